@@ -1,0 +1,352 @@
+//! Level 1: deciding whether a segment *is* a command line, and classifying
+//! the non-git ones against the read-only allowlist (default deny).
+
+use super::lex::{lex, Lexed, Word};
+use super::Risk;
+use crate::text::fold;
+
+/// Read-only utilities that run directly.
+pub const ALLOWED: &[&str] = &[
+    "pwd", "ls", "date", "whoami", "echo", "cat", "head", "tail", "wc", "tree", "which", "grep",
+    "find", "sort", "uniq", "du", "df", "uname", "id", "basename", "dirname", "realpath",
+    "readlink", "stat", "file", "nl", "cut", "diff", "cmp", "rg", "cd",
+];
+
+/// Programs recognised as commands that are never run (default deny).
+const KNOWN: &[&str] = &[
+    "rm", "rmdir", "sudo", "su", "doas", "dd", "mkfs", "chmod", "chown", "chgrp", "shutdown",
+    "reboot", "halt", "poweroff", "kill", "killall", "pkill", "mv", "cp", "mkdir", "touch", "ln",
+    "install", "truncate", "shred", "sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "eval",
+    "exec", "source", ".", ":", "xargs", "nohup", "nice", "time", "timeout", "watch", "tee",
+    "env", "export", "set", "unset", "alias", "npm", "npx", "yarn", "pnpm", "pip", "pip3",
+    "python", "python3", "node", "deno", "bun", "ruby", "perl", "php", "cargo", "rustc",
+    "rustup", "mvn", "gradle", "make", "cmake", "ninja", "go", "java", "javac", "docker",
+    "podman", "kubectl", "helm", "terraform", "curl", "wget", "ssh", "scp", "sftp", "rsync",
+    "nc", "ncat", "netcat", "telnet", "ftp", "apt", "apt-get", "dpkg", "yum", "dnf", "brew",
+    "pacman", "snap", "systemctl", "service", "crontab", "at", "vim", "vi", "nvim", "nano",
+    "emacs", "code", "open", "xdg-open", "gh", "tar", "zip", "unzip", "gzip", "gunzip", "patch",
+    "sed", "awk", "gawk", "chattr", "mount", "umount", "fdisk", "parted", "mkswap", "swapon",
+    "iptables", "useradd", "userdel", "usermod", "passwd", "history", "clear", "printenv", "sqlite3", "psql", "mysql", "redis-cli", "git-lfs", "tig", "lazygit", "tmux",
+    "screen", "trap", "wipefs", "less", "more", "shopt", "setsid", "strace", "gdb", "base64", "openssl", "gpg",
+];
+
+/// Program names that are also everyday words ("sort imports", "code
+/// review"): they count as commands only with no arguments or with
+/// arguments that look like flags or paths.
+const AMBIGUOUS: &[&str] = &[
+    "at", "more", "less", "set", "screen", "code", "open", "history", "clear", "trap", "time",
+    "watch", "nice", "export", "install", "patch", "source", "alias", "kill", "make", "touch",
+    "go", "node", "sort", "find", "cut", "diff", "file", "head", "tail", "link", "top", "test",
+];
+
+fn looks_like_arguments(words: &[Word]) -> bool {
+    match words.first() {
+        None => true,
+        Some(first) => {
+            let lower = first.text.to_lowercase();
+            lower == "git"
+                || KNOWN.contains(&lower.as_str())
+                || words.iter().any(|w| {
+                    w.quoted
+                        || w.glob
+                        || w.text.starts_with(['-', '~', '+'])
+                        || w.text.contains(['/', '.', '=', '$'])
+                        || w.text.chars().all(|c| c.is_ascii_digit())
+                })
+        }
+    }
+}
+
+/// A segment recognised as a command line.
+#[derive(Debug, Clone)]
+pub struct CommandLine {
+    /// `NAME=value` words before the program.
+    pub assignments: Vec<(String, String)>,
+    /// The program, case-normalised.
+    pub program: String,
+    /// The arguments after the program.
+    pub args: Vec<Word>,
+    /// Shell features seen while lexing.
+    pub lexed: Lexed,
+}
+
+const LEADING_WRAPPERS: &[&str] = &[
+    "can you please run", "could you please run", "can you run", "could you run",
+    "would you run", "please run", "puedes ejecutar", "podrias ejecutar", "podrías ejecutar",
+    "por favor ejecuta", "por favor", "please", "pls", "porfa", "ok,", "ok", "okay,", "okay",
+    "vale,", "now", "ahora", "just", "run", "execute", "ejecuta", "ejecutar", "corre", "lanza",
+    "the command", "el comando",
+];
+
+const TRAILING_WRAPPERS: &[&str] = &[
+    "please", "pls", "por favor", "porfa", "for me", "now", "ahora", "thanks", "gracias",
+];
+
+/// Words that mark prose after a program name.
+const PROSE_WORDS: &[&str] = &[
+    "the", "an", "is", "are", "was", "were", "be", "been", "in", "on", "of", "for", "with",
+    "to", "from", "into", "about", "why", "what", "how", "when", "where", "who", "whom", "which",
+    "does", "do", "did", "can", "could", "should", "would", "will", "it", "its", "this", "that",
+    "these", "those", "my", "your", "and", "or", "but", "not", "me", "i", "you", "we", "they",
+    "if", "then", "after", "before", "than", "shows", "says", "mean", "means", "works",
+    "fails", "failing", "wrong", "broken", "el", "la", "los", "las", "una", "de", "del", "que",
+    "por", "para", "con", "en", "es", "son", "esta", "y", "pero", "no", "como", "cual",
+    "porque", "mi", "mis", "tu", "se", "lo", "al", "qué", "cómo", "cuál", "está", "dónde",
+    "donde", "cuando", "cuándo", "por qué",
+];
+
+/// Words that make a trailing `?` a question rather than punctuation.
+const QUESTION_WORDS: &[&str] = &[
+    "what", "why", "how", "when", "where", "who", "which", "que", "qué", "por", "cómo", "como",
+    "cuál", "cual", "dónde", "donde", "cuándo", "cuando",
+];
+
+fn strip_phrase<'a>(s: &'a str, phrase: &str, leading: bool) -> Option<&'a str> {
+    let lower_len = phrase.len();
+    if leading {
+        let head = s.get(..lower_len)?;
+        let rest = &s[lower_len..];
+        (fold(head) == fold(phrase) && (rest.is_empty() || rest.starts_with([' ', ','])))
+            .then(|| rest.trim_start_matches([' ', ',']))
+    } else {
+        let cut = s.len().checked_sub(lower_len)?;
+        let tail = s.get(cut..)?;
+        let rest = &s[..cut];
+        (fold(tail) == fold(phrase) && rest.ends_with([' ', ',']))
+            .then(|| rest.trim_end_matches([' ', ',']))
+    }
+}
+
+/// Removes politeness and "run" wrappers around a command line.
+pub fn strip_wrappers(segment: &str) -> &str {
+    let mut s = segment.trim();
+    'outer: loop {
+        for w in LEADING_WRAPPERS {
+            if let Some(rest) = strip_phrase(s, w, true) {
+                if rest.is_empty() {
+                    return s;
+                }
+                s = rest;
+                continue 'outer;
+            }
+        }
+        for w in TRAILING_WRAPPERS {
+            if let Some(rest) = strip_phrase(s, w, false) {
+                s = rest;
+                continue 'outer;
+            }
+        }
+        return s;
+    }
+}
+
+fn is_assignment(w: &Word) -> Option<(String, String)> {
+    let (name, value) = w.text.split_once('=')?;
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    ((first.is_ascii_alphabetic() || first == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    .then(|| (name.to_string(), value.to_string()))
+}
+
+fn clean_word(w: &str) -> String {
+    fold(w.trim_end_matches(['.', ',', '!', '?', ';', ':']))
+}
+
+/// Returns the command line a segment holds, or `None` when it is prose.
+///
+/// A segment is a command line when its first word names a known program
+/// (or a path to one) and the words after it read as arguments: flags,
+/// paths, refs, short values or quoted strings, with no function words,
+/// contractions or follow-on clauses.
+pub fn parse_command(segment: &str) -> Option<CommandLine> {
+    let body = strip_wrappers(segment);
+    let mut lexed = lex(body);
+    let mut words = std::mem::take(&mut lexed.words);
+    let mut assignments = Vec::new();
+    while let Some(w) = words.first() {
+        if w.quoted {
+            break;
+        }
+        match is_assignment(w) {
+            Some(a) if words.len() > 1 => {
+                assignments.push(a);
+                words.remove(0);
+            }
+            _ => break,
+        }
+    }
+    if words.is_empty() {
+        return None;
+    }
+    let first = words.remove(0);
+    let mut program = first.text.clone();
+    if words.is_empty() {
+        program = program.trim_end_matches(['.', '!', '?']).to_string();
+    }
+    let lower = program.to_lowercase();
+    let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
+    let known = ALLOWED.contains(&lower.as_str())
+        || KNOWN.contains(&lower.as_str())
+        || lower == "git"
+        || lower.starts_with("mkfs.")
+        || (!first.quoted && lower.contains('/') && !lower.contains(' '))
+        || shell_syntax;
+    if !known && assignments.is_empty() {
+        return None;
+    }
+    if AMBIGUOUS.contains(&lower.as_str()) && !looks_like_arguments(&words) {
+        return None;
+    }
+    if is_prose(&mut words) {
+        return None;
+    }
+    let program = if lower == "git" || ALLOWED.contains(&lower.as_str()) || KNOWN.contains(&lower.as_str()) {
+        lower
+    } else {
+        program
+    };
+    Some(CommandLine {
+        assignments,
+        program,
+        args: words,
+        lexed,
+    })
+}
+
+/// Decides whether the words after a program are prose; strips a trailing
+/// `.`, `!` or `?` from the last word when they are not.
+fn is_prose(words: &mut [Word]) -> bool {
+    let n = words.len();
+    let mut has_question_word = false;
+    for (i, w) in words.iter().enumerate() {
+        if w.quoted {
+            continue;
+        }
+        if w.contraction {
+            return true;
+        }
+        let clean = clean_word(&w.text);
+        if PROSE_WORDS.contains(&clean.as_str()) {
+            return true;
+        }
+        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
+        if i + 1 < n && (w.text.ends_with(',') || w.text.ends_with('?')) {
+            return true;
+        }
+    }
+    if let Some(last) = words.last_mut() {
+        if !last.quoted && last.text.len() > 1 && last.text.ends_with(['.', '!', '?']) {
+            if last.text.ends_with('?') && has_question_word {
+                return true;
+            }
+            let trimmed = last.text.trim_end_matches(['.', '!', '?']).to_string();
+            last.glob = trimmed.contains(['*', '?', '[']);
+            last.text = trimmed;
+        }
+    }
+    false
+}
+
+/// Whether `program` is one of the read-only utilities.
+pub fn is_allowed(program: &str) -> bool {
+    ALLOWED.contains(&program)
+}
+
+/// Classifies a non-git command line: allowlisted utilities run unless a
+/// flag makes them write or run other programs; everything else is denied.
+pub fn classify_utility(cmd: &CommandLine) -> (Risk, String) {
+    let p = cmd.program.as_str();
+    if !is_allowed(p) {
+        return (
+            Risk::UnsafeShell,
+            format!("`{p}` is not on the read-only allowlist"),
+        );
+    }
+    if !cmd.assignments.is_empty() {
+        return (
+            Risk::UnsafeShell,
+            "environment assignments before a program are not run".into(),
+        );
+    }
+    let args: Vec<&str> = cmd
+        .args
+        .iter()
+        .filter(|w| !w.quoted)
+        .map(|w| w.text.as_str())
+        .collect();
+    let has = |flags: &[&str]| {
+        args.iter()
+            .any(|a| flags.iter().any(|f| a == f || a.starts_with(&format!("{f}="))))
+    };
+    let short = |c: char| {
+        args.iter()
+            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c))
+    };
+    let denied = match p {
+        "find" => has(&[
+            "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
+            "-fls",
+        ])
+        .then_some("`find` with -delete/-exec/-fprint changes files or runs programs"),
+        "tail" => (short('f') || short('F') || has(&["--follow"]))
+            .then_some("`tail -f` never ends"),
+        "sort" => (short('o') || has(&["--output"])).then_some("`sort -o` writes a file"),
+        "uniq" => (cmd.args.iter().filter(|w| !w.text.starts_with('-')).count() >= 2)
+            .then_some("`uniq INPUT OUTPUT` writes a file"),
+        "tree" => short('o').then_some("`tree -o` writes a file"),
+        "date" => (short('s') || has(&["--set"])).then_some("`date -s` sets the clock"),
+        "rg" => has(&["--pre"]).then_some("`rg --pre` runs a program on each file"),
+        "cd" => (cmd.args.len() > 1).then_some("`cd` takes one directory"),
+        _ => None,
+    };
+    match denied {
+        Some(reason) => (Risk::UnsafeShell, reason.to_string()),
+        None => (Risk::ReadOnly, format!("`{p}` is a read-only utility")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrappers_are_stripped() {
+        assert_eq!(strip_wrappers("please run git diff"), "git diff");
+        assert_eq!(strip_wrappers("ejecuta git branch"), "git branch");
+        assert_eq!(strip_wrappers("ok, git status please"), "git status");
+        assert_eq!(strip_wrappers("ok"), "ok");
+    }
+
+    #[test]
+    fn prose_is_not_a_command() {
+        for s in [
+            "which test is failing?",
+            "echo server in rust with tokio",
+            "date parsing fails for ISO strings with offsets",
+            "head of the linked list is null after remove()",
+            "ls shows nothing in the src folder, why?",
+            "git status says 'detached HEAD', what does that mean?",
+            "gti status",
+            "make the button blue",
+            "run the tests and then commit",
+        ] {
+            assert!(parse_command(s).is_none(), "{s}");
+        }
+        for s in ["ls -la", "git diff --stat?", "Git status.", "npm install", "./deploy.sh"] {
+            assert!(parse_command(s).is_some(), "{s}");
+        }
+        let c = parse_command("git diff --stat?").unwrap();
+        assert_eq!(c.args.last().unwrap().text, "--stat");
+    }
+
+    #[test]
+    fn utilities_are_default_deny() {
+        let risk = |s: &str| classify_utility(&parse_command(s).unwrap()).0;
+        assert_eq!(risk("cat README.md"), Risk::ReadOnly);
+        assert_eq!(risk("find . -name x -delete"), Risk::UnsafeShell);
+        assert_eq!(risk("tail -f log"), Risk::UnsafeShell);
+        assert_eq!(risk("rm -rf node_modules"), Risk::UnsafeShell);
+        assert_eq!(risk("sort -o out.txt data.txt"), Risk::UnsafeShell);
+    }
+}

@@ -1,0 +1,576 @@
+//! The deterministic cascade behind `git fararoni ask`: level 1 (bare
+//! commands), level 1.5 (composite intents) and level 2 (small talk), and
+//! the hand-off to the model levels for everything else.
+//!
+//! Routing is pure: it reads nothing but the input and what [`RouteEnv`]
+//! answers, writes nothing and runs nothing, so `--explain` and the
+//! executor see exactly the same decision.
+
+pub mod chat;
+pub mod command;
+pub mod composite;
+pub mod git_cmd;
+pub mod lex;
+pub mod opts;
+
+use serde::Serialize;
+use serde_json::json;
+
+pub use chat::SmallTalk;
+pub use composite::Intent;
+pub use git_cmd::Globals;
+pub use lex::{InputError, Op, Word};
+
+/// How severe what would be executed is, least to most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Risk {
+    /// Nothing is executed (chat, model, unrecognised command).
+    None,
+    /// Reads only.
+    ReadOnly,
+    /// Changes the local repository or working tree, recoverably.
+    LocalWrite,
+    /// Contacts a remote.
+    Remote,
+    /// Can destroy work.
+    Destructive,
+    /// Shell features or programs outside the allowlist.
+    UnsafeShell,
+}
+
+impl Risk {
+    /// Returns the risk's name as it appears in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Risk::None => "none",
+            Risk::ReadOnly => "read_only",
+            Risk::LocalWrite => "local_write",
+            Risk::Remote => "remote",
+            Risk::Destructive => "destructive",
+            Risk::UnsafeShell => "unsafe_shell",
+        }
+    }
+
+    /// Whether this risk class is never run.
+    pub fn is_blocked(self) -> bool {
+        self >= Risk::Remote
+    }
+}
+
+/// The level of the cascade that decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Level 1: the input is a command line.
+    Bare,
+    /// Level 1.5: a natural-language git intent.
+    Composite,
+    /// Level 2: small talk.
+    Chat,
+    /// Levels 3–5: the model.
+    Llm,
+}
+
+impl Level {
+    /// Returns the level's name as it appears in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Bare => "bare",
+            Level::Composite => "composite",
+            Level::Chat => "chat",
+            Level::Llm => "llm",
+        }
+    }
+}
+
+/// Whether the decision runs or blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Executed, or passed on to chat or the model.
+    Run,
+    /// Nothing is executed.
+    Blocked,
+}
+
+impl Verdict {
+    /// Returns the verdict's name as it appears in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Run => "run",
+            Verdict::Blocked => "blocked",
+        }
+    }
+}
+
+/// What the router may ask about the user's setup: their git aliases and
+/// whether a name is a revision. Answers of `None` mean "unknown".
+pub trait RouteEnv {
+    /// Returns the value of `alias.NAME` as git would see it.
+    fn git_alias(&self, globals: &Globals, name: &str) -> Option<String>;
+    /// Returns whether `name` resolves to a revision in the repository.
+    fn ref_exists(&self, globals: &Globals, name: &str) -> Option<bool>;
+}
+
+/// An environment with no aliases and no repository: the corpus's setting.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoEnv;
+
+impl RouteEnv for NoEnv {
+    fn git_alias(&self, _: &Globals, _: &str) -> Option<String> {
+        None
+    }
+    fn ref_exists(&self, _: &Globals, _: &str) -> Option<bool> {
+        None
+    }
+}
+
+/// How a command of a chain is carried out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmdKind {
+    /// The `git` executable.
+    Git,
+    /// An allowlisted utility, run from `PATH`.
+    Utility,
+    /// `pwd`, answered in-process.
+    Pwd,
+    /// `cd`, which changes the directory for the rest of the chain.
+    Cd,
+}
+
+/// One command of a chain, ready to run without a shell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cmd {
+    /// How it runs.
+    pub kind: CmdKind,
+    /// The argv, program first (aliases expanded).
+    pub argv: Vec<String>,
+    /// Unquoted glob and `~` markers per argument after the program, for
+    /// utilities (git expands its own pathspecs).
+    pub words: Vec<Word>,
+    /// Environment assignments to apply.
+    pub env: Vec<(String, String)>,
+}
+
+/// A pipeline and the operator that joins it to the next one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// Commands connected by `|`.
+    pub pipeline: Vec<Cmd>,
+    /// `&&`, `||` or `;` before the next step; `None` for the last.
+    pub next: Option<Op>,
+}
+
+/// A fixed sequence of level 1.5.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompositePlan {
+    /// Stage everything but `.fararoni/` and commit, after `git init` when
+    /// `init` is set.
+    CommitAll {
+        /// Whether to initialise a repository first.
+        init: bool,
+        /// The stated message; generated from the staged files when absent.
+        message: Option<String>,
+    },
+    /// One git command.
+    Git(Vec<String>),
+}
+
+/// What to do with the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// Run a chain of commands.
+    Chain(Vec<Step>),
+    /// Run a composite sequence.
+    Composite(CompositePlan),
+    /// Answer small talk.
+    Chat(SmallTalk),
+    /// Hand the input to the model levels.
+    Model,
+    /// Do nothing: the input was blocked.
+    Blocked,
+}
+
+/// The router's decision for one input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The level that decided.
+    pub level: Level,
+    /// Run or blocked.
+    pub verdict: Verdict,
+    /// The risk of what would run.
+    pub risk: Risk,
+    /// The composite intent, for level 1.5.
+    pub intent: Option<Intent>,
+    /// The stated commit message, when the sequence commits.
+    pub message: Option<String>,
+    /// The argvs that would run, in order.
+    pub commands: Vec<Vec<String>>,
+    /// Why, in one sentence.
+    pub reason: String,
+    /// What to do.
+    pub plan: Plan,
+    /// The cascade's decision trail, level by level.
+    pub trail: Vec<String>,
+}
+
+/// Placeholder shown in `commands` where the message is generated at run time.
+pub const GENERATED_MESSAGE: &str = "<generated from the staged files>";
+
+/// The pathspecs of "everything but our own backups".
+pub const ADD_ALL: &[&str] = &["git", "add", "--all", "--", ".", ":!.fararoni/"];
+
+impl Decision {
+    /// Returns the decision as the JSON object of `ask --explain --json`.
+    pub fn to_json(&self) -> serde_json::Value {
+        json!({
+            "level": self.level.as_str(),
+            "verdict": self.verdict.as_str(),
+            "risk": self.risk.as_str(),
+            "intent": self.intent.map(Intent::as_str),
+            "message": self.message,
+            "commands": self.commands,
+            "reason": self.reason,
+        })
+    }
+}
+
+struct Classified {
+    cmd: Cmd,
+    risk: Risk,
+    unknown: bool,
+    reason: String,
+    message: Option<String>,
+    text: String,
+}
+
+impl Classified {
+    fn blocked(&self) -> bool {
+        self.unknown || self.risk.is_blocked()
+    }
+}
+
+fn classify_command(line: command::CommandLine, text: &str, env: &dyn RouteEnv) -> Classified {
+    let l = &line.lexed;
+    let shell_reason = if l.substitution {
+        Some("command substitution is never evaluated")
+    } else if l.redirect {
+        Some("redirections create or overwrite files")
+    } else if l.expansion {
+        Some("shell expansion (`$NAME`) is not evaluated; run it in your shell")
+    } else if l.grouping {
+        Some("shell grouping and function syntax is not run")
+    } else {
+        None
+    };
+    let arg_texts: Vec<String> = line.args.iter().map(|w| w.text.clone()).collect();
+    let mut argv = vec![line.program.clone()];
+    argv.extend(arg_texts.iter().cloned());
+    let base = |kind, risk, unknown, reason: String, message| Classified {
+        cmd: Cmd {
+            kind,
+            argv: argv.clone(),
+            words: line.args.clone(),
+            env: line.assignments.clone(),
+        },
+        risk,
+        unknown,
+        reason,
+        message,
+        text: text.to_string(),
+    };
+    if let Some(reason) = shell_reason {
+        return base(CmdKind::Utility, Risk::UnsafeShell, false, reason.into(), None);
+    }
+    if line.program == "git" {
+        if l.unbalanced {
+            return base(CmdKind::Git, Risk::None, true, "the command has an unterminated quote".into(), None);
+        }
+        let class = git_cmd::classify(&line.assignments, &arg_texts, env);
+        return Classified {
+            cmd: Cmd {
+                kind: CmdKind::Git,
+                argv: class.argv.clone(),
+                words: Vec::new(),
+                env: class.env.clone(),
+            },
+            risk: class.risk,
+            unknown: class.unknown,
+            reason: class.reason.clone(),
+            message: class.message.clone(),
+            text: text.to_string(),
+        };
+    }
+    let (risk, reason) = command::classify_utility(&line);
+    if l.unbalanced && !risk.is_blocked() {
+        return base(CmdKind::Utility, Risk::None, true, "the command has an unterminated quote".into(), None);
+    }
+    let kind = match line.program.as_str() {
+        "pwd" => CmdKind::Pwd,
+        "cd" => CmdKind::Cd,
+        _ => CmdKind::Utility,
+    };
+    base(kind, risk, false, reason, None)
+}
+
+/// Routes one request through levels 1, 1.5 and 2, or hands it on.
+pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
+    let text = lex::normalize(input)?;
+    let mut trail = Vec::new();
+    let mut segments = lex::split_chain(&text);
+    while segments.len() > 1
+        && segments.last().is_some_and(|s| s.text.is_empty())
+        && matches!(segments[segments.len() - 2].op, Some(Op::Seq))
+    {
+        segments.pop();
+        if let Some(last) = segments.last_mut() {
+            last.op = None;
+        }
+    }
+    let malformed = segments.len() > 1 && segments.iter().any(|s| s.text.is_empty());
+    let background = segments.iter().any(|s| s.op == Some(Op::Background));
+
+    let mut parts: Vec<Option<Classified>> = Vec::new();
+    for seg in &segments {
+        let c = command::parse_command(seg.text).map(|line| classify_command(line, seg.text, env));
+        match &c {
+            Some(c) => trail.push(format!(
+                "L1: `{}` is a command: {} ({})",
+                seg.text,
+                if c.unknown { "unrecognised" } else { c.risk.as_str() },
+                c.reason
+            )),
+            None if segments.len() > 1 => trail.push(format!("L1: `{}` is prose", seg.text)),
+            None => trail.push("L1: not a command line".to_string()),
+        }
+        parts.push(c);
+    }
+    let any_command = parts.iter().any(Option::is_some);
+    if any_command {
+        // A pipe may only connect read-only commands.
+        for (i, seg) in segments.iter().enumerate() {
+            let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
+            if let Some(Some(c)) = parts.get_mut(i) {
+                if background {
+                    c.risk = Risk::UnsafeShell;
+                    c.reason = "background jobs (`&`) are not run".into();
+                } else if piped && c.risk == Risk::LocalWrite {
+                    c.risk = Risk::UnsafeShell;
+                    c.reason = "a pipe may only connect read-only commands".into();
+                }
+            }
+        }
+        if malformed {
+            trail.push("L1: a chain operator has nothing on one side".into());
+        }
+    }
+    let message = parts
+        .iter()
+        .flatten()
+        .find_map(|c| c.message.clone());
+    let blocked: Vec<&Classified> = parts.iter().flatten().filter(|c| c.blocked()).collect();
+    if !blocked.is_empty() || (any_command && malformed) {
+        let worst = blocked.iter().max_by_key(|c| c.risk).copied();
+        let (risk, reason) = match worst {
+            Some(c) if c.unknown => (
+                Risk::None,
+                format!("`{}` is not run: {}", c.text, c.reason),
+            ),
+            Some(c) => (
+                c.risk,
+                format!(
+                    "`{}` is {}: {}; nothing was run{}",
+                    c.text,
+                    c.risk.as_str(),
+                    c.reason,
+                    advice(c)
+                ),
+            ),
+            None => (Risk::None, "a chain operator has nothing on one side; nothing was run".into()),
+        };
+        trail.push("L1: blocked".into());
+        return Ok(Decision {
+            level: Level::Bare,
+            verdict: Verdict::Blocked,
+            risk,
+            intent: None,
+            message,
+            commands: Vec::new(),
+            reason,
+            plan: Plan::Blocked,
+            trail,
+        });
+    }
+    if any_command && parts.iter().all(Option::is_some) {
+        let classified: Vec<Classified> = parts.into_iter().flatten().collect();
+        let risk = classified.iter().map(|c| c.risk).max().unwrap_or(Risk::ReadOnly);
+        let commands = classified.iter().map(|c| c.cmd.argv.clone()).collect();
+        let mut steps: Vec<Step> = Vec::new();
+        let mut pipeline = Vec::new();
+        for (c, seg) in classified.into_iter().zip(&segments) {
+            pipeline.push(c.cmd);
+            if seg.op != Some(Op::Pipe) {
+                steps.push(Step {
+                    pipeline: std::mem::take(&mut pipeline),
+                    next: seg.op,
+                });
+            }
+        }
+        trail.push(format!("L1: run ({})", risk.as_str()));
+        return Ok(Decision {
+            level: Level::Bare,
+            verdict: Verdict::Run,
+            risk,
+            intent: None,
+            message,
+            commands,
+            reason: if steps.len() > 1 || steps[0].pipeline.len() > 1 {
+                format!("every command of the chain is allowed; the chain is {}", risk.as_str())
+            } else {
+                format!("a {} command", risk.as_str())
+            },
+            plan: Plan::Chain(steps),
+            trail,
+        });
+    }
+    if segments.len() > 1 {
+        trail.push("L1.5: prose mixed with commands or chain operators is left to the model".into());
+        return Ok(model(trail, "the request mixes prose with chain operators"));
+    }
+
+    if let Some(c) = composite::match_intent(&text) {
+        trail.push(format!("L1.5: intent {}", c.intent.as_str()));
+        return Ok(composite_decision(c, trail));
+    }
+    trail.push("L1.5: no composite intent matches the whole request".into());
+    if let Some(talk) = chat::small_talk(&text) {
+        trail.push("L2: small talk".into());
+        return Ok(Decision {
+            level: Level::Chat,
+            verdict: Verdict::Run,
+            risk: Risk::None,
+            intent: None,
+            message: None,
+            commands: Vec::new(),
+            reason: "short small talk with no task".into(),
+            plan: Plan::Chat(talk),
+            trail,
+        });
+    }
+    trail.push("L2: not small talk".into());
+    Ok(model(trail, "no deterministic level claims the request; it needs the model"))
+}
+
+fn model(mut trail: Vec<String>, reason: &str) -> Decision {
+    trail.push("L3: handed to the model levels".into());
+    Decision {
+        level: Level::Llm,
+        verdict: Verdict::Run,
+        risk: Risk::None,
+        intent: None,
+        message: None,
+        commands: Vec::new(),
+        reason: reason.into(),
+        plan: Plan::Model,
+        trail,
+    }
+}
+
+fn advice(c: &Classified) -> String {
+    match c.risk {
+        Risk::Remote => format!("; run `{}` yourself if you mean it", c.text),
+        Risk::Destructive => "; if you really mean it, run it yourself".into(),
+        _ => String::new(),
+    }
+}
+
+fn git(args: &[&str]) -> Vec<String> {
+    std::iter::once("git")
+        .chain(args.iter().copied())
+        .map(String::from)
+        .collect()
+}
+
+fn composite_decision(c: composite::Composite, trail: Vec<String>) -> Decision {
+    use composite::Intent::*;
+    let blocked = c.risk.is_blocked();
+    let message = if c.with_commit { c.message.clone() } else { None };
+    let branch = c.branch.clone().unwrap_or_default();
+    let (plan, reason) = match c.intent {
+        Commit | InitCommit if !blocked => (
+            CompositePlan::CommitAll {
+                init: c.intent == InitCommit,
+                message: message.clone(),
+            },
+            if c.intent == InitCommit {
+                "initialise a repository, stage everything but .fararoni/ and commit".to_string()
+            } else {
+                "stage everything but .fararoni/ and commit".to_string()
+            },
+        ),
+        Status => (CompositePlan::Git(git(&["status"])), "show the working tree status".into()),
+        Log => (CompositePlan::Git(git(&["log"])), "show the commit history".into()),
+        ShowLast => (CompositePlan::Git(git(&["show", "HEAD"])), "show the last commit".into()),
+        BranchList => (CompositePlan::Git(git(&["branch"])), "list branches, marking the current one".into()),
+        BranchCreate => (
+            CompositePlan::Git(git(&["switch", "-c", &branch])),
+            format!("create the branch `{branch}` and switch to it"),
+        ),
+        BranchSwitch => (
+            CompositePlan::Git(git(&["switch", &branch])),
+            format!("switch to `{branch}`, keeping uncommitted work"),
+        ),
+        Stash => (CompositePlan::Git(git(&["stash", "push"])), "set uncommitted work aside in the stash".into()),
+        UndoCommit if !blocked => (
+            CompositePlan::Git(git(&["reset", "--soft", "HEAD~1"])),
+            "undo the last commit, keeping its changes staged".into(),
+        ),
+        UndoCommit => (
+            CompositePlan::Git(Vec::new()),
+            "undoing a commit and throwing its changes away destroys work; nothing was run. `git fararoni ask \"undo the last commit\"` keeps the changes; run `git reset --hard HEAD~1` yourself if you really mean it".into(),
+        ),
+        Discard => (
+            CompositePlan::Git(Vec::new()),
+            "discarding all changes destroys uncommitted work; nothing was run. `git stash` sets them aside recoverably; run `git restore .` or `git clean` yourself if you really mean it".into(),
+        ),
+        Push | Commit | InitCommit => (
+            CompositePlan::Git(Vec::new()),
+            if c.risk == Risk::Destructive {
+                "a force push rewrites history on the remote; nothing was run (not even the commit). Run it yourself if you really mean it".into()
+            } else if c.with_commit {
+                "pushing contacts the network; nothing was run, not even the commit. Commit with `git fararoni ask \"do the commit\"`, then run `git push` yourself".into()
+            } else {
+                "pushing contacts the network; nothing was run. Run `git push` yourself".into()
+            },
+        ),
+    };
+    let commands = if blocked {
+        Vec::new()
+    } else {
+        match &plan {
+            CompositePlan::CommitAll { init, message } => {
+                let mut v = Vec::new();
+                if *init {
+                    v.push(git(&["init"]));
+                }
+                v.push(ADD_ALL.iter().map(|s| s.to_string()).collect());
+                v.push(git(&["diff", "--cached", "--quiet"]));
+                v.push(git(&["commit", "-m", message.as_deref().unwrap_or(GENERATED_MESSAGE)]));
+                v
+            }
+            CompositePlan::Git(argv) => vec![argv.clone()],
+        }
+    };
+    Decision {
+        level: Level::Composite,
+        verdict: if blocked { Verdict::Blocked } else { Verdict::Run },
+        risk: c.risk,
+        intent: Some(c.intent),
+        message,
+        commands,
+        reason,
+        plan: if blocked { Plan::Blocked } else { Plan::Composite(plan) },
+        trail,
+    }
+}

@@ -1,0 +1,75 @@
+//! Small text helpers shared by the router levels: accent folding and edit
+//! distance. Pure functions, no I/O.
+
+/// Returns `s` in lowercase with Latin accents removed (`Cámbiate` → `cambiate`).
+pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let base = match c {
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'Á' | 'À' | 'Â' | 'Ä' | 'Ã' => 'a',
+            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' | 'Ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' | 'Í' | 'Ì' | 'Î' | 'Ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' | 'Ú' | 'Ù' | 'Û' | 'Ü' => 'u',
+            'ñ' | 'Ñ' => 'n',
+            'ç' | 'Ç' => 'c',
+            '’' | '‘' | '`' => '\'',
+            _ => {
+                out.extend(c.to_lowercase());
+                continue;
+            }
+        };
+        out.push(base);
+    }
+    out
+}
+
+/// Returns the optimal-string-alignment distance between `a` and `b`
+/// (insertions, deletions, substitutions and adjacent transpositions).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let (n, m) = (a.len(), b.len());
+    if n == 0 || m == 0 {
+        return n.max(m);
+    }
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=m {
+        d[0][j] = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[n][m]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_accents_and_case() {
+        assert_eq!(fold("¿Qué CAMBIÓ?"), "¿que cambio?");
+        assert_eq!(fold("Cámbiate a la rama"), "cambiate a la rama");
+        assert_eq!(fold("don’t"), "don't");
+    }
+
+    #[test]
+    fn edit_distance_counts_transpositions_once() {
+        assert_eq!(edit_distance("teh", "the"), 1);
+        assert_eq!(edit_distance("stauts", "status"), 1);
+        assert_eq!(edit_distance("comit", "commit"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("push", "pull"), 2);
+    }
+}

@@ -1,0 +1,5 @@
+//! One integration-test binary for git-fararoni: every `test_*.rs` module
+//! below is listed here (see `test_no_forgotten_test_files`).
+
+mod common;
+mod test_router_corpus;

@@ -1,0 +1,30 @@
+//! Routes every labelled case of the development corpus through the same
+//! code `ask --explain` uses and compares each field with its label.
+
+use git_fararoni::router::{route, NoEnv};
+use serde_json::Value;
+
+const CORPUS: &str = include_str!("../../fixtures/router/routing-dev.jsonl");
+
+#[test]
+fn test_router_corpus_agrees_with_every_label() {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        total += 1;
+        let case: Value = serde_json::from_str(line).expect("corpus lines are JSON");
+        let input = case["input"].as_str().expect("input is a string");
+        let decision = route(input, &NoEnv).expect("corpus inputs are valid");
+        let got = decision.to_json();
+        for field in ["level", "verdict", "risk", "intent", "message"] {
+            if got[field] != case[field] {
+                failures.push(format!(
+                    "{input:?}: {field} = {} (label {}) — {}",
+                    got[field], case[field], decision.reason
+                ));
+            }
+        }
+    }
+    assert_eq!(total, 168, "the corpus has 168 cases");
+    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+}
