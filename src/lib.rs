@@ -3,5 +3,14 @@
 //!
 //! The library holds all logic; the binaries are thin mains over [`cli`].
 
+pub mod ask;
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod docs;
+pub mod error;
+pub mod git;
+pub mod llm;
+pub mod lock;
 pub mod router;
 pub mod text;

@@ -43,46 +43,114 @@ pub struct SmallTalk {
 }
 
 const EN: &[(&str, ChatKind)] = &[
-    ("hello", ChatKind::Greeting), ("hi", ChatKind::Greeting), ("hey", ChatKind::Greeting),
-    ("hiya", ChatKind::Greeting), ("yo", ChatKind::Greeting), ("howdy", ChatKind::Greeting),
-    ("morning", ChatKind::Greeting), ("afternoon", ChatKind::Greeting),
-    ("evening", ChatKind::Greeting), ("there", ChatKind::Greeting),
-    ("thanks", ChatKind::Thanks), ("thank", ChatKind::Thanks), ("thx", ChatKind::Thanks),
-    ("ty", ChatKind::Thanks), ("tysm", ChatKind::Thanks), ("cheers", ChatKind::Thanks),
-    ("bye", ChatKind::Farewell), ("goodbye", ChatKind::Farewell), ("cya", ChatKind::Farewell),
-    ("later", ChatKind::Farewell), ("night", ChatKind::Farewell),
-    ("how", ChatKind::HowAreYou), ("are", ChatKind::HowAreYou), ("what's", ChatKind::HowAreYou),
-    ("up", ChatKind::HowAreYou), ("sup", ChatKind::HowAreYou), ("doing", ChatKind::HowAreYou),
-    ("ok", ChatKind::Ack), ("okay", ChatKind::Ack), ("k", ChatKind::Ack), ("kk", ChatKind::Ack),
-    ("cool", ChatKind::Ack), ("nice", ChatKind::Ack), ("great", ChatKind::Ack),
-    ("perfect", ChatKind::Ack), ("awesome", ChatKind::Ack), ("excellent", ChatKind::Ack),
-    ("good", ChatKind::Ack), ("sure", ChatKind::Ack), ("yes", ChatKind::Ack),
-    ("yep", ChatKind::Ack), ("yeah", ChatKind::Ack), ("no", ChatKind::Ack),
-    ("nope", ChatKind::Ack), ("got", ChatKind::Ack), ("it", ChatKind::Ack),
-    ("you", ChatKind::Ack), ("welcome", ChatKind::Ack), ("much", ChatKind::Ack),
-    ("so", ChatKind::Ack), ("very", ChatKind::Ack), ("lol", ChatKind::Ack),
-    ("fine", ChatKind::Ack), ("alright", ChatKind::Ack), ("all", ChatKind::Ack),
-    ("right", ChatKind::Ack), ("noted", ChatKind::Ack), ("understood", ChatKind::Ack),
-    ("see", ChatKind::Farewell), ("ya", ChatKind::Farewell), ("day", ChatKind::Greeting),
+    ("hello", ChatKind::Greeting),
+    ("hi", ChatKind::Greeting),
+    ("hey", ChatKind::Greeting),
+    ("hiya", ChatKind::Greeting),
+    ("yo", ChatKind::Greeting),
+    ("howdy", ChatKind::Greeting),
+    ("morning", ChatKind::Greeting),
+    ("afternoon", ChatKind::Greeting),
+    ("evening", ChatKind::Greeting),
+    ("there", ChatKind::Greeting),
+    ("thanks", ChatKind::Thanks),
+    ("thank", ChatKind::Thanks),
+    ("thx", ChatKind::Thanks),
+    ("ty", ChatKind::Thanks),
+    ("tysm", ChatKind::Thanks),
+    ("cheers", ChatKind::Thanks),
+    ("bye", ChatKind::Farewell),
+    ("goodbye", ChatKind::Farewell),
+    ("cya", ChatKind::Farewell),
+    ("later", ChatKind::Farewell),
+    ("night", ChatKind::Farewell),
+    ("how", ChatKind::HowAreYou),
+    ("are", ChatKind::HowAreYou),
+    ("what's", ChatKind::HowAreYou),
+    ("up", ChatKind::HowAreYou),
+    ("sup", ChatKind::HowAreYou),
+    ("doing", ChatKind::HowAreYou),
+    ("ok", ChatKind::Ack),
+    ("okay", ChatKind::Ack),
+    ("k", ChatKind::Ack),
+    ("kk", ChatKind::Ack),
+    ("cool", ChatKind::Ack),
+    ("nice", ChatKind::Ack),
+    ("great", ChatKind::Ack),
+    ("perfect", ChatKind::Ack),
+    ("awesome", ChatKind::Ack),
+    ("excellent", ChatKind::Ack),
+    ("good", ChatKind::Ack),
+    ("sure", ChatKind::Ack),
+    ("yes", ChatKind::Ack),
+    ("yep", ChatKind::Ack),
+    ("yeah", ChatKind::Ack),
+    ("no", ChatKind::Ack),
+    ("nope", ChatKind::Ack),
+    ("got", ChatKind::Ack),
+    ("it", ChatKind::Ack),
+    ("you", ChatKind::Ack),
+    ("welcome", ChatKind::Ack),
+    ("much", ChatKind::Ack),
+    ("so", ChatKind::Ack),
+    ("very", ChatKind::Ack),
+    ("lol", ChatKind::Ack),
+    ("fine", ChatKind::Ack),
+    ("alright", ChatKind::Ack),
+    ("all", ChatKind::Ack),
+    ("right", ChatKind::Ack),
+    ("noted", ChatKind::Ack),
+    ("understood", ChatKind::Ack),
+    ("see", ChatKind::Farewell),
+    ("ya", ChatKind::Farewell),
+    ("day", ChatKind::Greeting),
 ];
 
 const ES: &[(&str, ChatKind)] = &[
-    ("hola", ChatKind::Greeting), ("buenos", ChatKind::Greeting), ("buenas", ChatKind::Greeting),
-    ("dias", ChatKind::Greeting), ("tardes", ChatKind::Greeting), ("buen", ChatKind::Greeting),
-    ("dia", ChatKind::Greeting), ("saludos", ChatKind::Greeting),
-    ("gracias", ChatKind::Thanks), ("muchas", ChatKind::Thanks), ("muchisimas", ChatKind::Thanks),
+    ("hola", ChatKind::Greeting),
+    ("buenos", ChatKind::Greeting),
+    ("buenas", ChatKind::Greeting),
+    ("dias", ChatKind::Greeting),
+    ("tardes", ChatKind::Greeting),
+    ("buen", ChatKind::Greeting),
+    ("dia", ChatKind::Greeting),
+    ("saludos", ChatKind::Greeting),
+    ("gracias", ChatKind::Thanks),
+    ("muchas", ChatKind::Thanks),
+    ("muchisimas", ChatKind::Thanks),
     ("mil", ChatKind::Thanks),
-    ("adios", ChatKind::Farewell), ("chao", ChatKind::Farewell), ("chau", ChatKind::Farewell),
-    ("hasta", ChatKind::Farewell), ("luego", ChatKind::Farewell), ("pronto", ChatKind::Farewell),
-    ("manana", ChatKind::Farewell), ("noches", ChatKind::Farewell),
-    ("como", ChatKind::HowAreYou), ("estas", ChatKind::HowAreYou), ("esta", ChatKind::HowAreYou),
-    ("que", ChatKind::HowAreYou), ("tal", ChatKind::HowAreYou), ("va", ChatKind::HowAreYou),
-    ("perfecto", ChatKind::Ack), ("vale", ChatKind::Ack), ("genial", ChatKind::Ack),
-    ("excelente", ChatKind::Ack), ("bien", ChatKind::Ack), ("muy", ChatKind::Ack),
-    ("listo", ChatKind::Ack), ("de", ChatKind::Ack), ("nada", ChatKind::Ack),
-    ("dale", ChatKind::Ack), ("claro", ChatKind::Ack), ("si", ChatKind::Ack),
-    ("entendido", ChatKind::Ack), ("okey", ChatKind::Ack), ("oki", ChatKind::Ack),
-    ("super", ChatKind::Ack), ("guay", ChatKind::Ack), ("chido", ChatKind::Ack),
+    ("adios", ChatKind::Farewell),
+    ("chao", ChatKind::Farewell),
+    ("chau", ChatKind::Farewell),
+    ("hasta", ChatKind::Farewell),
+    ("luego", ChatKind::Farewell),
+    ("pronto", ChatKind::Farewell),
+    ("manana", ChatKind::Farewell),
+    ("noches", ChatKind::Farewell),
+    ("como", ChatKind::HowAreYou),
+    ("estas", ChatKind::HowAreYou),
+    ("esta", ChatKind::HowAreYou),
+    ("que", ChatKind::HowAreYou),
+    ("tal", ChatKind::HowAreYou),
+    ("va", ChatKind::HowAreYou),
+    ("perfecto", ChatKind::Ack),
+    ("vale", ChatKind::Ack),
+    ("genial", ChatKind::Ack),
+    ("excelente", ChatKind::Ack),
+    ("bien", ChatKind::Ack),
+    ("muy", ChatKind::Ack),
+    ("listo", ChatKind::Ack),
+    ("de", ChatKind::Ack),
+    ("nada", ChatKind::Ack),
+    ("dale", ChatKind::Ack),
+    ("claro", ChatKind::Ack),
+    ("si", ChatKind::Ack),
+    ("entendido", ChatKind::Ack),
+    ("okey", ChatKind::Ack),
+    ("oki", ChatKind::Ack),
+    ("super", ChatKind::Ack),
+    ("guay", ChatKind::Ack),
+    ("chido", ChatKind::Ack),
 ];
 
 /// Recognises short small talk: every word is a greeting, thanks, farewell
@@ -131,7 +199,11 @@ pub fn small_talk(text: &str) -> Option<SmallTalk> {
     }
     Some(SmallTalk {
         kind: kind.unwrap_or(ChatKind::Ack),
-        lang: if spanish > english { Lang::Es } else { Lang::En },
+        lang: if spanish > english {
+            Lang::Es
+        } else {
+            Lang::En
+        },
     })
 }
 
@@ -175,7 +247,15 @@ mod tests {
 
     #[test]
     fn recognises_small_talk() {
-        for s in ["hello", "thank you!", "buenos días", "👍", "¿cómo estás?", "adiós", "vale"] {
+        for s in [
+            "hello",
+            "thank you!",
+            "buenos días",
+            "👍",
+            "¿cómo estás?",
+            "adiós",
+            "vale",
+        ] {
             assert!(small_talk(s).is_some(), "{s}");
         }
         for s in [
@@ -188,6 +268,9 @@ mod tests {
         }
         let t = small_talk("gracias").unwrap();
         assert_eq!((t.kind, t.lang), (ChatKind::Thanks, Lang::Es));
-        assert_eq!(small_talk("¿cómo estás?").unwrap().kind, ChatKind::HowAreYou);
+        assert_eq!(
+            small_talk("¿cómo estás?").unwrap().kind,
+            ChatKind::HowAreYou
+        );
     }
 }

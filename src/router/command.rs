@@ -14,20 +14,161 @@ pub const ALLOWED: &[&str] = &[
 
 /// Programs recognised as commands that are never run (default deny).
 const KNOWN: &[&str] = &[
-    "rm", "rmdir", "sudo", "su", "doas", "dd", "mkfs", "chmod", "chown", "chgrp", "shutdown",
-    "reboot", "halt", "poweroff", "kill", "killall", "pkill", "mv", "cp", "mkdir", "touch", "ln",
-    "install", "truncate", "shred", "sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "eval",
-    "exec", "source", ".", ":", "xargs", "nohup", "nice", "time", "timeout", "watch", "tee",
-    "env", "export", "set", "unset", "alias", "npm", "npx", "yarn", "pnpm", "pip", "pip3",
-    "python", "python3", "node", "deno", "bun", "ruby", "perl", "php", "cargo", "rustc",
-    "rustup", "mvn", "gradle", "make", "cmake", "ninja", "go", "java", "javac", "docker",
-    "podman", "kubectl", "helm", "terraform", "curl", "wget", "ssh", "scp", "sftp", "rsync",
-    "nc", "ncat", "netcat", "telnet", "ftp", "apt", "apt-get", "dpkg", "yum", "dnf", "brew",
-    "pacman", "snap", "systemctl", "service", "crontab", "at", "vim", "vi", "nvim", "nano",
-    "emacs", "code", "open", "xdg-open", "gh", "tar", "zip", "unzip", "gzip", "gunzip", "patch",
-    "sed", "awk", "gawk", "chattr", "mount", "umount", "fdisk", "parted", "mkswap", "swapon",
-    "iptables", "useradd", "userdel", "usermod", "passwd", "history", "clear", "printenv", "sqlite3", "psql", "mysql", "redis-cli", "git-lfs", "tig", "lazygit", "tmux",
-    "screen", "trap", "wipefs", "less", "more", "shopt", "setsid", "strace", "gdb", "base64", "openssl", "gpg",
+    "rm",
+    "rmdir",
+    "sudo",
+    "su",
+    "doas",
+    "dd",
+    "mkfs",
+    "chmod",
+    "chown",
+    "chgrp",
+    "shutdown",
+    "reboot",
+    "halt",
+    "poweroff",
+    "kill",
+    "killall",
+    "pkill",
+    "mv",
+    "cp",
+    "mkdir",
+    "touch",
+    "ln",
+    "install",
+    "truncate",
+    "shred",
+    "sh",
+    "bash",
+    "zsh",
+    "fish",
+    "dash",
+    "ksh",
+    "csh",
+    "eval",
+    "exec",
+    "source",
+    ".",
+    ":",
+    "xargs",
+    "nohup",
+    "nice",
+    "time",
+    "timeout",
+    "watch",
+    "tee",
+    "env",
+    "export",
+    "set",
+    "unset",
+    "alias",
+    "npm",
+    "npx",
+    "yarn",
+    "pnpm",
+    "pip",
+    "pip3",
+    "python",
+    "python3",
+    "node",
+    "deno",
+    "bun",
+    "ruby",
+    "perl",
+    "php",
+    "cargo",
+    "rustc",
+    "rustup",
+    "mvn",
+    "gradle",
+    "make",
+    "cmake",
+    "ninja",
+    "go",
+    "java",
+    "javac",
+    "docker",
+    "podman",
+    "kubectl",
+    "helm",
+    "terraform",
+    "curl",
+    "wget",
+    "ssh",
+    "scp",
+    "sftp",
+    "rsync",
+    "nc",
+    "ncat",
+    "netcat",
+    "telnet",
+    "ftp",
+    "apt",
+    "apt-get",
+    "dpkg",
+    "yum",
+    "dnf",
+    "brew",
+    "pacman",
+    "snap",
+    "systemctl",
+    "service",
+    "crontab",
+    "at",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "emacs",
+    "code",
+    "open",
+    "xdg-open",
+    "gh",
+    "tar",
+    "zip",
+    "unzip",
+    "gzip",
+    "gunzip",
+    "patch",
+    "sed",
+    "awk",
+    "gawk",
+    "chattr",
+    "mount",
+    "umount",
+    "fdisk",
+    "parted",
+    "mkswap",
+    "swapon",
+    "iptables",
+    "useradd",
+    "userdel",
+    "usermod",
+    "passwd",
+    "history",
+    "clear",
+    "printenv",
+    "sqlite3",
+    "psql",
+    "mysql",
+    "redis-cli",
+    "git-lfs",
+    "tig",
+    "lazygit",
+    "tmux",
+    "screen",
+    "trap",
+    "wipefs",
+    "less",
+    "more",
+    "shopt",
+    "setsid",
+    "strace",
+    "gdb",
+    "base64",
+    "openssl",
+    "gpg",
 ];
 
 /// Program names that are also everyday words ("sort imports", "code
@@ -71,28 +212,61 @@ pub struct CommandLine {
 }
 
 const LEADING_WRAPPERS: &[&str] = &[
-    "can you please run", "could you please run", "can you run", "could you run",
-    "would you run", "please run", "puedes ejecutar", "podrias ejecutar", "podrías ejecutar",
-    "por favor ejecuta", "por favor", "please", "pls", "porfa", "ok,", "ok", "okay,", "okay",
-    "vale,", "now", "ahora", "just", "run", "execute", "ejecuta", "ejecutar", "corre", "lanza",
-    "the command", "el comando",
+    "can you please run",
+    "could you please run",
+    "can you run",
+    "could you run",
+    "would you run",
+    "please run",
+    "puedes ejecutar",
+    "podrias ejecutar",
+    "podrías ejecutar",
+    "por favor ejecuta",
+    "por favor",
+    "please",
+    "pls",
+    "porfa",
+    "ok,",
+    "ok",
+    "okay,",
+    "okay",
+    "vale,",
+    "now",
+    "ahora",
+    "just",
+    "run",
+    "execute",
+    "ejecuta",
+    "ejecutar",
+    "corre",
+    "lanza",
+    "the command",
+    "el comando",
 ];
 
 const TRAILING_WRAPPERS: &[&str] = &[
-    "please", "pls", "por favor", "porfa", "for me", "now", "ahora", "thanks", "gracias",
+    "please",
+    "pls",
+    "por favor",
+    "porfa",
+    "for me",
+    "now",
+    "ahora",
+    "thanks",
+    "gracias",
 ];
 
 /// Words that mark prose after a program name.
 const PROSE_WORDS: &[&str] = &[
-    "the", "an", "is", "are", "was", "were", "be", "been", "in", "on", "of", "for", "with",
-    "to", "from", "into", "about", "why", "what", "how", "when", "where", "who", "whom", "which",
-    "does", "do", "did", "can", "could", "should", "would", "will", "it", "its", "this", "that",
-    "these", "those", "my", "your", "and", "or", "but", "not", "me", "i", "you", "we", "they",
-    "if", "then", "after", "before", "than", "shows", "says", "mean", "means", "works",
-    "fails", "failing", "wrong", "broken", "el", "la", "los", "las", "una", "de", "del", "que",
-    "por", "para", "con", "en", "es", "son", "esta", "y", "pero", "no", "como", "cual",
-    "porque", "mi", "mis", "tu", "se", "lo", "al", "qué", "cómo", "cuál", "está", "dónde",
-    "donde", "cuando", "cuándo", "por qué",
+    "the", "an", "is", "are", "was", "were", "be", "been", "in", "on", "of", "for", "with", "to",
+    "from", "into", "about", "why", "what", "how", "when", "where", "who", "whom", "which", "does",
+    "do", "did", "can", "could", "should", "would", "will", "it", "its", "this", "that", "these",
+    "those", "my", "your", "and", "or", "but", "not", "me", "i", "you", "we", "they", "if", "then",
+    "after", "before", "than", "shows", "says", "mean", "means", "works", "fails", "failing",
+    "wrong", "broken", "el", "la", "los", "las", "una", "de", "del", "que", "por", "para", "con",
+    "en", "es", "son", "esta", "y", "pero", "no", "como", "cual", "porque", "mi", "mis", "tu",
+    "se", "lo", "al", "qué", "cómo", "cuál", "está", "dónde", "donde", "cuando", "cuándo",
+    "por qué",
 ];
 
 /// Words that make a trailing `?` a question rather than punctuation.
@@ -201,11 +375,12 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if is_prose(&mut words) {
         return None;
     }
-    let program = if lower == "git" || ALLOWED.contains(&lower.as_str()) || KNOWN.contains(&lower.as_str()) {
-        lower
-    } else {
-        program
-    };
+    let program =
+        if lower == "git" || ALLOWED.contains(&lower.as_str()) || KNOWN.contains(&lower.as_str()) {
+            lower
+        } else {
+            program
+        };
     Some(CommandLine {
         assignments,
         program,
@@ -276,8 +451,11 @@ pub fn classify_utility(cmd: &CommandLine) -> (Risk, String) {
         .map(|w| w.text.as_str())
         .collect();
     let has = |flags: &[&str]| {
-        args.iter()
-            .any(|a| flags.iter().any(|f| a == f || a.starts_with(&format!("{f}="))))
+        args.iter().any(|a| {
+            flags
+                .iter()
+                .any(|f| a == f || a.starts_with(&format!("{f}=")))
+        })
     };
     let short = |c: char| {
         args.iter()
@@ -289,8 +467,9 @@ pub fn classify_utility(cmd: &CommandLine) -> (Risk, String) {
             "-fls",
         ])
         .then_some("`find` with -delete/-exec/-fprint changes files or runs programs"),
-        "tail" => (short('f') || short('F') || has(&["--follow"]))
-            .then_some("`tail -f` never ends"),
+        "tail" => {
+            (short('f') || short('F') || has(&["--follow"])).then_some("`tail -f` never ends")
+        }
         "sort" => (short('o') || has(&["--output"])).then_some("`sort -o` writes a file"),
         "uniq" => (cmd.args.iter().filter(|w| !w.text.starts_with('-')).count() >= 2)
             .then_some("`uniq INPUT OUTPUT` writes a file"),
@@ -333,7 +512,13 @@ mod tests {
         ] {
             assert!(parse_command(s).is_none(), "{s}");
         }
-        for s in ["ls -la", "git diff --stat?", "Git status.", "npm install", "./deploy.sh"] {
+        for s in [
+            "ls -la",
+            "git diff --stat?",
+            "Git status.",
+            "npm install",
+            "./deploy.sh",
+        ] {
             assert!(parse_command(s).is_some(), "{s}");
         }
         let c = parse_command("git diff --stat?").unwrap();

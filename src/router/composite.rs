@@ -91,7 +91,8 @@ const NO_PUSH: &str = r"(?:\s+(?:but|pero)\s+(?:don't|dont|do\s+not|no)\s+(?:pus
 
 const PUSH: &str = r"(?:(?:force[ -]?push|push(?:\s+(?:--force|-f|force))?|(?:do|make)\s+(?:a|the)\s+(?:force[ -]?)?push)(?:\s+(?:it|everything|all|them|(?:the|my|our|all|all\s+the|all\s+my)\s+(?:changes|commits?|work|branch)|this\s+branch))?(?:\s+(?:up\s+)?to\s+(?:origin|the\s+remote|remote|github|gitlab|the\s+server|upstream)(?:\s+[\w./-]+)?)?|(?:(?:haz|hazme|hacer)\s+(?:el\s+|un\s+)?push|sube|subir|subeme|subelo|empuja|pushea|pushear)(?:\s+(?:todo|los\s+cambios|mis\s+cambios|el\s+commit|los\s+commits|la\s+rama|esta\s+rama|lo))?(?:\s+a\s+(?:origin|github|gitlab|remoto|el\s+remoto))?)";
 
-const AND: &str = r"\s+(?:and|&|y|then|and\s+then|y\s+luego|luego|despues)\s+(?:(?:then|luego|also|tambien)\s+)?";
+const AND: &str =
+    r"\s+(?:and|&|y|then|and\s+then|y\s+luego|luego|despues)\s+(?:(?:then|luego|also|tambien)\s+)?";
 
 const INIT: &str = r"(?:(?:(?:do|run|make)\s+(?:the\s+|a\s+)?)?git\s+init|init(?:ialize|ialise)?(?:\s+(?:a|the|an))?(?:\s+new)?(?:\s+git)?\s+(?:repo|repository)(?:\s+here)?|init(?:ialize|ialise)?\s+git(?:\s+here)?|init|(?:haz|hazme|hacer)\s+(?:el\s+|un\s+)?git\s+init|inicializa(?:r)?\s+(?:el\s+|un\s+)?(?:nuevo\s+)?(?:repo|repositorio)(?:\s+(?:de\s+)?git)?(?:\s+aqui)?|inicializa(?:r)?\s+git(?:\s+aqui)?|crea(?:r)?\s+(?:el|un)\s+(?:repo|repositorio)(?:\s+(?:de\s+)?git)?(?:\s+aqui)?)";
 
@@ -125,21 +126,75 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
     use Risk::*;
     vec![
         template(InitCommit, LocalWrite, &format!("{INIT}{AND}{COMMIT}")),
-        template(Push, Destructive, &format!("{COMMIT}{AND}(?:force[ -]?push|push\\s+(?:--force|-f|force))(?:\\s+\\S+){{0,3}}")),
+        template(
+            Push,
+            Destructive,
+            &format!(
+                "{COMMIT}{AND}(?:force[ -]?push|push\\s+(?:--force|-f|force))(?:\\s+\\S+){{0,3}}"
+            ),
+        ),
         template(Push, Remote, &format!("{COMMIT}{AND}{PUSH}")),
-        template(Push, Destructive, r"(?:force[ -]?push|push\s+(?:--force|-f|force)|(?:do|make)\s+a\s+force[ -]?push)(?:\s+(?:it|everything|all|the\s+changes|my\s+changes|this\s+branch))?(?:\s+to\s+\S+(?:\s+\S+)?)?"),
+        template(
+            Push,
+            Destructive,
+            r"(?:force[ -]?push|push\s+(?:--force|-f|force)|(?:do|make)\s+a\s+force[ -]?push)(?:\s+(?:it|everything|all|the\s+changes|my\s+changes|this\s+branch))?(?:\s+to\s+\S+(?:\s+\S+)?)?",
+        ),
         template(Push, Remote, PUSH),
-        template(UndoCommit, Destructive, r"(?:undo|remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:and|y)\s+(?:throw\s+away|discard|delete|drop|lose|remove|get\s+rid\s+of|wipe|destroy)\s+(?:its|the|my|all|all\s+the|all\s+my|all\s+its)?\s*changes|(?:deshaz|deshacer|quita|elimina|borra)\s+(?:el\s+)?ultimo\s+commit\s+(?:y\s+)?(?:descarta|borra|elimina|tira|pierde|bota)\s+(?:sus\s+|los\s+|mis\s+|todos\s+los\s+)?cambios"),
-        template(UndoCommit, LocalWrite, r"(?:undo|uncommit|take\s+back)\s+(?:the\s+|my\s+|that\s+)?(?:last|latest|previous)\s+commit(?:\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes)?|(?:remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes|uncommit|(?:deshaz|deshacer|deshaga)\s+(?:el\s+|mi\s+)?ultimo\s+commit(?:\s+(?:pero\s+)?(?:y\s+)?(?:manten|mantener|manteniendo|conserva|conservar|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios)?|(?:quita|elimina|borra)\s+(?:el\s+|mi\s+)?ultimo\s+commit\s+(?:pero\s+)?(?:manten|mantener|manteniendo|conserva|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios"),
-        template(Discard, Destructive, r"(?:discard|throw\s+away|drop|delete|remove|lose|get\s+rid\s+of|wipe|nuke|undo|reset|trash|toss)\s+(?:all\s+)?(?:of\s+)?(?:my\s+|the\s+|our\s+|these\s+|all\s+)?(?:local\s+|uncommitted\s+|unstaged\s+)?(?:changes|edits|modifications|work)|(?:reset|clean)\s+everything|(?:descarta|descartar|borra|borrar|elimina|eliminar|tira|deshaz|deshacer|quita|pierde)\s+(?:todos\s+)?(?:mis|los)\s+cambios(?:\s+(?:locales|sin\s+commitear|no\s+guardados))?"),
+        template(
+            UndoCommit,
+            Destructive,
+            r"(?:undo|remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:and|y)\s+(?:throw\s+away|discard|delete|drop|lose|remove|get\s+rid\s+of|wipe|destroy)\s+(?:its|the|my|all|all\s+the|all\s+my|all\s+its)?\s*changes|(?:deshaz|deshacer|quita|elimina|borra)\s+(?:el\s+)?ultimo\s+commit\s+(?:y\s+)?(?:descarta|borra|elimina|tira|pierde|bota)\s+(?:sus\s+|los\s+|mis\s+|todos\s+los\s+)?cambios",
+        ),
+        template(
+            UndoCommit,
+            LocalWrite,
+            r"(?:undo|uncommit|take\s+back)\s+(?:the\s+|my\s+|that\s+)?(?:last|latest|previous)\s+commit(?:\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes)?|(?:remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes|uncommit|(?:deshaz|deshacer|deshaga)\s+(?:el\s+|mi\s+)?ultimo\s+commit(?:\s+(?:pero\s+)?(?:y\s+)?(?:manten|mantener|manteniendo|conserva|conservar|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios)?|(?:quita|elimina|borra)\s+(?:el\s+|mi\s+)?ultimo\s+commit\s+(?:pero\s+)?(?:manten|mantener|manteniendo|conserva|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios",
+        ),
+        template(
+            Discard,
+            Destructive,
+            r"(?:discard|throw\s+away|drop|delete|remove|lose|get\s+rid\s+of|wipe|nuke|undo|reset|trash|toss)\s+(?:all\s+)?(?:of\s+)?(?:my\s+|the\s+|our\s+|these\s+|all\s+)?(?:local\s+|uncommitted\s+|unstaged\s+)?(?:changes|edits|modifications|work)|(?:reset|clean)\s+everything|(?:descarta|descartar|borra|borrar|elimina|eliminar|tira|deshaz|deshacer|quita|pierde)\s+(?:todos\s+)?(?:mis|los)\s+cambios(?:\s+(?:locales|sin\s+commitear|no\s+guardados))?",
+        ),
         template(Commit, LocalWrite, &format!("{COMMIT}{NO_PUSH}")),
-        template(Stash, LocalWrite, r"stash(?:\s+(?:it|everything|all|(?:all\s+)?(?:of\s+)?(?:my|the|our|these)\s+(?:changes|work|edits|stuff)|(?:my\s+)?(?:changes|work)))?(?:\s+(?:for\s+now|for\s+later|temporarily))?|(?:do|make)\s+a\s+stash|(?:put|save|set)\s+(?:my\s+|the\s+)?(?:changes|work)\s+(?:aside|in\s+the\s+stash|on\s+the\s+stash|temporarily|for\s+later)|(?:guarda|guardar|guardame)\s+(?:todos\s+)?(?:mis|los)\s+cambios\s+(?:temporalmente|para\s+despues|para\s+luego|en\s+el\s+stash|en\s+stash|por\s+ahora|de\s+momento)|(?:haz|hazme)\s+(?:un\s+)?stash(?:\s+de\s+(?:mis|los)\s+cambios)?|(?:stashea|stashear)(?:\s+(?:mis|los)\s+cambios)?|aparta\s+(?:mis|los)\s+cambios"),
-        template(BranchCreate, LocalWrite, &format!(r"(?:create|make|start|open|add)\s+(?:a\s+|the\s+)?(?:new\s+)?branch\s+(?:called\s+|named\s+)?{NAME}|new\s+branch\s+(?:called\s+|named\s+)?{NAME}|(?:crea|creame|haz|hazme|abre)\s+(?:una\s+|la\s+)?(?:nueva\s+)?rama\s+(?:nueva\s+)?(?:llamada\s+|con\s+(?:el\s+)?nombre\s+|de\s+nombre\s+)?{NAME}|nueva\s+rama\s+(?:llamada\s+)?{NAME}")),
-        template(BranchSwitch, LocalWrite, &format!(r"(?:switch|checkout|check\s+out)\s+(?:to\s+)?(?:the\s+)?(?:branch\s+)?{NAME}(?:\s+branch)?|(?:go|move|change|jump)\s+(?:back\s+)?to\s+(?:the\s+)?(?:branch\s+{NAME}|{NAME}\s+branch)|(?:cambiate|cambia|cambiar|muevete|ve|vete|pasate|salta|regresa|vuelve)\s+a\s+(?:la\s+)?rama\s+{NAME}|(?:cambiate|pasate)\s+a\s+{NAME}|(?:haz\s+)?checkout\s+(?:a\s+)?(?:la\s+rama\s+)?{NAME}")),
-        template(BranchList, ReadOnly, r"(?:which|what)\s+branch\s+(?:am\s+i\s+(?:on|in)|are\s+we\s+(?:on|in)|is\s+(?:this|checked\s+out|active|current))|what(?:'s|\s+is)\s+(?:the|my)\s+current\s+branch|(?:current|active)\s+branch|(?:list|show)(?:\s+me)?\s+(?:all\s+)?(?:the\s+|my\s+)?(?:local\s+)?branches|(?:what|which)\s+branches\s+(?:are\s+there|exist|do\s+(?:we|i)\s+have)|branches|en\s+que\s+rama\s+(?:estoy|estamos)|(?:cual|que)\s+es\s+la\s+rama\s+actual|(?:la\s+)?rama\s+actual|(?:lista|listar|muestra|muestrame|ensename|ver)\s+(?:las\s+|todas\s+las\s+|mis\s+)?ramas|que\s+ramas\s+hay"),
-        template(ShowLast, ReadOnly, r"(?:show|see|display|view)(?:\s+me)?\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent|previous)\s+commit|what\s+(?:was|is)\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|what's\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|(?:last|latest)\s+commit|(?:cual|que)\s+(?:fue|es)\s+el\s+ultimo\s+commit|(?:muestra|muestrame|ensename|ver|dame)\s+el\s+ultimo\s+commit|(?:el\s+)?ultimo\s+commit"),
-        template(Log, ReadOnly, r"(?:show|see|display|view|print|give)(?:\s+me)?\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:log|history)(?:\s+of\s+commits)?|(?:show|see|view)(?:\s+me)?\s+(?:the\s+)?(?:recent\s+|latest\s+|last\s+)?commits|(?:commit|git)\s+(?:log|history)|log|(?:muestra|muestrame|ensename|ver|dame|mostrar)\s+(?:el\s+)?(?:historial|log)(?:\s+de\s+(?:los\s+)?commits)?|historial\s+de\s+commits|(?:muestra|muestrame|ensename|ver)\s+(?:los\s+)?(?:ultimos\s+)?commits"),
-        template(Status, ReadOnly, r"what(?:'s|\s+has|\s+have|\s+is)?\s+(?:been\s+)?changed(?:\s+(?:here|so\s+far|since\s+the\s+last\s+commit|in\s+the\s+repo(?:sitory)?))?|what\s+(?:did|have)\s+i\s+changed?(?:\s+so\s+far)?|(?:what|which)\s+files\s+(?:have\s+)?changed|(?:show|give|tell)(?:\s+me)?\s+(?:the\s+)?(?:repo|repository|git|working\s+tree)\s+status|(?:show|give|tell)(?:\s+me)?\s+(?:the\s+)?status\s+of\s+(?:the\s+)?(?:repo|repository|working\s+tree)|(?:(?:repo|repository|git)\s+)?status|what(?:'s|\s+is)\s+the\s+(?:repo|repository|git)\s+status|(?:are\s+there\s+)?any\s+(?:uncommitted\s+)?changes|que\s+(?:ha\s+|han\s+)?cambi(?:o|ado|aron)(?:\s+en\s+el\s+repo(?:sitorio)?)?|que\s+cambios\s+hay|(?:muestra|muestrame|ensename|dame|ver)\s+(?:el\s+)?estado\s+del\s+(?:repo|repositorio)|estado\s+del\s+(?:repo|repositorio)|(?:que|cuales)\s+archivos\s+(?:han\s+)?cambi(?:aron|ado)"),
+        template(
+            Stash,
+            LocalWrite,
+            r"stash(?:\s+(?:it|everything|all|(?:all\s+)?(?:of\s+)?(?:my|the|our|these)\s+(?:changes|work|edits|stuff)|(?:my\s+)?(?:changes|work)))?(?:\s+(?:for\s+now|for\s+later|temporarily))?|(?:do|make)\s+a\s+stash|(?:put|save|set)\s+(?:my\s+|the\s+)?(?:changes|work)\s+(?:aside|in\s+the\s+stash|on\s+the\s+stash|temporarily|for\s+later)|(?:guarda|guardar|guardame)\s+(?:todos\s+)?(?:mis|los)\s+cambios\s+(?:temporalmente|para\s+despues|para\s+luego|en\s+el\s+stash|en\s+stash|por\s+ahora|de\s+momento)|(?:haz|hazme)\s+(?:un\s+)?stash(?:\s+de\s+(?:mis|los)\s+cambios)?|(?:stashea|stashear)(?:\s+(?:mis|los)\s+cambios)?|aparta\s+(?:mis|los)\s+cambios",
+        ),
+        template(
+            BranchCreate,
+            LocalWrite,
+            &format!(
+                r"(?:create|make|start|open|add)\s+(?:a\s+|the\s+)?(?:new\s+)?branch\s+(?:called\s+|named\s+)?{NAME}|new\s+branch\s+(?:called\s+|named\s+)?{NAME}|(?:crea|creame|haz|hazme|abre)\s+(?:una\s+|la\s+)?(?:nueva\s+)?rama\s+(?:nueva\s+)?(?:llamada\s+|con\s+(?:el\s+)?nombre\s+|de\s+nombre\s+)?{NAME}|nueva\s+rama\s+(?:llamada\s+)?{NAME}"
+            ),
+        ),
+        template(
+            BranchSwitch,
+            LocalWrite,
+            &format!(
+                r"(?:switch|checkout|check\s+out)\s+(?:to\s+)?(?:the\s+)?(?:branch\s+)?{NAME}(?:\s+branch)?|(?:go|move|change|jump)\s+(?:back\s+)?to\s+(?:the\s+)?(?:branch\s+{NAME}|{NAME}\s+branch)|(?:cambiate|cambia|cambiar|muevete|ve|vete|pasate|salta|regresa|vuelve)\s+a\s+(?:la\s+)?rama\s+{NAME}|(?:cambiate|pasate)\s+a\s+{NAME}|(?:haz\s+)?checkout\s+(?:a\s+)?(?:la\s+rama\s+)?{NAME}"
+            ),
+        ),
+        template(
+            BranchList,
+            ReadOnly,
+            r"(?:which|what)\s+branch\s+(?:am\s+i\s+(?:on|in)|are\s+we\s+(?:on|in)|is\s+(?:this|checked\s+out|active|current))|what(?:'s|\s+is)\s+(?:the|my)\s+current\s+branch|(?:current|active)\s+branch|(?:list|show)(?:\s+me)?\s+(?:all\s+)?(?:the\s+|my\s+)?(?:local\s+)?branches|(?:what|which)\s+branches\s+(?:are\s+there|exist|do\s+(?:we|i)\s+have)|branches|en\s+que\s+rama\s+(?:estoy|estamos)|(?:cual|que)\s+es\s+la\s+rama\s+actual|(?:la\s+)?rama\s+actual|(?:lista|listar|muestra|muestrame|ensename|ver)\s+(?:las\s+|todas\s+las\s+|mis\s+)?ramas|que\s+ramas\s+hay",
+        ),
+        template(
+            ShowLast,
+            ReadOnly,
+            r"(?:show|see|display|view)(?:\s+me)?\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent|previous)\s+commit|what\s+(?:was|is)\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|what's\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|(?:last|latest)\s+commit|(?:cual|que)\s+(?:fue|es)\s+el\s+ultimo\s+commit|(?:muestra|muestrame|ensename|ver|dame)\s+el\s+ultimo\s+commit|(?:el\s+)?ultimo\s+commit",
+        ),
+        template(
+            Log,
+            ReadOnly,
+            r"(?:show|see|display|view|print|give)(?:\s+me)?\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:log|history)(?:\s+of\s+commits)?|(?:show|see|view)(?:\s+me)?\s+(?:the\s+)?(?:recent\s+|latest\s+|last\s+)?commits|(?:commit|git)\s+(?:log|history)|log|(?:muestra|muestrame|ensename|ver|dame|mostrar)\s+(?:el\s+)?(?:historial|log)(?:\s+de\s+(?:los\s+)?commits)?|historial\s+de\s+commits|(?:muestra|muestrame|ensename|ver)\s+(?:los\s+)?(?:ultimos\s+)?commits",
+        ),
+        template(
+            Status,
+            ReadOnly,
+            r"what(?:'s|\s+has|\s+have|\s+is)?\s+(?:been\s+)?changed(?:\s+(?:here|so\s+far|since\s+the\s+last\s+commit|in\s+the\s+repo(?:sitory)?))?|what\s+(?:did|have)\s+i\s+changed?(?:\s+so\s+far)?|(?:what|which)\s+files\s+(?:have\s+)?changed|(?:show|give|tell)(?:\s+me)?\s+(?:the\s+)?(?:repo|repository|git|working\s+tree)\s+status|(?:show|give|tell)(?:\s+me)?\s+(?:the\s+)?status\s+of\s+(?:the\s+)?(?:repo|repository|working\s+tree)|(?:(?:repo|repository|git)\s+)?status|what(?:'s|\s+is)\s+the\s+(?:repo|repository|git)\s+status|(?:are\s+there\s+)?any\s+(?:uncommitted\s+)?changes|que\s+(?:ha\s+|han\s+)?cambi(?:o|ado|aron)(?:\s+en\s+el\s+repo(?:sitorio)?)?|que\s+cambios\s+hay|(?:muestra|muestrame|ensename|dame|ver)\s+(?:el\s+)?estado\s+del\s+(?:repo|repositorio)|estado\s+del\s+(?:repo|repositorio)|(?:que|cuales)\s+archivos\s+(?:han\s+)?cambi(?:aron|ado)",
+        ),
     ]
 });
 
@@ -152,7 +207,11 @@ static VOCABULARY: LazyLock<HashSet<String>> = LazyLock::new(|| {
         .iter()
         .copied()
         .chain(TEMPLATES.iter().map(|t| t.re.as_str()))
-        .flat_map(|s| word.find_iter(s).map(|m| m.as_str().to_string()).collect::<Vec<_>>())
+        .flat_map(|s| {
+            word.find_iter(s)
+                .map(|m| m.as_str().to_string())
+                .collect::<Vec<_>>()
+        })
         .collect();
     for extra in ["commits", "changes", "stash", "branch"] {
         set.insert(extra.to_string());
@@ -173,10 +232,16 @@ fn correct(tokens: &mut [String]) {
             "teh" | "hte" | "th" => Some("the".to_string()),
             "has" | "hace" | "hacé" => {
                 let next = tokens.get(i + 1).map(String::as_str);
-                matches!(next, Some("el" | "un" | "commit" | "git" | "push" | "stash"))
-                    .then(|| "haz".to_string())
+                matches!(
+                    next,
+                    Some("el" | "un" | "commit" | "git" | "push" | "stash")
+                )
+                .then(|| "haz".to_string())
             }
-            _ if t.len() >= 5 && t.chars().all(|c| c.is_alphabetic()) && !VOCABULARY.contains(t) => {
+            _ if t.len() >= 5
+                && t.chars().all(|c| c.is_alphabetic())
+                && !VOCABULARY.contains(t) =>
+            {
                 let mut best = VOCABULARY
                     .iter()
                     .filter(|v| v.len() >= 5 && edit_distance(t, v) == 1);
@@ -197,7 +262,9 @@ fn correct(tokens: &mut [String]) {
 /// and edge-trimmed originals for captures (branch names keep their case).
 fn tokens(text: &str) -> (Vec<String>, Vec<String>) {
     const LEAD: &[char] = &['¿', '¡', '"', '\'', '“', '”', '‘', '’', '«', '»', '(', '`'];
-    const TRAIL: &[char] = &['?', '!', '.', ',', ';', ':', '"', '\'', '“', '”', '‘', '’', '»', ')', '`', '¿', '¡'];
+    const TRAIL: &[char] = &[
+        '?', '!', '.', ',', ';', ':', '"', '\'', '“', '”', '‘', '’', '»', ')', '`', '¿', '¡',
+    ];
     let mut folded = Vec::new();
     let mut original = Vec::new();
     for raw in text.split_whitespace() {
@@ -217,8 +284,14 @@ pub fn extract_message(text: &str) -> (String, Option<String>) {
     if let Some(m) = MESSAGE_MARKER.find(text) {
         let after = &text[m.end()..];
         let (message, rest) = match quoted_prefix(after) {
-            Some((msg, rest)) => (msg, rest.trim_start_matches(['.', '!', '?', ',']).to_string()),
-            None => (after.trim().trim_end_matches(['.']).to_string(), String::new()),
+            Some((msg, rest)) => (
+                msg,
+                rest.trim_start_matches(['.', '!', '?', ',']).to_string(),
+            ),
+            None => (
+                after.trim().trim_end_matches(['.']).to_string(),
+                String::new(),
+            ),
         };
         if !message.trim().is_empty() {
             let remaining = format!("{} {}", &text[..m.start()], rest);
@@ -246,7 +319,9 @@ fn quoted_prefix(s: &str) -> Option<(String, String)> {
 fn first_quoted(s: &str) -> Option<(usize, String, usize)> {
     let chars: Vec<(usize, char)> = s.char_indices().collect();
     for (k, &(pos, c)) in chars.iter().enumerate() {
-        let Some(close) = closing_quote(c).filter(|_| c != '`') else { continue };
+        let Some(close) = closing_quote(c).filter(|_| c != '`') else {
+            continue;
+        };
         let prev_alnum = k > 0 && chars[k - 1].1.is_alphanumeric();
         if prev_alnum {
             continue; // an apostrophe inside a word
@@ -282,7 +357,8 @@ fn valid_branch(name: &str) -> bool {
         && !name.contains("..")
         && !name.contains("@{")
         && name != "@"
-        && !name.contains(|c: char| c.is_whitespace() || c.is_control() || "~^:?*[\\'\"".contains(c))
+        && !name
+            .contains(|c: char| c.is_whitespace() || c.is_control() || "~^:?*[\\'\"".contains(c))
 }
 
 fn match_templates(text: &str) -> Option<Composite> {
@@ -292,7 +368,9 @@ fn match_templates(text: &str) -> Option<Composite> {
     }
     let joined = folded.join(" ");
     for t in TEMPLATES.iter() {
-        let Some(caps) = t.re.captures(&joined) else { continue };
+        let Some(caps) = t.re.captures(&joined) else {
+            continue;
+        };
         let branch = match caps.iter().skip(1).flatten().next() {
             Some(m) => {
                 let index = joined[..m.start()].matches(' ').count();

@@ -10,37 +10,198 @@ use crate::text::edit_distance;
 
 /// Every subcommand git 2.47 knows (`git --list-cmds=main,nohelpers`).
 pub const BUILTINS: &[&str] = &[
-    "add", "am", "annotate", "apply", "archimport", "archive", "bisect", "blame", "branch",
-    "bugreport", "bundle", "cat-file", "check-attr", "check-ignore", "check-mailmap",
-    "check-ref-format", "checkout", "checkout-index", "cherry", "cherry-pick", "clean", "clone",
-    "column", "commit", "commit-graph", "commit-tree", "config", "count-objects", "credential",
-    "credential-cache", "credential-store", "cvsexportcommit", "cvsimport", "cvsserver", "daemon",
-    "describe", "diagnose", "diff", "diff-files", "diff-index", "diff-tree", "difftool",
-    "fast-export", "fast-import", "fetch", "fetch-pack", "filter-branch", "fmt-merge-msg",
-    "for-each-ref", "for-each-repo", "format-patch", "fsck", "fsck-objects", "gc",
-    "get-tar-commit-id", "grep", "hash-object", "help", "hook", "http-backend", "http-fetch",
-    "http-push", "imap-send", "index-pack", "init", "init-db", "instaweb", "interpret-trailers",
-    "log", "ls-files", "ls-remote", "ls-tree", "mailinfo", "mailsplit", "maintenance", "merge",
-    "merge-base", "merge-file", "merge-index", "merge-octopus", "merge-one-file", "merge-ours",
-    "merge-recursive", "merge-recursive-ours", "merge-recursive-theirs", "merge-resolve",
-    "merge-subtree", "merge-tree", "mergetool", "mktag", "mktree", "multi-pack-index", "mv",
-    "name-rev", "notes", "p4", "pack-objects", "pack-redundant", "pack-refs", "patch-id",
-    "pickaxe", "prune", "prune-packed", "pull", "push", "quiltimport", "range-diff", "read-tree",
-    "rebase", "receive-pack", "reflog", "refs", "remote", "remote-ext", "remote-fd", "remote-ftp",
-    "remote-ftps", "remote-http", "remote-https", "repack", "replace", "replay", "request-pull",
-    "rerere", "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "send-email",
-    "send-pack", "shell", "shortlog", "show", "show-branch", "show-index", "show-ref",
-    "sparse-checkout", "stage", "stash", "status", "stripspace", "submodule", "svn", "switch",
-    "symbolic-ref", "tag", "unpack-file", "unpack-objects", "update-index", "update-ref",
-    "update-server-info", "upload-archive", "upload-pack", "var", "verify-commit", "verify-pack",
-    "verify-tag", "version", "whatchanged", "worktree", "write-tree",
+    "add",
+    "am",
+    "annotate",
+    "apply",
+    "archimport",
+    "archive",
+    "bisect",
+    "blame",
+    "branch",
+    "bugreport",
+    "bundle",
+    "cat-file",
+    "check-attr",
+    "check-ignore",
+    "check-mailmap",
+    "check-ref-format",
+    "checkout",
+    "checkout-index",
+    "cherry",
+    "cherry-pick",
+    "clean",
+    "clone",
+    "column",
+    "commit",
+    "commit-graph",
+    "commit-tree",
+    "config",
+    "count-objects",
+    "credential",
+    "credential-cache",
+    "credential-store",
+    "cvsexportcommit",
+    "cvsimport",
+    "cvsserver",
+    "daemon",
+    "describe",
+    "diagnose",
+    "diff",
+    "diff-files",
+    "diff-index",
+    "diff-tree",
+    "difftool",
+    "fast-export",
+    "fast-import",
+    "fetch",
+    "fetch-pack",
+    "filter-branch",
+    "fmt-merge-msg",
+    "for-each-ref",
+    "for-each-repo",
+    "format-patch",
+    "fsck",
+    "fsck-objects",
+    "gc",
+    "get-tar-commit-id",
+    "grep",
+    "hash-object",
+    "help",
+    "hook",
+    "http-backend",
+    "http-fetch",
+    "http-push",
+    "imap-send",
+    "index-pack",
+    "init",
+    "init-db",
+    "instaweb",
+    "interpret-trailers",
+    "log",
+    "ls-files",
+    "ls-remote",
+    "ls-tree",
+    "mailinfo",
+    "mailsplit",
+    "maintenance",
+    "merge",
+    "merge-base",
+    "merge-file",
+    "merge-index",
+    "merge-octopus",
+    "merge-one-file",
+    "merge-ours",
+    "merge-recursive",
+    "merge-recursive-ours",
+    "merge-recursive-theirs",
+    "merge-resolve",
+    "merge-subtree",
+    "merge-tree",
+    "mergetool",
+    "mktag",
+    "mktree",
+    "multi-pack-index",
+    "mv",
+    "name-rev",
+    "notes",
+    "p4",
+    "pack-objects",
+    "pack-redundant",
+    "pack-refs",
+    "patch-id",
+    "pickaxe",
+    "prune",
+    "prune-packed",
+    "pull",
+    "push",
+    "quiltimport",
+    "range-diff",
+    "read-tree",
+    "rebase",
+    "receive-pack",
+    "reflog",
+    "refs",
+    "remote",
+    "remote-ext",
+    "remote-fd",
+    "remote-ftp",
+    "remote-ftps",
+    "remote-http",
+    "remote-https",
+    "repack",
+    "replace",
+    "replay",
+    "request-pull",
+    "rerere",
+    "reset",
+    "restore",
+    "rev-list",
+    "rev-parse",
+    "revert",
+    "rm",
+    "send-email",
+    "send-pack",
+    "shell",
+    "shortlog",
+    "show",
+    "show-branch",
+    "show-index",
+    "show-ref",
+    "sparse-checkout",
+    "stage",
+    "stash",
+    "status",
+    "stripspace",
+    "submodule",
+    "svn",
+    "switch",
+    "symbolic-ref",
+    "tag",
+    "unpack-file",
+    "unpack-objects",
+    "update-index",
+    "update-ref",
+    "update-server-info",
+    "upload-archive",
+    "upload-pack",
+    "var",
+    "verify-commit",
+    "verify-pack",
+    "verify-tag",
+    "version",
+    "whatchanged",
+    "worktree",
+    "write-tree",
 ];
 
 /// Commands suggested first for typos, as git's own autocorrect favours them.
 const COMMON: &[&str] = &[
-    "add", "branch", "checkout", "cherry-pick", "clone", "commit", "config", "diff", "fetch",
-    "grep", "init", "log", "merge", "mv", "pull", "push", "rebase", "reset", "restore", "rm",
-    "show", "stash", "status", "switch", "tag",
+    "add",
+    "branch",
+    "checkout",
+    "cherry-pick",
+    "clone",
+    "commit",
+    "config",
+    "diff",
+    "fetch",
+    "grep",
+    "init",
+    "log",
+    "merge",
+    "mv",
+    "pull",
+    "push",
+    "rebase",
+    "reset",
+    "restore",
+    "rm",
+    "show",
+    "stash",
+    "status",
+    "switch",
+    "tag",
 ];
 
 /// How a `git …` command line was classified.
@@ -111,13 +272,34 @@ fn class(
 
 fn env_assignment_risk(name: &str) -> Option<String> {
     const SAFE: &[&str] = &[
-        "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_NAMESPACE", "GIT_AUTHOR_NAME",
-        "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL",
-        "GIT_COMMITTER_DATE", "GIT_OPTIONAL_LOCKS", "GIT_PAGER_IN_USE", "GIT_FLUSH",
-        "GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS",
-        "GIT_ICASE_PATHSPECS", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
-        "GIT_TRACE", "GIT_TRACE2", "GIT_REDACT_COOKIES", "GIT_ADVICE", "LC_ALL", "LANG",
-        "LANGUAGE", "TZ", "NO_COLOR",
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+        "GIT_NAMESPACE",
+        "GIT_AUTHOR_NAME",
+        "GIT_AUTHOR_EMAIL",
+        "GIT_AUTHOR_DATE",
+        "GIT_COMMITTER_NAME",
+        "GIT_COMMITTER_EMAIL",
+        "GIT_COMMITTER_DATE",
+        "GIT_OPTIONAL_LOCKS",
+        "GIT_PAGER_IN_USE",
+        "GIT_FLUSH",
+        "GIT_LITERAL_PATHSPECS",
+        "GIT_GLOB_PATHSPECS",
+        "GIT_NOGLOB_PATHSPECS",
+        "GIT_ICASE_PATHSPECS",
+        "GIT_CEILING_DIRECTORIES",
+        "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+        "GIT_TRACE",
+        "GIT_TRACE2",
+        "GIT_REDACT_COOKIES",
+        "GIT_ADVICE",
+        "LC_ALL",
+        "LANG",
+        "LANGUAGE",
+        "TZ",
+        "NO_COLOR",
     ];
     if SAFE.contains(&name) || name.starts_with("LC_") {
         None
@@ -144,8 +326,10 @@ pub fn config_key_risk(key: &str) -> Option<(Risk, String)> {
     }
     let runs_program = matches!(
         (section, name),
-        ("core", "pager" | "editor" | "sshcommand" | "fsmonitor" | "askpass" | "gitproxy")
-            | ("core", "alternaterefscommand" | "worktree")
+        (
+            "core",
+            "pager" | "editor" | "sshcommand" | "fsmonitor" | "askpass" | "gitproxy"
+        ) | ("core", "alternaterefscommand" | "worktree")
             | ("diff", "external" | "textconv" | "command")
             | ("sequence", "editor")
             | ("gpg", "program")
@@ -248,13 +432,32 @@ fn classify_args(
             }
             "--version" | "-v" | "--help" | "-h" | "--html-path" | "--man-path" | "--info-path"
             | "--exec-path" => {
-                return class(Risk::ReadOnly, "prints information about git", args, assignments, None)
+                return class(
+                    Risk::ReadOnly,
+                    "prints information about git",
+                    args,
+                    assignments,
+                    None,
+                )
             }
-            "--no-pager" | "-P" | "-p" | "--paginate" | "--bare" | "--no-replace-objects"
-            | "--literal-pathspecs" | "--no-literal-pathspecs" | "--glob-pathspecs"
-            | "--noglob-pathspecs" | "--icase-pathspecs" | "--no-optional-locks"
-            | "--no-lazy-fetch" | "--no-advice" | "--namespace" | "--super-prefix"
-            | "--attr-source" | "--list-cmds" => {}
+            "--no-pager"
+            | "-P"
+            | "-p"
+            | "--paginate"
+            | "--bare"
+            | "--no-replace-objects"
+            | "--literal-pathspecs"
+            | "--no-literal-pathspecs"
+            | "--glob-pathspecs"
+            | "--noglob-pathspecs"
+            | "--icase-pathspecs"
+            | "--no-optional-locks"
+            | "--no-lazy-fetch"
+            | "--no-advice"
+            | "--namespace"
+            | "--super-prefix"
+            | "--attr-source"
+            | "--list-cmds" => {}
             _ => {
                 return class(
                     Risk::None,
@@ -269,7 +472,13 @@ fn classify_args(
         i += 1;
     }
     let Some(sub_raw) = args.get(i) else {
-        return class(Risk::ReadOnly, "`git` alone prints its usage", args, assignments, None);
+        return class(
+            Risk::ReadOnly,
+            "`git` alone prints its usage",
+            args,
+            assignments,
+            None,
+        );
     };
     let sub = sub_raw.to_ascii_lowercase();
     let rest = &args[i + 1..];
@@ -353,16 +562,36 @@ fn expand_alias(
 
 fn unknown_subcommand(assignments: &[(String, String)], args: &[String], sub: &str) -> GitClass {
     let lower = sub.to_ascii_lowercase();
-    let best = BUILTINS
+    // Like git: commands the typo starts, else the closest few.
+    let mut similar: Vec<&str> = COMMON
         .iter()
-        .map(|c| {
-            let bonus = if COMMON.contains(c) { 0 } else { 1 };
-            (edit_distance(&lower, c) * 2 + bonus, *c)
-        })
-        .min();
-    let hint = match best {
-        Some((score, cmd)) if score <= 5 => format!("; the most similar command is `{cmd}`"),
-        _ => String::new(),
+        .copied()
+        .filter(|c| lower.len() >= 2 && c.starts_with(&lower))
+        .collect();
+    if similar.is_empty() {
+        let best = BUILTINS
+            .iter()
+            .map(|c| edit_distance(&lower, c))
+            .min()
+            .unwrap_or(usize::MAX);
+        if best <= 2 && best < lower.len() {
+            for c in COMMON.iter().chain(BUILTINS.iter()).copied() {
+                if edit_distance(&lower, c) == best && !similar.contains(&c) && similar.len() < 3 {
+                    similar.push(c);
+                }
+            }
+        }
+    }
+    let hint = match similar.as_slice() {
+        [] => String::new(),
+        [one] => format!("; the most similar command is `{one}`"),
+        many => format!(
+            "; the most similar commands are {}",
+            many.iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
     class(
         Risk::None,
@@ -400,21 +629,28 @@ fn looks_like_path(s: &str) -> bool {
     }
 }
 
-fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn RouteEnv) -> Outcome {
+fn classify_subcommand(
+    sub: &str,
+    args: &[String],
+    globals: &Globals,
+    env: &dyn RouteEnv,
+) -> Outcome {
     use Risk::{Destructive, LocalWrite, ReadOnly, Remote, UnsafeShell};
-    if args.first().map(String::as_str) == Some("--help") || args.first().map(String::as_str) == Some("-h") {
+    if args.first().map(String::as_str) == Some("--help")
+        || args.first().map(String::as_str) == Some("-h")
+    {
         return r(ReadOnly, "shows the subcommand's help");
     }
     let o = || Opts::parse(args, "", &[]);
     match sub {
         "status" | "show" | "blame" | "annotate" | "shortlog" | "describe" | "rev-parse"
         | "rev-list" | "ls-files" | "ls-tree" | "cat-file" | "whatchanged" | "name-rev"
-        | "for-each-ref" | "show-ref" | "show-branch" | "count-objects" | "cherry" | "merge-base"
-        | "diff-tree" | "diff-files" | "diff-index" | "range-diff" | "verify-commit"
-        | "verify-tag" | "verify-pack" | "check-ignore" | "check-attr" | "check-mailmap"
-        | "check-ref-format" | "var" | "version" | "help" | "show-index" | "stripspace"
-        | "column" | "get-tar-commit-id" | "patch-id" | "fmt-merge-msg" | "pickaxe"
-        | "merge-tree" | "log" | "diff" | "fast-export" | "pack-redundant" => {
+        | "for-each-ref" | "show-ref" | "show-branch" | "count-objects" | "cherry"
+        | "merge-base" | "diff-tree" | "diff-files" | "diff-index" | "range-diff"
+        | "verify-commit" | "verify-tag" | "verify-pack" | "check-ignore" | "check-attr"
+        | "check-mailmap" | "check-ref-format" | "var" | "version" | "help" | "show-index"
+        | "stripspace" | "column" | "get-tar-commit-id" | "patch-id" | "fmt-merge-msg"
+        | "pickaxe" | "merge-tree" | "log" | "diff" | "fast-export" | "pack-redundant" => {
             if o().long("output") {
                 r(LocalWrite, "writes its output to a file")
             } else {
@@ -475,9 +711,20 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
                 args,
                 "mFCcStu",
                 &[
-                    "message", "file", "reuse-message", "reedit-message", "fixup", "squash",
-                    "author", "date", "template", "cleanup", "trailer", "pathspec-from-file",
-                    "gpg-sign", "untracked-files",
+                    "message",
+                    "file",
+                    "reuse-message",
+                    "reedit-message",
+                    "fixup",
+                    "squash",
+                    "author",
+                    "date",
+                    "template",
+                    "cleanup",
+                    "trailer",
+                    "pathspec-from-file",
+                    "gpg-sign",
+                    "untracked-files",
                 ],
             );
             let msgs: Vec<&str> = o.values_of(&["m", "message"]).collect();
@@ -497,11 +744,18 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         "init" | "init-db" => r(LocalWrite, "creates a repository"),
         "checkout" => classify_checkout(args, globals, env),
         "switch" => {
-            let o = Opts::parse(args, "cC", &["create", "force-create", "orphan", "conflict"]);
+            let o = Opts::parse(
+                args,
+                "cC",
+                &["create", "force-create", "orphan", "conflict"],
+            );
             if o.short('C') || o.long("force-create") {
                 r(Destructive, "`-C` resets an existing branch")
             } else if o.flag('f', "force") || o.long("discard-changes") {
-                r(Destructive, "`--discard-changes` throws away uncommitted edits")
+                r(
+                    Destructive,
+                    "`--discard-changes` throws away uncommitted edits",
+                )
             } else {
                 r(LocalWrite, "switches branches, keeping uncommitted work")
             }
@@ -509,9 +763,15 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         "restore" => {
             let o = Opts::parse(args, "s", &["source", "conflict", "pathspec-from-file"]);
             if (o.flag('S', "staged")) && !(o.flag('W', "worktree")) {
-                r(LocalWrite, "unstages changes; the working tree is untouched")
+                r(
+                    LocalWrite,
+                    "unstages changes; the working tree is untouched",
+                )
             } else {
-                r(Destructive, "`restore` without `--staged` overwrites uncommitted edits")
+                r(
+                    Destructive,
+                    "`restore` without `--staged` overwrites uncommitted edits",
+                )
             }
         }
         "reset" => {
@@ -521,19 +781,28 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
             } else if o.long("merge") {
                 r(Destructive, "`reset --merge` can discard uncommitted work")
             } else {
-                r(LocalWrite, "moves HEAD or unstages; the working tree is untouched")
+                r(
+                    LocalWrite,
+                    "moves HEAD or unstages; the working tree is untouched",
+                )
             }
         }
         "rm" => {
             let o = o();
             if o.flag('f', "force") {
-                r(Destructive, "`rm -f` deletes files even with uncommitted edits")
+                r(
+                    Destructive,
+                    "`rm -f` deletes files even with uncommitted edits",
+                )
             } else if o.flag('n', "dry-run") {
                 r(ReadOnly, "dry run")
             } else if o.long("cached") {
                 r(LocalWrite, "removes files from the index only")
             } else {
-                r(LocalWrite, "removes committed files (git refuses if they have edits)")
+                r(
+                    LocalWrite,
+                    "removes committed files (git refuses if they have edits)",
+                )
             }
         }
         "mv" => {
@@ -548,7 +817,11 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         }
         "branch" => classify_branch(args),
         "tag" => {
-            let o = Opts::parse(args, "mFu", &["message", "file", "local-user", "sort", "format", "cleanup"]);
+            let o = Opts::parse(
+                args,
+                "mFu",
+                &["message", "file", "local-user", "sort", "format", "cleanup"],
+            );
             if o.flag('d', "delete") {
                 r(Destructive, "deleting a tag loses it (tags have no reflog)")
             } else if o.flag('f', "force") {
@@ -573,11 +846,18 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
             Some("drop" | "clear") => r(Destructive, "deletes stash entries for good"),
             _ => r(LocalWrite, "stashes or re-applies work"),
         },
-        "remote" => match args.iter().find(|a| !a.starts_with('-')).map(String::as_str) {
+        "remote" => match args
+            .iter()
+            .find(|a| !a.starts_with('-'))
+            .map(String::as_str)
+        {
             None => r(ReadOnly, "lists remotes from .git/config; no network"),
             Some("get-url") => r(ReadOnly, "reads a remote's URL"),
             Some("show") if o().short('n') => r(ReadOnly, "`-n` shows cached information only"),
-            Some("show") => r(Remote, "`remote show NAME` queries the remote over the network"),
+            Some("show") => r(
+                Remote,
+                "`remote show NAME` queries the remote over the network",
+            ),
             Some(_) => r(Remote, "changes the configured remotes"),
         },
         "config" => classify_config(args),
@@ -591,7 +871,11 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         }
         "push" => {
             let o = Opts::parse(args, "o", &["push-option", "receive-pack", "exec", "repo"]);
-            let refspec_forced = o.operands.iter().skip(1).any(|s| s.starts_with('+') || s.starts_with(':'));
+            let refspec_forced = o
+                .operands
+                .iter()
+                .skip(1)
+                .any(|s| s.starts_with('+') || s.starts_with(':'));
             if o.flag('f', "force")
                 || o.long("force-with-lease")
                 || o.long("force-if-includes")
@@ -612,13 +896,18 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         | "cvsimport" | "cvsexportcommit" | "cvsserver" | "archimport" | "credential"
         | "credential-cache" | "credential-store" => r(Remote, "network operation"),
         "instaweb" | "shell" | "for-each-repo" => r(UnsafeShell, "runs other programs"),
-        "submodule" => match args.iter().find(|a| !a.starts_with('-')).map(String::as_str) {
+        "submodule" => match args
+            .iter()
+            .find(|a| !a.starts_with('-'))
+            .map(String::as_str)
+        {
             None | Some("status" | "summary") => r(ReadOnly, "shows submodules"),
             Some("foreach") => r(UnsafeShell, "`submodule foreach` runs a shell command"),
             Some("init" | "absorbgitdirs" | "set-branch") => r(LocalWrite, "configures submodules"),
-            Some("deinit") if o().flag('f', "force") => {
-                r(Destructive, "`deinit -f` removes submodule work trees with local edits")
-            }
+            Some("deinit") if o().flag('f', "force") => r(
+                Destructive,
+                "`deinit -f` removes submodule work trees with local edits",
+            ),
             Some("deinit") => r(LocalWrite, "unregisters submodules"),
             Some(_) => r(Remote, "fetches or clones submodules"),
         },
@@ -636,18 +925,20 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
             _ => r(LocalWrite, "moves HEAD for a bisection"),
         },
         "reflog" => match args.first().map(String::as_str) {
-            Some("expire" | "delete" | "drop") => {
-                r(Destructive, "removes reflog entries, the last record of lost commits")
-            }
+            Some("expire" | "delete" | "drop") => r(
+                Destructive,
+                "removes reflog entries, the last record of lost commits",
+            ),
             _ => r(ReadOnly, "shows the reflog"),
         },
         "gc" => {
             let o = o();
-            let prune_now = o
-                .values_of(&["prune"])
-                .any(|v| v == "now" || v == "all");
+            let prune_now = o.values_of(&["prune"]).any(|v| v == "now" || v == "all");
             if prune_now {
-                r(Destructive, "`--prune=now` deletes unreachable objects immediately")
+                r(
+                    Destructive,
+                    "`--prune=now` deletes unreachable objects immediately",
+                )
             } else {
                 r(LocalWrite, "packs the repository")
             }
@@ -680,7 +971,10 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         }
         "read-tree" => {
             if o().long("reset") {
-                r(Destructive, "`read-tree --reset` can discard uncommitted work")
+                r(
+                    Destructive,
+                    "`read-tree --reset` can discard uncommitted work",
+                )
             } else {
                 r(LocalWrite, "reads trees into the index")
             }
@@ -694,9 +988,10 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
         }
         "worktree" => match args.first().map(String::as_str) {
             Some("list") | None => r(ReadOnly, "lists worktrees"),
-            Some("remove") if o().flag('f', "force") => {
-                r(Destructive, "`worktree remove --force` deletes a worktree with local edits")
-            }
+            Some("remove") if o().flag('f', "force") => r(
+                Destructive,
+                "`worktree remove --force` deletes a worktree with local edits",
+            ),
             _ => r(LocalWrite, "manages worktrees"),
         },
         "notes" => match args.first().map(String::as_str) {
@@ -718,20 +1013,57 @@ fn classify_subcommand(sub: &str, args: &[String], globals: &Globals, env: &dyn 
             }
         }
         "rerere" => match args.first().map(String::as_str) {
-            None | Some("status" | "diff" | "remaining") => r(ReadOnly, "shows recorded resolutions"),
+            None | Some("status" | "diff" | "remaining") => {
+                r(ReadOnly, "shows recorded resolutions")
+            }
             _ => r(LocalWrite, "edits recorded resolutions"),
         },
-        "merge" | "cherry-pick" | "revert" | "am" | "apply" | "replace" | "commit-tree"
-        | "write-tree" | "mktree" | "mktag" | "update-index" | "index-pack" | "pack-objects"
-        | "unpack-objects" | "pack-refs" | "prune-packed" | "multi-pack-index" | "commit-graph"
-        | "update-server-info" | "fast-import" | "maintenance" | "merge-file" | "merge-index"
-        | "merge-octopus" | "merge-one-file" | "merge-ours" | "merge-recursive"
-        | "merge-recursive-ours" | "merge-recursive-theirs" | "merge-resolve" | "merge-subtree"
-        | "mailinfo" | "mailsplit" | "quiltimport" | "bugreport" | "diagnose" | "hook"
-        | "sparse-checkout" | "refs" | "replay" | "unpack-file" | "mergetool" => {
-            r(LocalWrite, "changes the local repository")
-        }
-        _ => r(UnsafeShell, "this git command is not classified, so it is not run"),
+        "merge"
+        | "cherry-pick"
+        | "revert"
+        | "am"
+        | "apply"
+        | "replace"
+        | "commit-tree"
+        | "write-tree"
+        | "mktree"
+        | "mktag"
+        | "update-index"
+        | "index-pack"
+        | "pack-objects"
+        | "unpack-objects"
+        | "pack-refs"
+        | "prune-packed"
+        | "multi-pack-index"
+        | "commit-graph"
+        | "update-server-info"
+        | "fast-import"
+        | "maintenance"
+        | "merge-file"
+        | "merge-index"
+        | "merge-octopus"
+        | "merge-one-file"
+        | "merge-ours"
+        | "merge-recursive"
+        | "merge-recursive-ours"
+        | "merge-recursive-theirs"
+        | "merge-resolve"
+        | "merge-subtree"
+        | "mailinfo"
+        | "mailsplit"
+        | "quiltimport"
+        | "bugreport"
+        | "diagnose"
+        | "hook"
+        | "sparse-checkout"
+        | "refs"
+        | "replay"
+        | "unpack-file"
+        | "mergetool" => r(LocalWrite, "changes the local repository"),
+        _ => r(
+            UnsafeShell,
+            "this git command is not classified, so it is not run",
+        ),
     }
 }
 
@@ -745,13 +1077,19 @@ fn classify_checkout(args: &[String], globals: &Globals, env: &dyn RouteEnv) -> 
         || o.flag('m', "merge")
         || o.long("pathspec-from-file")
     {
-        return r(Destructive, "overwrites uncommitted edits in the working tree");
+        return r(
+            Destructive,
+            "overwrites uncommitted edits in the working tree",
+        );
     }
     if o.short('B') {
         return r(Destructive, "`checkout -B` resets an existing branch");
     }
     if o.dashdash && !o.paths.is_empty() {
-        return r(Destructive, "`checkout -- PATH` overwrites uncommitted edits");
+        return r(
+            Destructive,
+            "`checkout -- PATH` overwrites uncommitted edits",
+        );
     }
     if o.short('b') || o.long("orphan") || o.long("detach") {
         return r(LocalWrite, "creates or switches a branch");
@@ -774,19 +1112,32 @@ fn classify_checkout(args: &[String], globals: &Globals, env: &dyn RouteEnv) -> 
                 r(LocalWrite, "switches branches, keeping uncommitted work")
             }
         }
-        _ => r(Destructive, "`checkout REV PATH` overwrites uncommitted edits"),
+        _ => r(
+            Destructive,
+            "`checkout REV PATH` overwrites uncommitted edits",
+        ),
     }
 }
 
 fn classify_branch(args: &[String]) -> Outcome {
     use Risk::{Destructive, LocalWrite, ReadOnly};
-    let o = Opts::parse(args, "u", &["set-upstream-to", "sort", "format", "color", "column"]);
+    let o = Opts::parse(
+        args,
+        "u",
+        &["set-upstream-to", "sort", "format", "color", "column"],
+    );
     let force = o.flag('f', "force");
     if o.short('D') || (o.flag('d', "delete") && force) {
-        return r(Destructive, "force-deletes a branch even if it is not merged");
+        return r(
+            Destructive,
+            "force-deletes a branch even if it is not merged",
+        );
     }
     if o.flag('d', "delete") {
-        return r(LocalWrite, "deletes a merged branch (git refuses unmerged ones)");
+        return r(
+            LocalWrite,
+            "deletes a merged branch (git refuses unmerged ones)",
+        );
     }
     if o.short('M') || o.short('C') || ((o.flag('m', "move") || o.flag('c', "copy")) && force) {
         return r(Destructive, "overwrites an existing branch");
@@ -794,7 +1145,11 @@ fn classify_branch(args: &[String]) -> Outcome {
     if o.flag('m', "move") || o.flag('c', "copy") {
         return r(LocalWrite, "renames or copies a branch");
     }
-    if o.short('u') || o.long("set-upstream-to") || o.long("unset-upstream") || o.long("edit-description") {
+    if o.short('u')
+        || o.long("set-upstream-to")
+        || o.long("unset-upstream")
+        || o.long("edit-description")
+    {
         return r(LocalWrite, "changes branch configuration");
     }
     if o.flag('l', "list") || o.operands.is_empty() || o.long("show-current") {
@@ -808,8 +1163,20 @@ fn classify_branch(args: &[String]) -> Outcome {
 
 fn classify_config(args: &[String]) -> Outcome {
     use Risk::{Destructive, LocalWrite, ReadOnly, UnsafeShell};
-    let o = Opts::parse(args, "f", &["file", "blob", "type", "default", "value", "comment"]);
-    let reads = ["get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool", "list"];
+    let o = Opts::parse(
+        args,
+        "f",
+        &["file", "blob", "type", "default", "value", "comment"],
+    );
+    let reads = [
+        "get",
+        "get-all",
+        "get-regexp",
+        "get-urlmatch",
+        "get-color",
+        "get-colorbool",
+        "list",
+    ];
     if reads.iter().any(|l| o.longs.iter().any(|g| g == l)) || o.short('l') {
         return r(ReadOnly, "reads configuration");
     }
@@ -826,9 +1193,17 @@ fn classify_config(args: &[String]) -> Outcome {
         }
         None => (None, false),
     };
-    let writes_flag = ["unset", "unset-all", "add", "replace-all", "rename-section", "remove-section", "edit"]
-        .iter()
-        .any(|w| o.longs.iter().any(|g| g == w))
+    let writes_flag = [
+        "unset",
+        "unset-all",
+        "add",
+        "replace-all",
+        "rename-section",
+        "remove-section",
+        "edit",
+    ]
+    .iter()
+    .any(|w| o.longs.iter().any(|g| g == w))
         || o.short('e');
     if !is_write && !writes_flag {
         return r(ReadOnly, "reads configuration");
@@ -838,9 +1213,14 @@ fn classify_config(args: &[String]) -> Outcome {
     }
     if let Some(k) = key {
         if k.to_ascii_lowercase().starts_with("alias.")
-            && o.operands.last().is_some_and(|v| v.trim_start().starts_with('!'))
+            && o.operands
+                .last()
+                .is_some_and(|v| v.trim_start().starts_with('!'))
         {
-            return r(UnsafeShell, "defines a shell alias, which runs arbitrary commands");
+            return r(
+                UnsafeShell,
+                "defines a shell alias, which runs arbitrary commands",
+            );
         }
     }
     r(LocalWrite, "writes configuration")
@@ -863,7 +1243,10 @@ mod tests {
         assert_eq!(c("git push --force-with-lease").risk, Risk::Destructive);
         assert_eq!(c("git push origin +main").risk, Risk::Destructive);
         assert_eq!(c("git commit -n -m x").risk, Risk::Destructive);
-        assert_eq!(c("git -c core.hooksPath=/dev/null commit").risk, Risk::Destructive);
+        assert_eq!(
+            c("git -c core.hooksPath=/dev/null commit").risk,
+            Risk::Destructive
+        );
         assert_eq!(c("git clean -xdf").risk, Risk::Destructive);
         assert_eq!(c("git clean -nd").risk, Risk::ReadOnly);
         assert_eq!(c("git checkout -- .").risk, Risk::Destructive);
@@ -897,7 +1280,9 @@ mod tests {
 
     #[test]
     fn commit_messages_are_extracted() {
-        let words: Vec<String> = ["commit", "-m", "a b", "-m", "c"].map(String::from).to_vec();
+        let words: Vec<String> = ["commit", "-m", "a b", "-m", "c"]
+            .map(String::from)
+            .to_vec();
         let k = classify(&[], &words, &NoEnv);
         assert_eq!(k.message.as_deref(), Some("a b\n\nc"));
     }

@@ -110,8 +110,7 @@ fn strip_wrappers(s: &str) -> &str {
             s = body.trim();
         }
     }
-    if s.len() >= 2 && s.starts_with('`') && s.ends_with('`') && !s[1..s.len() - 1].contains('`')
-    {
+    if s.len() >= 2 && s.starts_with('`') && s.ends_with('`') && !s[1..s.len() - 1].contains('`') {
         s = s[1..s.len() - 1].trim();
     }
     if let Some(rest) = s.strip_prefix("$ ") {
@@ -432,7 +431,10 @@ mod tests {
 
     #[test]
     fn normalize_collapses_and_strips() {
-        assert_eq!(normalize("  git\u{a0}\u{a0}status  ").unwrap(), "git status");
+        assert_eq!(
+            normalize("  git\u{a0}\u{a0}status  ").unwrap(),
+            "git status"
+        );
         assert_eq!(normalize("`git status`").unwrap(), "git status");
         assert_eq!(normalize("$ git log -3").unwrap(), "git log -3");
         assert_eq!(normalize("```bash\ngit status\n```").unwrap(), "git status");

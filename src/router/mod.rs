@@ -281,11 +281,23 @@ fn classify_command(line: command::CommandLine, text: &str, env: &dyn RouteEnv) 
         text: text.to_string(),
     };
     if let Some(reason) = shell_reason {
-        return base(CmdKind::Utility, Risk::UnsafeShell, false, reason.into(), None);
+        return base(
+            CmdKind::Utility,
+            Risk::UnsafeShell,
+            false,
+            reason.into(),
+            None,
+        );
     }
     if line.program == "git" {
         if l.unbalanced {
-            return base(CmdKind::Git, Risk::None, true, "the command has an unterminated quote".into(), None);
+            return base(
+                CmdKind::Git,
+                Risk::None,
+                true,
+                "the command has an unterminated quote".into(),
+                None,
+            );
         }
         let class = git_cmd::classify(&line.assignments, &arg_texts, env);
         return Classified {
@@ -304,7 +316,13 @@ fn classify_command(line: command::CommandLine, text: &str, env: &dyn RouteEnv) 
     }
     let (risk, reason) = command::classify_utility(&line);
     if l.unbalanced && !risk.is_blocked() {
-        return base(CmdKind::Utility, Risk::None, true, "the command has an unterminated quote".into(), None);
+        return base(
+            CmdKind::Utility,
+            Risk::None,
+            true,
+            "the command has an unterminated quote".into(),
+            None,
+        );
     }
     let kind = match line.program.as_str() {
         "pwd" => CmdKind::Pwd,
@@ -338,7 +356,11 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
             Some(c) => trail.push(format!(
                 "L1: `{}` is a command: {} ({})",
                 seg.text,
-                if c.unknown { "unrecognised" } else { c.risk.as_str() },
+                if c.unknown {
+                    "unrecognised"
+                } else {
+                    c.risk.as_str()
+                },
                 c.reason
             )),
             None if segments.len() > 1 => trail.push(format!("L1: `{}` is prose", seg.text)),
@@ -365,18 +387,12 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
             trail.push("L1: a chain operator has nothing on one side".into());
         }
     }
-    let message = parts
-        .iter()
-        .flatten()
-        .find_map(|c| c.message.clone());
+    let message = parts.iter().flatten().find_map(|c| c.message.clone());
     let blocked: Vec<&Classified> = parts.iter().flatten().filter(|c| c.blocked()).collect();
     if !blocked.is_empty() || (any_command && malformed) {
         let worst = blocked.iter().max_by_key(|c| c.risk).copied();
         let (risk, reason) = match worst {
-            Some(c) if c.unknown => (
-                Risk::None,
-                format!("`{}` is not run: {}", c.text, c.reason),
-            ),
+            Some(c) if c.unknown => (Risk::None, format!("`{}` is not run: {}", c.text, c.reason)),
             Some(c) => (
                 c.risk,
                 format!(
@@ -387,7 +403,10 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
                     advice(c)
                 ),
             ),
-            None => (Risk::None, "a chain operator has nothing on one side; nothing was run".into()),
+            None => (
+                Risk::None,
+                "a chain operator has nothing on one side; nothing was run".into(),
+            ),
         };
         trail.push("L1: blocked".into());
         return Ok(Decision {
@@ -404,7 +423,11 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
     }
     if any_command && parts.iter().all(Option::is_some) {
         let classified: Vec<Classified> = parts.into_iter().flatten().collect();
-        let risk = classified.iter().map(|c| c.risk).max().unwrap_or(Risk::ReadOnly);
+        let risk = classified
+            .iter()
+            .map(|c| c.risk)
+            .max()
+            .unwrap_or(Risk::ReadOnly);
         let commands = classified.iter().map(|c| c.cmd.argv.clone()).collect();
         let mut steps: Vec<Step> = Vec::new();
         let mut pipeline = Vec::new();
@@ -426,7 +449,10 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
             message,
             commands,
             reason: if steps.len() > 1 || steps[0].pipeline.len() > 1 {
-                format!("every command of the chain is allowed; the chain is {}", risk.as_str())
+                format!(
+                    "every command of the chain is allowed; the chain is {}",
+                    risk.as_str()
+                )
             } else {
                 format!("a {} command", risk.as_str())
             },
@@ -435,7 +461,8 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
         });
     }
     if segments.len() > 1 {
-        trail.push("L1.5: prose mixed with commands or chain operators is left to the model".into());
+        trail
+            .push("L1.5: prose mixed with commands or chain operators is left to the model".into());
         return Ok(model(trail, "the request mixes prose with chain operators"));
     }
 
@@ -459,7 +486,10 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
         });
     }
     trail.push("L2: not small talk".into());
-    Ok(model(trail, "no deterministic level claims the request; it needs the model"))
+    Ok(model(
+        trail,
+        "no deterministic level claims the request; it needs the model",
+    ))
 }
 
 fn model(mut trail: Vec<String>, reason: &str) -> Decision {
@@ -495,7 +525,11 @@ fn git(args: &[&str]) -> Vec<String> {
 fn composite_decision(c: composite::Composite, trail: Vec<String>) -> Decision {
     use composite::Intent::*;
     let blocked = c.risk.is_blocked();
-    let message = if c.with_commit { c.message.clone() } else { None };
+    let message = if c.with_commit {
+        c.message.clone()
+    } else {
+        None
+    };
     let branch = c.branch.clone().unwrap_or_default();
     let (plan, reason) = match c.intent {
         Commit | InitCommit if !blocked => (
@@ -556,7 +590,11 @@ fn composite_decision(c: composite::Composite, trail: Vec<String>) -> Decision {
                 }
                 v.push(ADD_ALL.iter().map(|s| s.to_string()).collect());
                 v.push(git(&["diff", "--cached", "--quiet"]));
-                v.push(git(&["commit", "-m", message.as_deref().unwrap_or(GENERATED_MESSAGE)]));
+                v.push(git(&[
+                    "commit",
+                    "-m",
+                    message.as_deref().unwrap_or(GENERATED_MESSAGE),
+                ]));
                 v
             }
             CompositePlan::Git(argv) => vec![argv.clone()],
@@ -564,13 +602,21 @@ fn composite_decision(c: composite::Composite, trail: Vec<String>) -> Decision {
     };
     Decision {
         level: Level::Composite,
-        verdict: if blocked { Verdict::Blocked } else { Verdict::Run },
+        verdict: if blocked {
+            Verdict::Blocked
+        } else {
+            Verdict::Run
+        },
         risk: c.risk,
         intent: Some(c.intent),
         message,
         commands,
         reason,
-        plan: if blocked { Plan::Blocked } else { Plan::Composite(plan) },
+        plan: if blocked {
+            Plan::Blocked
+        } else {
+            Plan::Composite(plan)
+        },
         trail,
     }
 }

@@ -26,5 +26,10 @@ fn test_router_corpus_agrees_with_every_label() {
         }
     }
     assert_eq!(total, 168, "the corpus has 168 cases");
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -1,0 +1,550 @@
+//! Carrying out a routing decision: chains of commands run without a
+//! shell, the composite git sequences, and small-talk replies.
+//!
+//! Never prints by itself: children either share the terminal or are
+//! captured into a [`Report`], and status lines go through a callback.
+
+pub mod glob;
+
+use std::cell::OnceCell;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::config;
+use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
+use crate::llm;
+use crate::router::{
+    chat, Cmd, CmdKind, CompositePlan, Globals, Op, RouteEnv, SmallTalk, Step, ADD_ALL,
+};
+
+/// A failure while carrying out a decision.
+#[derive(Debug, Error)]
+pub enum AskError {
+    /// The sequence needs a repository and there is none.
+    #[error("not a git repository (or any parent up to the filesystem root): `{}`", path.display())]
+    NotARepo {
+        /// Where the search started.
+        path: PathBuf,
+    },
+    /// The repository has no working tree.
+    #[error("`{}` is a bare repository; there is no working tree to commit from", path.display())]
+    Bare {
+        /// The git dir.
+        path: PathBuf,
+    },
+    /// There is no commit to undo.
+    #[error("{0}")]
+    NothingToUndo(String),
+    /// Reading the repository failed.
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+    /// Running git failed to start.
+    #[error(transparent)]
+    Git(#[from] GitError),
+    /// A program could not be started.
+    #[error("could not run `{program}`")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// `cd` could not enter a directory.
+    #[error("cd: `{dir}` is not a directory")]
+    Cd {
+        /// The directory asked for.
+        dir: String,
+    },
+    /// Writing `.gitignore` failed.
+    #[error("could not write `{}`", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Whether children share the terminal or are captured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Io {
+    /// Children read and write the terminal directly.
+    Inherit,
+    /// Output is captured into the [`Report`]; stdin is empty.
+    Capture,
+}
+
+/// What running a decision produced.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The exit code of the last command that ran (0 when nothing failed).
+    pub exit_code: i32,
+    /// Captured standard output (empty with [`Io::Inherit`]).
+    pub stdout: Vec<u8>,
+    /// Captured standard error (empty with [`Io::Inherit`]).
+    pub stderr: Vec<u8>,
+}
+
+/// The user's environment as the router sees it: aliases from git's own
+/// config resolution, revisions from the repository around `cwd`.
+pub struct RepoEnv {
+    cwd: PathBuf,
+    repo: OnceCell<Option<Repo>>,
+}
+
+impl RepoEnv {
+    /// Creates the environment for requests typed in `cwd`.
+    pub fn new(cwd: PathBuf) -> RepoEnv {
+        RepoEnv {
+            cwd,
+            repo: OnceCell::new(),
+        }
+    }
+
+    fn dir_for(&self, globals: &Globals) -> PathBuf {
+        globals
+            .dirs
+            .iter()
+            .fold(self.cwd.clone(), |dir, d| dir.join(d))
+    }
+}
+
+impl RouteEnv for RepoEnv {
+    fn git_alias(&self, globals: &Globals, name: &str) -> Option<String> {
+        // git's own lookup honours includes, -c and GIT_CONFIG_* exactly as
+        // the command would; it runs only for subcommands git lacks.
+        let mut args: Vec<String> = Vec::new();
+        if let Some(g) = &globals.git_dir {
+            args.push(format!("--git-dir={g}"));
+        }
+        args.extend(["config".into(), "--get".into(), format!("alias.{name}")]);
+        GitCommand::new(args)
+            .dir(self.dir_for(globals))
+            .read()
+            .ok()
+            .map(|s| s.trim_end_matches('\n').to_string())
+    }
+
+    fn ref_exists(&self, globals: &Globals, name: &str) -> Option<bool> {
+        if !globals.dirs.is_empty() || globals.git_dir.is_some() {
+            let repo = Repo::discover(&self.dir_for(globals)).ok()??;
+            return Some(repo.is_revision(name));
+        }
+        let repo = self
+            .repo
+            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten());
+        repo.as_ref().map(|r| r.is_revision(name))
+    }
+}
+
+/// Returns `argv` of a utility with `~` and unquoted globs expanded.
+fn expand_args(cmd: &Cmd, cwd: &Path) -> Vec<String> {
+    let mut out = vec![cmd.argv[0].clone()];
+    let home = std::env::var("HOME").ok();
+    for (i, arg) in cmd.argv.iter().enumerate().skip(1) {
+        let word = cmd.words.get(i - 1);
+        let mut text = arg.clone();
+        if let (Some(w), Some(home)) = (word, &home) {
+            if w.tilde && (text == "~" || text.starts_with("~/")) {
+                text = format!("{home}{}", &text[1..]);
+            }
+        }
+        if word.is_some_and(|w| w.glob) {
+            let found = glob::expand(&text, cwd);
+            if !found.is_empty() {
+                out.extend(found);
+                continue;
+            }
+        }
+        out.push(text);
+    }
+    out
+}
+
+/// Builds the process for one command of a chain (not for builtins).
+pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
+    let argv = match cmd.kind {
+        CmdKind::Utility => expand_args(cmd, cwd),
+        _ => cmd.argv.clone(),
+    };
+    let mut c = Command::new(&argv[0]);
+    c.args(&argv[1..]).current_dir(cwd);
+    if cmd.kind == CmdKind::Git {
+        c.env("FARARONI_ACTOR", "human");
+    }
+    for (k, v) in &cmd.env {
+        c.env(k, v);
+    }
+    c
+}
+
+/// Returns the logical working directory, as the shell's `pwd` prints it.
+pub fn logical_pwd(cwd: &Path) -> PathBuf {
+    if let Ok(pwd) = std::env::var("PWD") {
+        let p = PathBuf::from(&pwd);
+        if p.is_absolute() && p.canonicalize().ok() == cwd.canonicalize().ok() {
+            return p;
+        }
+    }
+    cwd.to_path_buf()
+}
+
+fn drain(mut r: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = r.read_to_end(&mut buf);
+        buf
+    })
+}
+
+fn spawn(mut command: Command, program: &str) -> Result<Child, AskError> {
+    command.spawn().map_err(|source| AskError::Spawn {
+        program: program.to_string(),
+        source,
+    })
+}
+
+/// Runs one pipeline; returns the exit code of its last command.
+fn run_pipeline(
+    pipeline: &[Cmd],
+    cwd: &mut PathBuf,
+    io: Io,
+    report: &mut Report,
+) -> Result<i32, AskError> {
+    if let [single] = pipeline {
+        match single.kind {
+            CmdKind::Pwd => {
+                let physical = single.argv.iter().any(|a| a == "-P");
+                let dir = if physical {
+                    cwd.clone()
+                } else {
+                    logical_pwd(cwd)
+                };
+                let line = format!("{}\n", dir.display());
+                match io {
+                    Io::Inherit => crate::cli::out(&line),
+                    Io::Capture => report.stdout.extend_from_slice(line.as_bytes()),
+                }
+                return Ok(0);
+            }
+            CmdKind::Cd => {
+                let target = single
+                    .argv
+                    .get(1)
+                    .cloned()
+                    .or_else(|| std::env::var("HOME").ok())
+                    .unwrap_or_else(|| "/".into());
+                let expanded = expand_args(single, cwd);
+                let target = expanded.get(1).cloned().unwrap_or(target);
+                let next = cwd.join(&target);
+                if !next.is_dir() {
+                    return Err(AskError::Cd { dir: target });
+                }
+                *cwd = next;
+                return Ok(0);
+            }
+            _ => {}
+        }
+    }
+    let mut children: Vec<(Child, String)> = Vec::new();
+    let mut err_readers = Vec::new();
+    let mut previous: Option<std::process::ChildStdout> = None;
+    for (i, cmd) in pipeline.iter().enumerate() {
+        let last = i + 1 == pipeline.len();
+        // Builtins inside a pipeline behave like the external programs.
+        let mut command = match cmd.kind {
+            CmdKind::Pwd | CmdKind::Cd => {
+                let mut c = Command::new(if cmd.kind == CmdKind::Pwd {
+                    "pwd"
+                } else {
+                    "true"
+                });
+                c.current_dir(&*cwd);
+                c
+            }
+            _ => process_for(cmd, cwd),
+        };
+        match previous.take() {
+            Some(out) => {
+                command.stdin(Stdio::from(out));
+            }
+            None if io == Io::Capture => {
+                command.stdin(Stdio::null());
+            }
+            None => {}
+        }
+        if !last || io == Io::Capture {
+            command.stdout(Stdio::piped());
+        }
+        if io == Io::Capture {
+            command.stderr(Stdio::piped());
+        }
+        let mut child = spawn(command, &cmd.argv[0])?;
+        if io == Io::Capture {
+            if let Some(e) = child.stderr.take() {
+                err_readers.push(drain(e));
+            }
+        }
+        if !last {
+            previous = child.stdout.take();
+        }
+        children.push((child, cmd.argv[0].clone()));
+    }
+    let out_reader = match io {
+        Io::Capture => children
+            .last_mut()
+            .and_then(|(c, _)| c.stdout.take())
+            .map(drain),
+        Io::Inherit => None,
+    };
+    let mut code = 0;
+    for (mut child, program) in children {
+        let status = child
+            .wait()
+            .map_err(|source| AskError::Spawn { program, source })?;
+        code = status.code().unwrap_or(128 + 9);
+    }
+    if let Some(r) = out_reader {
+        report.stdout.extend(r.join().unwrap_or_default());
+    }
+    for r in err_readers {
+        report.stderr.extend(r.join().unwrap_or_default());
+    }
+    Ok(code)
+}
+
+/// Runs a chain with `&&`, `||` and `;` semantics, without a shell.
+pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError> {
+    let mut report = Report::default();
+    let mut cwd = cwd.to_path_buf();
+    let mut last_ok = true;
+    for (i, step) in steps.iter().enumerate() {
+        let run = i == 0
+            || match steps[i - 1].next {
+                Some(Op::And) => last_ok,
+                Some(Op::Or) => !last_ok,
+                _ => true,
+            };
+        if !run {
+            continue;
+        }
+        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report) {
+            Ok(code) => code,
+            Err(e @ AskError::Cd { .. }) => {
+                let line = format!("fararoni: {e}\n");
+                match io {
+                    Io::Inherit => eprint!("{line}"),
+                    Io::Capture => report.stderr.extend_from_slice(line.as_bytes()),
+                }
+                1
+            }
+            Err(e) => return Err(e),
+        };
+        report.exit_code = code;
+        last_ok = code == 0;
+    }
+    Ok(report)
+}
+
+/// Runs one git command of a composite sequence.
+fn git_step(args: &[String], dir: &Path, io: Io, report: &mut Report) -> Result<i32, AskError> {
+    let git = GitCommand::new(args).dir(dir);
+    match io {
+        Io::Inherit => Ok(git.status()?.code().unwrap_or(1)),
+        Io::Capture => {
+            let out = git.output()?;
+            report.stdout.extend_from_slice(&out.stdout);
+            report.stderr.extend_from_slice(&out.stderr);
+            Ok(out.status.code().unwrap_or(1))
+        }
+    }
+}
+
+/// Returns the commit message generated from the staged paths:
+/// `Update pom.xml`, `Update 3 files: a.rs, b.rs, c.rs`.
+pub fn generated_message(paths: &[String]) -> String {
+    const LISTED: usize = 5;
+    match paths {
+        [] => "Update".to_string(),
+        [one] => format!("Update {one}"),
+        many => {
+            let shown: Vec<&str> = many.iter().take(LISTED).map(String::as_str).collect();
+            let more = many.len().saturating_sub(LISTED);
+            let tail = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            format!("Update {} files: {}{tail}", many.len(), shown.join(", "))
+        }
+    }
+}
+
+/// Runs a composite sequence in `cwd`; `status` receives progress lines.
+pub fn run_composite(
+    plan: &CompositePlan,
+    cwd: &Path,
+    io: Io,
+    status: &mut dyn FnMut(&str),
+) -> Result<Report, AskError> {
+    let mut report = Report::default();
+    match plan {
+        CompositePlan::Git(argv) => {
+            let repo = Repo::discover(cwd)?.ok_or_else(|| AskError::NotARepo {
+                path: cwd.to_path_buf(),
+            })?;
+            if argv.get(1).map(String::as_str) == Some("reset") {
+                check_undoable(&repo)?;
+            }
+            report.exit_code = git_step(&argv[1..], cwd, io, &mut report)?;
+            Ok(report)
+        }
+        CompositePlan::CommitAll { init, message } => {
+            let mut repo = Repo::discover(cwd)?;
+            if *init {
+                match &repo {
+                    Some(r) => status(&format!(
+                        "already a git repository at `{}`; skipping `git init`",
+                        r.workdir().unwrap_or(r.git_dir()).display()
+                    )),
+                    None => {
+                        let code = git_step(&["init".to_string()], cwd, io, &mut report)?;
+                        if code != 0 {
+                            report.exit_code = code;
+                            return Ok(report);
+                        }
+                        let ignore = cwd.join(".gitignore");
+                        if !ignore.exists() {
+                            std::fs::write(&ignore, ".fararoni/\n").map_err(|source| {
+                                AskError::Write {
+                                    path: ignore.clone(),
+                                    source,
+                                }
+                            })?;
+                            status("created .gitignore with `.fararoni/`");
+                        }
+                        repo = Repo::discover(cwd)?;
+                    }
+                }
+            }
+            let repo = repo.ok_or_else(|| AskError::NotARepo {
+                path: cwd.to_path_buf(),
+            })?;
+            let root = repo
+                .workdir()
+                .ok_or_else(|| AskError::Bare {
+                    path: repo.git_dir().to_path_buf(),
+                })?
+                .to_path_buf();
+            let add: Vec<String> = ADD_ALL[1..].iter().map(|s| s.to_string()).collect();
+            let code = git_step(&add, &root, io, &mut report)?;
+            if code != 0 {
+                report.exit_code = code;
+                return Ok(report);
+            }
+            let staged = GitCommand::new(["diff", "--cached", "--no-renames", "--name-only", "-z"])
+                .dir(&root)
+                .read()?;
+            let paths: Vec<String> = staged
+                .split('\0')
+                .filter(|p| !p.is_empty())
+                .map(String::from)
+                .collect();
+            if paths.is_empty() {
+                status("nothing to commit: the working tree matches the last commit");
+                return Ok(report);
+            }
+            let message = message.clone().unwrap_or_else(|| generated_message(&paths));
+            let commit = vec!["commit".to_string(), "-m".to_string(), message];
+            report.exit_code = git_step(&commit, &root, io, &mut report)?;
+            Ok(report)
+        }
+    }
+}
+
+fn check_undoable(repo: &Repo) -> Result<(), AskError> {
+    match repo.head()? {
+        Head::Unborn { name } => Err(AskError::NothingToUndo(format!(
+            "the branch `{name}` has no commit yet; there is nothing to undo"
+        ))),
+        Head::Branch { id, .. } | Head::Detached { id } => {
+            let parents = gix::ObjectId::from_hex(id.as_bytes())
+                .ok()
+                .and_then(|oid| repo.gix().find_commit(oid).ok())
+                .map(|c| c.parent_ids().count());
+            if parents == Some(0) {
+                Err(AskError::NothingToUndo(
+                    "the last commit is the repository's first commit; a soft reset has no earlier commit to go back to".into(),
+                ))
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Returns the reply to small talk: the configured chat model's when one is
+/// set and answers, else the built-in one. The second value explains why a
+/// configured model was not used.
+pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<String>) {
+    let builtin = chat::builtin_reply(talk).to_string();
+    let repo = Repo::discover(cwd).ok().flatten();
+    let Some(endpoint) = config::chat_endpoint(repo.as_ref()) else {
+        return (builtin, None);
+    };
+    let messages = [
+        llm::Message {
+            role: "system",
+            content: "You are git-fararoni, a terse assistant living in a git repository. Reply to the user's small talk in one short sentence, in the user's language. Never suggest commands.".into(),
+        },
+        llm::Message {
+            role: "user",
+            content: input.to_string(),
+        },
+    ];
+    match llm::complete(&endpoint, &messages, 48, Duration::from_secs(20)) {
+        Ok(reply) => (reply, None),
+        Err(e) => {
+            let mut why = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                why.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            (builtin, Some(why))
+        }
+    }
+}
+
+/// Reads all of standard input as a request.
+pub fn read_stdin() -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    std::io::stdin().read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generates_messages_from_staged_paths() {
+        assert_eq!(generated_message(&["pom.xml".into()]), "Update pom.xml");
+        let three: Vec<String> = ["a.rs", "b.rs", "c.rs"].map(String::from).to_vec();
+        assert_eq!(
+            generated_message(&three),
+            "Update 3 files: a.rs, b.rs, c.rs"
+        );
+        let seven: Vec<String> = (1..=7).map(|i| format!("f{i}")).collect();
+        assert_eq!(
+            generated_message(&seven),
+            "Update 7 files: f1, f2, f3, f4, f5 and 2 more"
+        );
+    }
+}

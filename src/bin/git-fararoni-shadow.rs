@@ -1,0 +1,5 @@
+//! `git-fararoni-shadow`: a thin main over the library.
+
+fn main() -> std::process::ExitCode {
+    git_fararoni::cli::main(git_fararoni::cli::Entry::Shadow)
+}

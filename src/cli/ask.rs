@@ -1,0 +1,298 @@
+//! `git fararoni ask "..."`: route a request and carry it out.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::ask::{self, AskError, Io, RepoEnv, Report};
+use crate::error::{exit, CliError, ErrorKind};
+use crate::router::{self, CmdKind, Decision, InputError, Plan};
+
+/// Route a request: run it deterministically when it can be, else hand it on
+///
+/// Level 1 runs command lines (read-only utilities and git, classified by
+/// subcommand and flags); level 1.5 maps git intents such as "do the
+/// commit" or "haz el commit" to fixed sequences; level 2 answers small
+/// talk. Remote and destructive git operations and unsafe shell are
+/// blocked with exit code 3. Anything else needs the model levels (exit 4
+/// until they are configured).
+#[derive(Debug, Args)]
+pub(crate) struct AskArgs {
+    /// Print the routing decision as one JSON object without running anything
+    /// (with --json) or as text
+    #[arg(long)]
+    explain: bool,
+    /// Print JSON: the decision, plus exit_code, stdout and stderr when run
+    #[arg(long)]
+    json: bool,
+    /// Print the cascade's decision trail and each command on stderr
+    #[arg(short, long)]
+    verbose: bool,
+    /// The request; several words are joined with spaces; `-` reads stdin
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true, trailing_var_arg = true, value_name = "REQUEST")]
+    request: Vec<OsString>,
+}
+
+fn read_request(parts: Vec<OsString>) -> Result<String, CliError> {
+    if parts.len() == 1 && parts[0] == "-" {
+        let bytes = ask::read_stdin().map_err(|e| {
+            CliError::user("could not read the request from standard input").caused_by(&e)
+        })?;
+        return String::from_utf8(bytes).map_err(|_| {
+            CliError::usage("the request on standard input is not valid UTF-8")
+                .hint("send the request as UTF-8 text")
+        });
+    }
+    let words = parts
+        .into_iter()
+        .map(|p| super::utf8_arg(p, "the request"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(words.join(" "))
+}
+
+fn input_error(e: InputError) -> CliError {
+    let err = CliError::new(ErrorKind::Usage, e.to_string());
+    match e {
+        InputError::Empty => err
+            .hint("try `git fararoni ask \"git status\"` or `git fararoni ask \"do the commit\"`"),
+        InputError::TooLong { .. } => {
+            err.hint("pass a shorter request; put long context in a file the model can read")
+        }
+        InputError::ControlChar { .. } => err
+            .hint("remove terminal escape sequences and other control characters from the request"),
+    }
+}
+
+fn ask_error(e: AskError) -> CliError {
+    match &e {
+        AskError::NotARepo { .. } => CliError::user(e.to_string())
+            .hint("to create a repository and commit everything, run `git fararoni ask \"do the git init and commit\"`"),
+        AskError::NothingToUndo(_) => CliError::user(e.to_string()),
+        AskError::Cd { .. } => CliError::user(e.to_string()),
+        _ => CliError::wrap(ErrorKind::User, &e),
+    }
+}
+
+pub(crate) fn run(args: AskArgs) -> Result<ExitCode, CliError> {
+    let input = read_request(args.request)?;
+    let cwd = std::env::current_dir()
+        .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
+    let env = RepoEnv::new(cwd.clone());
+    let decision = router::route(&input, &env).map_err(input_error)?;
+    if args.verbose {
+        for line in &decision.trail {
+            eprintln!("fararoni: {line}");
+        }
+    }
+    if args.explain {
+        if args.json {
+            super::out(&format!("{}\n", decision.to_json()));
+        } else {
+            super::out(&explain_text(&decision));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.json {
+        return run_json(&decision, &input, &cwd);
+    }
+    run_interactive(&decision, &input, &cwd, args.verbose)
+}
+
+fn explain_text(d: &Decision) -> String {
+    let mut s = format!(
+        "level:   {}\nverdict: {}\nrisk:    {}\n",
+        d.level.as_str(),
+        d.verdict.as_str(),
+        d.risk.as_str()
+    );
+    if let Some(i) = d.intent {
+        s.push_str(&format!("intent:  {}\n", i.as_str()));
+    }
+    if let Some(m) = &d.message {
+        s.push_str(&format!("message: {m:?}\n"));
+    }
+    for c in &d.commands {
+        s.push_str(&format!("runs:    {}\n", shell_words(c)));
+    }
+    s.push_str(&format!("reason:  {}\n", d.reason));
+    s
+}
+
+/// Quotes an argv for display, the way a user would type it.
+fn shell_words(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| {
+            if !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_alphanumeric() || "-_./:=@%+,".contains(c))
+            {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn needs_model(cwd: &Path) -> CliError {
+    let repo = crate::git::Repo::discover(cwd).ok().flatten();
+    let configured = crate::config::llm_endpoint(repo.as_ref());
+    let err = CliError::new(
+        ErrorKind::ModelUnavailable,
+        "this request needs the model levels (3–5), which are not available yet",
+    );
+    let err = match configured {
+        Some(ep) => err.hint(format!(
+            "a model is configured (`{}` at {}), but this build of git-fararoni has no model levels yet",
+            ep.model, ep.base_url
+        )),
+        None => err.hint("configure a model with `git config fararoni.llm.baseUrl http://localhost:11434/v1` and `git config fararoni.llm.model NAME` (or FARARONI_LLM_BASE_URL and FARARONI_LLM_MODEL)"),
+    };
+    err.hint("commands (`git status`), git intents (\"do the commit\", \"haz el commit\") and small talk work without a model; `git fararoni ask --explain \"...\"` shows how a request is routed")
+}
+
+fn code_of(c: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(c).unwrap_or(1))
+}
+
+fn run_interactive(
+    d: &Decision,
+    input: &str,
+    cwd: &Path,
+    verbose: bool,
+) -> Result<ExitCode, CliError> {
+    match &d.plan {
+        Plan::Blocked => Err(CliError::refused(format!("blocked: {}", d.reason))),
+        Plan::Model => Err(needs_model(cwd)),
+        Plan::Chat(talk) => {
+            let (reply, fallback) = ask::chat_reply(*talk, input, cwd);
+            if let Some(why) = fallback {
+                eprintln!(
+                    "warning: the chat model did not answer ({why}); using the built-in reply"
+                );
+            }
+            super::out(&format!("{reply}\n"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Plan::Chain(steps) => {
+            if verbose {
+                for c in &d.commands {
+                    eprintln!("+ {}", shell_words(c));
+                }
+            }
+            if let [step] = steps.as_slice() {
+                if let [cmd] = step.pipeline.as_slice() {
+                    if matches!(cmd.kind, CmdKind::Git | CmdKind::Utility) {
+                        return exec_single(cmd, cwd);
+                    }
+                }
+            }
+            let report = ask::run_chain(steps, cwd, Io::Inherit).map_err(ask_error)?;
+            Ok(code_of(report.exit_code))
+        }
+        Plan::Composite(plan) => {
+            if verbose {
+                for c in &d.commands {
+                    eprintln!("+ {}", shell_words(c));
+                }
+            }
+            let mut status = |line: &str| eprintln!("fararoni: {line}");
+            let report =
+                ask::run_composite(plan, cwd, Io::Inherit, &mut status).map_err(ask_error)?;
+            Ok(code_of(report.exit_code))
+        }
+    }
+}
+
+/// Replaces this process with the command, so a lone `git status` costs
+/// one exec more than typing it, and git keeps the terminal (pager, colour).
+fn exec_single(cmd: &router::Cmd, cwd: &Path) -> Result<ExitCode, CliError> {
+    let mut process = ask::process_for(cmd, cwd);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt as _;
+        let err = process.exec();
+        Err(not_found(&cmd.argv[0], err))
+    }
+    #[cfg(not(unix))]
+    {
+        let status = process.status().map_err(|e| not_found(&cmd.argv[0], e))?;
+        Ok(code_of(status.code().unwrap_or(1)))
+    }
+}
+
+fn not_found(program: &str, err: std::io::Error) -> CliError {
+    CliError::user(format!("could not run `{program}`"))
+        .caused_by(&err)
+        .hint(format!("is `{program}` installed and on PATH?"))
+}
+
+fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError> {
+    let mut value = d.to_json();
+    let (code, report) = match &d.plan {
+        Plan::Blocked => (
+            i32::from(exit::BLOCKED),
+            Report {
+                exit_code: i32::from(exit::BLOCKED),
+                stderr: format!("blocked: {}\n", d.reason).into_bytes(),
+                ..Report::default()
+            },
+        ),
+        Plan::Model => {
+            let err = needs_model(cwd);
+            (
+                i32::from(exit::MODEL_UNAVAILABLE),
+                Report {
+                    exit_code: i32::from(exit::MODEL_UNAVAILABLE),
+                    stderr: err.render().into_bytes(),
+                    ..Report::default()
+                },
+            )
+        }
+        Plan::Chat(talk) => {
+            let (reply, fallback) = ask::chat_reply(*talk, input, cwd);
+            let stderr = fallback
+                .map(|why| format!("warning: the chat model did not answer ({why}); using the built-in reply\n"))
+                .unwrap_or_default();
+            (
+                0,
+                Report {
+                    exit_code: 0,
+                    stdout: format!("{reply}\n").into_bytes(),
+                    stderr: stderr.into_bytes(),
+                },
+            )
+        }
+        Plan::Chain(steps) => {
+            let r = ask::run_chain(steps, cwd, Io::Capture).map_err(ask_error)?;
+            (r.exit_code, r)
+        }
+        Plan::Composite(plan) => {
+            let mut notes = Vec::new();
+            let mut status = |line: &str| notes.push(format!("fararoni: {line}\n"));
+            let mut r =
+                ask::run_composite(plan, cwd, Io::Capture, &mut status).map_err(ask_error)?;
+            for n in notes {
+                r.stderr.extend_from_slice(n.as_bytes());
+            }
+            (r.exit_code, r)
+        }
+    };
+    if let Value::Object(map) = &mut value {
+        map.insert("exit_code".into(), json!(code));
+        map.insert(
+            "stdout".into(),
+            json!(String::from_utf8_lossy(&report.stdout)),
+        );
+        map.insert(
+            "stderr".into(),
+            json!(String::from_utf8_lossy(&report.stderr)),
+        );
+    }
+    super::out(&format!("{value}\n"));
+    Ok(code_of(code))
+}

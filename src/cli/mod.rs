@@ -1,0 +1,131 @@
+//! The command line: one clap tree for every binary, dispatch, and the one
+//! place errors are rendered. The only layer that prints.
+
+mod ask;
+mod generate;
+mod guard;
+mod saga;
+mod shadow;
+mod undo;
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::error::{exit, report, CliError};
+
+/// Which binary was started; `git-fararoni-saga ARGS` is `git-fararoni saga ARGS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// `git-fararoni`.
+    Main,
+    /// `git-fararoni-saga`.
+    Saga,
+    /// `git-fararoni-shadow`.
+    Shadow,
+}
+
+/// A deterministic router in front of an LLM coding agent, with guardrails
+/// that make permanent loss of work impossible.
+///
+/// `git fararoni ask "..."` answers what it can without a model, instantly:
+/// commands and git (level 1), git intents in English and Spanish such as
+/// "do the commit" or "haz el commit" (level 1.5) and small talk (level 2).
+/// Remote and destructive git operations and unsafe shell are never run.
+#[derive(Debug, Parser)]
+#[command(
+    name = "git-fararoni",
+    version,
+    propagate_version = true,
+    after_help = "Exit codes: 0 ok, 1 error, 2 usage, 3 blocked by a guard or policy, 4 model unavailable, 101 internal error.\nA command that ran and failed passes its own exit code through."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Ask(ask::AskArgs),
+    #[command(subcommand)]
+    Guard(guard::GuardCommand),
+    #[command(subcommand)]
+    Shadow(shadow::ShadowCommand),
+    #[command(subcommand)]
+    Saga(saga::SagaCommand),
+    Undo(undo::UndoArgs),
+    #[command(hide = true, subcommand)]
+    Generate(generate::GenerateCommand),
+}
+
+/// Returns the clap tree, for man pages and completions.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// Parses the process arguments for `entry` and runs the command.
+pub fn main(entry: Entry) -> ExitCode {
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    if args.is_empty() {
+        args.push("git-fararoni".into());
+    }
+    args[0] = "git-fararoni".into();
+    match entry {
+        Entry::Main => {}
+        Entry::Saga => args.insert(1, "saga".into()),
+        Entry::Shadow => args.insert(1, "shadow".into()),
+    }
+    run(args)
+}
+
+/// Runs git-fararoni with `args` (program name first).
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp
+                | clap::error::ErrorKind::DisplayVersion
+                | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    ExitCode::from(exit::OK)
+                }
+                _ => ExitCode::from(exit::USAGE),
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::Ask(a) => ask::run(a),
+        Command::Guard(c) => guard::run(c),
+        Command::Shadow(c) => shadow::run(c),
+        Command::Saga(c) => saga::run(c),
+        Command::Undo(a) => undo::run(a),
+        Command::Generate(c) => generate::run(c),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => report(&e),
+    }
+}
+
+/// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
+pub(crate) fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// Converts a command-line argument to UTF-8 or explains which one is not.
+pub(crate) fn utf8_arg(arg: OsString, what: &str) -> Result<String, CliError> {
+    arg.into_string().map_err(|bad| {
+        CliError::usage(format!(
+            "{what} is not valid UTF-8: {}",
+            bad.to_string_lossy()
+        ))
+        .hint(
+            "git-fararoni reads requests and paths as UTF-8; rename the file or retype the request",
+        )
+    })
+}

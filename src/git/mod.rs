@@ -1,0 +1,10 @@
+//! Access to git: reading repository state in-process with gix
+//! ([`repo`]), and running the `git` executable for every change the user
+//! will see in their history ([`run`]), so their hooks, signing and config
+//! apply exactly as if they had typed the command.
+
+pub mod repo;
+pub mod run;
+
+pub use repo::{Head, Repo, RepoError};
+pub use run::{GitCommand, GitError};

@@ -1,0 +1,155 @@
+//! Reading repository state in-process with gix: discovery, HEAD, refs and
+//! configuration. Never writes.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// A failure to read a repository.
+#[derive(Debug, Error)]
+pub enum RepoError {
+    /// gix could not open the repository that was found.
+    #[error("could not open the git repository at `{path}`")]
+    Open {
+        /// Where discovery started.
+        path: PathBuf,
+        /// What gix reported.
+        #[source]
+        source: Box<gix::Error>,
+    },
+    /// HEAD could not be read.
+    #[error("could not read HEAD")]
+    Head(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// Where HEAD points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Head {
+    /// On a branch with at least one commit.
+    Branch {
+        /// The short branch name (`main`).
+        name: String,
+        /// The commit id, hex.
+        id: String,
+    },
+    /// On a branch that has no commit yet.
+    Unborn {
+        /// The short branch name.
+        name: String,
+    },
+    /// Detached at a commit.
+    Detached {
+        /// The commit id, hex.
+        id: String,
+    },
+}
+
+/// An open repository.
+pub struct Repo {
+    inner: gix::Repository,
+}
+
+impl std::fmt::Debug for Repo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Repo")
+            .field("git_dir", &self.git_dir())
+            .field("workdir", &self.workdir())
+            .finish()
+    }
+}
+
+impl Repo {
+    /// Finds the repository containing `dir`, honouring `GIT_DIR` and
+    /// friends; `Ok(None)` when there is none.
+    pub fn discover(dir: &Path) -> Result<Option<Repo>, RepoError> {
+        match gix::discover_with_environment_overrides(dir) {
+            Ok(inner) => Ok(Some(Repo { inner })),
+            Err(e) if e.classify().is_not_found() => Ok(None),
+            Err(source) => Err(RepoError::Open {
+                path: dir.to_path_buf(),
+                source: Box::new(source),
+            }),
+        }
+    }
+
+    /// Returns the gix repository, for reads this type does not wrap.
+    pub fn gix(&self) -> &gix::Repository {
+        &self.inner
+    }
+
+    /// Returns this worktree's git dir (`.git`, or `.git/worktrees/NAME`).
+    pub fn git_dir(&self) -> &Path {
+        self.inner.git_dir()
+    }
+
+    /// Returns the git dir shared by all worktrees.
+    pub fn common_dir(&self) -> &Path {
+        self.inner.common_dir()
+    }
+
+    /// Returns the top of the working tree; `None` for a bare repository.
+    pub fn workdir(&self) -> Option<&Path> {
+        self.inner.workdir()
+    }
+
+    /// Returns where HEAD points.
+    pub fn head(&self) -> Result<Head, RepoError> {
+        let head = self
+            .inner
+            .head()
+            .map_err(|e| RepoError::Head(Box::new(e)))?;
+        let name = head.referent_name().map(|n| n.shorten().to_string());
+        let id = head.id().map(|id| id.to_string());
+        Ok(match (name, id) {
+            (Some(name), Some(id)) => Head::Branch { name, id },
+            (Some(name), None) => Head::Unborn { name },
+            (None, Some(id)) => Head::Detached { id },
+            (None, None) => Head::Unborn {
+                name: "HEAD".into(),
+            },
+        })
+    }
+
+    /// Returns the operation in progress (merge, rebase, …), if any.
+    pub fn in_progress(&self) -> Option<&'static str> {
+        use gix::state::InProgress::*;
+        self.inner.state().map(|s| match s {
+            ApplyMailbox | ApplyMailboxRebase => "am",
+            Bisect => "bisect",
+            CherryPick | CherryPickSequence => "cherry-pick",
+            Merge => "merge",
+            Rebase | RebaseInteractive => "rebase",
+            Revert | RevertSequence => "revert",
+        })
+    }
+
+    /// Returns whether `name` names a ref (branch, tag, remote branch) or
+    /// looks like a revision expression or object id.
+    pub fn is_revision(&self, name: &str) -> bool {
+        if name.contains(['~', '^', '@']) || name == "HEAD" {
+            return true;
+        }
+        if name.len() >= 4 && name.len() <= 64 && name.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return true;
+        }
+        let candidates = [name.to_string(), format!("refs/remotes/origin/{name}")];
+        candidates
+            .iter()
+            .any(|c| matches!(self.inner.try_find_reference(c.as_str()), Ok(Some(_))))
+    }
+
+    /// Returns a string value from the repository's configuration.
+    pub fn config_string(&self, key: &str) -> Option<String> {
+        self.inner
+            .config_snapshot()
+            .string(key)
+            .map(|v| v.to_string())
+    }
+}
+
+/// Returns a string value from the global and system configuration, for
+/// use outside any repository.
+pub fn global_config_string(key: &str) -> Option<String> {
+    let file = gix::config::File::from_globals().ok()?;
+    file.string(key).map(|v| v.to_string())
+}

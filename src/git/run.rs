@@ -1,0 +1,165 @@
+//! Running the `git` executable: the only way git-fararoni changes what the
+//! user sees in their history.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Output, Stdio};
+
+use thiserror::Error;
+
+/// A failure to run git or a git command that failed.
+#[derive(Debug, Error)]
+pub enum GitError {
+    /// The `git` executable could not be started.
+    #[error("could not run `git {args}`")]
+    Spawn {
+        /// The arguments, joined for display.
+        args: String,
+        /// Why it could not start.
+        #[source]
+        source: std::io::Error,
+    },
+    /// git ran and exited non-zero.
+    #[error("`git {args}` failed (exit {code}){}", if stderr.is_empty() { String::new() } else { format!(": {}", stderr.trim()) })]
+    Failed {
+        /// The arguments, joined for display.
+        args: String,
+        /// git's exit code (-1 when killed by a signal).
+        code: i32,
+        /// What git printed on stderr.
+        stderr: String,
+    },
+}
+
+/// Who is making a change, exported to hooks as `FARARONI_ACTOR`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    /// A person, through a deterministic level or a verb.
+    Human,
+    /// The model, through the agent.
+    Agent,
+}
+
+/// A `git` invocation under construction.
+#[derive(Debug, Clone)]
+pub struct GitCommand {
+    args: Vec<OsString>,
+    cwd: Option<PathBuf>,
+    env: Vec<(OsString, OsString)>,
+    actor: Actor,
+}
+
+impl GitCommand {
+    /// Starts a `git` invocation with `args`.
+    pub fn new<I, S>(args: I) -> GitCommand
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        GitCommand {
+            args: args
+                .into_iter()
+                .map(|a| a.as_ref().to_os_string())
+                .collect(),
+            cwd: None,
+            env: Vec::new(),
+            actor: Actor::Human,
+        }
+    }
+
+    /// Runs git in `dir` (as `git -C dir` would).
+    pub fn dir(mut self, dir: impl AsRef<Path>) -> GitCommand {
+        self.cwd = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Sets an environment variable for git.
+    pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> GitCommand {
+        self.env
+            .push((key.as_ref().to_os_string(), value.as_ref().to_os_string()));
+        self
+    }
+
+    /// Records who makes the change, for hooks.
+    pub fn actor(mut self, actor: Actor) -> GitCommand {
+        self.actor = actor;
+        self
+    }
+
+    /// Returns the arguments joined for display.
+    pub fn display_args(&self) -> String {
+        self.args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Builds the `std::process::Command`.
+    pub fn command(&self) -> Command {
+        let mut cmd = Command::new("git");
+        cmd.args(&self.args);
+        if let Some(dir) = &self.cwd {
+            cmd.current_dir(dir);
+        }
+        cmd.env(
+            "FARARONI_ACTOR",
+            match self.actor {
+                Actor::Human => "human",
+                Actor::Agent => "agent",
+            },
+        );
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd
+    }
+
+    fn spawn_error(&self, source: std::io::Error) -> GitError {
+        GitError::Spawn {
+            args: self.display_args(),
+            source,
+        }
+    }
+
+    /// Runs git with the terminal attached and returns its exit status.
+    pub fn status(&self) -> Result<ExitStatus, GitError> {
+        self.command().status().map_err(|e| self.spawn_error(e))
+    }
+
+    /// Runs git capturing stdout and stderr, whatever the exit code.
+    pub fn output(&self) -> Result<Output, GitError> {
+        self.command()
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| self.spawn_error(e))
+    }
+
+    /// Runs git capturing output and fails unless it exits 0; returns stdout.
+    pub fn read(&self) -> Result<String, GitError> {
+        let out = self.output()?;
+        if out.status.success() {
+            Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        } else {
+            Err(GitError::Failed {
+                args: self.display_args(),
+                code: out.status.code().unwrap_or(-1),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            })
+        }
+    }
+
+    /// Runs git with the terminal attached and fails unless it exits 0.
+    pub fn run(&self) -> Result<(), GitError> {
+        let status = self.status()?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(GitError::Failed {
+                args: self.display_args(),
+                code: status.code().unwrap_or(-1),
+                stderr: String::new(),
+            })
+        }
+    }
+}
