@@ -442,7 +442,12 @@ pub fn run_composite(
                     path: repo.git_dir().to_path_buf(),
                 })?
                 .to_path_buf();
-            let add: Vec<String> = ADD_ALL[1..].iter().map(|s| s.to_string()).collect();
+            let mut add: Vec<String> = ADD_ALL[1..].iter().map(|s| s.to_string()).collect();
+            if store_is_ignored(&root) {
+                // git refuses an exclude pathspec that names an ignored
+                // path (exit 1); ignored, the store is left out anyway.
+                add.pop();
+            }
             let code = git_step(&add, &root, io, &mut report)?;
             if code != 0 {
                 report.exit_code = code;
@@ -466,6 +471,15 @@ pub fn run_composite(
             Ok(report)
         }
     }
+}
+
+/// Whether `.fararoni/` exists and git already ignores it.
+fn store_is_ignored(root: &Path) -> bool {
+    root.join(".fararoni").exists()
+        && GitCommand::new(["check-ignore", "-q", ".fararoni/"])
+            .dir(root)
+            .output()
+            .is_ok_and(|o| o.status.success())
 }
 
 fn check_undoable(repo: &Repo) -> Result<(), AskError> {
