@@ -339,9 +339,6 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     let mut words = std::mem::take(&mut lexed.words);
     let mut assignments = Vec::new();
     while let Some(w) = words.first() {
-        if w.quoted {
-            break;
-        }
         match is_assignment(w) {
             Some(a) if words.len() > 1 => {
                 assignments.push(a);
@@ -403,6 +400,15 @@ fn is_prose(words: &mut [Word]) -> bool {
         }
         let clean = clean_word(&w.text);
         if PROSE_WORDS.contains(&clean.as_str()) {
+            return true;
+        }
+        // The article "a" before another bare word ("a new branch"), but
+        // not a lone operand named `a`.
+        if clean == "a"
+            && words
+                .get(i + 1)
+                .is_some_and(|n| !n.quoted && !n.text.starts_with('-'))
+        {
             return true;
         }
         has_question_word |= QUESTION_WORDS.contains(&clean.as_str());

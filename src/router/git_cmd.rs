@@ -363,6 +363,9 @@ fn classify_args(
 ) -> GitClass {
     let mut globals = Globals::default();
     let mut alias_overrides: Vec<(String, String)> = Vec::new();
+    // A risky `-c` does not stop parsing: the command's own class (and its
+    // commit message) still counts, and the worse of the two wins.
+    let mut forced: Option<(Risk, String)> = None;
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -415,7 +418,9 @@ fn classify_args(
                 let v = value.unwrap_or_default();
                 let (key, val) = v.split_once('=').unwrap_or((v.as_str(), "true"));
                 if let Some((risk, reason)) = config_key_risk(key) {
-                    return class(risk, reason, args, assignments, None);
+                    if forced.as_ref().is_none_or(|(r, _)| risk > *r) {
+                        forced = Some((risk, reason));
+                    }
                 }
                 if let Some(alias) = key.to_ascii_lowercase().strip_prefix("alias.") {
                     alias_overrides.push((alias.to_string(), val.to_string()));
@@ -499,7 +504,12 @@ fn classify_args(
             None => unknown_subcommand(assignments, args, sub_raw),
         };
     }
-    let (risk, reason, message) = classify_subcommand(&sub, rest, &globals, env);
+    let (mut risk, mut reason, message) = classify_subcommand(&sub, rest, &globals, env);
+    if let Some((r, why)) = forced {
+        if r > risk {
+            (risk, reason) = (r, why);
+        }
+    }
     class(risk, reason, &normalized, assignments, message)
 }
 
