@@ -437,13 +437,9 @@ fn classify_args(
             }
             "--version" | "-v" | "--help" | "-h" | "--html-path" | "--man-path" | "--info-path"
             | "--exec-path" => {
-                return class(
-                    Risk::ReadOnly,
-                    "prints information about git",
-                    args,
-                    assignments,
-                    None,
-                )
+                let (risk, reason) =
+                    forced.unwrap_or((Risk::ReadOnly, "prints information about git".into()));
+                return class(risk, reason, args, assignments, None);
             }
             "--no-pager"
             | "-P"
