@@ -68,6 +68,8 @@ pub fn complete(
     max_tokens: u32,
     timeout: Duration,
 ) -> Result<String, LlmError> {
+    // ring rather than aws-lc: no start-up constructor in every process.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -36,6 +36,18 @@ pub(crate) struct AskArgs {
     request: Vec<OsString>,
 }
 
+impl AskArgs {
+    /// Returns the arguments of `ask REQUEST…` with no flags.
+    pub(crate) fn plain(request: Vec<OsString>) -> AskArgs {
+        AskArgs {
+            explain: false,
+            json: false,
+            verbose: false,
+            request,
+        }
+    }
+}
+
 fn read_request(parts: Vec<OsString>) -> Result<String, CliError> {
     if parts.len() == 1 && parts[0] == "-" {
         let bytes = ask::read_stdin().map_err(|e| {

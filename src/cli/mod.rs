@@ -82,6 +82,12 @@ pub fn main(entry: Entry) -> ExitCode {
 
 /// Runs git-fararoni with `args` (program name first).
 pub fn run(args: Vec<OsString>) -> ExitCode {
+    // `ask REQUEST…` without flags skips building the clap tree: the
+    // deterministic levels must cost next to nothing over the command.
+    if args.len() > 2 && args[1] == "ask" && !args[2..].iter().any(|a| a.as_encoded_bytes().starts_with(b"-")) {
+        let request = ask::AskArgs::plain(args[2..].to_vec());
+        return finish(ask::run(request));
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -104,6 +110,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Undo(a) => undo::run(a),
         Command::Generate(c) => generate::run(c),
     };
+    finish(result)
+}
+
+fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => report(&e),
