@@ -1,1 +1,161 @@
-fn main() {}
+//! Benchmarks of the deterministic zone.
+//!
+//! - `route/*`: routing one input, in-process (target: median under 10 µs).
+//! - `process/*`: whole processes in a temporary repository: `git status`
+//!   run directly (the baseline), `git-fararoni ask "git status"` and
+//!   `git-fararoni ask pwd`. After criterion, an interleaved run prints the
+//!   medians and the ratio against the baseline measured in the same run
+//!   (targets: at most 1.25× for `ask "git status"`, under 5 ms for `ask pwd`).
+//!
+//! Run with `cargo bench --bench router`.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, Criterion};
+use git_fararoni::router::{route, NoEnv};
+
+const INPUTS: &[(&str, &str)] = &[
+    ("bare_git_status", "git status"),
+    ("bare_chain", "git log --oneline | head -5 && git status"),
+    ("bare_blocked_push", "git push --force origin main"),
+    ("composite_commit", "do the commit"),
+    (
+        "composite_message_es",
+        "haz commit con el mensaje «corrige el login»",
+    ),
+    ("chat", "gracias"),
+    (
+        "llm_task",
+        "refactor StudentService to use constructor injection and add tests",
+    ),
+    ("llm_trap", "commit everything except the .env file"),
+];
+
+fn bench_route(c: &mut Criterion) {
+    let mut group = c.benchmark_group("route");
+    for (name, input) in INPUTS {
+        // Warm the lazily compiled templates outside the measurement.
+        let _ = route(input, &NoEnv);
+        group.bench_function(*name, |b| b.iter(|| route(black_box(input), &NoEnv)));
+    }
+    group.finish();
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_NAME", "b")
+        .env("GIT_AUTHOR_EMAIL", "b@example.com")
+        .env("GIT_COMMITTER_NAME", "b")
+        .env("GIT_COMMITTER_EMAIL", "b@example.com")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "git {args:?} failed");
+}
+
+/// A repository shaped like a small project: 200 tracked files in 20
+/// directories, a few modified and untracked.
+fn fixture_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path();
+    git(p, &["init", "-q", "-b", "main"]);
+    for d in 0..20 {
+        std::fs::create_dir_all(p.join(format!("src/m{d}"))).expect("mkdir");
+        for f in 0..10 {
+            std::fs::write(
+                p.join(format!("src/m{d}/f{f}.rs")),
+                format!("fn f{f}() {{}}\n"),
+            )
+            .expect("write");
+        }
+    }
+    git(p, &["add", "-A"]);
+    git(p, &["commit", "-q", "-m", "fixture"]);
+    std::fs::write(p.join("src/m0/f0.rs"), "fn changed() {}\n").expect("write");
+    std::fs::write(p.join("untracked.txt"), "new\n").expect("write");
+    // Let the index settle so both sides see the same (racy-clean) state.
+    git(p, &["status"]);
+    dir
+}
+
+fn run(cmd: &mut Command) {
+    let status = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("process runs");
+    assert!(status.success());
+}
+
+fn commands(repo: &Path) -> [(&'static str, Command); 3] {
+    let bin = env!("CARGO_BIN_EXE_git-fararoni");
+    let mut direct = Command::new("git");
+    direct.arg("status").current_dir(repo);
+    let mut ask_status = Command::new(bin);
+    ask_status.args(["ask", "git status"]).current_dir(repo);
+    let mut ask_pwd = Command::new(bin);
+    ask_pwd.args(["ask", "pwd"]).current_dir(repo);
+    [
+        ("git_status_direct", direct),
+        ("ask_git_status", ask_status),
+        ("ask_pwd", ask_pwd),
+    ]
+}
+
+fn bench_process(c: &mut Criterion) {
+    let repo = fixture_repo();
+    let mut group = c.benchmark_group("process");
+    group
+        .sample_size(60)
+        .measurement_time(Duration::from_secs(4));
+    for (name, mut cmd) in commands(repo.path()) {
+        group.bench_function(name, |b| b.iter(|| run(&mut cmd)));
+    }
+    group.finish();
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    xs[xs.len() / 2]
+}
+
+/// Interleaves the three processes so that machine noise hits them alike,
+/// and prints medians and ratios against `git status` run directly.
+fn ratios() {
+    let repo = fixture_repo();
+    let mut cmds = commands(repo.path());
+    let mut times: [Vec<f64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for round in 0..400 {
+        for (i, (_, cmd)) in cmds.iter_mut().enumerate() {
+            let start = Instant::now();
+            run(cmd);
+            if round >= 20 {
+                times[i].push(start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+    let [direct, status, pwd] = times.map(|mut t| median(&mut t));
+    println!("\nprocess medians over 380 interleaved rounds (same run):");
+    println!("  git status (direct)           {direct:.3} ms  (baseline)");
+    println!(
+        "  git-fararoni ask \"git status\" {status:.3} ms  ratio {:.2}x (target <= 1.25x)",
+        status / direct
+    );
+    println!(
+        "  git-fararoni ask pwd          {pwd:.3} ms  ratio {:.2}x (target < 5 ms)",
+        pwd / direct
+    );
+}
+
+criterion_group!(benches, bench_route, bench_process);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    ratios();
+}

@@ -37,8 +37,8 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=m {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=n {
         for j in 1..=m {
@@ -55,6 +55,28 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     d[n][m]
 }
 
+/// Returns whether `a` and `b` are at most one edit apart (insertion,
+/// deletion, substitution or adjacent transposition), without allocating.
+pub fn within_one_edit(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if prefix == a.len() && prefix == b.len() {
+        return true;
+    }
+    let (ra, rb) = (&a[prefix..], &b[prefix..]);
+    match ra.len().cmp(&rb.len()) {
+        std::cmp::Ordering::Equal => {
+            ra[1..] == rb[1..]
+                || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        std::cmp::Ordering::Greater => ra[1..] == *rb,
+        std::cmp::Ordering::Less => *ra == rb[1..],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,6 +86,19 @@ mod tests {
         assert_eq!(fold("¿Qué CAMBIÓ?"), "¿que cambio?");
         assert_eq!(fold("Cámbiate a la rama"), "cambiate a la rama");
         assert_eq!(fold("don’t"), "don't");
+    }
+
+    #[test]
+    fn within_one_edit_agrees_with_edit_distance() {
+        let words = [
+            "commit", "comit", "commti", "commits", "cmomit", "status", "stauts", "", "a", "ab",
+            "ba", "abc",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(within_one_edit(a, b), edit_distance(a, b) <= 1, "{a} {b}");
+            }
+        }
     }
 
     #[test]

@@ -84,7 +84,12 @@ pub fn main(entry: Entry) -> ExitCode {
 pub fn run(args: Vec<OsString>) -> ExitCode {
     // `ask REQUEST…` without flags skips building the clap tree: the
     // deterministic levels must cost next to nothing over the command.
-    if args.len() > 2 && args[1] == "ask" && !args[2..].iter().any(|a| a.as_encoded_bytes().starts_with(b"-")) {
+    if args.len() > 2
+        && args[1] == "ask"
+        && !args[2..]
+            .iter()
+            .any(|a| a.as_encoded_bytes().starts_with(b"-"))
+    {
         let request = ask::AskArgs::plain(args[2..].to_vec());
         return finish(ask::run(request));
     }

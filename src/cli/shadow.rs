@@ -19,6 +19,7 @@ pub(crate) enum ShadowCommand {
         json: bool,
     },
     /// Print a backed-up version of PATH (default: the newest)
+    #[command(disable_version_flag = true)]
     Show {
         /// The file
         path: PathBuf,
@@ -27,6 +28,7 @@ pub(crate) enum ShadowCommand {
         version: Option<u64>,
     },
     /// Diff a backed-up version of PATH against the working file
+    #[command(disable_version_flag = true)]
     Diff {
         /// The file
         path: PathBuf,
@@ -35,6 +37,7 @@ pub(crate) enum ShadowCommand {
         version: Option<u64>,
     },
     /// Restore PATH from a backed-up version (itself reversible)
+    #[command(disable_version_flag = true)]
     Restore {
         /// The file
         path: PathBuf,

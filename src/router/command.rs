@@ -275,18 +275,20 @@ const QUESTION_WORDS: &[&str] = &[
     "cuál", "cual", "dónde", "donde", "cuándo", "cuando",
 ];
 
+/// Strips `phrase` (compared case-insensitively; accented variants are
+/// listed separately) from the start or the end of `s`.
 fn strip_phrase<'a>(s: &'a str, phrase: &str, leading: bool) -> Option<&'a str> {
-    let lower_len = phrase.len();
+    let len = phrase.len();
     if leading {
-        let head = s.get(..lower_len)?;
-        let rest = &s[lower_len..];
-        (fold(head) == fold(phrase) && (rest.is_empty() || rest.starts_with([' ', ','])))
+        let head = s.get(..len)?;
+        let rest = &s[len..];
+        (head.eq_ignore_ascii_case(phrase) && (rest.is_empty() || rest.starts_with([' ', ','])))
             .then(|| rest.trim_start_matches([' ', ',']))
     } else {
-        let cut = s.len().checked_sub(lower_len)?;
+        let cut = s.len().checked_sub(len)?;
         let tail = s.get(cut..)?;
         let rest = &s[..cut];
-        (fold(tail) == fold(phrase) && rest.ends_with([' ', ',']))
+        (tail.eq_ignore_ascii_case(phrase) && rest.ends_with([' ', ',']))
             .then(|| rest.trim_end_matches([' ', ',']))
     }
 }

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::lex::closing_quote;
 use super::Risk;
-use crate::text::{edit_distance, fold};
+use crate::text::{fold, within_one_edit};
 
 /// One of the fixed git sequences level 1.5 knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -198,6 +198,11 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
     ]
 });
 
+static TEMPLATE_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
+    regex::RegexSet::new(TEMPLATES.iter().map(|t| t.re.as_str()))
+        .expect("composite templates are valid regexes")
+});
+
 /// Words the templates are written in; typo correction maps unknown words
 /// onto these and never away from them.
 static VOCABULARY: LazyLock<HashSet<String>> = LazyLock::new(|| {
@@ -217,6 +222,22 @@ static VOCABULARY: LazyLock<HashSet<String>> = LazyLock::new(|| {
         set.insert(extra.to_string());
     }
     set
+});
+
+/// The vocabulary grouped by length, so a correction only looks at words
+/// one letter shorter, as long, or one longer.
+static VOCABULARY_BY_LEN: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
+    let mut by_len: Vec<Vec<String>> = Vec::new();
+    for w in VOCABULARY.iter() {
+        if by_len.len() <= w.len() {
+            by_len.resize(w.len() + 1, Vec::new());
+        }
+        by_len[w.len()].push(w.clone());
+    }
+    for bucket in &mut by_len {
+        bucket.sort();
+    }
+    by_len
 });
 
 static MESSAGE_MARKER: LazyLock<Regex> = LazyLock::new(|| {
@@ -242,9 +263,11 @@ fn correct(tokens: &mut [String]) {
                 && t.chars().all(|c| c.is_alphabetic())
                 && !VOCABULARY.contains(t) =>
             {
-                let mut best = VOCABULARY
-                    .iter()
-                    .filter(|v| v.len() >= 5 && edit_distance(t, v) == 1);
+                let lens = t.len().saturating_sub(1)..=t.len() + 1;
+                let mut best = lens
+                    .filter_map(|l| VOCABULARY_BY_LEN.get(l))
+                    .flatten()
+                    .filter(|v| v.len() >= 5 && within_one_edit(t, v));
                 match (best.next(), best.next()) {
                     (Some(only), None) => Some(only.clone()),
                     _ => None,
@@ -367,7 +390,9 @@ fn match_templates(text: &str) -> Option<Composite> {
         return None;
     }
     let joined = folded.join(" ");
-    for t in TEMPLATES.iter() {
+    // One pass over all templates; captures only for those that matched.
+    for index in TEMPLATE_SET.matches(&joined).iter() {
+        let t = &TEMPLATES[index];
         let Some(caps) = t.re.captures(&joined) else {
             continue;
         };

@@ -3,6 +3,7 @@
 
 mod common;
 mod test_ask;
+mod test_docs;
 mod test_router_corpus;
 
 #[test]
