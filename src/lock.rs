@@ -81,15 +81,36 @@ impl RepoLock {
         fs::create_dir_all(&dir).map_err(io)?;
         let deadline = Instant::now() + wait;
         let me = std::process::id();
-        loop {
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut f) => {
-                    let st = start_time(me).map(|t| t.to_string()).unwrap_or_default();
-                    f.write_all(format!("{me}\n{st}\n").as_bytes())
-                        .map_err(io)?;
-                    f.sync_all().map_err(io)?;
-                    return Ok(RepoLock { path });
+        // The owner's pid is written to a private file first and linked into
+        // place, so the lock never exists without its owner (a process
+        // killed in between leaves only its private file).
+        let st = start_time(me).map(|t| t.to_string()).unwrap_or_default();
+        let mine = dir.join(format!("lock.{me}"));
+        {
+            let mut f = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&mine)
+                .map_err(io)?;
+            f.write_all(format!("{me}\n{st}\n").as_bytes())
+                .map_err(io)?;
+            f.sync_all().map_err(io)?;
+        }
+        let result = loop {
+            let attempt = match fs::hard_link(&mine, &path) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    // No hard links here: fall back to an exclusive create.
+                    OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(&path)
+                        .and_then(|mut f| f.write_all(format!("{me}\n{st}\n").as_bytes()))
                 }
+                other => other,
+            };
+            match attempt {
+                Ok(()) => break Ok(RepoLock { path: path.clone() }),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let content = fs::read_to_string(&path).unwrap_or_default();
                     match owner_alive(&content) {
@@ -103,22 +124,54 @@ impl RepoLock {
                             continue;
                         }
                         Some((pid, true)) if Instant::now() >= deadline => {
-                            return Err(LockError::Held { pid, path });
+                            break Err(LockError::Held {
+                                pid,
+                                path: path.clone(),
+                            });
                         }
                         _ if Instant::now() >= deadline => {
-                            return Err(LockError::Held { pid: 0, path });
+                            break Err(LockError::Held {
+                                pid: 0,
+                                path: path.clone(),
+                            });
                         }
                         _ => std::thread::sleep(Duration::from_millis(25)),
                     }
                 }
-                Err(e) => return Err(io(e)),
+                Err(e) => break Err(io(e)),
             }
+        };
+        let _ = fs::remove_file(&mine);
+        if result.is_ok() {
+            remove_orphans(&dir);
         }
+        result
     }
 
     /// Returns the lock file's path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// Removes the private `lock.<pid>` files of processes killed while taking
+/// the lock.
+fn remove_orphans(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("lock."))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if start_time(pid).is_none() && Path::new("/proc/self").exists() {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 

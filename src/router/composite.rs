@@ -7,7 +7,7 @@
 //! model instead of running a guess.
 
 use std::collections::HashSet;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use regex::Regex;
 use serde::Serialize;
@@ -89,7 +89,7 @@ const COMMIT: &str = r"(?:(?:do|make|create|run|perform)\s+(?:the\s+|a\s+|an\s+|
 
 const NO_PUSH: &str = r"(?:\s+(?:but|pero)\s+(?:don't|dont|do\s+not|no)\s+(?:push|(?:lo\s+)?subas|hagas\s+push|(?:lo\s+)?empujes)(?:\s+(?:it|yet|todavia|aun))?)?";
 
-const PUSH: &str = r"(?:(?:force[ -]?push|push(?:\s+(?:--force|-f|force))?|(?:do|make)\s+(?:a|the)\s+(?:force[ -]?)?push)(?:\s+(?:it|everything|all|them|(?:the|my|our|all|all\s+the|all\s+my)\s+(?:changes|commits?|work|branch)|this\s+branch))?(?:\s+(?:up\s+)?to\s+(?:origin|the\s+remote|remote|github|gitlab|the\s+server|upstream)(?:\s+[\w./-]+)?)?|(?:(?:haz|hazme|hacer)\s+(?:el\s+|un\s+)?push|sube|subir|subeme|subelo|empuja|pushea|pushear)(?:\s+(?:todo|los\s+cambios|mis\s+cambios|el\s+commit|los\s+commits|la\s+rama|esta\s+rama|lo))?(?:\s+a\s+(?:origin|github|gitlab|remoto|el\s+remoto))?)";
+const PUSH: &str = r"(?:(?:force[ -]?push|push(?:\s+(?:--force|-f|force))?|(?:do|make)\s+(?:a|the)\s+(?:force[ -]?)?push)(?:\s+(?:it|everything|all|them|(?:the|my|our|all|all\s+the|all\s+my)\s+(?:changes|commits?|work|branch)|this\s+branch))?(?:\s+(?:up\s+)?to\s+(?:origin|the\s+remote|remote|github|gitlab|the\s+server|upstream)(?:\s+[a-zA-Z0-9_./-]+)?)?|(?:(?:haz|hazme|hacer)\s+(?:el\s+|un\s+)?push|sube|subir|subeme|subelo|empuja|pushea|pushear)(?:\s+(?:todo|los\s+cambios|mis\s+cambios|el\s+commit|los\s+commits|la\s+rama|esta\s+rama|lo))?(?:\s+a\s+(?:origin|github|gitlab|remoto|el\s+remoto))?)";
 
 const AND: &str =
     r"\s+(?:and|&|y|then|and\s+then|y\s+luego|luego|despues)\s+(?:(?:then|luego|also|tambien)\s+)?";
@@ -101,23 +101,45 @@ const NAME: &str = r"(\S+)";
 struct Template {
     intent: Intent,
     risk: Risk,
-    re: Regex,
+    /// Substrings one of which every match contains: templates without any
+    /// are skipped, so most requests compile few or no regexes at all.
+    keys: &'static [&'static str],
+    src: String,
+    /// Compiled on first use: the set below decides which templates match,
+    /// so usually only one of these is ever built in a process.
+    re: OnceLock<Regex>,
 }
 
 impl Template {
     /// Whether the template's sequence includes a commit.
     fn commits(&self) -> bool {
         matches!(self.intent, Intent::Commit | Intent::InitCommit)
-            || (self.intent == Intent::Push && self.re.as_str().contains(COMMIT))
+            || (self.intent == Intent::Push && self.src.contains(&ascii(COMMIT)))
+    }
+
+    fn regex(&self) -> &Regex {
+        self.re
+            .get_or_init(|| Regex::new(&self.src).expect("composite templates are valid regexes"))
     }
 }
 
-fn template(intent: Intent, risk: Risk, body: &str) -> Template {
-    let src = format!("{PRE}(?:{body}){POST}");
+/// Rewrites a template for the tokenised text, whose words are separated by
+/// exactly one ASCII space: Unicode whitespace classes would only make the
+/// automata larger and slower to build.
+fn ascii(src: &str) -> String {
+    src.replace(r"\s+", " ")
+        .replace(r"\s*", " ?")
+        .replace(r"\S+", "[^ ]+")
+        .replace(r"\w", "[a-zA-Z0-9_]")
+}
+
+fn template(intent: Intent, risk: Risk, keys: &'static [&'static str], body: &str) -> Template {
     Template {
         intent,
         risk,
-        re: Regex::new(&src).expect("composite templates are valid regexes"),
+        keys,
+        src: ascii(&format!("{PRE}(?:{body}){POST}")),
+        re: OnceLock::new(),
     }
 }
 
@@ -125,45 +147,70 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
     use Intent::*;
     use Risk::*;
     vec![
-        template(InitCommit, LocalWrite, &format!("{INIT}{AND}{COMMIT}")),
+        template(
+            InitCommit,
+            LocalWrite,
+            &["init", "inicializ", "repo"],
+            &format!("{INIT}{AND}{COMMIT}"),
+        ),
         template(
             Push,
             Destructive,
+            &["push"],
             &format!(
                 "{COMMIT}{AND}(?:force[ -]?push|push\\s+(?:--force|-f|force))(?:\\s+\\S+){{0,3}}"
             ),
         ),
-        template(Push, Remote, &format!("{COMMIT}{AND}{PUSH}")),
+        template(
+            Push,
+            Remote,
+            &["push", "sube", "subi", "empuja"],
+            &format!("{COMMIT}{AND}{PUSH}"),
+        ),
         template(
             Push,
             Destructive,
+            &["push"],
             r"(?:force[ -]?push|push\s+(?:--force|-f|force)|(?:do|make)\s+a\s+force[ -]?push)(?:\s+(?:it|everything|all|the\s+changes|my\s+changes|this\s+branch))?(?:\s+to\s+\S+(?:\s+\S+)?)?",
         ),
-        template(Push, Remote, PUSH),
+        template(Push, Remote, &["push", "sube", "subi", "empuja"], PUSH),
         template(
             UndoCommit,
             Destructive,
+            &["commit"],
             r"(?:undo|remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:and|y)\s+(?:throw\s+away|discard|delete|drop|lose|remove|get\s+rid\s+of|wipe|destroy)\s+(?:its|the|my|all|all\s+the|all\s+my|all\s+its)?\s*changes|(?:deshaz|deshacer|quita|elimina|borra)\s+(?:el\s+)?ultimo\s+commit\s+(?:y\s+)?(?:descarta|borra|elimina|tira|pierde|bota)\s+(?:sus\s+|los\s+|mis\s+|todos\s+los\s+)?cambios",
         ),
         template(
             UndoCommit,
             LocalWrite,
+            &["commit"],
             r"(?:undo|uncommit|take\s+back)\s+(?:the\s+|my\s+|that\s+)?(?:last|latest|previous)\s+commit(?:\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes)?|(?:remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes|uncommit|(?:deshaz|deshacer|deshaga)\s+(?:el\s+|mi\s+)?ultimo\s+commit(?:\s+(?:pero\s+)?(?:y\s+)?(?:manten|mantener|manteniendo|conserva|conservar|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios)?|(?:quita|elimina|borra)\s+(?:el\s+|mi\s+)?ultimo\s+commit\s+(?:pero\s+)?(?:manten|mantener|manteniendo|conserva|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios",
         ),
         template(
             Discard,
             Destructive,
+            &["chang", "edit", "modif", "work", "everything", "cambio"],
             r"(?:discard|throw\s+away|drop|delete|remove|lose|get\s+rid\s+of|wipe|nuke|undo|reset|trash|toss)\s+(?:all\s+)?(?:of\s+)?(?:my\s+|the\s+|our\s+|these\s+|all\s+)?(?:local\s+|uncommitted\s+|unstaged\s+)?(?:changes|edits|modifications|work)|(?:reset|clean)\s+everything|(?:descarta|descartar|borra|borrar|elimina|eliminar|tira|deshaz|deshacer|quita|pierde)\s+(?:todos\s+)?(?:mis|los)\s+cambios(?:\s+(?:locales|sin\s+commitear|no\s+guardados))?",
         ),
-        template(Commit, LocalWrite, &format!("{COMMIT}{NO_PUSH}")),
+        template(
+            Commit,
+            LocalWrite,
+            &["commit", "save", "guard", "salva"],
+            &format!("{COMMIT}{NO_PUSH}"),
+        ),
         template(
             Stash,
             LocalWrite,
+            &[
+                "stash", "aside", "temporar", "temporal", "later", "aparta", "despues", "luego",
+                "momento", "ahora",
+            ],
             r"stash(?:\s+(?:it|everything|all|(?:all\s+)?(?:of\s+)?(?:my|the|our|these)\s+(?:changes|work|edits|stuff)|(?:my\s+)?(?:changes|work)))?(?:\s+(?:for\s+now|for\s+later|temporarily))?|(?:do|make)\s+a\s+stash|(?:put|save|set)\s+(?:my\s+|the\s+)?(?:changes|work)\s+(?:aside|in\s+the\s+stash|on\s+the\s+stash|temporarily|for\s+later)|(?:guarda|guardar|guardame)\s+(?:todos\s+)?(?:mis|los)\s+cambios\s+(?:temporalmente|para\s+despues|para\s+luego|en\s+el\s+stash|en\s+stash|por\s+ahora|de\s+momento)|(?:haz|hazme)\s+(?:un\s+)?stash(?:\s+de\s+(?:mis|los)\s+cambios)?|(?:stashea|stashear)(?:\s+(?:mis|los)\s+cambios)?|aparta\s+(?:mis|los)\s+cambios",
         ),
         template(
             BranchCreate,
             LocalWrite,
+            &["branch", "rama"],
             &format!(
                 r"(?:create|make|start|open|add)\s+(?:a\s+|the\s+)?(?:new\s+)?branch\s+(?:called\s+|named\s+)?{NAME}|new\s+branch\s+(?:called\s+|named\s+)?{NAME}|(?:crea|creame|haz|hazme|abre)\s+(?:una\s+|la\s+)?(?:nueva\s+)?rama\s+(?:nueva\s+)?(?:llamada\s+|con\s+(?:el\s+)?nombre\s+|de\s+nombre\s+)?{NAME}|nueva\s+rama\s+(?:llamada\s+)?{NAME}"
             ),
@@ -171,6 +218,15 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
         template(
             BranchSwitch,
             LocalWrite,
+            &[
+                "switch",
+                "checkout",
+                "check out",
+                "branch",
+                "rama",
+                "cambiate",
+                "pasate",
+            ],
             &format!(
                 r"(?:switch|checkout|check\s+out)\s+(?:to\s+)?(?:the\s+)?(?:branch\s+)?{NAME}(?:\s+branch)?|(?:go|move|change|jump)\s+(?:back\s+)?to\s+(?:the\s+)?(?:branch\s+{NAME}|{NAME}\s+branch)|(?:cambiate|cambia|cambiar|muevete|ve|vete|pasate|salta|regresa|vuelve)\s+a\s+(?:la\s+)?rama\s+{NAME}|(?:cambiate|pasate)\s+a\s+{NAME}|(?:haz\s+)?checkout\s+(?:a\s+)?(?:la\s+rama\s+)?{NAME}"
             ),
@@ -178,46 +234,41 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
         template(
             BranchList,
             ReadOnly,
+            &["branch", "rama"],
             r"(?:which|what)\s+branch\s+(?:am\s+i\s+(?:on|in)|are\s+we\s+(?:on|in)|is\s+(?:this|checked\s+out|active|current))|what(?:'s|\s+is)\s+(?:the|my)\s+current\s+branch|(?:current|active)\s+branch|(?:list|show)(?:\s+me)?\s+(?:all\s+)?(?:the\s+|my\s+)?(?:local\s+)?branches|(?:what|which)\s+branches\s+(?:are\s+there|exist|do\s+(?:we|i)\s+have)|branches|en\s+que\s+rama\s+(?:estoy|estamos)|(?:cual|que)\s+es\s+la\s+rama\s+actual|(?:la\s+)?rama\s+actual|(?:lista|listar|muestra|muestrame|ensename|ver)\s+(?:las\s+|todas\s+las\s+|mis\s+)?ramas|que\s+ramas\s+hay",
         ),
         template(
             ShowLast,
             ReadOnly,
+            &["commit"],
             r"(?:show|see|display|view)(?:\s+me)?\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent|previous)\s+commit|what\s+(?:was|is)\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|what's\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|(?:last|latest)\s+commit|(?:cual|que)\s+(?:fue|es)\s+el\s+ultimo\s+commit|(?:muestra|muestrame|ensename|ver|dame)\s+el\s+ultimo\s+commit|(?:el\s+)?ultimo\s+commit",
         ),
         template(
             Log,
             ReadOnly,
+            &["log", "histor", "commits"],
             r"(?:show|see|display|view|print|give)(?:\s+me)?\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:log|history)(?:\s+of\s+commits)?|(?:show|see|view)(?:\s+me)?\s+(?:the\s+)?(?:recent\s+|latest\s+|last\s+)?commits|(?:commit|git)\s+(?:log|history)|log|(?:muestra|muestrame|ensename|ver|dame|mostrar)\s+(?:el\s+)?(?:historial|log)(?:\s+de\s+(?:los\s+)?commits)?|historial\s+de\s+commits|(?:muestra|muestrame|ensename|ver)\s+(?:los\s+)?(?:ultimos\s+)?commits",
         ),
         template(
             Status,
             ReadOnly,
+            &["chang", "status", "cambi", "estado", "archivos"],
             r"what(?:'s|\s+has|\s+have|\s+is)?\s+(?:been\s+)?changed(?:\s+(?:here|so\s+far|since\s+the\s+last\s+commit|in\s+the\s+repo(?:sitory)?))?|what\s+(?:did|have)\s+i\s+changed?(?:\s+so\s+far)?|(?:what|which)\s+files\s+(?:have\s+)?changed|(?:show|give|tell)(?:\s+me)?\s+(?:the\s+)?(?:repo|repository|git|working\s+tree)\s+status|(?:show|give|tell)(?:\s+me)?\s+(?:the\s+)?status\s+of\s+(?:the\s+)?(?:repo|repository|working\s+tree)|(?:(?:repo|repository|git)\s+)?status|what(?:'s|\s+is)\s+the\s+(?:repo|repository|git)\s+status|(?:are\s+there\s+)?any\s+(?:uncommitted\s+)?changes|que\s+(?:ha\s+|han\s+)?cambi(?:o|ado|aron)(?:\s+en\s+el\s+repo(?:sitorio)?)?|que\s+cambios\s+hay|(?:muestra|muestrame|ensename|dame|ver)\s+(?:el\s+)?estado\s+del\s+(?:repo|repositorio)|estado\s+del\s+(?:repo|repositorio)|(?:que|cuales)\s+archivos\s+(?:han\s+)?cambi(?:aron|ado)",
         ),
     ]
 });
 
-static TEMPLATE_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
-    regex::RegexSet::new(TEMPLATES.iter().map(|t| t.re.as_str()))
-        .expect("composite templates are valid regexes")
-});
-
 /// Words the templates are written in; typo correction maps unknown words
 /// onto these and never away from them.
 static VOCABULARY: LazyLock<HashSet<String>> = LazyLock::new(|| {
-    let word = Regex::new(r"[a-z']{5,}").expect("static regex");
-    let sources = [PRE, POST, COMMIT, NO_PUSH, PUSH, AND, INIT];
-    let mut set: HashSet<String> = sources
-        .iter()
-        .copied()
-        .chain(TEMPLATES.iter().map(|t| t.re.as_str()))
-        .flat_map(|s| {
-            word.find_iter(s)
-                .map(|m| m.as_str().to_string())
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let mut set: HashSet<String> = HashSet::new();
+    for src in TEMPLATES.iter().map(|t| t.src.as_str()) {
+        for word in src.split(|c: char| !(c.is_ascii_lowercase() || c == '\'')) {
+            if word.len() >= 5 {
+                set.insert(word.to_string());
+            }
+        }
+    }
     for extra in ["commits", "changes", "stash", "branch"] {
         set.insert(extra.to_string());
     }
@@ -241,7 +292,7 @@ static VOCABULARY_BY_LEN: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
 });
 
 static MESSAGE_MARKER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:[,;]\s*)?(?:\b(?:with|and|using|w/|con|y|usando)\s+)?(?:(?:the|a|this|el|un|este)\s+)?(?:commit\s+)?\b(?:message|msg|mensaje)\b(?:\s+(?:de\s+commit|of))?\s*[:=]?\s*|(?:^|\s)-m\s+")
+    Regex::new(r"(?i)(?:[,;] ?)?(?:(?-u:\b)(?:with|and|using|w/|con|y|usando) )?(?:(?:the|a|this|el|un|este) )?(?:commit )?(?-u:\b)(?:message|msg|mensaje)(?-u:\b)(?: (?:de commit|of))? ?[:=]? ?|(?:^| )-m ")
         .expect("static regex")
 });
 
@@ -390,10 +441,11 @@ fn match_templates(text: &str) -> Option<Composite> {
         return None;
     }
     let joined = folded.join(" ");
-    // One pass over all templates; captures only for those that matched.
-    for index in TEMPLATE_SET.matches(&joined).iter() {
-        let t = &TEMPLATES[index];
-        let Some(caps) = t.re.captures(&joined) else {
+    for t in TEMPLATES.iter() {
+        if !t.keys.iter().any(|k| joined.contains(k)) {
+            continue;
+        }
+        let Some(caps) = t.regex().captures(&joined) else {
             continue;
         };
         let branch = match caps.iter().skip(1).flatten().next() {
