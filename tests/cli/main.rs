@@ -3,3 +3,4 @@
 
 mod common;
 mod test_router_corpus;
+mod test_saga;
