@@ -351,7 +351,13 @@ fn execute(
             }
             let entries = ctx.status()?;
             if entries.is_empty() {
-                ctx.run(&["switch", "-q", &saga.original_branch])?;
+                // Ignored files in the way are the user's: never overwritten.
+                ctx.run(&[
+                    "switch",
+                    "-q",
+                    "--no-overwrite-ignore",
+                    &saga.original_branch,
+                ])?;
             } else {
                 // A `git switch` killed half-way: every difference must be
                 // a version from the wip tree or the original tree.
@@ -395,7 +401,16 @@ fn execute(
         }
         let entries = ctx.status()?;
         if entries.is_empty() {
-            ctx.run(&["merge", "--squash", "--ff", "-q", &plan.wip_tip])?;
+            // `--ff` so that `merge.ff = false` or `only` in the user's
+            // config cannot make git refuse the squash.
+            ctx.run(&[
+                "merge",
+                "--squash",
+                "--ff",
+                "--no-overwrite-ignore",
+                "-q",
+                &plan.wip_tip,
+            ])?;
             let staged = ctx.read(&["write-tree"])?.trim().to_string();
             if staged != plan.result_tree {
                 // git's merge and merge-tree disagreed (configuration);

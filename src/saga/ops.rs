@@ -141,9 +141,21 @@ impl Ctx {
         state::state_path(&self.git_dir)
     }
 
-    /// Takes the repository lock.
+    /// Takes the repository lock, then removes temporary indexes left by a
+    /// git-fararoni that was killed (only a lock holder makes them).
     pub fn lock(&self) -> Result<RepoLock, SagaError> {
-        Ok(RepoLock::acquire(&self.common_dir, DEFAULT_WAIT)?)
+        let lock = RepoLock::acquire(&self.common_dir, DEFAULT_WAIT)?;
+        if let Ok(rd) = fs::read_dir(self.git_dir.join("fararoni")) {
+            for e in rd.flatten() {
+                if e.file_name()
+                    .to_string_lossy()
+                    .starts_with("index.snapshot.")
+                {
+                    let _ = fs::remove_file(e.path());
+                }
+            }
+        }
+        Ok(lock)
     }
 
     /// Returns a git invocation in the top of the working tree.
@@ -546,11 +558,17 @@ impl Ctx {
         Ok(result)
     }
 
-    /// Returns the paths among `entries` whose index or working-tree
-    /// version is not the version of that path in any of `trees` (absence
-    /// counts as a version). An empty result means every difference is one
-    /// an interrupted git step of the saga could have left, and completing
-    /// the step from the recorded trees loses nothing.
+    /// Returns the paths among `entries` whose content would be lost by
+    /// making the index and working tree one of `trees`.
+    ///
+    /// The index must hold, for each path, the version of one of `trees`
+    /// (or none where a tree has none): git writes the index atomically, so
+    /// an interrupted step leaves it old or new. A working file may also be
+    /// missing, or hold a prefix of one of those versions: git writes files
+    /// in place, and one killed half-way leaves a file unlinked, empty or
+    /// truncated. None of these hold anything the trees do not. An empty
+    /// result means completing the step from the recorded trees loses
+    /// nothing.
     pub fn unexplained(&self, entries: &[Entry], trees: &[&str]) -> Result<Vec<String>, SagaError> {
         let maps = trees
             .iter()
@@ -577,13 +595,20 @@ impl Ctx {
             .into_iter()
             .collect();
         let hashes = self.hash_worktree(&to_hash)?;
+        let worktree_ok = |path: &str, version: Option<&str>| -> Result<bool, SagaError> {
+            if version.is_none() || known(path, version) {
+                return Ok(true);
+            }
+            let candidates: BTreeSet<&String> = maps.iter().filter_map(|m| m.get(path)).collect();
+            self.is_prefix_of_any(path, &candidates)
+        };
         let mut bad = BTreeSet::new();
         for e in entries {
             let ok = match &e.kind {
                 EntryKind::Unmerged => false,
                 EntryKind::Untracked => {
                     let w = hashes.get(&e.path).cloned().flatten();
-                    known(&e.path, w.as_deref())
+                    worktree_ok(&e.path, w.as_deref())?
                 }
                 EntryKind::Changed { index, worktree } => {
                     let w = match worktree {
@@ -591,7 +616,7 @@ impl Ctx {
                         WorktreeSide::Deleted => None,
                         WorktreeSide::Modified => hashes.get(&e.path).cloned().flatten(),
                     };
-                    known(&e.path, index.as_deref()) && known(&e.path, w.as_deref())
+                    known(&e.path, index.as_deref()) && worktree_ok(&e.path, w.as_deref())?
                 }
             };
             if !ok {
@@ -599,6 +624,39 @@ impl Ctx {
             }
         }
         Ok(bad.into_iter().collect())
+    }
+
+    /// Returns whether the working file `path` holds a prefix (possibly
+    /// empty) of one of the blobs `candidates`, as checked out by git.
+    fn is_prefix_of_any(
+        &self,
+        path: &str,
+        candidates: &BTreeSet<&String>,
+    ) -> Result<bool, SagaError> {
+        let full = self.workdir.join(path);
+        let Ok(meta) = fs::symlink_metadata(&full) else {
+            return Ok(false);
+        };
+        if !meta.is_file() || candidates.is_empty() {
+            return Ok(false);
+        }
+        let bytes = fs::read(&full).map_err(|source| SagaError::Io {
+            path: full.clone(),
+            source,
+        })?;
+        if bytes.is_empty() {
+            return Ok(true);
+        }
+        let path_arg = format!("--path={path}");
+        for oid in candidates {
+            let out = self
+                .git(["cat-file", "--filters", &path_arg, oid.as_str()])
+                .output()?;
+            if out.status.success() && out.stdout.starts_with(&bytes) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Makes the index and working tree exactly `tree` (files in the way
@@ -626,10 +684,10 @@ impl Ctx {
             .collect())
     }
 
-    /// Returns the number of commits in `from..to`.
+    /// Returns the number of commits in `from..to`, merges not counted.
     pub fn count(&self, from: &str, to: &str) -> Result<usize, SagaError> {
         let range = format!("{from}..{to}");
-        let out = self.read(&["rev-list", "--count", &range, "--"])?;
+        let out = self.read(&["rev-list", "--count", "--no-merges", &range, "--"])?;
         out.trim().parse().map_err(|_| SagaError::GitOutput {
             args: format!("rev-list --count {range}"),
             detail: out.clone(),
