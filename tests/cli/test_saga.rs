@@ -879,3 +879,55 @@ fn test_saga_ensure_saga_starts_or_returns_the_active_saga() {
         other => panic!("expected conditions, got {other:?}"),
     }
 }
+
+#[test]
+fn test_saga_finish_never_overwrites_ignored_files() {
+    let r = TestRepo::with_commit();
+    r.write("secret.env", "tracked on main\n");
+    r.git(&["add", "secret.env"]);
+    r.git(&["commit", "-q", "-m", "track secret"]);
+    let base = rev(&r, "main");
+    saga_ok(&r, &["start"]);
+    r.git(&["rm", "-q", "secret.env"]);
+    r.write(".gitignore", "secret.env\n");
+    r.git(&["add", ".gitignore"]);
+    r.git(&["commit", "-q", "-m", "stop tracking the secret"]);
+    r.write("secret.env", "my local secret\n");
+    let out = saga(&r, &["finish"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("secret.env"), "{out}");
+    assert_eq!(r.read("secret.env"), "my local secret\n");
+    assert_eq!(rev(&r, "main"), base);
+    // Once the file is moved aside, the interrupted finish completes.
+    std::fs::rename(r.path().join("secret.env"), r.home().join("secret.env")).expect("move");
+    saga_ok(&r, &["finish", "-m", "untrack"]);
+    assert_eq!(rev(&r, "main^"), base);
+    assert!(!r.path().join("secret.env").exists());
+}
+
+#[test]
+fn test_saga_abort_completes_after_a_kill_during_finish() {
+    let r = TestRepo::with_commit();
+    r.write("mine.txt", "uncommitted at the start\n");
+    let base = rev(&r, "main");
+    saga_ok(&r, &["start"]);
+    let branch = head_branch(&r);
+    let id = branch.trim_start_matches("fararoni/wip-").to_string();
+    r.git(&["add", "--all"]);
+    r.git(&["commit", "-q", "-m", "everything"]);
+    wip_commits(&r, 2);
+    let tip = rev(&r, "HEAD");
+    kill_hook(&r, "post-merge");
+    let out = saga(&r, &["finish"]);
+    assert_eq!(out.code, -1, "{out}");
+    // The squash is staged on main; abort goes back to the start state.
+    saga_ok(&r, &["abort"]);
+    assert_eq!(head_branch(&r), "main");
+    assert_eq!(rev(&r, "main"), base);
+    assert_eq!(r.git(&["status", "--porcelain"]), "?? mine.txt\n");
+    assert_eq!(r.read("mine.txt"), "uncommitted at the start\n");
+    assert_eq!(r.read("README.md"), "# demo\n");
+    assert_eq!(rev(&r, &format!("refs/fararoni/aborted/{id}")), tip);
+    assert!(!r.path().join(".git/SQUASH_MSG").exists());
+    assert!(!exists(&r, &format!("refs/heads/{branch}")));
+}
