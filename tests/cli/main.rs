@@ -2,5 +2,6 @@
 //! below is listed here (see `test_no_forgotten_test_files`).
 
 mod common;
+mod test_crash_saga;
 mod test_router_corpus;
 mod test_saga;
