@@ -324,6 +324,7 @@ fn do_start(mut ctx: Ctx, name: Option<String>) -> Result<Started, SagaError> {
         }
         ctx.run(&["switch", "-q", "--no-track", "-c", &saga.wip_branch])
     })();
+    let mut warnings = Vec::new();
     if let Err(e) = switched {
         // Nothing moved: take back what was recorded.
         if ctx.head_ref()?.as_deref() != Some(saga.wip_ref().as_str()) {
@@ -336,8 +337,10 @@ fn do_start(mut ctx: Ctx, name: Option<String>) -> Result<Started, SagaError> {
             state::remove(&path)?;
             return Err(e);
         }
+        // Switched, but git failed afterwards: a post-checkout hook's exit
+        // status becomes git's.
+        warnings.push(format!("switched, but git reported a failure: {e}"));
     }
-    let mut warnings = Vec::new();
     let after = ctx.status_raw()?;
     if after != before {
         warnings.push(

@@ -931,3 +931,69 @@ fn test_saga_abort_completes_after_a_kill_during_finish() {
     assert!(!r.path().join(".git/SQUASH_MSG").exists());
     assert!(!exists(&r, &format!("refs/heads/{branch}")));
 }
+
+#[test]
+fn test_saga_start_survives_a_failing_post_checkout_hook() {
+    let r = TestRepo::with_commit();
+    let hook = r.path().join(".git/hooks/post-checkout");
+    std::fs::create_dir_all(hook.parent().expect("dir")).expect("mkdir");
+    std::fs::write(&hook, "#!/bin/sh\nexit 7\n").expect("hook");
+    make_executable(&hook);
+    let out = saga_ok(&r, &["start"]);
+    assert!(
+        out.stderr
+            .contains("warning: switched, but git reported a failure"),
+        "{out}"
+    );
+    assert!(head_branch(&r).starts_with("fararoni/wip-"));
+    assert_eq!(status_json(&r)["saga"]["phase"], "active");
+}
+
+#[test]
+fn test_saga_interrupted_start_is_explained_and_rolled_back() {
+    let r = TestRepo::with_commit();
+    saga_ok(&r, &["start"]);
+    let branch = head_branch(&r);
+    // As if start had been killed after recording, before switching.
+    r.git(&["switch", "-q", "main"]);
+    let state = r.path().join(".git/fararoni/saga.json");
+    let text = std::fs::read_to_string(&state).expect("state");
+    std::fs::write(&state, text.replace("\"active\"", "\"starting\"")).expect("write");
+    let st = saga_ok(&r, &["status"]);
+    assert!(st.stdout.contains("interrupted before switching"), "{st}");
+    assert_eq!(status_json(&r)["interrupted"]["operation"], "start");
+    let out = saga_ok(&r, &["abort"]);
+    assert!(out.stdout.contains("undid the interrupted start"), "{out}");
+    assert!(!exists(&r, &format!("refs/heads/{branch}")));
+    assert_eq!(status_json(&r)["active"], false);
+    assert_eq!(head_branch(&r), "main");
+}
+
+#[test]
+fn test_saga_finish_explains_a_held_index_lock() {
+    let r = TestRepo::with_commit();
+    saga_ok(&r, &["start"]);
+    wip_commits(&r, 1);
+    let lock = r.path().join(".git/index.lock");
+    std::fs::write(&lock, "").expect("lock");
+    let st = saga_ok(&r, &["status"]);
+    assert!(st.stdout.contains("index.lock"), "{st}");
+    let out = saga(&r, &["finish"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("another git process"), "{out}");
+    assert!(
+        out.stderr
+            .contains("hint: if no git process is running, remove it"),
+        "{out}"
+    );
+    std::fs::remove_file(&lock).expect("unlock");
+    saga_ok(&r, &["finish"]);
+}
+
+#[test]
+fn test_saga_status_outside_a_repository_fails_clearly() {
+    let r = TestRepo::empty_dir();
+    let out = saga(&r, &["status"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("not a git repository"), "{out}");
+}
