@@ -19,7 +19,7 @@ mod abort;
 mod error;
 mod finish;
 mod ops;
-pub mod state;
+mod state;
 
 use std::path::{Path, PathBuf};
 
@@ -32,7 +32,7 @@ use crate::git::Head;
 pub use abort::{abort, Aborted};
 pub use error::{Condition, FailedCondition, Operation, SagaError, SagaErrorClass};
 pub use finish::{finish, FinishOptions, Finished};
-pub use state::{FinishPlan, FinishStep, Phase, Saga};
+pub use state::{state_path, FinishPlan, FinishStep, Phase, Saga, STATE_VERSION};
 
 use ops::Ctx;
 
