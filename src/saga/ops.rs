@@ -1,0 +1,827 @@
+//! The git steps a saga is made of, each one a `git` invocation run at the
+//! top of the working tree (so the user's hooks and config apply), plus
+//! the reads that decide which step comes next: refs, trees, status,
+//! `git merge-tree` and snapshots built in a temporary index.
+//!
+//! Never prints; never touches the user's index or working tree except
+//! through the explicit step functions.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::git::run::Actor;
+use crate::git::{GitCommand, GitError, Repo};
+use crate::lock::{RepoLock, DEFAULT_WAIT};
+
+use super::state;
+use super::SagaError;
+
+/// The pathspec that keeps git-fararoni's own `.fararoni/` folder out of
+/// every snapshot and commit.
+pub(crate) const NOT_FARARONI: &str = ":!.fararoni/";
+
+/// Identity of the internal snapshot commits (never on a user's branch).
+const SNAPSHOT_IDENT: [(&str, &str); 4] = [
+    ("GIT_AUTHOR_NAME", "git-fararoni"),
+    ("GIT_AUTHOR_EMAIL", "git-fararoni@localhost"),
+    ("GIT_COMMITTER_NAME", "git-fararoni"),
+    ("GIT_COMMITTER_EMAIL", "git-fararoni@localhost"),
+];
+
+/// An open worktree and how to run git in it.
+pub(crate) struct Ctx {
+    pub repo: Repo,
+    pub workdir: PathBuf,
+    pub git_dir: PathBuf,
+    pub common_dir: PathBuf,
+    pub actor: Actor,
+    /// The saga id, exported to hooks as `FARARONI_TX`.
+    pub tx: Option<String>,
+}
+
+/// One line of `git status --porcelain=v2`: a path whose HEAD, index and
+/// working tree versions are not all the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The path, relative to the top of the working tree.
+    pub path: String,
+    /// What differs.
+    pub kind: EntryKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum EntryKind {
+    /// Tracked: the index blob (`None`: not in the index) and what the
+    /// working tree has relative to it.
+    Changed {
+        index: Option<String>,
+        worktree: WorktreeSide,
+    },
+    /// Not in the index.
+    Untracked,
+    /// A merge conflict.
+    Unmerged,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WorktreeSide {
+    /// The working file matches the index.
+    SameAsIndex,
+    /// The working file is gone.
+    Deleted,
+    /// The working file differs from the index.
+    Modified,
+}
+
+impl Entry {
+    /// Returns whether the working tree matches the index for this path.
+    pub fn staged_only(&self) -> bool {
+        matches!(
+            self.kind,
+            EntryKind::Changed {
+                worktree: WorktreeSide::SameAsIndex,
+                ..
+            }
+        )
+    }
+}
+
+/// The outcome of `git merge-tree --write-tree`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Merge {
+    /// The merged tree (with conflict markers when there are conflicts).
+    pub tree: String,
+    /// The conflicted files; empty when the merge is clean.
+    pub conflicts: Vec<String>,
+}
+
+/// Removes a temporary index file (and its lock) when dropped.
+struct TempIndex(PathBuf);
+
+impl Drop for TempIndex {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+        let mut lock = self.0.clone().into_os_string();
+        lock.push(".lock");
+        let _ = fs::remove_file(PathBuf::from(lock));
+    }
+}
+
+impl Ctx {
+    /// Opens the worktree containing `dir`.
+    pub fn open(dir: &Path, actor: Actor) -> Result<Ctx, SagaError> {
+        let repo = Repo::discover(dir)?.ok_or_else(|| SagaError::NotARepository {
+            path: dir.to_path_buf(),
+        })?;
+        let workdir = repo
+            .workdir()
+            .ok_or_else(|| SagaError::Bare {
+                path: repo.git_dir().to_path_buf(),
+            })?
+            .to_path_buf();
+        let git_dir = absolute(repo.git_dir(), dir);
+        let common_dir = absolute(repo.common_dir(), dir);
+        let workdir = absolute(&workdir, dir);
+        Ok(Ctx {
+            repo,
+            workdir,
+            git_dir,
+            common_dir,
+            actor,
+            tx: None,
+        })
+    }
+
+    /// Returns this worktree's saga state file.
+    pub fn state_path(&self) -> PathBuf {
+        state::state_path(&self.git_dir)
+    }
+
+    /// Takes the repository lock, then removes temporary indexes left by a
+    /// git-fararoni that was killed (only a lock holder makes them).
+    pub fn lock(&self) -> Result<RepoLock, SagaError> {
+        let lock = RepoLock::acquire(&self.common_dir, DEFAULT_WAIT)?;
+        if let Ok(rd) = fs::read_dir(self.git_dir.join("fararoni")) {
+            for e in rd.flatten() {
+                if e.file_name()
+                    .to_string_lossy()
+                    .starts_with("index.snapshot.")
+                {
+                    let _ = fs::remove_file(e.path());
+                }
+            }
+        }
+        Ok(lock)
+    }
+
+    /// Returns a git invocation in the top of the working tree.
+    pub fn git<I, S>(&self, args: I) -> GitCommand
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let mut cmd = GitCommand::new(args)
+            .dir(&self.workdir)
+            .actor(self.actor)
+            .env("GIT_TERMINAL_PROMPT", "0");
+        if let Some(tx) = &self.tx {
+            cmd = cmd.env("FARARONI_TX", tx);
+        }
+        cmd
+    }
+
+    /// Runs git and returns its stdout, failing unless it exits 0.
+    pub fn read(&self, args: &[&str]) -> Result<String, SagaError> {
+        Ok(self.git(args).read()?)
+    }
+
+    /// Runs git for its effect, failing unless it exits 0.
+    pub fn run(&self, args: &[&str]) -> Result<(), SagaError> {
+        self.git(args).read()?;
+        Ok(())
+    }
+
+    /// Returns the commit `spec` names, or `None` when it names nothing.
+    pub fn rev(&self, spec: &str) -> Result<Option<String>, SagaError> {
+        let arg = format!("{spec}^{{commit}}");
+        let cmd = self.git(["rev-parse", "--verify", "-q", "--end-of-options", &arg]);
+        let out = cmd.output()?;
+        match out.status.code() {
+            Some(0) => Ok(Some(
+                String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            )),
+            Some(1) => Ok(None),
+            code => Err(GitError::Failed {
+                args: cmd.display_args(),
+                code: code.unwrap_or(-1),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            }
+            .into()),
+        }
+    }
+
+    /// Returns the tree of commit (or tree-ish) `spec`.
+    pub fn tree(&self, spec: &str) -> Result<String, SagaError> {
+        let arg = format!("{spec}^{{tree}}");
+        Ok(self
+            .read(&["rev-parse", "--verify", "--end-of-options", &arg])?
+            .trim()
+            .to_string())
+    }
+
+    /// Returns the full ref HEAD is on, or `None` when it is detached.
+    pub fn head_ref(&self) -> Result<Option<String>, SagaError> {
+        let cmd = self.git(["symbolic-ref", "-q", "HEAD"]);
+        let out = cmd.output()?;
+        match out.status.code() {
+            Some(0) => Ok(Some(
+                String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            )),
+            Some(1) => Ok(None),
+            code => Err(GitError::Failed {
+                args: cmd.display_args(),
+                code: code.unwrap_or(-1),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            }
+            .into()),
+        }
+    }
+
+    /// Returns the raw `git status --porcelain=v2 -z` of everything but
+    /// `.fararoni/`, untracked files included (ignored ones not).
+    pub fn status_raw(&self) -> Result<Vec<u8>, SagaError> {
+        let cmd = self.git([
+            "--no-optional-locks",
+            "status",
+            "--porcelain=v2",
+            "-z",
+            "--untracked-files=all",
+            "--no-renames",
+            "--",
+            ".",
+            NOT_FARARONI,
+        ]);
+        let out = cmd.output()?;
+        if !out.status.success() {
+            return Err(GitError::Failed {
+                args: cmd.display_args(),
+                code: out.status.code().unwrap_or(-1),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            }
+            .into());
+        }
+        Ok(out.stdout)
+    }
+
+    /// Returns every path that differs between HEAD, index and working tree.
+    pub fn status(&self) -> Result<Vec<Entry>, SagaError> {
+        parse_status(&self.status_raw()?).map_err(|detail| SagaError::GitOutput {
+            args: "status --porcelain=v2 -z".into(),
+            detail,
+        })
+    }
+
+    /// Returns the trees of the working tree and of the index as they are,
+    /// built in a temporary copy of the index (the real one is untouched).
+    pub fn snapshot_trees(&self) -> Result<(String, String), SagaError> {
+        let index = self.index_path()?;
+        let tmp = self
+            .git_dir
+            .join("fararoni")
+            .join(format!("index.snapshot.{}", std::process::id()));
+        fs::create_dir_all(self.git_dir.join("fararoni")).map_err(|source| SagaError::Io {
+            path: self.git_dir.join("fararoni"),
+            source,
+        })?;
+        let guard = TempIndex(tmp.clone());
+        let _ = fs::remove_file(&tmp);
+        match fs::copy(&index, &tmp) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(SagaError::Io {
+                    path: index,
+                    source,
+                })
+            }
+        }
+        let with_index = |args: &[&str]| self.git(args).env("GIT_INDEX_FILE", &tmp);
+        let index_tree = with_index(&["write-tree"]).read()?.trim().to_string();
+        with_index(&["add", "--all", "--", ".", NOT_FARARONI]).read()?;
+        let work_tree = with_index(&["write-tree"]).read()?.trim().to_string();
+        drop(guard);
+        Ok((work_tree, index_tree))
+    }
+
+    /// Creates an internal commit (never on a branch) and returns its id.
+    pub fn commit_tree(
+        &self,
+        tree: &str,
+        parents: &[&str],
+        message: &str,
+    ) -> Result<String, SagaError> {
+        let mut args = vec!["commit-tree", "--no-gpg-sign", tree];
+        for p in parents {
+            args.push("-p");
+            args.push(p);
+        }
+        args.push("-m");
+        args.push(message);
+        let mut cmd = self.git(&args);
+        for (k, v) in SNAPSHOT_IDENT {
+            cmd = cmd.env(k, v);
+        }
+        Ok(cmd.read()?.trim().to_string())
+    }
+
+    /// Merges commits `ours` and `theirs` in memory (`git merge-tree
+    /// --write-tree`), with `base` as merge base when given; touches
+    /// neither the index nor the working tree.
+    pub fn merge_tree(
+        &self,
+        ours: &str,
+        theirs: &str,
+        base: Option<&str>,
+    ) -> Result<Merge, SagaError> {
+        let base_arg = base.map(|b| format!("--merge-base={b}"));
+        let mut args = vec![
+            "merge-tree",
+            "--write-tree",
+            "-z",
+            "--name-only",
+            "--no-messages",
+        ];
+        if let Some(b) = &base_arg {
+            args.push(b);
+        }
+        args.push(ours);
+        args.push(theirs);
+        let cmd = self.git(&args);
+        let out = cmd.output()?;
+        let code = out.status.code().unwrap_or(-1);
+        if code != 0 && code != 1 {
+            return Err(GitError::Failed {
+                args: cmd.display_args(),
+                code,
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            }
+            .into());
+        }
+        let mut parts = out
+            .stdout
+            .split(|b| *b == 0 || *b == b'\n')
+            .map(|p| String::from_utf8_lossy(p).into_owned());
+        let tree = parts.next().unwrap_or_default().trim().to_string();
+        if tree.len() < 40 || !tree.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(SagaError::GitOutput {
+                args: cmd.display_args(),
+                detail: format!("no tree id in {:?}", String::from_utf8_lossy(&out.stdout)),
+            });
+        }
+        let mut conflicts: Vec<String> = Vec::new();
+        if code == 1 {
+            // With -z the names are NUL-terminated; split only on NUL.
+            let after = out
+                .stdout
+                .iter()
+                .position(|b| *b == 0)
+                .map(|i| &out.stdout[i + 1..])
+                .unwrap_or_default();
+            for name in after.split(|b| *b == 0).filter(|n| !n.is_empty()) {
+                let name = String::from_utf8_lossy(name).into_owned();
+                if !conflicts.contains(&name) {
+                    conflicts.push(name);
+                }
+            }
+            if conflicts.is_empty() {
+                conflicts.push("(unknown file)".into());
+            }
+        }
+        Ok(Merge { tree, conflicts })
+    }
+
+    /// Points `name` at `new`.
+    pub fn update_ref(&self, name: &str, new: &str, reason: &str) -> Result<(), SagaError> {
+        self.run(&["update-ref", "-m", reason, name, new])
+    }
+
+    /// Deletes `name` if it still points at `old`.
+    pub fn delete_ref(&self, name: &str, old: &str) -> Result<(), SagaError> {
+        self.run(&["update-ref", "-d", name, old])
+    }
+
+    /// Returns the path of the index file (honouring `GIT_INDEX_FILE`).
+    pub fn index_path(&self) -> Result<PathBuf, SagaError> {
+        let p = self.read(&["rev-parse", "--git-path", "index"])?;
+        Ok(absolute(Path::new(p.trim_end_matches('\n')), &self.workdir))
+    }
+
+    /// Waits briefly for git's index lock to go away (a git process still
+    /// finishing, e.g. one orphaned by a killed git-fararoni).
+    pub fn wait_index_lock(&self) -> Result<(), SagaError> {
+        let mut lock = self.index_path()?.into_os_string();
+        lock.push(".lock");
+        let lock = PathBuf::from(lock);
+        let deadline = Instant::now() + Duration::from_secs(3);
+        while lock.exists() {
+            if Instant::now() >= deadline {
+                return Err(SagaError::IndexLocked { path: lock });
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        Ok(())
+    }
+
+    /// Returns the path of the index lock if it exists.
+    pub fn index_lock(&self) -> Option<PathBuf> {
+        let mut lock = self.index_path().ok()?.into_os_string();
+        lock.push(".lock");
+        let lock = PathBuf::from(lock);
+        lock.exists().then_some(lock)
+    }
+
+    /// Returns another worktree that has `full_ref` checked out.
+    pub fn checked_out_elsewhere(&self, full_ref: &str) -> Result<Option<PathBuf>, SagaError> {
+        let out = self.read(&["worktree", "list", "--porcelain", "-z"])?;
+        let here = fs::canonicalize(&self.workdir).unwrap_or_else(|_| self.workdir.clone());
+        let mut path: Option<PathBuf> = None;
+        for field in out.split('\0') {
+            if let Some(p) = field.strip_prefix("worktree ") {
+                path = Some(PathBuf::from(p));
+            } else if let Some(b) = field.strip_prefix("branch ") {
+                if b == full_ref {
+                    if let Some(p) = &path {
+                        let canon = fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+                        if canon != here {
+                            return Ok(Some(p.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Returns the blob id of every file in `tree`, by path.
+    pub fn ls_tree(&self, tree: &str) -> Result<HashMap<String, String>, SagaError> {
+        let out = self
+            .git(["ls-tree", "-r", "-z", "--full-tree", tree])
+            .output()?;
+        if !out.status.success() {
+            return Err(SagaError::GitOutput {
+                args: format!("ls-tree -r {tree}"),
+                detail: String::from_utf8_lossy(&out.stderr).into_owned(),
+            });
+        }
+        let mut map = HashMap::new();
+        for rec in out.stdout.split(|b| *b == 0).filter(|r| !r.is_empty()) {
+            let rec = String::from_utf8_lossy(rec);
+            let Some((meta, path)) = rec.split_once('\t') else {
+                continue;
+            };
+            if let Some(oid) = meta.split(' ').nth(2) {
+                map.insert(path.to_string(), oid.to_string());
+            }
+        }
+        Ok(map)
+    }
+
+    /// Returns the blob id git would store for each working file (`None`
+    /// when the file does not exist), as `git add` would compute it.
+    pub fn hash_worktree(
+        &self,
+        paths: &[String],
+    ) -> Result<HashMap<String, Option<String>>, SagaError> {
+        let mut result = HashMap::new();
+        let mut regular = Vec::new();
+        for p in paths {
+            let full = self.workdir.join(p);
+            match fs::symlink_metadata(&full) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    result.insert(p.clone(), None);
+                }
+                Err(source) => return Err(SagaError::Io { path: full, source }),
+                Ok(m) if m.file_type().is_symlink() => {
+                    let target = fs::read_link(&full).map_err(|source| SagaError::Io {
+                        path: full.clone(),
+                        source,
+                    })?;
+                    let bytes = target.as_os_str().as_encoded_bytes();
+                    let id = gix::objs::compute_hash(
+                        gix::hash::Kind::Sha1,
+                        gix::objs::Kind::Blob,
+                        bytes,
+                    )
+                    .map(|id| id.to_string())
+                    .ok();
+                    result.insert(p.clone(), id);
+                }
+                Ok(m) if m.is_dir() => {
+                    // A directory where a file was: not something git stores as a blob.
+                    result.insert(p.clone(), Some("(directory)".into()));
+                }
+                Ok(_) if p.contains('\n') => {
+                    result.insert(p.clone(), Some("(unhashable name)".into()));
+                }
+                Ok(_) => regular.push(p.clone()),
+            }
+        }
+        if !regular.is_empty() {
+            let cmd = self.git(["hash-object", "--stdin-paths"]);
+            let mut child = cmd
+                .command()
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .map_err(|source| GitError::Spawn {
+                    args: cmd.display_args(),
+                    source,
+                })?;
+            let input: String = regular.iter().map(|p| format!("{p}\n")).collect();
+            let writer = child.stdin.take().map(|mut stdin| {
+                std::thread::spawn(move || {
+                    let _ = stdin.write_all(input.as_bytes());
+                })
+            });
+            let out = child.wait_with_output().map_err(|source| GitError::Spawn {
+                args: cmd.display_args(),
+                source,
+            })?;
+            if let Some(w) = writer {
+                let _ = w.join();
+            }
+            if !out.status.success() {
+                return Err(GitError::Failed {
+                    args: cmd.display_args(),
+                    code: out.status.code().unwrap_or(-1),
+                    stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+                }
+                .into());
+            }
+            let text = String::from_utf8_lossy(&out.stdout);
+            let ids: Vec<&str> = text.lines().collect();
+            if ids.len() != regular.len() {
+                return Err(SagaError::GitOutput {
+                    args: cmd.display_args(),
+                    detail: format!("{} ids for {} paths", ids.len(), regular.len()),
+                });
+            }
+            for (p, id) in regular.into_iter().zip(ids) {
+                result.insert(p, Some(id.trim().to_string()));
+            }
+        }
+        Ok(result)
+    }
+
+    /// Returns the paths among `entries` whose content would be lost by
+    /// making the index and working tree one of `trees`.
+    ///
+    /// The index must hold, for each path, the version of one of `trees`
+    /// (or none where a tree has none): git writes the index atomically, so
+    /// an interrupted step leaves it old or new. A working file may also be
+    /// missing, or hold a prefix of one of those versions: git writes files
+    /// in place, and one killed half-way leaves a file unlinked, empty or
+    /// truncated. None of these hold anything the trees do not. An empty
+    /// result means completing the step from the recorded trees loses
+    /// nothing.
+    pub fn unexplained(&self, entries: &[Entry], trees: &[&str]) -> Result<Vec<String>, SagaError> {
+        let maps = trees
+            .iter()
+            .map(|t| self.ls_tree(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let known = |path: &str, version: Option<&str>| {
+            maps.iter()
+                .any(|m| m.get(path).map(String::as_str) == version)
+        };
+        let to_hash: Vec<String> = entries
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EntryKind::Untracked
+                        | EntryKind::Changed {
+                            worktree: WorktreeSide::Modified,
+                            ..
+                        }
+                )
+            })
+            .map(|e| e.path.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let hashes = self.hash_worktree(&to_hash)?;
+        let worktree_ok = |path: &str, version: Option<&str>| -> Result<bool, SagaError> {
+            if version.is_none() || known(path, version) {
+                return Ok(true);
+            }
+            let candidates: BTreeSet<&String> = maps.iter().filter_map(|m| m.get(path)).collect();
+            self.is_prefix_of_any(path, &candidates)
+        };
+        let mut bad = BTreeSet::new();
+        for e in entries {
+            let ok = match &e.kind {
+                EntryKind::Unmerged => false,
+                EntryKind::Untracked => {
+                    let w = hashes.get(&e.path).cloned().flatten();
+                    worktree_ok(&e.path, w.as_deref())?
+                }
+                EntryKind::Changed { index, worktree } => {
+                    let w = match worktree {
+                        WorktreeSide::SameAsIndex => index.clone(),
+                        WorktreeSide::Deleted => None,
+                        WorktreeSide::Modified => hashes.get(&e.path).cloned().flatten(),
+                    };
+                    known(&e.path, index.as_deref()) && worktree_ok(&e.path, w.as_deref())?
+                }
+            };
+            if !ok {
+                bad.insert(e.path.clone());
+            }
+        }
+        Ok(bad.into_iter().collect())
+    }
+
+    /// Returns whether the working file `path` holds a prefix (possibly
+    /// empty) of one of the blobs `candidates`, as checked out by git.
+    fn is_prefix_of_any(
+        &self,
+        path: &str,
+        candidates: &BTreeSet<&String>,
+    ) -> Result<bool, SagaError> {
+        let full = self.workdir.join(path);
+        let Ok(meta) = fs::symlink_metadata(&full) else {
+            return Ok(false);
+        };
+        if !meta.is_file() || candidates.is_empty() {
+            return Ok(false);
+        }
+        let bytes = fs::read(&full).map_err(|source| SagaError::Io {
+            path: full.clone(),
+            source,
+        })?;
+        if bytes.is_empty() {
+            return Ok(true);
+        }
+        let path_arg = format!("--path={path}");
+        for oid in candidates {
+            let out = self
+                .git(["cat-file", "--filters", &path_arg, oid.as_str()])
+                .output()?;
+            if out.status.success() && out.stdout.starts_with(&bytes) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Makes the index and working tree exactly `tree` (files in the way
+    /// are overwritten, files in the old index but not in `tree` removed).
+    /// Only called after [`Ctx::unexplained`] proved that loses nothing.
+    pub fn force_tree(&self, tree: &str) -> Result<(), SagaError> {
+        self.run(&["read-tree", "--reset", "-u", tree])
+    }
+
+    /// Returns the subjects of the commits in `from..to`, oldest first.
+    pub fn subjects(&self, from: &str, to: &str) -> Result<Vec<String>, SagaError> {
+        let range = format!("{from}..{to}");
+        let out = self.read(&[
+            "log",
+            "--reverse",
+            "--no-merges",
+            "--format=%s%x00",
+            &range,
+            "--",
+        ])?;
+        Ok(out
+            .split('\0')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect())
+    }
+
+    /// Returns the number of commits in `from..to`, merges not counted.
+    pub fn count(&self, from: &str, to: &str) -> Result<usize, SagaError> {
+        let range = format!("{from}..{to}");
+        let out = self.read(&["rev-list", "--count", "--no-merges", &range, "--"])?;
+        out.trim().parse().map_err(|_| SagaError::GitOutput {
+            args: format!("rev-list --count {range}"),
+            detail: out.clone(),
+        })
+    }
+
+    /// Returns the parents, tree and subject of `commit`.
+    pub fn commit_info(&self, commit: &str) -> Result<(Vec<String>, String, String), SagaError> {
+        let out = self.read(&["log", "-1", "--format=%P%x00%T%x00%s", commit, "--"])?;
+        let mut parts = out.trim_end_matches('\n').splitn(3, '\0');
+        let parents = parts
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let tree = parts.next().unwrap_or_default().to_string();
+        let subject = parts.next().unwrap_or_default().to_string();
+        Ok((parents, tree, subject))
+    }
+}
+
+/// Makes `p` absolute against `base` (gix may report relative paths).
+fn absolute(p: &Path, base: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        let base = if base.is_absolute() {
+            base.to_path_buf()
+        } else {
+            std::env::current_dir()
+                .map(|c| c.join(base))
+                .unwrap_or_else(|_| base.to_path_buf())
+        };
+        base.join(p)
+    }
+}
+
+const ZERO: &str = "0000000000000000000000000000000000000000";
+
+/// Parses `git status --porcelain=v2 -z --no-renames` output.
+pub(crate) fn parse_status(raw: &[u8]) -> Result<Vec<Entry>, String> {
+    let mut entries = Vec::new();
+    for rec in raw.split(|b| *b == 0).filter(|r| !r.is_empty()) {
+        let rec = String::from_utf8_lossy(rec);
+        let mut kind_and_rest = rec.splitn(2, ' ');
+        let kind = kind_and_rest.next().unwrap_or_default();
+        let rest = kind_and_rest.next().unwrap_or_default();
+        match kind {
+            "1" => {
+                // XY sub mH mI mW hH hI path
+                let f: Vec<&str> = rest.splitn(8, ' ').collect();
+                if f.len() != 8 {
+                    return Err(format!("short record {rec:?}"));
+                }
+                let xy = f[0].as_bytes();
+                let y = xy.get(1).copied().unwrap_or(b'.');
+                let index = (f[6] != ZERO && xy.first() != Some(&b'D')).then(|| f[6].to_string());
+                let worktree = match y {
+                    b'.' => WorktreeSide::SameAsIndex,
+                    b'D' => WorktreeSide::Deleted,
+                    _ => WorktreeSide::Modified,
+                };
+                entries.push(Entry {
+                    path: f[7].to_string(),
+                    kind: EntryKind::Changed { index, worktree },
+                });
+            }
+            "u" => {
+                let f: Vec<&str> = rest.splitn(10, ' ').collect();
+                let path = f.last().copied().unwrap_or_default().to_string();
+                entries.push(Entry {
+                    path,
+                    kind: EntryKind::Unmerged,
+                });
+            }
+            "?" => entries.push(Entry {
+                path: rest.to_string(),
+                kind: EntryKind::Untracked,
+            }),
+            "!" | "#" => {}
+            "2" => return Err(format!("rename record despite --no-renames: {rec:?}")),
+            _ => return Err(format!("unknown record {rec:?}")),
+        }
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saga_parse_status_reads_each_record_kind() {
+        let h = "1".repeat(40);
+        let i = "2".repeat(40);
+        let raw = format!(
+            "1 .M N... 100644 100644 100644 {h} {h} dir with space/ñ.txt\0\
+             1 A. N... 000000 100644 100644 {ZERO} {i} new.txt\0\
+             1 D. N... 100644 000000 000000 {h} {ZERO} gone.txt\0\
+             1 .D N... 100644 100644 000000 {h} {h} deleted in tree.txt\0\
+             u UU N... 100644 100644 100644 100644 {h} {i} {h} conflict.txt\0\
+             ? untracked file.txt\0"
+        );
+        let e = parse_status(raw.as_bytes()).expect("parses");
+        assert_eq!(e.len(), 6);
+        assert_eq!(e[0].path, "dir with space/ñ.txt");
+        assert_eq!(
+            e[0].kind,
+            EntryKind::Changed {
+                index: Some(h.clone()),
+                worktree: WorktreeSide::Modified
+            }
+        );
+        assert!(e[1].staged_only());
+        assert_eq!(
+            e[2].kind,
+            EntryKind::Changed {
+                index: None,
+                worktree: WorktreeSide::SameAsIndex
+            }
+        );
+        assert_eq!(
+            e[3].kind,
+            EntryKind::Changed {
+                index: Some(h),
+                worktree: WorktreeSide::Deleted
+            }
+        );
+        assert_eq!(e[4].kind, EntryKind::Unmerged);
+        assert_eq!(e[4].path, "conflict.txt");
+        assert_eq!(e[5].kind, EntryKind::Untracked);
+        assert_eq!(e[5].path, "untracked file.txt");
+        assert!(parse_status(b"").expect("empty").is_empty());
+        assert!(parse_status(b"1 short\0").is_err());
+    }
+}
