@@ -149,6 +149,23 @@ impl GitCommand {
         }
     }
 
+    /// Runs git capturing output for a yes-or-no query: exit 0 gives
+    /// `Some(stdout)` trimmed, exit 1 gives `None`, anything else fails.
+    pub fn read_optional(&self) -> Result<Option<String>, GitError> {
+        let out = self.output()?;
+        match out.status.code() {
+            Some(0) => Ok(Some(
+                String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            )),
+            Some(1) => Ok(None),
+            code => Err(GitError::Failed {
+                args: self.display_args(),
+                code: code.unwrap_or(-1),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            }),
+        }
+    }
+
     /// Runs git with the terminal attached and fails unless it exits 0.
     pub fn run(&self) -> Result<(), GitError> {
         let status = self.status()?;

@@ -188,20 +188,9 @@ impl Ctx {
     /// Returns the commit `spec` names, or `None` when it names nothing.
     pub fn rev(&self, spec: &str) -> Result<Option<String>, SagaError> {
         let arg = format!("{spec}^{{commit}}");
-        let cmd = self.git(["rev-parse", "--verify", "-q", "--end-of-options", &arg]);
-        let out = cmd.output()?;
-        match out.status.code() {
-            Some(0) => Ok(Some(
-                String::from_utf8_lossy(&out.stdout).trim().to_string(),
-            )),
-            Some(1) => Ok(None),
-            code => Err(GitError::Failed {
-                args: cmd.display_args(),
-                code: code.unwrap_or(-1),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            }
-            .into()),
-        }
+        Ok(self
+            .git(["rev-parse", "--verify", "-q", "--end-of-options", &arg])
+            .read_optional()?)
     }
 
     /// Returns the tree of commit (or tree-ish) `spec`.
@@ -215,20 +204,7 @@ impl Ctx {
 
     /// Returns the full ref HEAD is on, or `None` when it is detached.
     pub fn head_ref(&self) -> Result<Option<String>, SagaError> {
-        let cmd = self.git(["symbolic-ref", "-q", "HEAD"]);
-        let out = cmd.output()?;
-        match out.status.code() {
-            Some(0) => Ok(Some(
-                String::from_utf8_lossy(&out.stdout).trim().to_string(),
-            )),
-            Some(1) => Ok(None),
-            code => Err(GitError::Failed {
-                args: cmd.display_args(),
-                code: code.unwrap_or(-1),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            }
-            .into()),
-        }
+        Ok(self.git(["symbolic-ref", "-q", "HEAD"]).read_optional()?)
     }
 
     /// Returns the raw `git status --porcelain=v2 -z` of everything but
