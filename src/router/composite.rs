@@ -82,8 +82,124 @@ pub struct Composite {
     pub with_commit: bool,
 }
 
-const PRE: &str = r"^(?:(?:thanks|thank you|thx|gracias|ok|okay|vale|hola|hi|hello|hey|oye|bueno|perfect|perfecto|great|genial|good|bien|listo|now|ahora|so|then|entonces|and|y|please|pls|plz|por favor|porfa|just|go ahead and)\s+)*(?:(?:can|could|would|will) you\s+(?:please\s+)?|(?:puedes|podrias|podes|podria|puede)\s+(?:por favor\s+)?|i (?:want|need) (?:you )?to\s+|i'd like (?:you )?to\s+|let's\s+|lets\s+|(?:quiero|necesito)(?: que)?\s+|please\s+|por favor\s+)?";
-const POST: &str = r"(?:\s+(?:please|pls|plz|por favor|porfa|for me|now|ahora|right now|ya|thanks|thank you|gracias|asap|then|entonces|too|tambien|por fa))*$";
+/// Greetings, politeness and "now" that may precede a request; stripped
+/// word by word before matching ("gracias, ahora haz el commit").
+const LEADING: &[&[&str]] = &[
+    &["thank", "you"],
+    &["thanks"],
+    &["thx"],
+    &["gracias"],
+    &["ok"],
+    &["okay"],
+    &["vale"],
+    &["hola"],
+    &["hi"],
+    &["hello"],
+    &["hey"],
+    &["oye"],
+    &["bueno"],
+    &["perfect"],
+    &["perfecto"],
+    &["great"],
+    &["genial"],
+    &["good"],
+    &["bien"],
+    &["listo"],
+    &["now"],
+    &["ahora"],
+    &["so"],
+    &["then"],
+    &["entonces"],
+    &["and"],
+    &["y"],
+    &["please"],
+    &["pls"],
+    &["plz"],
+    &["por", "favor"],
+    &["porfa"],
+    &["just"],
+    &["go", "ahead", "and"],
+];
+
+/// Ways of asking ("can you …", "¿puedes …?"), at most one, after the above.
+const REQUEST_FORMS: &[&[&str]] = &[
+    &["can", "you", "please"],
+    &["could", "you", "please"],
+    &["would", "you", "please"],
+    &["can", "you"],
+    &["could", "you"],
+    &["would", "you"],
+    &["will", "you"],
+    &["puedes", "por", "favor"],
+    &["puedes"],
+    &["podrias"],
+    &["podes"],
+    &["podria"],
+    &["puede"],
+    &["i", "want", "you", "to"],
+    &["i", "need", "you", "to"],
+    &["i", "want", "to"],
+    &["i", "need", "to"],
+    &["i'd", "like", "you", "to"],
+    &["i'd", "like", "to"],
+    &["let's"],
+    &["lets"],
+    &["quiero", "que"],
+    &["quiero"],
+    &["necesito", "que"],
+    &["necesito"],
+    &["please"],
+    &["por", "favor"],
+];
+
+/// Politeness and time words that may follow a request.
+const TRAILING: &[&[&str]] = &[
+    &["please"],
+    &["pls"],
+    &["plz"],
+    &["por", "favor"],
+    &["porfa"],
+    &["por", "fa"],
+    &["for", "me"],
+    &["right", "now"],
+    &["now"],
+    &["ahora"],
+    &["ya"],
+    &["thank", "you"],
+    &["thanks"],
+    &["gracias"],
+    &["asap"],
+    &["then"],
+    &["entonces"],
+    &["too"],
+    &["tambien"],
+];
+
+/// Returns the range of `tokens` left after removing leading greetings, one
+/// request form and trailing politeness.
+fn core_range(tokens: &[String]) -> std::ops::Range<usize> {
+    let starts = |at: usize, phrase: &[&str]| {
+        tokens.len() >= at + phrase.len() && phrase.iter().zip(&tokens[at..]).all(|(p, t)| p == t)
+    };
+    let mut start = 0;
+    while let Some(p) = LEADING.iter().find(|p| starts(start, p)) {
+        start += p.len();
+    }
+    if let Some(p) = REQUEST_FORMS.iter().find(|p| starts(start, p)) {
+        start += p.len();
+    }
+    let mut end = tokens.len();
+    while end > start {
+        let Some(p) = TRAILING
+            .iter()
+            .find(|p| p.len() <= end - start && starts(end - p.len(), p))
+        else {
+            break;
+        };
+        end -= p.len();
+    }
+    start..end
+}
 
 const COMMIT: &str = r"(?:(?:do|make|create|run|perform)\s+(?:the\s+|a\s+|an\s+|my\s+)?(?:git\s+)?commit(?:\s+(?:of|with)\s+(?:everything|all(?:\s+(?:the|my))?\s+changes|all))?|(?:stage\s+(?:and|&)\s+commit|add\s+(?:and|&)\s+commit|commit)(?:\s+(?:it\s+all|everything|all|it|this|that|them|these|those|(?:all\s+)?(?:of\s+)?(?:the|my|our|these)\s+(?:changes|work|files|edits|stuff)|all\s+(?:changes|files)))?(?:\s+(?:to|in|into)\s+git)?|save\s+(?:(?:all\s+)?(?:the|my|our)\s+|all\s+)?(?:changes|work|progress|everything|edits)\s+(?:to|in|into)\s+(?:git|the\s+repo(?:sitory)?)|(?:haz|hazme|haga|hagamos|hacer|realiza|realizame|crea|creame|genera|mete|lanza)\s+(?:el\s+|un\s+|los\s+|una\s+)?(?:git\s+)?commits?(?:\s+de\s+(?:todo|todos\s+los\s+cambios|(?:los|mis)\s+cambios))?|(?:commitea|commitear|commiteame|commitealo|comitea|comitear)(?:\s+(?:todo|todos\s+los\s+cambios|(?:los|mis)\s+cambios|esto|eso))?|(?:guarda|guardar|guardame|salva)\s+(?:todos\s+)?(?:los\s+|mis\s+)?cambios\s+en\s+(?:git|el\s+repo(?:sitorio)?)|guarda\s+todo\s+en\s+git)";
 
@@ -138,7 +254,7 @@ fn template(intent: Intent, risk: Risk, keys: &'static [&'static str], body: &st
         intent,
         risk,
         keys,
-        src: ascii(&format!("{PRE}(?:{body}){POST}")),
+        src: ascii(&format!("^(?:{body})$")),
         re: OnceLock::new(),
     }
 }
@@ -262,6 +378,10 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
 /// onto these and never away from them.
 static VOCABULARY: LazyLock<HashSet<String>> = LazyLock::new(|| {
     let mut set: HashSet<String> = HashSet::new();
+    let phrases = LEADING.iter().chain(REQUEST_FORMS).chain(TRAILING);
+    for w in phrases.flat_map(|p| p.iter()).filter(|w| w.len() >= 5) {
+        set.insert(w.to_string());
+    }
     for src in TEMPLATES.iter().map(|t| t.src.as_str()) {
         for word in src.split(|c: char| !(c.is_ascii_lowercase() || c == '\'')) {
             if word.len() >= 5 {
@@ -355,7 +475,11 @@ fn tokens(text: &str) -> (Vec<String>, Vec<String>) {
 
 /// Removes the commit message from a request and returns both.
 pub fn extract_message(text: &str) -> (String, Option<String>) {
-    if let Some(m) = MESSAGE_MARKER.find(text) {
+    let lower = text.to_ascii_lowercase();
+    let has_marker = ["message", "msg", "mensaje", "-m "]
+        .iter()
+        .any(|m| lower.contains(m));
+    if let Some(m) = has_marker.then(|| MESSAGE_MARKER.find(text)).flatten() {
         let after = &text[m.end()..];
         let (message, rest) = match quoted_prefix(after) {
             Some((msg, rest)) => (
@@ -437,10 +561,12 @@ fn valid_branch(name: &str) -> bool {
 
 fn match_templates(text: &str) -> Option<Composite> {
     let (folded, original) = tokens(text);
-    if folded.is_empty() {
+    let core = core_range(&folded);
+    if core.is_empty() {
         return None;
     }
-    let joined = folded.join(" ");
+    let offset = core.start;
+    let joined = folded[core].join(" ");
     for t in TEMPLATES.iter() {
         if !t.keys.iter().any(|k| joined.contains(k)) {
             continue;
@@ -450,7 +576,7 @@ fn match_templates(text: &str) -> Option<Composite> {
         };
         let branch = match caps.iter().skip(1).flatten().next() {
             Some(m) => {
-                let index = joined[..m.start()].matches(' ').count();
+                let index = offset + joined[..m.start()].matches(' ').count();
                 let name = original.get(index).cloned().unwrap_or_default();
                 if !valid_branch(&name) {
                     continue;
