@@ -293,13 +293,26 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
         template(
             UndoCommit,
             Destructive,
-            &["commit"],
+            &[
+                "undo", "desha", "quita", "elimina", "borra", "remove", "drop", "delete",
+            ],
             r"(?:undo|remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:and|y)\s+(?:throw\s+away|discard|delete|drop|lose|remove|get\s+rid\s+of|wipe|destroy)\s+(?:its|the|my|all|all\s+the|all\s+my|all\s+its)?\s*changes|(?:deshaz|deshacer|quita|elimina|borra)\s+(?:el\s+)?ultimo\s+commit\s+(?:y\s+)?(?:descarta|borra|elimina|tira|pierde|bota)\s+(?:sus\s+|los\s+|mis\s+|todos\s+los\s+)?cambios",
         ),
         template(
             UndoCommit,
             LocalWrite,
-            &["commit"],
+            &[
+                "undo",
+                "uncommit",
+                "take back",
+                "desha",
+                "quita",
+                "elimina",
+                "borra",
+                "remove",
+                "drop",
+                "delete",
+            ],
             r"(?:undo|uncommit|take\s+back)\s+(?:the\s+|my\s+|that\s+)?(?:last|latest|previous)\s+commit(?:\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes)?|(?:remove|drop|delete)\s+(?:the\s+|my\s+)?(?:last|latest|previous)\s+commit\s*,?\s+(?:but|and)\s+keep\s+(?:my\s+|the\s+|its\s+|all\s+the\s+|all\s+my\s+)?changes|uncommit|(?:deshaz|deshacer|deshaga)\s+(?:el\s+|mi\s+)?ultimo\s+commit(?:\s+(?:pero\s+)?(?:y\s+)?(?:manten|mantener|manteniendo|conserva|conservar|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios)?|(?:quita|elimina|borra)\s+(?:el\s+|mi\s+)?ultimo\s+commit\s+(?:pero\s+)?(?:manten|mantener|manteniendo|conserva|conservando|sin\s+perder)\s+(?:mis|los)\s+cambios",
         ),
         template(
@@ -356,7 +369,7 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
         template(
             ShowLast,
             ReadOnly,
-            &["commit"],
+            &["last", "latest", "ultimo", "recent", "previous"],
             r"(?:show|see|display|view)(?:\s+me)?\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent|previous)\s+commit|what\s+(?:was|is)\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|what's\s+(?:the\s+|my\s+)?(?:last|latest|most\s+recent)\s+commit|(?:last|latest)\s+commit|(?:cual|que)\s+(?:fue|es)\s+el\s+ultimo\s+commit|(?:muestra|muestrame|ensename|ver|dame)\s+el\s+ultimo\s+commit|(?:el\s+)?ultimo\s+commit",
         ),
         template(
