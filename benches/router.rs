@@ -58,13 +58,13 @@ fn git(dir: &Path, args: &[&str]) {
     assert!(ok, "git {args:?} failed");
 }
 
-/// A repository shaped like a small project: 200 tracked files in 20
-/// directories, a few modified and untracked.
-fn fixture_repo() -> tempfile::TempDir {
+/// A repository shaped like a project: `dirs` × 10 tracked files, one
+/// modified and one untracked.
+fn fixture_repo(dirs: usize) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     let p = dir.path();
     git(p, &["init", "-q", "-b", "main"]);
-    for d in 0..20 {
+    for d in 0..dirs {
         std::fs::create_dir_all(p.join(format!("src/m{d}"))).expect("mkdir");
         for f in 0..10 {
             std::fs::write(
@@ -108,7 +108,7 @@ fn commands(repo: &Path) -> [(&'static str, Command); 3] {
 }
 
 fn bench_process(c: &mut Criterion) {
-    let repo = fixture_repo();
+    let repo = fixture_repo(20);
     let mut group = c.benchmark_group("process");
     group
         .sample_size(60)
@@ -125,9 +125,16 @@ fn median(xs: &mut [f64]) -> f64 {
 }
 
 /// Interleaves the three processes so that machine noise hits them alike,
-/// and prints medians and ratios against `git status` run directly.
+/// and prints medians and ratios against `git status` run directly, in a
+/// small (200 files) and a medium (2,000 files) repository.
 fn ratios() {
-    let repo = fixture_repo();
+    for dirs in [20, 200] {
+        ratios_in(dirs);
+    }
+}
+
+fn ratios_in(dirs: usize) {
+    let repo = fixture_repo(dirs);
     let mut cmds = commands(repo.path());
     let mut times: [Vec<f64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for round in 0..400 {
@@ -140,7 +147,10 @@ fn ratios() {
         }
     }
     let [direct, status, pwd] = times.map(|mut t| median(&mut t));
-    println!("\nprocess medians over 380 interleaved rounds (same run):");
+    println!(
+        "\nprocess medians over 380 interleaved rounds, {} tracked files (same run):",
+        dirs * 10
+    );
     println!("  git status (direct)           {direct:.3} ms  (baseline)");
     println!(
         "  git-fararoni ask \"git status\" {status:.3} ms  ratio {:.2}x (target <= 1.25x)",
