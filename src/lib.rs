@@ -13,4 +13,5 @@ pub mod git;
 pub mod llm;
 pub mod lock;
 pub mod router;
+pub mod shadow;
 pub mod text;
