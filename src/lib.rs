@@ -10,6 +10,7 @@ pub mod config;
 pub mod docs;
 pub mod error;
 pub mod git;
+pub mod guard;
 pub mod llm;
 pub mod lock;
 pub mod router;
