@@ -2,6 +2,7 @@
 //! below is listed here (see `test_no_forgotten_test_files`).
 
 mod common;
+mod test_crash_shadow;
 mod test_guard;
 mod test_router_corpus;
 mod test_shadow;
