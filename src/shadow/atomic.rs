@@ -21,7 +21,7 @@ pub(crate) fn mode_of(meta: &fs::Metadata) -> u32 {
     }
 }
 
-fn set_mode(file: &File, mode: u32) -> io::Result<()> {
+pub(crate) fn set_mode(file: &File, mode: u32) -> io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt as _;
