@@ -1050,14 +1050,43 @@ impl<'a> Tx<'a> {
         size: Option<u64>,
         op: Op,
     ) -> Result<(), ShadowError> {
-        match fs::remove_file(file) {
-            Ok(()) => {}
+        // When the only other name of this content is its object, the
+        // object goes too, so the store holds what its versions need.
+        let meta = match fs::metadata(file) {
+            Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(ShadowError::write(file, e)),
+            Err(e) => return Err(ShadowError::read(file, e)),
+        };
+        let mut orphan = None;
+        let mut sha = None;
+        if link_count(&meta) == 2 {
+            if let Ok(bytes) = fs::read(file) {
+                let hex = sha256_hex(&bytes);
+                let obj = self.shadow.objects_dir().join(&hex);
+                let same = fs::metadata(&obj).ok().and_then(|m| file_id(&m)) == file_id(&meta);
+                if same && file_id(&meta).is_some() {
+                    orphan = Some(obj);
+                }
+                sha = Some(hex);
+            }
+        }
+        fs::remove_file(file).map_err(|e| ShadowError::write(file, e))?;
+        if let Some(obj) = orphan {
+            if fs::remove_file(obj).is_ok() {
+                // Keep the running size in step (the next sweep recounts).
+                let size_path = self.shadow.size_path();
+                if let Some(total) = fs::read_to_string(&size_path)
+                    .ok()
+                    .and_then(|t| t.trim().parse::<u64>().ok())
+                {
+                    let _ = fs::write(&size_path, total.saturating_sub(meta.len()).to_string());
+                }
+            }
         }
         let mut e = Entry::new(self.session.id(), op, rel.as_str());
         e.version = Some(number);
-        e.size = size;
+        e.size = size.or(Some(meta.len()));
+        e.sha256 = sha;
         self.journal.append(&[e], false)
     }
 

@@ -222,6 +222,11 @@ fn test_shadow_retention_keeps_max_versions_but_never_the_newest() {
     assert_eq!(names.len(), 3, "{names:?}");
     assert!(names[2].starts_with("f.txt.v7."), "{names:?}");
     assert_eq!(std::fs::read_to_string(&v[2]).expect("read"), "6\n");
+    // The evicted versions' contents left the object store with them.
+    let objects = std::fs::read_dir(repo.path().join(".fararoni/objects"))
+        .expect("ls")
+        .count();
+    assert_eq!(objects, 3);
     // Evictions are journaled.
     let journal =
         std::fs::read_to_string(repo.path().join(".fararoni/journal.jsonl")).expect("journal");
