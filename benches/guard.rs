@@ -236,7 +236,7 @@ fn growth(parent: &Path) {
         println!(
             "growth[{label}]: 100 writes of a {} B file in {took:.2?}; {versions} version files \
              holding {bytes} B in {files} distinct files; objects {obj_bytes} B in {objects} files \
-             (a live version per object, orphans swept when the size limit is reached); journal {journal} B",
+             (one per distinct retained content); journal {journal} B",
             base.len()
         );
     }
