@@ -222,6 +222,7 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
     let started = Instant::now();
     let (mut runs, mut kills, mut survived, mut finished_first) = (0usize, 0usize, 0usize, 0usize);
     let mut landed_new = 0usize;
+    let mut killed_after_rename = 0usize;
     let mut empty_locks = 0usize;
     while kills < MAX_KILLS && started.elapsed() < BUDGET {
         runs += 1;
@@ -238,7 +239,11 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
             Op::Restore => newest_version(&repo, t.rel).expect("a version to restore"),
         };
         let took = t.took[usize::from(op == Op::Restore)];
-        let delay = Duration::from_micros(rng.below(took.as_micros() as u64 * 9 / 10 + 1));
+        // Half the kills anywhere in the run, half in its last part, where
+        // the backup is published and the file renamed.
+        let span = took.as_micros() as u64 * 9 / 10 + 1;
+        let start = if rng.below(2) == 0 { 0 } else { span / 2 };
+        let delay = Duration::from_micros(start + rng.below(span - start));
         let mut child = repo
             .cmd("git-fararoni")
             .args(args_for(op, t, next, rng.below(2) == 0))
@@ -247,6 +252,7 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
             .spawn()
             .expect("spawn");
         std::thread::sleep(delay);
+        let mut killed = false;
         if child.try_wait().expect("try_wait").is_some() {
             finished_first += 1;
         } else {
@@ -255,6 +261,7 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
             use std::os::unix::process::ExitStatusExt as _;
             if status.signal() == Some(9) {
                 kills += 1;
+                killed = true;
             } else {
                 finished_first += 1;
             }
@@ -271,6 +278,9 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
         );
         if now != old {
             landed_new += 1;
+            if killed {
+                killed_after_rename += 1;
+            }
             assert!(
                 in_store(&repo, t.rel, &old),
                 "seed {seed}: {op:?} of {} replaced the file but its old content is not in the store",
@@ -298,7 +308,8 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
     eprintln!(
         "crash test (seed {seed}): {runs} runs, {kills} SIGKILLs mid-command, {survived} survived \
          (file old or new, old content in the store, next command ok), {finished_first} finished \
-         before the kill; {landed_new} runs had replaced the file; {empty_locks} kills left an empty \
+         before the kill; {landed_new} runs had replaced the file, {killed_after_rename} of them killed \
+         after the rename; {empty_locks} kills left an empty \
          lock file; calibration {calibration}; {:.1} s",
         started.elapsed().as_secs_f64()
     );
