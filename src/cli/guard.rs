@@ -1,13 +1,27 @@
 //! `git fararoni guard`: the kill-switch as a verb, and guarded writes.
 
-use std::path::PathBuf;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use crate::error::{CliError, ErrorKind};
+use super::shadow::{cwd, shadow_error};
+use crate::error::{exit, CliError};
+use crate::git::Repo;
+use crate::guard::killswitch::{self, Report, Thresholds};
+use crate::guard::{Guard, GuardError, WriteOptions, WriteOutcome};
 
 /// Kill-switch checks and guarded writes, for people and other tools
+///
+/// The kill-switch blocks a write when the Jaccard index of the old and new
+/// sets of non-blank lines is below `fararoni.guard.jaccard` (0.40), when
+/// the new/old count of non-blank lines is below `fararoni.guard.volume`
+/// (0.50), when the new content elides code with a placeholder such as
+/// `// ... rest of the code`, empties the file, is binary, or changes the
+/// encoding or every line ending. Old files with fewer than
+/// `fararoni.guard.minLines` (5) non-blank lines may be rewritten freely;
+/// new files pass.
 #[derive(Debug, Subcommand)]
 pub(crate) enum GuardCommand {
     /// Compare OLD and NEW with the kill-switch (exit 0 pass, 3 block)
@@ -21,6 +35,11 @@ pub(crate) enum GuardCommand {
         json: bool,
     },
     /// Write PATH through kill-switch, shadow backup and atomic write
+    ///
+    /// Exit 0 written, 3 blocked (the file is untouched and the reasons are
+    /// printed). The previous content is saved in the shadow store first;
+    /// `git fararoni shadow restore PATH` or `git fararoni undo` bring it
+    /// back.
     Write {
         /// The file to write
         path: PathBuf,
@@ -33,9 +52,115 @@ pub(crate) enum GuardCommand {
     },
 }
 
-pub(crate) fn run(_cmd: GuardCommand) -> Result<ExitCode, CliError> {
-    Err(CliError::new(
-        ErrorKind::Internal,
-        "`guard` is not built yet",
-    ))
+pub(crate) fn run(cmd: GuardCommand) -> Result<ExitCode, CliError> {
+    match cmd {
+        GuardCommand::Check { old, new, json } => check(&old, &new, json),
+        GuardCommand::Write { path, from, force } => write(&path, from.as_deref(), force),
+    }
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path)
+        .map_err(|e| CliError::user(format!("could not read `{}`", path.display())).caused_by(&e))
+}
+
+fn guard_error(e: GuardError) -> CliError {
+    match e {
+        GuardError::Shadow(e) => shadow_error(e),
+        GuardError::Config { ref key, .. } => CliError::user(e.to_string())
+            .hint(format!("fix it with `git config {key} VALUE`, or unset it")),
+        GuardError::Blocked {
+            ref path,
+            ref report,
+        } => {
+            let mut err = CliError::refused(format!(
+                "the kill-switch blocked the write to `{path}`; the file is unchanged"
+            ));
+            err.causes = report.reasons.iter().map(|r| r.to_string()).collect();
+            err.hint("review the new content; to write it anyway use `--force` (the current content is still backed up)")
+        }
+    }
+}
+
+fn summary(report: &Report, t: &Thresholds) -> String {
+    let verdict = if report.blocked() { "block" } else { "pass" };
+    let mut text = if report.new_file {
+        format!(
+            "{verdict}: new file, {} non-blank lines\n",
+            report.new_lines
+        )
+    } else {
+        format!(
+            "{verdict}: jaccard {:.2} (min {:.2}), volume {:.2} (min {:.2}), {} -> {} non-blank lines{}\n",
+            report.jaccard,
+            t.jaccard,
+            report.volume,
+            t.volume,
+            report.old_lines,
+            report.new_lines,
+            if report.tiny {
+                format!(" (tiny file under {} lines: ratios not applied)", t.min_lines)
+            } else {
+                String::new()
+            }
+        )
+    };
+    for r in &report.reasons {
+        text.push_str(&format!("  {r}\n"));
+    }
+    text
+}
+
+fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
+    let old_bytes = match std::fs::read(old) {
+        Ok(b) => Some(b),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(CliError::user(format!("could not read `{}`", old.display())).caused_by(&e))
+        }
+    };
+    let new_bytes = read_file(new)?;
+    let repo = Repo::discover(&cwd()?).ok().flatten();
+    let t = Thresholds::from_config(repo.as_ref()).map_err(guard_error)?;
+    let report = killswitch::check(old_bytes.as_deref(), &new_bytes, &t);
+    if json {
+        super::out(&format!("{}\n", report.to_json()));
+    } else {
+        super::out(&summary(&report, &t));
+    }
+    Ok(ExitCode::from(if report.blocked() {
+        exit::BLOCKED
+    } else {
+        exit::OK
+    }))
+}
+
+fn write(path: &Path, from: Option<&Path>, force: bool) -> Result<ExitCode, CliError> {
+    let cwd = cwd()?;
+    let guard = Guard::discover(&cwd).map_err(guard_error)?;
+    let target = guard.shadow().resolve(&cwd, path).map_err(shadow_error)?;
+    let bytes = match from {
+        Some(f) => read_file(f)?,
+        None => {
+            let mut buf = Vec::new();
+            std::io::stdin().lock().read_to_end(&mut buf).map_err(|e| {
+                CliError::user("could not read the new content from standard input").caused_by(&e)
+            })?;
+            buf
+        }
+    };
+    let opts = WriteOptions {
+        force,
+        ..WriteOptions::default()
+    };
+    let written = guard.write(&target, &bytes, &opts).map_err(guard_error)?;
+    super::out(&match written.outcome {
+        WriteOutcome::Created => format!("created `{}`\n", written.path),
+        WriteOutcome::Updated { backup } => format!(
+            "wrote `{}` (its previous content is saved as v{backup})\n",
+            written.path
+        ),
+        WriteOutcome::Unchanged => format!("`{}` already has this content\n", written.path),
+    });
+    Ok(ExitCode::SUCCESS)
 }

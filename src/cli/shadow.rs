@@ -1,13 +1,23 @@
 //! `git fararoni shadow` (also `git fararoni-shadow`): the backup store.
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Subcommand;
+use serde_json::json;
 
-use crate::error::{CliError, ErrorKind};
+use crate::error::{exit, CliError, ErrorKind};
+use crate::git::GitCommand;
+use crate::lock::LockError;
+use crate::shadow::{self, Session, Shadow, ShadowError, Version};
 
 /// Inspect and restore the shadow store of pre-write backups
+///
+/// Every guarded write (`git fararoni guard write`), restore and undo first
+/// saves the file's current content as `.fararoni/shadow/<path>.v<N>.<time>`
+/// (identical contents are stored once). The store is kept out of git
+/// through `.git/info/exclude`.
 #[derive(Debug, Subcommand)]
 pub(crate) enum ShadowCommand {
     /// List backed-up versions, of PATH or of every file
@@ -19,6 +29,7 @@ pub(crate) enum ShadowCommand {
         json: bool,
     },
     /// Print a backed-up version of PATH (default: the newest)
+    // `--version N` names a backup here, not the program version.
     #[command(disable_version_flag = true)]
     Show {
         /// The file
@@ -28,6 +39,7 @@ pub(crate) enum ShadowCommand {
         version: Option<u64>,
     },
     /// Diff a backed-up version of PATH against the working file
+    // `--version N` names a backup here, not the program version.
     #[command(disable_version_flag = true)]
     Diff {
         /// The file
@@ -37,6 +49,7 @@ pub(crate) enum ShadowCommand {
         version: Option<u64>,
     },
     /// Restore PATH from a backed-up version (itself reversible)
+    // `--version N` names a backup here, not the program version.
     #[command(disable_version_flag = true)]
     Restore {
         /// The file
@@ -46,6 +59,11 @@ pub(crate) enum ShadowCommand {
         version: Option<u64>,
     },
     /// Remove old versions (dry run unless --yes)
+    ///
+    /// Without --keep or --older-than, applies the retention limits
+    /// (`fararoni.shadow.maxVersions`, default 50 per file, and
+    /// `fararoni.shadow.maxSize`, default 256m). The newest version of each
+    /// file and the versions `git fararoni undo` needs are always kept.
     Prune {
         /// Versions to keep per file
         #[arg(long)]
@@ -59,9 +77,250 @@ pub(crate) enum ShadowCommand {
     },
 }
 
-pub(crate) fn run(_cmd: ShadowCommand) -> Result<ExitCode, CliError> {
-    Err(CliError::new(
-        ErrorKind::Internal,
-        "`shadow` is not built yet",
-    ))
+/// Converts a store error into what the command line prints.
+pub(super) fn shadow_error(e: ShadowError) -> CliError {
+    let kind = match &e {
+        ShadowError::SymlinkEscapes { .. } | ShadowError::Reserved { .. } => ErrorKind::Refused,
+        ShadowError::Session { .. } => ErrorKind::Usage,
+        _ => ErrorKind::User,
+    };
+    let err = CliError::wrap(kind, &e);
+    match &e {
+        ShadowError::NotARepo { .. } => {
+            err.hint("run it inside a git repository's working tree")
+        }
+        ShadowError::Lock(LockError::Held { .. }) => err.hint(
+            "wait for the other command to finish; a lock left by a process that died is cleared automatically",
+        ),
+        ShadowError::SymlinkEscapes { .. } => {
+            err.hint("write to the symlink's target inside its own repository instead")
+        }
+        ShadowError::NoVersions { .. } | ShadowError::NoSuchVersion { .. } => {
+            err.hint("list the versions with `git fararoni shadow list PATH`")
+        }
+        ShadowError::NoSession { recent, .. } if !recent.is_empty() => {
+            err.hint(format!("recent sessions: {}", recent.join(", ")))
+        }
+        ShadowError::Session { .. } => err.hint(
+            "set `FARARONI_SESSION` to letters, digits and `-_.:@+/` only, at most 128 characters",
+        ),
+        ShadowError::Config { key, .. } => {
+            err.hint(format!("fix it with `git config {key} VALUE`, or unset it"))
+        }
+        _ => err,
+    }
+}
+
+/// Returns the current directory or a clear error.
+pub(super) fn cwd() -> Result<PathBuf, CliError> {
+    std::env::current_dir()
+        .map_err(|e| CliError::user("could not read the current directory").caused_by(&e))
+}
+
+/// Writes raw bytes to stdout; a closed pipe is not an error.
+fn out_bytes(bytes: &[u8]) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(bytes);
+    let _ = stdout.flush();
+}
+
+/// Returns `n` bytes for people (`512 B`, `20.1 KiB`, `3.4 MiB`).
+pub(super) fn human_size(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut v = n as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit < UNITS.len() - 1 {
+        v /= 1024.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
+}
+
+fn rel_to_root(shadow: &Shadow, p: &Path) -> String {
+    p.strip_prefix(shadow.root())
+        .unwrap_or(p)
+        .to_string_lossy()
+        .into_owned()
+}
+
+pub(crate) fn run(cmd: ShadowCommand) -> Result<ExitCode, CliError> {
+    let cwd = cwd()?;
+    let shadow = Shadow::discover(&cwd).map_err(shadow_error)?;
+    match cmd {
+        ShadowCommand::List { path, json } => list(&shadow, &cwd, path.as_deref(), json),
+        ShadowCommand::Show { path, version } => {
+            let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
+            let v = shadow.version(&path.rel, version).map_err(shadow_error)?;
+            out_bytes(&shadow.read_version(&v).map_err(shadow_error)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        ShadowCommand::Diff { path, version } => diff(&shadow, &cwd, &path, version),
+        ShadowCommand::Restore { path, version } => {
+            let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
+            let session = Session::current().map_err(shadow_error)?;
+            let mut tx = shadow.begin(session).map_err(shadow_error)?;
+            let (v, replaced) = tx.restore(&path, version).map_err(shadow_error)?;
+            let msg = match (replaced.changed, replaced.backup) {
+                (false, _) => format!("`{}` already matches v{}\n", path.rel, v.number),
+                (true, Some(b)) => format!(
+                    "restored `{}` from v{} (the content it replaced is saved as v{b})\n",
+                    path.rel, v.number
+                ),
+                (true, None) => format!("restored `{}` from v{}\n", path.rel, v.number),
+            };
+            super::out(&msg);
+            Ok(ExitCode::SUCCESS)
+        }
+        ShadowCommand::Prune {
+            keep,
+            older_than,
+            yes,
+        } => prune(&shadow, keep, older_than.as_deref(), yes),
+    }
+}
+
+fn list(
+    shadow: &Shadow,
+    cwd: &Path,
+    path: Option<&Path>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let all: Vec<Version> = match path {
+        Some(p) => {
+            let p = shadow.resolve(cwd, p).map_err(shadow_error)?;
+            shadow.versions(&p.rel).map_err(shadow_error)?
+        }
+        None => shadow
+            .all_versions()
+            .map_err(shadow_error)?
+            .into_values()
+            .flatten()
+            .collect(),
+    };
+    if json {
+        let objects = shadow.object_ids();
+        let mut items = Vec::new();
+        for v in &all {
+            items.push(json!({
+                "path": v.path.as_str(),
+                "version": v.number,
+                "time": v.rfc3339(),
+                "size": v.size,
+                "sha256": shadow.version_sha256(v, &objects).map_err(shadow_error)?,
+                "file": rel_to_root(shadow, &v.file),
+            }));
+        }
+        super::out(&format!("{}\n", serde_json::Value::Array(items)));
+    } else {
+        let mut text = String::new();
+        for v in &all {
+            text.push_str(&format!(
+                "v{:<4} {}  {:>10}  {}\n",
+                v.number,
+                v.rfc3339(),
+                human_size(v.size),
+                v.path
+            ));
+        }
+        super::out(&text);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn diff(
+    shadow: &Shadow,
+    cwd: &Path,
+    path: &Path,
+    version: Option<u64>,
+) -> Result<ExitCode, CliError> {
+    let path = shadow.resolve(cwd, path).map_err(shadow_error)?;
+    let v = shadow.version(&path.rel, version).map_err(shadow_error)?;
+    let old = rel_to_root(shadow, &v.file);
+    let new = if path.abs.exists() {
+        path.rel.to_string()
+    } else {
+        "/dev/null".to_string()
+    };
+    let git = GitCommand::new([
+        "diff",
+        "--no-index",
+        "--no-ext-diff",
+        "--",
+        old.as_str(),
+        new.as_str(),
+    ])
+    .dir(shadow.root());
+    let status = git
+        .status()
+        .map_err(|e| CliError::user(e.to_string()).caused_by(&e))?;
+    match status.code() {
+        // `git diff --no-index` exits 1 when the files differ.
+        Some(0) | Some(1) => Ok(ExitCode::SUCCESS),
+        Some(code) => Ok(ExitCode::from(u8::try_from(code).unwrap_or(exit::ERROR))),
+        None => Err(CliError::user("`git diff` was killed by a signal")),
+    }
+}
+
+fn prune(
+    shadow: &Shadow,
+    keep: Option<u64>,
+    older_than: Option<&str>,
+    yes: bool,
+) -> Result<ExitCode, CliError> {
+    let older = match older_than {
+        Some(s) => Some(shadow::parse_duration(s).ok_or_else(|| {
+            CliError::usage(format!("invalid duration `{s}`"))
+                .hint("use a number and a unit: 90s, 45m, 12h, 30d, 2w (or 1d12h)")
+        })?),
+        None => None,
+    };
+    let keep = keep.map(|k| usize::try_from(k).unwrap_or(usize::MAX));
+    let session = Session::current().map_err(shadow_error)?;
+    // Plan under the lock so that what is listed is what is removed.
+    let mut tx = if yes {
+        Some(shadow.begin(session).map_err(shadow_error)?)
+    } else {
+        None
+    };
+    let plan = shadow.plan_prune(keep, older).map_err(shadow_error)?;
+    let verb = if yes { "removing" } else { "would remove" };
+    let mut text = String::new();
+    for v in &plan.remove {
+        text.push_str(&format!(
+            "{verb} v{} of `{}` ({}, {})\n",
+            v.number,
+            v.path,
+            v.rfc3339(),
+            human_size(v.size)
+        ));
+    }
+    if let Some(tx) = tx.as_mut() {
+        let left = tx.prune(&plan).map_err(shadow_error)?;
+        text.push_str(&format!(
+            "removed {} version(s), freed {}; the store now holds {}\n",
+            plan.remove.len(),
+            human_size(plan.freed),
+            human_size(left)
+        ));
+    } else {
+        text.push_str(&format!(
+            "would remove {} version(s), freeing {}\n",
+            plan.remove.len(),
+            human_size(plan.freed)
+        ));
+    }
+    if !plan.protected.is_empty() {
+        text.push_str(&format!(
+            "kept {} version(s) that are the newest of their file or needed by `git fararoni undo`\n",
+            plan.protected.len()
+        ));
+    }
+    super::out(&text);
+    if !yes && !plan.remove.is_empty() {
+        eprintln!("hint: this was a dry run; add --yes to remove them");
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -4,9 +4,17 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::error::{CliError, ErrorKind};
+use super::shadow::{cwd, shadow_error};
+use crate::error::CliError;
+use crate::shadow::{self, Shadow, UndoOutcome};
 
 /// Restore every file written in the last (or named) session
+///
+/// Each file gets back its content from before the session; a file the
+/// session created is removed if it is unchanged since. Only those files
+/// are touched: no clean, no reset, HEAD, the index and branches stay where
+/// they are. What undo overwrites is saved first, so running it again
+/// redoes. Anything it cannot bring back is listed (exit 1).
 #[derive(Debug, Args)]
 pub(crate) struct UndoArgs {
     /// The session to undo (default: the last one)
@@ -14,9 +22,61 @@ pub(crate) struct UndoArgs {
     session: Option<String>,
 }
 
-pub(crate) fn run(_args: UndoArgs) -> Result<ExitCode, CliError> {
-    Err(CliError::new(
-        ErrorKind::Internal,
-        "`undo` is not built yet",
-    ))
+pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
+    let shadow = Shadow::discover(&cwd()?).map_err(shadow_error)?;
+    let report = shadow::undo(&shadow, args.session.as_deref()).map_err(shadow_error)?;
+    let mut text = format!("undoing session `{}`\n", report.session);
+    let mut missing = 0;
+    for item in &report.items {
+        let p = &item.path;
+        let line = match &item.outcome {
+            UndoOutcome::Restored {
+                version,
+                saved,
+                changed_since,
+            } => {
+                let mut l = format!("restored `{p}` from v{version}");
+                if let Some(s) = saved {
+                    if *changed_since {
+                        l.push_str(&format!(
+                            " (it had changed after the session; that content is saved as v{s})"
+                        ));
+                    } else {
+                        l.push_str(&format!(" (the session's content is saved as v{s})"));
+                    }
+                }
+                l
+            }
+            UndoOutcome::Removed { saved } => match saved {
+                Some(s) => format!("removed `{p}`, which the session created (saved as v{s})"),
+                None => format!("removed `{p}`, which the session created"),
+            },
+            UndoOutcome::AlreadyAsBefore => format!("`{p}` is already as before the session"),
+            UndoOutcome::Kept(why) => {
+                missing += 1;
+                format!("kept `{p}`: {why}")
+            }
+            UndoOutcome::Failed(why) => {
+                missing += 1;
+                format!("could not restore `{p}`: {why}")
+            }
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+    super::out(&text);
+    if missing > 0 {
+        return Err(CliError::user(format!(
+            "undo could not bring back {missing} of {} file(s) listed above",
+            report.items.len()
+        ))
+        .hint(
+            "the shadow store may still hold older versions: see `git fararoni shadow list PATH`",
+        ));
+    }
+    eprintln!(
+        "hint: this undo is session `{}`; run `git fararoni undo` again to redo",
+        report.undo_session
+    );
+    Ok(ExitCode::SUCCESS)
 }

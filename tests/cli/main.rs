@@ -4,9 +4,13 @@
 mod common;
 mod test_ask;
 mod test_crash_saga;
+mod test_crash_shadow;
 mod test_docs;
+mod test_guard;
 mod test_router_corpus;
 mod test_saga;
+mod test_shadow;
+mod test_undo;
 
 #[test]
 fn test_no_forgotten_test_files() {
@@ -26,3 +30,8 @@ fn test_no_forgotten_test_files() {
         }
     }
 }
+mod test_crash_shadow;
+mod test_guard;
+mod test_router_corpus;
+mod test_shadow;
+mod test_undo;

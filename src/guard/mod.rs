@@ -1,0 +1,45 @@
+//! The guard: the only path from proposed content to a file on disk. A
+//! guarded write runs the kill-switch ([`killswitch`]), saves the current
+//! content in the shadow store ([`crate::shadow`]) and replaces the file
+//! atomically ([`write`]).
+//!
+//! Never prints; never runs git.
+
+mod elision;
+pub mod killswitch;
+pub mod write;
+
+use camino::Utf8PathBuf;
+use thiserror::Error;
+
+pub use elision::is_placeholder;
+pub use killswitch::{check, Report, Thresholds, Verdict};
+pub use write::{guarded_write, Guard, WriteOptions, WriteOutcome, Written};
+
+use crate::shadow::ShadowError;
+
+/// A failure of a guarded write.
+#[derive(Debug, Error)]
+pub enum GuardError {
+    /// The kill-switch blocked the write; nothing was changed.
+    #[error("the kill-switch blocked the write to `{path}`")]
+    Blocked {
+        /// The repository-relative path.
+        path: Utf8PathBuf,
+        /// The measurements and reasons.
+        report: Box<Report>,
+    },
+    /// A `fararoni.guard.*` setting has an invalid value.
+    #[error("invalid `{key}` in git config: `{value}` (expected {expected})")]
+    Config {
+        /// The key.
+        key: String,
+        /// The value found.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// The shadow store or the file system failed.
+    #[error(transparent)]
+    Shadow(#[from] ShadowError),
+}

@@ -1,0 +1,191 @@
+//! The journal `.fararoni/journal.jsonl`: one JSON object per line for every
+//! step the store takes (backup, write, restore, undo, remove, done,
+//! recover, evict, prune). Appends that must survive a power cut are
+//! fsync'd; a line torn by a crash is skipped on reading and sealed with a
+//! newline before the next append.
+
+use std::fs::OpenOptions;
+use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::ShadowError;
+
+/// What a journal line records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// The current content of `path` was saved as `version`.
+    Backup,
+    /// `path` is about to get new content (`sha256`, `size`) by a guarded
+    /// write; `version` holds what it replaces (`null`: no file before).
+    Write,
+    /// Like `write`, by `shadow restore` from version `from`.
+    Restore,
+    /// Like `write`, by `undo`.
+    Undo,
+    /// `path` is about to be removed by `undo` (a file the session created);
+    /// `version` holds its content.
+    Remove,
+    /// The step with the same `id` completed.
+    Done,
+    /// A step interrupted by a crash was cleaned up; `note` says whether its
+    /// change had been applied.
+    Recover,
+    /// Retention dropped `version` of `path`.
+    Evict,
+    /// `shadow prune` dropped `version` of `path`.
+    Prune,
+}
+
+impl Op {
+    /// Returns whether the op changes a working file (the ones `undo` reverts).
+    pub fn changes_file(self) -> bool {
+        matches!(self, Op::Write | Op::Restore | Op::Undo | Op::Remove)
+    }
+}
+
+/// One journal line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// When, RFC 3339 UTC.
+    pub time: String,
+    /// The session that made the step.
+    pub session: String,
+    /// What happened.
+    pub op: Op,
+    /// The repository-relative path.
+    pub path: String,
+    /// The version concerned (see [`Op`]).
+    #[serde(default)]
+    pub version: Option<u64>,
+    /// The SHA-256 of the content concerned, hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// The size of the content concerned, in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// The operation id tying a step to its `done`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The file's permission bits (backups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<u32>,
+    /// The version a restore copied from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<u64>,
+    /// A remark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Entry {
+    /// Creates an entry stamped now.
+    pub fn new(session: &str, op: Op, path: &str) -> Entry {
+        Entry {
+            time: crate::clock::Utc::now().rfc3339(),
+            session: session.to_string(),
+            op,
+            path: path.to_string(),
+            version: None,
+            sha256: None,
+            size: None,
+            id: None,
+            mode: None,
+            from: None,
+            note: None,
+        }
+    }
+}
+
+/// The journal file.
+#[derive(Debug, Clone)]
+pub(crate) struct Journal {
+    path: PathBuf,
+}
+
+impl Journal {
+    pub(crate) fn new(path: PathBuf) -> Journal {
+        Journal { path }
+    }
+
+    /// Appends `entries`, fsyncing them when `sync`.
+    pub(crate) fn append(&self, entries: &[Entry], sync: bool) -> Result<(), ShadowError> {
+        let err = |e| ShadowError::write(&self.path, e);
+        let mut buf = Vec::with_capacity(256 * entries.len());
+        for e in entries {
+            serde_json::to_writer(&mut buf, e).map_err(|e| err(std::io::Error::other(e)))?;
+            buf.push(b'\n');
+        }
+        let mut f = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(err)?;
+        f.write_all(&buf).map_err(err)?;
+        if sync {
+            f.sync_all().map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Ends a line torn by a crash so that the next append starts cleanly.
+    pub(crate) fn seal(&self) -> Result<(), ShadowError> {
+        let err = |e| ShadowError::write(&self.path, e);
+        let mut f = match OpenOptions::new().read(true).append(true).open(&self.path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(err(e)),
+        };
+        let len = f.metadata().map_err(err)?.len();
+        if len == 0 {
+            return Ok(());
+        }
+        f.seek(SeekFrom::Start(len - 1)).map_err(err)?;
+        let mut last = [0u8];
+        f.read_exact(&mut last).map_err(err)?;
+        if last[0] != b'\n' {
+            f.write_all(b"\n").map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Returns every readable entry, oldest first (torn or foreign lines are
+    /// skipped).
+    pub(crate) fn read(&self) -> Result<Vec<Entry>, ShadowError> {
+        let text = match std::fs::read(&self.path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(ShadowError::read(&self.path, e)),
+        };
+        Ok(text
+            .split(|&b| b == b'\n')
+            .filter_map(|line| serde_json::from_slice::<Entry>(line).ok())
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn torn_lines_are_skipped_and_sealed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("journal.jsonl");
+        let j = Journal::new(file.clone());
+        let mut e = Entry::new("s1", Op::Write, "a b/ñ.txt");
+        e.version = Some(3);
+        j.append(std::slice::from_ref(&e), true).expect("append");
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&file)
+            .and_then(|mut f| f.write_all(b"{\"time\":\"2026"))
+            .expect("tear");
+        j.seal().expect("seal");
+        j.append(std::slice::from_ref(&e), false).expect("append");
+        let read = j.read().expect("read");
+        assert_eq!(read, vec![e.clone(), e]);
+    }
+}

@@ -1,0 +1,212 @@
+//! `undo`: bring every file a session changed back to its content from
+//! before the session. It touches only those files — never a clean, a
+//! reset, HEAD, the index or a branch — saves what it overwrites (so an undo
+//! can itself be undone: its writes form their own session), and reports
+//! anything it cannot bring back.
+
+use std::collections::HashMap;
+
+use camino::{Utf8Path, Utf8PathBuf};
+
+use super::journal::{Entry, Op};
+use super::session::Session;
+use super::store::{sha256_hex, Change, Shadow};
+use super::ShadowError;
+
+/// What happened to one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoOutcome {
+    /// The file got its content from before the session back.
+    Restored {
+        /// The version restored.
+        version: u64,
+        /// The version that now holds what was overwritten.
+        saved: Option<u64>,
+        /// The file had changed after the session's last write to it.
+        changed_since: bool,
+    },
+    /// The session created the file, it was unchanged since, and it is gone.
+    Removed {
+        /// The version that holds its content.
+        saved: Option<u64>,
+    },
+    /// The file already had its content from before the session.
+    AlreadyAsBefore,
+    /// The session created the file but it changed since; left in place.
+    Kept(String),
+    /// The content from before the session could not be brought back.
+    Failed(String),
+}
+
+/// One file of an undo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UndoItem {
+    /// The repository-relative path.
+    pub path: Utf8PathBuf,
+    /// What happened to it.
+    pub outcome: UndoOutcome,
+}
+
+/// The result of an undo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UndoReport {
+    /// The session undone.
+    pub session: String,
+    /// The session the undo's own writes are recorded under.
+    pub undo_session: String,
+    /// Every file the session changed, in the order it first changed them.
+    pub items: Vec<UndoItem>,
+}
+
+impl UndoReport {
+    /// Returns whether every file is back to its content from before the
+    /// session.
+    pub fn complete(&self) -> bool {
+        !self
+            .items
+            .iter()
+            .any(|i| matches!(i.outcome, UndoOutcome::Kept(_) | UndoOutcome::Failed(_)))
+    }
+}
+
+/// Returns the sessions that changed files, newest first.
+pub fn sessions(entries: &[Entry]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for e in entries.iter().rev().filter(|e| e.op.changes_file()) {
+        if !out.contains(&e.session) {
+            out.push(e.session.clone());
+        }
+    }
+    out
+}
+
+/// Undoes `session` (default: the last session that changed a file).
+pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, ShadowError> {
+    let mut tx = shadow.begin(Session::fresh("undo"))?;
+    let entries = shadow.journal_entries()?;
+    let recent = sessions(&entries);
+    let target = match session {
+        Some(s) => s.to_string(),
+        None => recent
+            .first()
+            .cloned()
+            .ok_or_else(|| ShadowError::NoSession {
+                id: None,
+                recent: Vec::new(),
+            })?,
+    };
+    let mut order: Vec<&str> = Vec::new();
+    let mut span: HashMap<&str, (&Entry, &Entry)> = HashMap::new();
+    for e in entries
+        .iter()
+        .filter(|e| e.session == target && e.op.changes_file())
+    {
+        span.entry(e.path.as_str())
+            .and_modify(|s| s.1 = e)
+            .or_insert_with(|| {
+                order.push(e.path.as_str());
+                (e, e)
+            });
+    }
+    if order.is_empty() {
+        return Err(ShadowError::NoSession {
+            id: Some(target),
+            recent: recent.into_iter().take(5).collect(),
+        });
+    }
+    let mut items = Vec::new();
+    for path in order {
+        let (first, last) = span[path];
+        let after = if last.op == Op::Remove {
+            None
+        } else {
+            last.sha256.clone()
+        };
+        let outcome = undo_one(&mut tx, Utf8Path::new(path), first.version, after)
+            .unwrap_or_else(|e| UndoOutcome::Failed(error_chain(&e)));
+        items.push(UndoItem {
+            path: Utf8PathBuf::from(path),
+            outcome,
+        });
+    }
+    Ok(UndoReport {
+        session: target,
+        undo_session: tx.session().id().to_string(),
+        items,
+    })
+}
+
+fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut s = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cause = c.source();
+    }
+    s
+}
+
+fn undo_one(
+    tx: &mut super::Tx<'_>,
+    rel: &Utf8Path,
+    before: Option<u64>,
+    after: Option<String>,
+) -> Result<UndoOutcome, ShadowError> {
+    let shadow = tx.shadow();
+    let path = shadow.resolve_rel(rel)?;
+    let current = tx.read_current(&path)?;
+    let current_sha = current.as_ref().map(|c| sha256_hex(&c.bytes));
+    let Some(number) = before else {
+        // The session created the file.
+        return Ok(match current {
+            None => UndoOutcome::AlreadyAsBefore,
+            Some(c) if current_sha == after => {
+                let r = tx.apply(
+                    &path,
+                    Some(&c),
+                    Change {
+                        op: Op::Remove,
+                        new: None,
+                        mode: None,
+                        from: None,
+                    },
+                )?;
+                UndoOutcome::Removed { saved: r.backup }
+            }
+            Some(_) => UndoOutcome::Kept(
+                "the session created it and it changed since; left in place".into(),
+            ),
+        });
+    };
+    let version = match shadow.version(rel, Some(number)) {
+        Ok(v) => v,
+        Err(ShadowError::NoSuchVersion { .. }) => {
+            return Ok(UndoOutcome::Failed(format!(
+                "version {number}, its content from before the session, is no longer in the shadow store"
+            )))
+        }
+        Err(e) => return Err(e),
+    };
+    let bytes = shadow.read_version(&version)?;
+    if current.as_ref().is_some_and(|c| c.bytes == bytes) {
+        return Ok(UndoOutcome::AlreadyAsBefore);
+    }
+    let changed_since = current_sha != after;
+    let mode = tx.backup_mode(rel, number);
+    let r = tx.apply(
+        &path,
+        current.as_ref(),
+        Change {
+            op: Op::Undo,
+            new: Some(&bytes),
+            mode,
+            from: Some(number),
+        },
+    )?;
+    Ok(UndoOutcome::Restored {
+        version: number,
+        saved: r.backup,
+        changed_since,
+    })
+}

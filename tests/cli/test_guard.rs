@@ -1,0 +1,520 @@
+//! `git fararoni guard check` and `guard write`: the kill-switch verdicts and
+//! exit codes, and guarded writes end to end through the real binary.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use serde_json::Value;
+
+use crate::common::{Out, TestRepo};
+
+/// Runs `git-fararoni ARGS` with `input` on standard input.
+pub(crate) fn run_stdin(repo: &TestRepo, args: &[&str], input: &[u8]) -> Out {
+    let mut child = repo
+        .cmd("git-fararoni")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("git-fararoni starts");
+    // A command that fails before reading its input closes the pipe early.
+    let _ = child.stdin.take().expect("stdin is piped").write_all(input);
+    child.wait_with_output().expect("git-fararoni runs").into()
+}
+
+/// Returns the version files of `rel` in the store, oldest first.
+pub(crate) fn version_files(repo: &TestRepo, rel: &str) -> Vec<PathBuf> {
+    let p = Path::new(rel);
+    let dir = repo
+        .path()
+        .join(".fararoni/shadow")
+        .join(p.parent().unwrap_or(Path::new("")));
+    let name = p
+        .file_name()
+        .expect("file name")
+        .to_string_lossy()
+        .into_owned();
+    let mut out: Vec<(u64, PathBuf)> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.flatten()
+                .filter_map(|e| {
+                    let f = e.file_name().to_string_lossy().into_owned();
+                    let rest = f.strip_prefix(&format!("{name}.v"))?;
+                    let (n, stamp) = rest.split_once('.')?;
+                    (stamp.len() == 15).then_some(())?;
+                    Some((n.parse().ok()?, e.path()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Twenty distinct lines, `line 0` … `line 19`.
+pub(crate) fn lines(n: usize, prefix: &str) -> String {
+    (0..n).map(|i| format!("{prefix} {i}\n")).collect()
+}
+
+fn seed_pair() -> (String, String) {
+    let mut old = vec!["class CreditoBancario {".to_string()];
+    for i in 0..41 {
+        old.push(format!("    private Field{i} campo{i};"));
+    }
+    old.extend(std::iter::repeat_n("}".to_string(), 3));
+    let mut new: Vec<String> = old[..18].to_vec();
+    new.push("    // ... rest of the code".into());
+    new.push("}".into());
+    (old.join("\n") + "\n", new.join("\n") + "\n")
+}
+
+#[test]
+fn test_guard_check_blocks_the_seed_example_with_json() {
+    let repo = TestRepo::new();
+    let (old, new) = seed_pair();
+    repo.write("old.java", &old);
+    repo.write("new.java", &new);
+    let out = repo.run(&["guard", "check", "old.java", "new.java", "--json"]);
+    assert_eq!(out.code, 3, "{out}");
+    let v: Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(v["verdict"], "block");
+    assert_eq!(
+        format!("{:.2}", v["jaccard"].as_f64().expect("f64")),
+        "0.43"
+    );
+    assert_eq!(format!("{:.2}", v["volume"].as_f64().expect("f64")), "0.44");
+    let reasons: Vec<&str> = v["reasons"]
+        .as_array()
+        .expect("reasons")
+        .iter()
+        .map(|r| r.as_str().expect("string"))
+        .collect();
+    assert!(
+        reasons.iter().any(|r| r.contains("volume 0.44")),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons.iter().any(|r| r.contains("rest of the code")),
+        "{reasons:?}"
+    );
+
+    let text = repo.run(&["guard", "check", "old.java", "new.java"]);
+    assert_eq!(text.code, 3);
+    assert!(text.stdout.starts_with("block: jaccard 0.43"), "{text}");
+}
+
+#[test]
+fn test_guard_check_passes_a_pom_version_bump_and_new_files() {
+    let repo = TestRepo::new();
+    let pom: String = (0..17)
+        .map(|i| match i {
+            8 => "    <java.version>17</java.version>\n".to_string(),
+            _ => format!("  <line{i}>value</line{i}>\n"),
+        })
+        .collect();
+    repo.write("pom.xml", &pom);
+    repo.write("pom.new", &pom.replace(">17<", ">25<"));
+    let out = repo.run(&["guard", "check", "pom.xml", "pom.new", "--json"]);
+    assert_eq!(out.code, 0, "{out}");
+    let v: Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(v["verdict"], "pass");
+    assert_eq!(v["reasons"], serde_json::json!([]));
+
+    let out = repo.run(&["guard", "check", "does-not-exist", "pom.new"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.starts_with("pass: new file"), "{out}");
+}
+
+#[test]
+fn test_guard_check_reads_thresholds_from_git_config() {
+    let repo = TestRepo::new();
+    repo.write("old", &lines(10, "l"));
+    repo.write("new", &lines(4, "l"));
+    assert_eq!(repo.run(&["guard", "check", "old", "new"]).code, 3);
+    repo.git(&["config", "fararoni.guard.volume", "0.3"]);
+    repo.git(&["config", "fararoni.guard.jaccard", "0.3"]);
+    let out = repo.run(&["guard", "check", "old", "new"]);
+    assert_eq!(out.code, 0, "{out}");
+    repo.git(&["config", "fararoni.guard.volume", "lots"]);
+    let out = repo.run(&["guard", "check", "old", "new"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("fararoni.guard.volume"), "{out}");
+}
+
+#[test]
+fn test_guard_check_missing_new_file_is_an_error() {
+    let repo = TestRepo::new();
+    let out = repo.run(&["guard", "check", "a", "b"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("could not read `b`"), "{out}");
+}
+
+#[test]
+fn test_guard_write_from_stdin_backs_up_then_writes() {
+    let repo = TestRepo::with_commit();
+    repo.write("src/lib.rs", &lines(20, "fn f"));
+    let new = lines(21, "fn f");
+    let out = run_stdin(&repo, &["guard", "write", "src/lib.rs"], new.as_bytes());
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("saved as v1"), "{out}");
+    assert_eq!(repo.read("src/lib.rs"), new);
+    let versions = version_files(&repo, "src/lib.rs");
+    assert_eq!(versions.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&versions[0]).expect("read"),
+        lines(20, "fn f")
+    );
+    // The store stays out of git, through info/exclude only.
+    let status = repo.git(&["status", "--porcelain", "--untracked-files=all"]);
+    assert_eq!(status, "?? src/lib.rs\n");
+    let exclude = std::fs::read_to_string(repo.path().join(".git/info/exclude")).expect("exclude");
+    assert_eq!(exclude.matches("/.fararoni/").count(), 1);
+    // The journal records the backup and the write.
+    let journal =
+        std::fs::read_to_string(repo.path().join(".fararoni/journal.jsonl")).expect("journal");
+    let ops: Vec<String> = journal
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON line")["op"].to_string())
+        .collect();
+    assert_eq!(ops, ["\"backup\"", "\"write\"", "\"done\""]);
+    // A second write does not add a second exclude line.
+    let out = run_stdin(
+        &repo,
+        &["guard", "write", "src/lib.rs"],
+        lines(22, "fn f").as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let exclude = std::fs::read_to_string(repo.path().join(".git/info/exclude")).expect("exclude");
+    assert_eq!(exclude.matches("/.fararoni/").count(), 1);
+}
+
+#[test]
+fn test_guard_write_blocked_leaves_the_file_untouched() {
+    let repo = TestRepo::with_commit();
+    let (old, new) = seed_pair();
+    repo.write("Credito.java", &old);
+    let before = repo.snapshot();
+    let out = run_stdin(&repo, &["guard", "write", "Credito.java"], new.as_bytes());
+    assert_eq!(out.code, 3, "{out}");
+    assert!(
+        out.stderr
+            .contains("the kill-switch blocked the write to `Credito.java`"),
+        "{out}"
+    );
+    assert!(
+        out.stderr.contains("caused by: volume 0.44 is below 0.50"),
+        "{out}"
+    );
+    assert!(out.stderr.contains("--force"), "{out}");
+    assert_eq!(repo.read("Credito.java"), old);
+    assert!(version_files(&repo, "Credito.java").is_empty());
+    // Nothing outside the store changed.
+    let after: Vec<_> = repo
+        .snapshot()
+        .into_iter()
+        .filter(|(p, _)| !p.starts_with(".fararoni") && p != Path::new(".git/info/exclude"))
+        .collect();
+    let before: Vec<_> = before
+        .into_iter()
+        .filter(|(p, _)| p != Path::new(".git/info/exclude"))
+        .collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn test_guard_write_force_skips_the_kill_switch_not_the_backup() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", &lines(20, "x"));
+    let out = run_stdin(&repo, &["guard", "write", "a.txt", "--force"], b"");
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("a.txt"), "");
+    let v = version_files(&repo, "a.txt");
+    assert_eq!(
+        std::fs::read_to_string(&v[0]).expect("read"),
+        lines(20, "x")
+    );
+}
+
+#[test]
+fn test_guard_write_reads_from_a_file_and_creates_new_files() {
+    let repo = TestRepo::with_commit();
+    let src = tempfile::NamedTempFile::new().expect("tempfile");
+    std::fs::write(src.path(), "hello\n").expect("write");
+    let from = src.path().to_str().expect("utf-8");
+    let out = repo.run(&["guard", "write", "dir with space/ñandú.txt", "--from", from]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(
+        out.stdout.contains("created `dir with space/ñandú.txt`"),
+        "{out}"
+    );
+    assert_eq!(repo.read("dir with space/ñandú.txt"), "hello\n");
+    // Same content again: nothing to do.
+    let out = repo.run(&["guard", "write", "dir with space/ñandú.txt", "--from", from]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("already has this content"), "{out}");
+    assert!(version_files(&repo, "dir with space/ñandú.txt").is_empty());
+    // --from a missing file is a clear error.
+    let out = repo.run(&["guard", "write", "x.txt", "--from", "/nonexistent/file"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(
+        out.stderr.contains("could not read `/nonexistent/file`"),
+        "{out}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn test_guard_write_keeps_the_mode_and_crlf() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let repo = TestRepo::with_commit();
+    let crlf = lines(10, "echo").replace('\n', "\r\n");
+    repo.write("run.sh", &crlf);
+    let p = repo.path().join("run.sh");
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o750)).expect("chmod");
+    let edited = crlf.replace("echo 3", "echo three");
+    let out = run_stdin(&repo, &["guard", "write", "run.sh"], edited.as_bytes());
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("run.sh"), edited);
+    let mode = std::fs::metadata(&p).expect("meta").permissions().mode() & 0o7777;
+    assert_eq!(mode, 0o750);
+    // Converting every line ending is blocked.
+    let out = run_stdin(
+        &repo,
+        &["guard", "write", "run.sh"],
+        edited.replace("\r\n", "\n").as_bytes(),
+    );
+    assert_eq!(out.code, 3, "{out}");
+    assert!(out.stderr.contains("from CRLF to LF"), "{out}");
+}
+
+#[test]
+fn test_guard_write_blocks_binary_unless_forced() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", &lines(10, "t"));
+    let out = run_stdin(&repo, &["guard", "write", "a.txt"], b"\x00\x01binary");
+    assert_eq!(out.code, 3, "{out}");
+    assert!(out.stderr.contains("binary"), "{out}");
+    let out = run_stdin(
+        &repo,
+        &["guard", "write", "a.txt", "--force"],
+        b"\x00\x01binary",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(
+        std::fs::read(repo.path().join("a.txt")).expect("read"),
+        b"\x00\x01binary"
+    );
+}
+
+#[test]
+fn test_guard_write_from_a_subdirectory_resolves_relative_paths() {
+    let repo = TestRepo::with_commit();
+    repo.write("sub/deeper/f.txt", "one\n");
+    let mut child = repo
+        .cmd("git-fararoni")
+        .current_dir(repo.path().join("sub"))
+        .args(["guard", "write", "deeper/f.txt"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"two\n")
+        .expect("write");
+    let out: Out = child.wait_with_output().expect("wait").into();
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("`sub/deeper/f.txt`"), "{out}");
+    assert_eq!(repo.read("sub/deeper/f.txt"), "two\n");
+    assert_eq!(version_files(&repo, "sub/deeper/f.txt").len(), 1);
+}
+
+#[test]
+fn test_guard_write_refuses_paths_outside_or_reserved() {
+    let repo = TestRepo::with_commit();
+    let out = run_stdin(&repo, &["guard", "write", "../escape.txt"], b"x");
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("is outside the repository"), "{out}");
+    let out = run_stdin(&repo, &["guard", "write", ".git/config"], b"x");
+    assert_eq!(out.code, 3, "{out}");
+    let out = run_stdin(&repo, &["guard", "write", ".fararoni/journal.jsonl"], b"x");
+    assert_eq!(out.code, 3, "{out}");
+    let out = run_stdin(&repo, &["guard", "write", "."], b"x");
+    assert_eq!(out.code, 1, "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn test_guard_write_never_writes_through_a_symlink_leaving_the_repo() {
+    let repo = TestRepo::with_commit();
+    let outside = tempfile::tempdir().expect("tempdir");
+    let target = outside.path().join("victim.txt");
+    std::fs::write(&target, "precious\n").expect("write");
+    std::os::unix::fs::symlink(&target, repo.path().join("link.txt")).expect("symlink");
+    std::os::unix::fs::symlink(outside.path(), repo.path().join("linkdir")).expect("symlink");
+    for path in ["link.txt", "linkdir/victim.txt", "linkdir/new.txt"] {
+        let out = run_stdin(
+            &repo,
+            &["guard", "write", path, "--force"],
+            b"overwritten\n",
+        );
+        assert_eq!(out.code, 3, "{path}: {out}");
+        assert!(out.stderr.contains("outside the repository"), "{out}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("read"),
+        "precious\n"
+    );
+    assert!(!outside.path().join("new.txt").exists());
+    // A symlink to a file inside the repository is written through.
+    repo.write("real.txt", "a\n");
+    std::os::unix::fs::symlink("real.txt", repo.path().join("inside.txt")).expect("symlink");
+    let out = run_stdin(&repo, &["guard", "write", "inside.txt"], b"b\n");
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("real.txt"), "b\n");
+    assert!(std::fs::symlink_metadata(repo.path().join("inside.txt"))
+        .expect("meta")
+        .file_type()
+        .is_symlink());
+}
+
+#[cfg(unix)]
+#[test]
+fn test_guard_write_unreadable_file_is_a_clear_error() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let repo = TestRepo::with_commit();
+    repo.write("secret.txt", "s\n");
+    let p = repo.path().join("secret.txt");
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    if std::fs::read(&p).is_ok() {
+        // Running as root: permissions do not stop reads.
+        eprintln!("skipped: permissions are not enforced for this user");
+        return;
+    }
+    let out = run_stdin(&repo, &["guard", "write", "secret.txt", "--force"], b"x\n");
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("could not read"), "{out}");
+    assert!(out.stderr.contains("ermission denied"), "{out}");
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    assert_eq!(repo.read("secret.txt"), "s\n");
+}
+
+#[test]
+fn test_guard_write_recreates_a_store_deleted_by_hand() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", &lines(10, "a"));
+    assert_eq!(
+        run_stdin(
+            &repo,
+            &["guard", "write", "a.txt"],
+            lines(11, "a").as_bytes()
+        )
+        .code,
+        0
+    );
+    std::fs::remove_dir_all(repo.path().join(".fararoni")).expect("rm -rf .fararoni");
+    let out = run_stdin(
+        &repo,
+        &["guard", "write", "a.txt"],
+        lines(12, "a").as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let v = version_files(&repo, "a.txt");
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&v[0]).expect("read"),
+        lines(11, "a")
+    );
+}
+
+#[test]
+fn test_guard_write_in_a_linked_worktree() {
+    let repo = TestRepo::with_commit();
+    let wt_parent = tempfile::tempdir().expect("tempdir");
+    let wt = wt_parent.path().join("wt two");
+    repo.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "other",
+        wt.to_str().expect("utf-8"),
+    ]);
+    let mut child = repo
+        .cmd("git-fararoni")
+        .current_dir(&wt)
+        .args(["guard", "write", "README.md"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"# demo\nmore\n")
+        .expect("write");
+    let out: Out = child.wait_with_output().expect("wait").into();
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(
+        std::fs::read_to_string(wt.join("README.md")).expect("read"),
+        "# demo\nmore\n"
+    );
+    assert_eq!(
+        repo.read("README.md"),
+        "# demo\n",
+        "the main worktree is untouched"
+    );
+    assert!(wt.join(".fararoni/shadow").is_dir());
+    assert!(!repo.path().join(".fararoni").exists());
+    let status = repo.git(&["-C", wt.to_str().expect("utf-8"), "status", "--porcelain"]);
+    assert_eq!(status, " M README.md\n");
+}
+
+#[test]
+fn test_guard_write_fails_while_a_live_process_holds_the_lock() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", "a\n");
+    // This test process is alive: record it as the holder.
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let start = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(19))
+        .unwrap_or("")
+        .to_string();
+    let lock = repo.path().join(".git/fararoni/lock");
+    std::fs::create_dir_all(lock.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&lock, format!("{}\n{start}\n", std::process::id())).expect("write lock");
+    let out = run_stdin(&repo, &["guard", "write", "a.txt"], b"b\n");
+    assert_eq!(out.code, 1, "{out}");
+    assert!(
+        out.stderr.contains(&format!(
+            "another git-fararoni (pid {}) holds the lock",
+            std::process::id()
+        )),
+        "{out}"
+    );
+    assert_eq!(repo.read("a.txt"), "a\n");
+    // A lock left by a dead process is cleared.
+    std::fs::write(&lock, "4194303\n1\n").expect("write lock");
+    let out = run_stdin(&repo, &["guard", "write", "a.txt"], b"b\n");
+    assert_eq!(out.code, 0, "{out}");
+    assert!(!lock.exists());
+}
+
+#[test]
+fn test_guard_commands_outside_a_repository() {
+    let dir = TestRepo::empty_dir();
+    let out = run_stdin(&dir, &["guard", "write", "a.txt"], b"x");
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stderr.contains("not a git repository"), "{out}");
+    // `guard check` needs no repository.
+    dir.write("a", "x\n");
+    assert_eq!(dir.run(&["guard", "check", "a", "a"]).code, 0);
+}

@@ -1,0 +1,208 @@
+//! `git fararoni undo`: bring back every file a session changed, touch
+//! nothing else, list what cannot be brought back.
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::Stdio;
+
+use crate::common::{Out, TestRepo};
+
+/// Runs `guard write PATH --force` with `content` in session `session`.
+fn write_in(repo: &TestRepo, session: &str, rel: &str, content: &str) {
+    let mut child = repo
+        .cmd("git-fararoni")
+        .env("FARARONI_SESSION", session)
+        .args(["guard", "write", rel, "--force"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(content.as_bytes())
+        .expect("write");
+    let out: Out = child.wait_with_output().expect("wait").into();
+    assert_eq!(out.code, 0, "{out}");
+}
+
+fn git_state(repo: &TestRepo) -> (String, String, String) {
+    (
+        repo.git(&["rev-parse", "HEAD"]),
+        repo.git(&["for-each-ref"]),
+        repo.git(&["ls-files", "--stage"]),
+    )
+}
+
+#[test]
+fn test_undo_restores_every_file_of_the_last_session_and_nothing_else() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", "a0\n");
+    repo.write("sub dir/c.txt", "c0\n");
+    repo.git(&["add", "a.txt"]);
+    repo.write("bystander.txt", "mine\n");
+    write_in(&repo, "earlier", "a.txt", "a-earlier\n");
+
+    let git_before = git_state(&repo);
+    write_in(&repo, "agent-7", "a.txt", "a1\n");
+    write_in(&repo, "agent-7", "new file.txt", "created\n");
+    write_in(&repo, "agent-7", "a.txt", "a2\n");
+    write_in(&repo, "agent-7", "sub dir/c.txt", "c1\n");
+    // A file the session never wrote, changed by someone else meanwhile.
+    repo.write("bystander.txt", "mine, edited\n");
+
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(
+        out.stdout.starts_with("undoing session `agent-7`\n"),
+        "{out}"
+    );
+    assert!(out.stdout.contains("restored `a.txt`"), "{out}");
+    assert!(
+        out.stdout
+            .contains("removed `new file.txt`, which the session created"),
+        "{out}"
+    );
+    assert!(out.stdout.contains("restored `sub dir/c.txt`"), "{out}");
+    assert_eq!(repo.read("a.txt"), "a-earlier\n");
+    assert_eq!(repo.read("sub dir/c.txt"), "c0\n");
+    assert!(!repo.path().join("new file.txt").exists());
+    assert_eq!(repo.read("bystander.txt"), "mine, edited\n");
+    assert_eq!(
+        git_state(&repo),
+        git_before,
+        "HEAD, refs and index are untouched"
+    );
+
+    // Undo again: the undo was its own session, so this redoes.
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("a.txt"), "a2\n");
+    assert_eq!(repo.read("new file.txt"), "created\n");
+    assert_eq!(repo.read("sub dir/c.txt"), "c1\n");
+
+    // A named older session.
+    let out = repo.run(&["undo", "--session", "earlier"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("a.txt"), "a0\n");
+}
+
+#[test]
+fn test_undo_lists_what_it_cannot_bring_back() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", "a0\n");
+    write_in(&repo, "s", "a.txt", "a1\n");
+    write_in(&repo, "s", "made.txt", "made\n");
+    // The created file changed after the session: it stays.
+    repo.write("made.txt", "made, then edited by hand\n");
+    // The backup of a.txt was deleted by hand.
+    for e in std::fs::read_dir(repo.path().join(".fararoni/shadow"))
+        .expect("ls")
+        .flatten()
+    {
+        if e.file_name().to_string_lossy().starts_with("a.txt.v") {
+            std::fs::remove_file(e.path()).expect("rm");
+        }
+    }
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(
+        out.stdout.contains("could not restore `a.txt`: version 1"),
+        "{out}"
+    );
+    assert!(
+        out.stdout
+            .contains("kept `made.txt`: the session created it and it changed since"),
+        "{out}"
+    );
+    assert!(
+        out.stderr
+            .contains("undo could not bring back 2 of 2 file(s)"),
+        "{out}"
+    );
+    assert_eq!(repo.read("a.txt"), "a1\n");
+    assert_eq!(repo.read("made.txt"), "made, then edited by hand\n");
+}
+
+#[test]
+fn test_undo_restores_a_file_changed_since_and_saves_the_later_content() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", "a0\n");
+    write_in(&repo, "s", "a.txt", "a1\n");
+    repo.write("a.txt", "a1 plus a human edit\n");
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(
+        out.stdout
+            .contains("it had changed after the session; that content is saved as v2"),
+        "{out}"
+    );
+    assert_eq!(repo.read("a.txt"), "a0\n");
+    assert_eq!(
+        repo.run(&["shadow", "show", "a.txt", "--version", "2"])
+            .stdout,
+        "a1 plus a human edit\n"
+    );
+}
+
+#[test]
+fn test_undo_with_nothing_to_undo() {
+    let repo = TestRepo::with_commit();
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(
+        out.stderr.contains("the journal has no write to undo"),
+        "{out}"
+    );
+    repo.write("a.txt", "a0\n");
+    write_in(&repo, "known", "a.txt", "a1\n");
+    let out = repo.run(&["undo", "--session", "unknown"]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(
+        out.stderr.contains("no write in session `unknown`"),
+        "{out}"
+    );
+    assert!(out.stderr.contains("hint: recent sessions: known"), "{out}");
+    assert_eq!(repo.read("a.txt"), "a1\n");
+}
+
+#[test]
+fn test_undo_never_cleans_or_resets() {
+    let repo = TestRepo::with_commit();
+    repo.write("tracked.txt", "t0\n");
+    repo.git(&["add", "tracked.txt"]);
+    repo.git(&["commit", "-q", "-m", "tracked"]);
+    repo.write("untracked.txt", "u\n");
+    repo.write("ignored.log", "i\n");
+    repo.write(".gitignore", "*.log\n");
+    repo.write("tracked.txt", "t0 with a staged change\n");
+    repo.git(&["add", "tracked.txt"]);
+    write_in(&repo, "s", "tracked.txt", "t-agent\n");
+    let before: Vec<_> = repo
+        .snapshot()
+        .into_iter()
+        .filter(|(p, _)| {
+            !p.starts_with(".fararoni")
+                && p != Path::new("tracked.txt")
+                && !p.starts_with(".git/fararoni")
+        })
+        .collect();
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("tracked.txt"), "t0 with a staged change\n");
+    let after: Vec<_> = repo
+        .snapshot()
+        .into_iter()
+        .filter(|(p, _)| {
+            !p.starts_with(".fararoni")
+                && p != Path::new("tracked.txt")
+                && !p.starts_with(".git/fararoni")
+        })
+        .collect();
+    assert_eq!(
+        before, after,
+        "untracked, ignored, the index and .git are as they were"
+    );
+}
