@@ -38,7 +38,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand ask" -l json -
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand ask" -s v -l verbose -d 'Print the cascade\'s decision trail and each command on stderr'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand ask" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand ask" -s V -l version -d 'Print version'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and not __fish_seen_subcommand_from check write help" -s h -l help -d 'Print help'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and not __fish_seen_subcommand_from check write help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and not __fish_seen_subcommand_from check write help" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and not __fish_seen_subcommand_from check write help" -f -a "check" -d 'Compare OLD and NEW with the kill-switch (exit 0 pass, 3 block)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and not __fish_seen_subcommand_from check write help" -f -a "write" -d 'Write PATH through kill-switch, shadow backup and atomic write'
@@ -48,12 +48,12 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __f
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -l from -d 'Read the new content from FILE instead of standard input' -r -F
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -l force -d 'Skip the kill-switch (the shadow backup is still taken)'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -s h -l help -d 'Print help'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from help" -f -a "check" -d 'Compare OLD and NEW with the kill-switch (exit 0 pass, 3 block)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from help" -f -a "write" -d 'Write PATH through kill-switch, shadow backup and atomic write'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and not __fish_seen_subcommand_from list show diff restore prune help" -s h -l help -d 'Print help'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and not __fish_seen_subcommand_from list show diff restore prune help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and not __fish_seen_subcommand_from list show diff restore prune help" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and not __fish_seen_subcommand_from list show diff restore prune help" -f -a "list" -d 'List backed-up versions, of PATH or of every file'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and not __fish_seen_subcommand_from list show diff restore prune help" -f -a "show" -d 'Print a backed-up version of PATH (default: the newest)'
@@ -73,7 +73,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l keep -d 'Versions to keep per file' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l older-than -d 'Remove versions older than DURATION (e.g. 30d, 12h)' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l yes -d 'Really remove them'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from help" -f -a "list" -d 'List backed-up versions, of PATH or of every file'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print a backed-up version of PATH (default: the newest)'
@@ -111,7 +111,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fi
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from help" -f -a "list" -d 'List active (every worktree) and aborted sagas'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -l session -d 'The session to undo (default: the last one)' -r
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s h -l help -d 'Print help'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s h -l help -d 'Print help'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s V -l version -d 'Print version'

@@ -30,8 +30,3 @@ fn test_no_forgotten_test_files() {
         }
     }
 }
-mod test_crash_shadow;
-mod test_guard;
-mod test_router_corpus;
-mod test_shadow;
-mod test_undo;
