@@ -229,3 +229,41 @@ pub fn snapshot(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     }
     out
 }
+
+/// Runs `cmd` with `input` on its standard input and returns what it printed.
+pub fn run_with_stdin(cmd: &mut Command, input: &[u8]) -> Out {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    // A writer thread, so a child that exits early cannot block us.
+    let writer = std::thread::spawn(move || {
+        use std::io::Write as _;
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait").into();
+    let _ = writer.join();
+    out
+}
+
+/// A small deterministic generator (xorshift64*) for the crash tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// Returns the next pseudo-random number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Returns a number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}

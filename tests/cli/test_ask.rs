@@ -409,22 +409,7 @@ fn test_ask_rejects_bad_input_clearly() {
 }
 
 fn ask_stdin(repo: &TestRepo, input: &[u8]) -> Out {
-    let mut child = repo
-        .cmd("git-fararoni")
-        .args(["ask", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait").into();
-    let _ = writer.join();
-    out
+    crate::common::run_with_stdin(repo.cmd("git-fararoni").args(["ask", "-"]), input)
 }
 
 #[cfg(unix)]

@@ -16,28 +16,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::common::TestRepo;
+use crate::common::{Rng, TestRepo};
 use crate::test_saga::{advance_branch, exists, head_branch, rev, saga, saga_ok, status_json};
 
 /// Trials to run, and the time after which no new trial starts.
 const TRIALS: usize = 60;
 const BUDGET: Duration = Duration::from_secs(50);
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 /// Copies a directory tree (files and folders only).
 fn copy_dir(from: &Path, to: &Path) {

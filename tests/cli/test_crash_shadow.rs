@@ -11,27 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::common::{Out, TestRepo};
+use crate::common::{Out, Rng, TestRepo};
 use crate::test_guard::version_files;
 
 const MAX_KILLS: usize = 150;
 const BUDGET: Duration = Duration::from_secs(45);
-
-/// xorshift64*: deterministic from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 /// About `size` bytes of source-like text.
 fn text(size: usize, salt: &str) -> Vec<u8> {

@@ -11,17 +11,7 @@ use crate::common::{Out, TestRepo};
 
 /// Runs `git-fararoni ARGS` with `input` on standard input.
 pub(crate) fn run_stdin(repo: &TestRepo, args: &[&str], input: &[u8]) -> Out {
-    let mut child = repo
-        .cmd("git-fararoni")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("git-fararoni starts");
-    // A command that fails before reading its input closes the pipe early.
-    let _ = child.stdin.take().expect("stdin is piped").write_all(input);
-    child.wait_with_output().expect("git-fararoni runs").into()
+    crate::common::run_with_stdin(repo.cmd("git-fararoni").args(args), input)
 }
 
 /// Returns the version files of `rel` in the store, oldest first.
@@ -312,22 +302,12 @@ fn test_guard_write_blocks_binary_unless_forced() {
 fn test_guard_write_from_a_subdirectory_resolves_relative_paths() {
     let repo = TestRepo::with_commit();
     repo.write("sub/deeper/f.txt", "one\n");
-    let mut child = repo
-        .cmd("git-fararoni")
-        .current_dir(repo.path().join("sub"))
-        .args(["guard", "write", "deeper/f.txt"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"two\n")
-        .expect("write");
-    let out: Out = child.wait_with_output().expect("wait").into();
+    let out = crate::common::run_with_stdin(
+        repo.cmd("git-fararoni")
+            .current_dir(repo.path().join("sub"))
+            .args(["guard", "write", "deeper/f.txt"]),
+        b"two\n",
+    );
     assert_eq!(out.code, 0, "{out}");
     assert!(out.stdout.contains("`sub/deeper/f.txt`"), "{out}");
     assert_eq!(repo.read("sub/deeper/f.txt"), "two\n");

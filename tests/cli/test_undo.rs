@@ -1,30 +1,18 @@
 //! `git fararoni undo`: bring back every file a session changed, touch
 //! nothing else, list what cannot be brought back.
 
-use std::io::Write as _;
 use std::path::Path;
-use std::process::Stdio;
 
-use crate::common::{Out, TestRepo};
+use crate::common::TestRepo;
 
 /// Runs `guard write PATH --force` with `content` in session `session`.
 fn write_in(repo: &TestRepo, session: &str, rel: &str, content: &str) {
-    let mut child = repo
-        .cmd("git-fararoni")
-        .env("FARARONI_SESSION", session)
-        .args(["guard", "write", rel, "--force"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(content.as_bytes())
-        .expect("write");
-    let out: Out = child.wait_with_output().expect("wait").into();
+    let out = crate::common::run_with_stdin(
+        repo.cmd("git-fararoni")
+            .env("FARARONI_SESSION", session)
+            .args(["guard", "write", rel, "--force"]),
+        content.as_bytes(),
+    );
     assert_eq!(out.code, 0, "{out}");
 }
 
