@@ -93,9 +93,10 @@ impl RepoLock {
                 .truncate(true)
                 .open(&mine)
                 .map_err(io)?;
+            // No fsync: after a crash every owner is gone, and a lock whose
+            // owner is gone is stale whatever the file holds.
             f.write_all(format!("{me}\n{st}\n").as_bytes())
                 .map_err(io)?;
-            f.sync_all().map_err(io)?;
         }
         let result = loop {
             let attempt = match fs::hard_link(&mine, &path) {
