@@ -141,11 +141,16 @@ impl GitCommand {
         if out.status.success() {
             Ok(String::from_utf8_lossy(&out.stdout).into_owned())
         } else {
-            Err(GitError::Failed {
-                args: self.display_args(),
-                code: out.status.code().unwrap_or(-1),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            })
+            Err(self.failed(&out))
+        }
+    }
+
+    /// Returns the error for a run of this command that produced `out`.
+    pub fn failed(&self, out: &Output) -> GitError {
+        GitError::Failed {
+            args: self.display_args(),
+            code: out.status.code().unwrap_or(-1),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         }
     }
 
@@ -158,11 +163,7 @@ impl GitCommand {
                 String::from_utf8_lossy(&out.stdout).trim().to_string(),
             )),
             Some(1) => Ok(None),
-            code => Err(GitError::Failed {
-                args: self.display_args(),
-                code: code.unwrap_or(-1),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            }),
+            _ => Err(self.failed(&out)),
         }
     }
 

@@ -223,12 +223,7 @@ impl Ctx {
         ]);
         let out = cmd.output()?;
         if !out.status.success() {
-            return Err(GitError::Failed {
-                args: cmd.display_args(),
-                code: out.status.code().unwrap_or(-1),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            }
-            .into());
+            return Err(cmd.failed(&out).into());
         }
         Ok(out.stdout)
     }
@@ -512,12 +507,7 @@ impl Ctx {
                 let _ = w.join();
             }
             if !out.status.success() {
-                return Err(GitError::Failed {
-                    args: cmd.display_args(),
-                    code: out.status.code().unwrap_or(-1),
-                    stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-                }
-                .into());
+                return Err(cmd.failed(&out).into());
             }
             let text = String::from_utf8_lossy(&out.stdout);
             let ids: Vec<&str> = text.lines().collect();

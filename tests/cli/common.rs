@@ -254,6 +254,21 @@ pub fn run_with_stdin(cmd: &mut Command, input: &[u8]) -> Out {
 pub struct Rng(pub u64);
 
 impl Rng {
+    /// Returns the seed of a crash test: `FARARONI_CRASH_SEED` when set (to
+    /// replay a run), else one from the clock.
+    pub fn seed() -> u64 {
+        std::env::var("FARARONI_CRASH_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(1)
+                    | 1
+            })
+    }
+
     /// Returns the next pseudo-random number.
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;

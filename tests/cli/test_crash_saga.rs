@@ -154,16 +154,7 @@ struct Tally {
 #[test]
 fn test_crash_saga_finish_survives_sigkill_at_random_points() {
     let started = Instant::now();
-    let seed = std::env::var("FARARONI_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-                | 1
-        });
+    let seed = Rng::seed();
     let mut rng = Rng(seed);
     let t = template();
     let wip_branch = head_branch(&t);

@@ -155,16 +155,7 @@ fn follow_up(repo: &TestRepo, scratch: &Path, empty_locks: &mut usize) {
 
 #[test]
 fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
-    let seed = std::env::var("FARARONI_CRASH_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(1)
-                | 1
-        });
+    let seed = Rng::seed();
     let mut rng = Rng(seed);
     let repo = TestRepo::with_commit();
     let scratch = tempfile::tempdir().expect("tempdir");
