@@ -17,7 +17,7 @@
 
 use crate::git::run::Actor;
 
-use super::ops::{Ctx, NOT_FARARONI};
+use super::ops::{Ctx, Entry, NOT_FARARONI};
 use super::state::{self, FinishPlan, FinishStep, Phase, Saga};
 use super::{describe_head, recover_start, short, Operation, SagaError, COMMIT_PREFIX};
 
@@ -361,13 +361,7 @@ fn execute(
             } else {
                 // A `git switch` killed half-way: every difference must be
                 // a version from the wip tree or the original tree.
-                let bad = ctx.unexplained(&entries, &[&plan.wip_tree, &plan.onto_tree])?;
-                if !bad.is_empty() {
-                    return Err(SagaError::UnexpectedChanges {
-                        operation: Operation::Finish,
-                        paths: bad,
-                    });
-                }
+                explained(ctx, &entries, &[&plan.wip_tree, &plan.onto_tree])?;
                 ctx.force_tree(&plan.onto_tree)?;
                 ctx.run(&[
                     "symbolic-ref",
@@ -390,13 +384,7 @@ fn execute(
         // HEAD is on the original branch, at the planned base.
         if plan.nothing_to_merge() {
             let entries = ctx.status()?;
-            let bad = ctx.unexplained(&entries, &[&plan.onto_tree])?;
-            if !bad.is_empty() {
-                return Err(SagaError::UnexpectedChanges {
-                    operation: Operation::Finish,
-                    paths: bad,
-                });
-            }
+            explained(ctx, &entries, &[&plan.onto_tree])?;
             return cleanup(ctx, saga, &plan, resumed, false);
         }
         let entries = ctx.status()?;
@@ -418,13 +406,7 @@ fn execute(
                 plan.result_tree = staged;
             }
         } else {
-            let bad = ctx.unexplained(&entries, &[&plan.onto_tree, &plan.result_tree])?;
-            if !bad.is_empty() {
-                return Err(SagaError::UnexpectedChanges {
-                    operation: Operation::Finish,
-                    paths: bad,
-                });
-            }
+            explained(ctx, &entries, &[&plan.onto_tree, &plan.result_tree])?;
             let fully_staged = entries.iter().all(|e| e.staged_only())
                 && ctx.read(&["write-tree"])?.trim() == plan.result_tree;
             if !fully_staged {
@@ -533,6 +515,21 @@ pub(crate) fn cleanup(
         Ok(Finished::NothingToMerge {
             branch: saga.original_branch.clone(),
             resumed,
+        })
+    }
+}
+
+/// Fails with `UnexpectedChanges` unless every change in `entries` holds a
+/// version from one of `trees`: a resumed finish only completes what it
+/// started itself.
+fn explained(ctx: &Ctx, entries: &[Entry], trees: &[&str]) -> Result<(), SagaError> {
+    let bad = ctx.unexplained(entries, trees)?;
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(SagaError::UnexpectedChanges {
+            operation: Operation::Finish,
+            paths: bad,
         })
     }
 }
