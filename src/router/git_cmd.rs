@@ -647,7 +647,9 @@ fn classify_subcommand(
     {
         return r(ReadOnly, "shows the subcommand's help");
     }
-    let o = || Opts::parse(args, "", &[]);
+    // Parsed once with no value-taking options; arms that need a precise
+    // parse (commit, checkout, …) parse again with their own specs.
+    let o = Opts::parse(args, "", &[]);
     match sub {
         "status" | "show" | "blame" | "annotate" | "shortlog" | "describe" | "rev-parse"
         | "rev-list" | "ls-files" | "ls-tree" | "cat-file" | "whatchanged" | "name-rev"
@@ -657,35 +659,34 @@ fn classify_subcommand(
         | "check-mailmap" | "check-ref-format" | "var" | "version" | "help" | "show-index"
         | "stripspace" | "column" | "get-tar-commit-id" | "patch-id" | "fmt-merge-msg"
         | "pickaxe" | "merge-tree" | "log" | "diff" | "fast-export" | "pack-redundant" => {
-            if o().long("output") {
+            if o.long("output") {
                 r(LocalWrite, "writes its output to a file")
             } else {
                 r(ReadOnly, "reads the repository")
             }
         }
         "fsck" | "fsck-objects" => {
-            if o().long("lost-found") {
+            if o.long("lost-found") {
                 r(LocalWrite, "writes dangling objects into .git/lost-found")
             } else {
                 r(ReadOnly, "checks the object database")
             }
         }
         "grep" => {
-            if o().short('O') || o().long("open-files-in-pager") {
+            if o.short('O') || o.long("open-files-in-pager") {
                 r(UnsafeShell, "`-O` runs a program on the matching files")
             } else {
                 r(ReadOnly, "searches tracked files")
             }
         }
         "difftool" => {
-            if o().short('x') || o().long("extcmd") {
+            if o.short('x') || o.long("extcmd") {
                 r(UnsafeShell, "`--extcmd` runs an arbitrary program")
             } else {
                 r(ReadOnly, "shows differences in a diff tool")
             }
         }
         "archive" => {
-            let o = o();
             if o.long("remote") {
                 r(Remote, "`--remote` contacts a remote repository")
             } else if o.short('o') || o.long("output") {
@@ -699,14 +700,14 @@ fn classify_subcommand(
             _ => r(LocalWrite, "writes a bundle or its refs"),
         },
         "format-patch" => {
-            if o().long("stdout") {
+            if o.long("stdout") {
                 r(ReadOnly, "prints patches")
             } else {
                 r(LocalWrite, "writes patch files")
             }
         }
         "add" | "stage" => {
-            if o().flag('n', "dry-run") {
+            if o.flag('n', "dry-run") {
                 r(ReadOnly, "dry run")
             } else {
                 r(LocalWrite, "stages changes in the index")
@@ -781,7 +782,6 @@ fn classify_subcommand(
             }
         }
         "reset" => {
-            let o = o();
             if o.long("hard") {
                 r(Destructive, "`reset --hard` discards uncommitted work")
             } else if o.long("merge") {
@@ -794,7 +794,6 @@ fn classify_subcommand(
             }
         }
         "rm" => {
-            let o = o();
             if o.flag('f', "force") {
                 r(
                     Destructive,
@@ -812,7 +811,6 @@ fn classify_subcommand(
             }
         }
         "mv" => {
-            let o = o();
             if o.flag('f', "force") {
                 r(Destructive, "`mv -f` overwrites the destination")
             } else if o.flag('n', "dry-run") {
@@ -859,7 +857,7 @@ fn classify_subcommand(
         {
             None => r(ReadOnly, "lists remotes from .git/config; no network"),
             Some("get-url") => r(ReadOnly, "reads a remote's URL"),
-            Some("show") if o().short('n') => r(ReadOnly, "`-n` shows cached information only"),
+            Some("show") if o.short('n') => r(ReadOnly, "`-n` shows cached information only"),
             Some("show") => r(
                 Remote,
                 "`remote show NAME` queries the remote over the network",
@@ -868,7 +866,6 @@ fn classify_subcommand(
         },
         "config" => classify_config(args),
         "clean" => {
-            let o = o();
             if o.flag('n', "dry-run") {
                 r(ReadOnly, "`-n` only lists what would be removed")
             } else {
@@ -910,7 +907,7 @@ fn classify_subcommand(
             None | Some("status" | "summary") => r(ReadOnly, "shows submodules"),
             Some("foreach") => r(UnsafeShell, "`submodule foreach` runs a shell command"),
             Some("init" | "absorbgitdirs" | "set-branch") => r(LocalWrite, "configures submodules"),
-            Some("deinit") if o().flag('f', "force") => r(
+            Some("deinit") if o.flag('f', "force") => r(
                 Destructive,
                 "`deinit -f` removes submodule work trees with local edits",
             ),
@@ -938,7 +935,6 @@ fn classify_subcommand(
             _ => r(ReadOnly, "shows the reflog"),
         },
         "gc" => {
-            let o = o();
             let prune_now = o.values_of(&["prune"]).any(|v| v == "now" || v == "all");
             if prune_now {
                 r(
@@ -951,7 +947,6 @@ fn classify_subcommand(
         }
         "prune" => r(Destructive, "deletes unreachable objects"),
         "repack" => {
-            let o = o();
             if o.short('a') && o.short('d') && !o.short('A') && !o.long("keep-unreachable") {
                 r(Destructive, "`repack -a -d` drops unreachable objects")
             } else {
@@ -960,14 +955,14 @@ fn classify_subcommand(
         }
         "filter-branch" => r(Destructive, "rewrites every commit of the history"),
         "update-ref" => {
-            if o().short('d') {
+            if o.short('d') {
                 r(Destructive, "`update-ref -d` deletes a ref")
             } else {
                 r(LocalWrite, "moves a ref")
             }
         }
         "symbolic-ref" => {
-            if o().flag('d', "delete") {
+            if o.flag('d', "delete") {
                 r(Destructive, "deletes a symbolic ref")
             } else if args.iter().filter(|a| !a.starts_with('-')).count() >= 2 {
                 r(LocalWrite, "points a symbolic ref elsewhere")
@@ -976,7 +971,7 @@ fn classify_subcommand(
             }
         }
         "read-tree" => {
-            if o().long("reset") {
+            if o.long("reset") {
                 r(
                     Destructive,
                     "`read-tree --reset` can discard uncommitted work",
@@ -986,7 +981,7 @@ fn classify_subcommand(
             }
         }
         "checkout-index" => {
-            if o().flag('f', "force") {
+            if o.flag('f', "force") {
                 r(Destructive, "`checkout-index -f` overwrites working files")
             } else {
                 r(LocalWrite, "writes files from the index")
@@ -994,7 +989,7 @@ fn classify_subcommand(
         }
         "worktree" => match args.first().map(String::as_str) {
             Some("list") | None => r(ReadOnly, "lists worktrees"),
-            Some("remove") if o().flag('f', "force") => r(
+            Some("remove") if o.flag('f', "force") => r(
                 Destructive,
                 "`worktree remove --force` deletes a worktree with local edits",
             ),
@@ -1005,14 +1000,14 @@ fn classify_subcommand(
             _ => r(LocalWrite, "edits notes"),
         },
         "hash-object" => {
-            if o().short('w') {
+            if o.short('w') {
                 r(LocalWrite, "writes an object")
             } else {
                 r(ReadOnly, "computes an object id")
             }
         }
         "interpret-trailers" => {
-            if o().long("in-place") {
+            if o.long("in-place") {
                 r(LocalWrite, "edits a file in place")
             } else {
                 r(ReadOnly, "prints trailers")
