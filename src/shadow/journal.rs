@@ -4,12 +4,13 @@
 //! fsync'd; a line torn by a crash is skipped on reading and sealed with a
 //! newline before the next append.
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::durable::Durability;
 use super::ShadowError;
 
 /// What a journal line records.
@@ -110,45 +111,29 @@ impl Journal {
         Journal { path }
     }
 
-    /// Appends `entries`, fsyncing them when `sync`.
-    pub(crate) fn append(&self, entries: &[Entry], sync: bool) -> Result<(), ShadowError> {
+    /// Opens the journal for appending, creating it, and ends a line a
+    /// crash may have torn so that the next append starts cleanly.
+    pub(crate) fn open(&self) -> Result<JournalWriter, ShadowError> {
         let err = |e| ShadowError::write(&self.path, e);
-        let mut buf = Vec::with_capacity(256 * entries.len());
-        for e in entries {
-            serde_json::to_writer(&mut buf, e).map_err(|e| err(std::io::Error::other(e)))?;
-            buf.push(b'\n');
-        }
-        let mut f = OpenOptions::new()
+        let mut file = OpenOptions::new()
+            .read(true)
             .create(true)
             .append(true)
             .open(&self.path)
             .map_err(err)?;
-        f.write_all(&buf).map_err(err)?;
-        if sync {
-            f.sync_all().map_err(err)?;
+        let len = file.metadata().map_err(err)?.len();
+        if len > 0 {
+            file.seek(SeekFrom::Start(len - 1)).map_err(err)?;
+            let mut last = [0u8];
+            file.read_exact(&mut last).map_err(err)?;
+            if last[0] != b'\n' {
+                file.write_all(b"\n").map_err(err)?;
+            }
         }
-        Ok(())
-    }
-
-    /// Ends a line torn by a crash so that the next append starts cleanly.
-    pub(crate) fn seal(&self) -> Result<(), ShadowError> {
-        let err = |e| ShadowError::write(&self.path, e);
-        let mut f = match OpenOptions::new().read(true).append(true).open(&self.path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(err(e)),
-        };
-        let len = f.metadata().map_err(err)?.len();
-        if len == 0 {
-            return Ok(());
-        }
-        f.seek(SeekFrom::Start(len - 1)).map_err(err)?;
-        let mut last = [0u8];
-        f.read_exact(&mut last).map_err(err)?;
-        if last[0] != b'\n' {
-            f.write_all(b"\n").map_err(err)?;
-        }
-        Ok(())
+        Ok(JournalWriter {
+            path: self.path.clone(),
+            file,
+        })
     }
 
     /// Returns every readable entry, oldest first (torn or foreign lines are
@@ -166,6 +151,57 @@ impl Journal {
     }
 }
 
+/// The journal, open for appending (held by a transaction).
+#[derive(Debug)]
+pub(crate) struct JournalWriter {
+    path: PathBuf,
+    file: File,
+}
+
+impl JournalWriter {
+    /// Appends `entries`, fsyncing them when `sync`.
+    pub(crate) fn append(&mut self, entries: &[Entry], sync: bool) -> Result<(), ShadowError> {
+        self.write(entries)?;
+        if sync {
+            self.file
+                .sync_all()
+                .map_err(|e| ShadowError::write(&self.path, e))?;
+        }
+        Ok(())
+    }
+
+    /// Appends `entries` so that they, and what was written to the files
+    /// in `also`, reach the disk before any name made afterwards, as
+    /// `durability` allows (see [`Durability`]).
+    pub(crate) fn append_before_names(
+        &mut self,
+        entries: &[Entry],
+        durability: Durability,
+        also: &[(&Path, &File)],
+    ) -> Result<(), ShadowError> {
+        self.write(entries)?;
+        let mut files = vec![&self.file];
+        files.extend(also.iter().map(|a| a.1));
+        durability.data(&files).map_err(|(i, e)| {
+            let path = match i {
+                0 => self.path.as_path(),
+                _ => also[i - 1].0,
+            };
+            ShadowError::write(path, e)
+        })
+    }
+
+    fn write(&mut self, entries: &[Entry]) -> Result<(), ShadowError> {
+        let err = |e| ShadowError::write(&self.path, e);
+        let mut buf = Vec::with_capacity(256 * entries.len());
+        for e in entries {
+            serde_json::to_writer(&mut buf, e).map_err(|e| err(std::io::Error::other(e)))?;
+            buf.push(b'\n');
+        }
+        self.file.write_all(&buf).map_err(err)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,14 +213,16 @@ mod tests {
         let j = Journal::new(file.clone());
         let mut e = Entry::new("s1", Op::Write, "a b/ñ.txt");
         e.version = Some(3);
-        j.append(std::slice::from_ref(&e), true).expect("append");
+        j.open()
+            .and_then(|mut w| w.append(std::slice::from_ref(&e), true))
+            .expect("append");
         std::fs::OpenOptions::new()
             .append(true)
             .open(&file)
             .and_then(|mut f| f.write_all(b"{\"time\":\"2026"))
             .expect("tear");
-        j.seal().expect("seal");
-        j.append(std::slice::from_ref(&e), false).expect("append");
+        let mut w = j.open().expect("open seals");
+        w.append(std::slice::from_ref(&e), false).expect("append");
         let read = j.read().expect("read");
         assert_eq!(read, vec![e.clone(), e]);
     }

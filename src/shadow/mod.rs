@@ -22,6 +22,7 @@
 //! Never prints; never runs git.
 
 mod atomic;
+mod durable;
 mod journal;
 mod paths;
 mod retention;

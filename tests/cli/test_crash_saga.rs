@@ -110,8 +110,8 @@ fn wait_group(pgid: u32) {
 }
 
 /// Removes the `*.lock` files a killed git left in the git dir (what the
-/// hint of `saga status` asks the user to do); returns how many. Also an
-/// empty git-fararoni lock, which the lock would only clear after 5 s.
+/// hint of `saga status` asks the user to do); returns how many.
+/// (git-fararoni's own lock is a kernel lock that dies with its holder.)
 fn remove_stale_locks(dir: &Path) -> usize {
     let mut n = 0;
     let mut stack = vec![dir.to_path_buf()];
@@ -126,9 +126,7 @@ fn remove_stale_locks(dir: &Path) -> usize {
                 continue;
             }
             let name = e.file_name().to_string_lossy().into_owned();
-            let ours = p.ends_with("fararoni/lock");
-            let empty = std::fs::metadata(&p).map(|m| m.len() == 0).unwrap_or(false);
-            if (name.ends_with(".lock") && !ours) || (ours && empty) {
+            if name.ends_with(".lock") {
                 let _ = std::fs::remove_file(&p);
                 n += 1;
             }
