@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::durable::Durability;
 use super::ShadowError;
 
 /// What a journal line records.
@@ -79,6 +78,10 @@ pub struct Entry {
     /// A remark.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// On `done` and `recover`: whether the step's change reached the
+    /// working file (absent on a `done` that completed normally).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applied: Option<bool>,
 }
 
 impl Entry {
@@ -96,6 +99,7 @@ impl Entry {
             mode: None,
             from: None,
             note: None,
+            applied: None,
         }
     }
 }
@@ -170,25 +174,46 @@ impl JournalWriter {
         Ok(())
     }
 
-    /// Appends `entries` so that they, and what was written to the files
-    /// in `also`, reach the disk before any name made afterwards, as
-    /// `durability` allows (see [`Durability`]).
-    pub(crate) fn append_before_names(
-        &mut self,
-        entries: &[Entry],
-        durability: Durability,
-        also: &[(&Path, &File)],
-    ) -> Result<(), ShadowError> {
-        self.write(entries)?;
-        let mut files = vec![&self.file];
-        files.extend(also.iter().map(|a| a.1));
-        durability.data(&files).map_err(|(i, e)| {
-            let path = match i {
-                0 => self.path.as_path(),
-                _ => also[i - 1].0,
-            };
-            ShadowError::write(path, e)
-        })
+    /// Returns the file, for the caller to make appended lines durable.
+    pub(crate) fn file(&self) -> (&Path, &File) {
+        (&self.path, &self.file)
+    }
+
+    /// Returns the last change (`write`, `restore`, `undo`, `remove`) when
+    /// no `done` or `recover` of its id follows it: a step a crash cut
+    /// short. Changes run one at a time, so only the last can be unsettled;
+    /// the journal is read backwards from its end, a few KB in the usual
+    /// case, until that change is found.
+    pub(crate) fn unfinished(&self) -> Result<Option<Entry>, ShadowError> {
+        let err = |e| ShadowError::read(&self.path, e);
+        let len = self.file.metadata().map_err(err)?.len();
+        let mut window = 4096u64;
+        loop {
+            let start = len.saturating_sub(window);
+            let mut buf = vec![0u8; (len - start) as usize];
+            read_at(&self.file, &mut buf, start).map_err(err)?;
+            let mut lines: Vec<&[u8]> = buf.split(|&b| b == b'\n').collect();
+            if start > 0 {
+                lines.remove(0); // cut mid-line
+            }
+            let mut settled: Vec<String> = Vec::new();
+            for e in lines
+                .iter()
+                .rev()
+                .filter_map(|l| serde_json::from_slice::<Entry>(l).ok())
+            {
+                if matches!(e.op, Op::Done | Op::Recover) {
+                    settled.extend(e.id);
+                } else if e.op.changes_file() {
+                    let done = e.id.as_ref().is_some_and(|id| settled.contains(id));
+                    return Ok((!done).then_some(e));
+                }
+            }
+            if start == 0 {
+                return Ok(None);
+            }
+            window = window.saturating_mul(8);
+        }
     }
 
     fn write(&mut self, entries: &[Entry]) -> Result<(), ShadowError> {
@@ -199,6 +224,21 @@ impl JournalWriter {
             buf.push(b'\n');
         }
         self.file.write_all(&buf).map_err(err)
+    }
+}
+
+/// Fills `buf` from `file` at `offset`.
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt as _;
+        file.read_exact_at(buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        let mut f = file;
+        f.seek(SeekFrom::Start(offset))?;
+        f.read_exact(buf)
     }
 }
 
@@ -225,5 +265,69 @@ mod tests {
         w.append(std::slice::from_ref(&e), false).expect("append");
         let read = j.read().expect("read");
         assert_eq!(read, vec![e.clone(), e]);
+    }
+
+    fn entry(op: Op, id: &str) -> Entry {
+        let mut e = Entry::new("s1", op, "src/a.rs");
+        e.id = Some(id.to_string());
+        e
+    }
+
+    #[test]
+    fn the_last_change_without_its_done_is_unfinished() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let j = Journal::new(dir.path().join("journal.jsonl"));
+        let mut w = j.open().expect("open");
+        assert_eq!(w.unfinished().expect("read"), None, "an empty journal");
+        w.append(&[entry(Op::Backup, "1"), entry(Op::Write, "1")], false)
+            .expect("append");
+        assert_eq!(
+            w.unfinished().expect("read").and_then(|e| e.id),
+            Some("1".to_string())
+        );
+        w.append(&[entry(Op::Done, "1"), entry(Op::Evict, "1")], false)
+            .expect("append");
+        assert_eq!(w.unfinished().expect("read"), None);
+        w.append(&[entry(Op::Restore, "2")], false).expect("append");
+        assert_eq!(
+            w.unfinished().expect("read").map(|e| e.op),
+            Some(Op::Restore)
+        );
+        w.append(&[entry(Op::Recover, "2")], false).expect("append");
+        assert_eq!(w.unfinished().expect("read"), None);
+        // A `done` of another id does not settle it.
+        w.append(&[entry(Op::Undo, "3"), entry(Op::Done, "2")], false)
+            .expect("append");
+        assert_eq!(w.unfinished().expect("read").map(|e| e.op), Some(Op::Undo));
+    }
+
+    #[test]
+    fn a_long_journal_is_read_from_its_tail_past_a_cut_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let j = Journal::new(dir.path().join("journal.jsonl"));
+        let mut w = j.open().expect("open");
+        // An unfinished change far back, then 100 KB of finished ones.
+        w.append(&[entry(Op::Write, "old")], false).expect("append");
+        for n in 0..600 {
+            let id = format!("n{n}");
+            w.append(&[entry(Op::Write, &id), entry(Op::Done, &id)], false)
+                .expect("append");
+        }
+        assert!(
+            std::fs::metadata(dir.path().join("journal.jsonl"))
+                .expect("meta")
+                .len()
+                > 100_000
+        );
+        assert_eq!(w.unfinished().expect("read"), None);
+        // An unsettled change behind more than one read window of evictions.
+        w.append(&[entry(Op::Write, "last")], false)
+            .expect("append");
+        let evictions: Vec<Entry> = (0..200).map(|_| entry(Op::Evict, "e")).collect();
+        w.append(&evictions, false).expect("append");
+        assert_eq!(
+            w.unfinished().expect("read").and_then(|e| e.id),
+            Some("last".to_string())
+        );
     }
 }

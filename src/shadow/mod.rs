@@ -7,9 +7,8 @@
 //! ```text
 //! .fararoni/shadow/<path>.v<N>.<YYYYMMDD-HHMMSS>   one file per version (read-only)
 //! .fararoni/objects/<sha256>                       one file per distinct content
-//! .fararoni/journal.jsonl                          every step, fsync'd
-//! .fararoni/session.jsonl                          what the last session first touched
-//! .fararoni/inflight                               the operation under way, if any
+//! .fararoni/journal.jsonl                          every step, written ahead
+//! .fararoni/session.jsonl                          what each session first touched
 //! ```
 //!
 //! A version file is a hard link to its content-addressed object, so

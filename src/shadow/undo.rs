@@ -4,7 +4,7 @@
 //! can itself be undone: its writes form their own session), and reports
 //! anything it cannot bring back.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use camino::{Utf8Path, Utf8PathBuf};
 
@@ -69,10 +69,24 @@ impl UndoReport {
     }
 }
 
+/// Returns the changes that reached their file: every file-changing entry
+/// but those whose `done` or `recover` says it was not applied (a failure,
+/// or a crash before the new content took the file's name).
+fn applied(entries: &[Entry]) -> impl DoubleEndedIterator<Item = &Entry> {
+    let skipped: HashSet<&str> = entries
+        .iter()
+        .filter(|e| matches!(e.op, Op::Done | Op::Recover) && e.applied == Some(false))
+        .filter_map(|e| e.id.as_deref())
+        .collect();
+    entries.iter().filter(move |e| {
+        e.op.changes_file() && !e.id.as_deref().is_some_and(|id| skipped.contains(id))
+    })
+}
+
 /// Returns the sessions that changed files, newest first.
 pub fn sessions(entries: &[Entry]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for e in entries.iter().rev().filter(|e| e.op.changes_file()) {
+    for e in applied(entries).rev() {
         if !out.contains(&e.session) {
             out.push(e.session.clone());
         }
@@ -97,10 +111,7 @@ pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, Shadow
     };
     let mut order: Vec<&str> = Vec::new();
     let mut span: HashMap<&str, (&Entry, &Entry)> = HashMap::new();
-    for e in entries
-        .iter()
-        .filter(|e| e.session == target && e.op.changes_file())
-    {
+    for e in applied(&entries).filter(|e| e.session == target) {
         span.entry(e.path.as_str())
             .and_modify(|s| s.1 = e)
             .or_insert_with(|| {

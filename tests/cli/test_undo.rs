@@ -189,3 +189,41 @@ fn test_undo_never_cleans_or_resets() {
         "untracked, ignored, the index and .git are as they were"
     );
 }
+
+#[test]
+fn test_undo_skips_a_change_a_crash_stopped_before_it_reached_the_file() {
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", "a0\n");
+    repo.write("b.txt", "b0\n");
+    write_in(&repo, "agent-9", "a.txt", "a1\n");
+    // What a write killed after its journal lines and before anything else
+    // leaves: a backup and a change announced for b.txt, never carried out.
+    let journal = repo.path().join(".fararoni/journal.jsonl");
+    let mut text = std::fs::read_to_string(&journal).expect("journal");
+    for line in [
+        r#"{"time":"2026-12-02T10:00:00Z","session":"agent-9","op":"backup","path":"b.txt","version":7,"sha256":"00","size":3,"id":"crash-1"}"#,
+        r#"{"time":"2026-12-02T10:00:00Z","session":"agent-9","op":"write","path":"b.txt","version":7,"sha256":"11","size":3,"id":"crash-1"}"#,
+    ] {
+        text.push_str(line);
+        text.push('\n');
+    }
+    std::fs::write(&journal, text).expect("write journal");
+    repo.write(".b.txt.fararoni-crash-1.tmp", "b1\n");
+
+    let out = repo.run(&["undo"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("restored `a.txt`"), "{out}");
+    assert!(!out.stdout.contains("b.txt"), "{out}");
+    assert_eq!(repo.read("a.txt"), "a0\n");
+    assert_eq!(repo.read("b.txt"), "b0\n");
+    // The next transaction settled the crash: its temporary file is gone
+    // and the journal says the change never reached the file.
+    assert!(!repo.path().join(".b.txt.fararoni-crash-1.tmp").exists());
+    let journal = std::fs::read_to_string(&journal).expect("journal");
+    assert!(
+        journal.lines().any(|l| l.contains(r#""op":"recover""#)
+            && l.contains("crash-1")
+            && l.contains(r#""applied":false"#)),
+        "{journal}"
+    );
+}
