@@ -5,7 +5,9 @@
 //!   run directly (the baseline), `git-fararoni ask "git status"` and
 //!   `git-fararoni ask pwd`. After criterion, an interleaved run prints the
 //!   medians and the ratio against the baseline measured in the same run
-//!   (targets: at most 1.25× for `ask "git status"`, under 5 ms for `ask pwd`).
+//!   (targets: at most 1.25× for `ask "git status"`, under 5 ms for `ask pwd`),
+//!   and, as the floor of any program that runs git for you, `env git
+//!   status`: a minimal C program that only execs git.
 //!
 //! Run with `cargo bench --bench router`.
 
@@ -92,7 +94,7 @@ fn run(cmd: &mut Command) {
     assert!(status.success());
 }
 
-fn commands(repo: &Path) -> [(&'static str, Command); 3] {
+fn commands(repo: &Path) -> [(&'static str, Command); 4] {
     let bin = env!("CARGO_BIN_EXE_git-fararoni");
     let mut direct = Command::new("git");
     direct.arg("status").current_dir(repo);
@@ -100,10 +102,13 @@ fn commands(repo: &Path) -> [(&'static str, Command); 3] {
     ask_status.args(["ask", "git status"]).current_dir(repo);
     let mut ask_pwd = Command::new(bin);
     ask_pwd.args(["ask", "pwd"]).current_dir(repo);
+    let mut env = Command::new("env");
+    env.args(["git", "status"]).current_dir(repo);
     [
         ("git_status_direct", direct),
         ("ask_git_status", ask_status),
         ("ask_pwd", ask_pwd),
+        ("env_git_status", env),
     ]
 }
 
@@ -136,7 +141,7 @@ fn ratios() {
 fn ratios_in(dirs: usize) {
     let repo = fixture_repo(dirs);
     let mut cmds = commands(repo.path());
-    let mut times: [Vec<f64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    let mut times: [Vec<f64>; 4] = Default::default();
     for round in 0..400 {
         for (i, (_, cmd)) in cmds.iter_mut().enumerate() {
             let start = Instant::now();
@@ -146,7 +151,7 @@ fn ratios_in(dirs: usize) {
             }
         }
     }
-    let [direct, status, pwd] = times.map(|mut t| median(&mut t));
+    let [direct, status, pwd, env] = times.map(|mut t| median(&mut t));
     println!(
         "\nprocess medians over 380 interleaved rounds, {} tracked files (same run):",
         dirs * 10
@@ -159,6 +164,10 @@ fn ratios_in(dirs: usize) {
     println!(
         "  git-fararoni ask pwd          {pwd:.3} ms  ratio {:.2}x (target < 5 ms)",
         pwd / direct
+    );
+    println!(
+        "  env git status                {env:.3} ms  ratio {:.2}x (floor: one exec in between)",
+        env / direct
     );
 }
 
