@@ -174,6 +174,11 @@ impl JournalWriter {
         Ok(())
     }
 
+    /// Returns the journal's size in bytes (0 when it cannot be read).
+    pub(crate) fn len(&self) -> u64 {
+        self.file.metadata().map_or(0, |m| m.len())
+    }
+
     /// Returns the file, for the caller to make appended lines durable.
     pub(crate) fn file(&self) -> (&Path, &File) {
         (&self.path, &self.file)

@@ -464,6 +464,11 @@ impl Shadow {
             _lock: lock,
         };
         tx.recover()?;
+        if tx.journal.len() > JOURNAL_COMPACT_AT {
+            // A failed compaction leaves the journal whole; it is retried
+            // by the next transaction.
+            let _ = tx.compact_journal(JOURNAL_KEEP);
+        }
         Ok(tx)
     }
 
@@ -536,6 +541,12 @@ struct SessionIndex {
     /// The file's size when read or last appended to.
     len: u64,
 }
+
+/// The journal size past which a transaction compacts it.
+const JOURNAL_COMPACT_AT: u64 = 8 * 1024 * 1024;
+
+/// About how much of the newest sessions' history compaction keeps.
+const JOURNAL_KEEP: u64 = 2 * 1024 * 1024;
 
 /// The size past which a new session rewrites the index with only itself.
 const INDEX_COMPACT_AT: u64 = 256 * 1024;
@@ -719,6 +730,61 @@ impl<'a> Tx<'a> {
             .into(),
         );
         self.journal.append(&[e], true)
+    }
+
+    /// Rewrites the journal with only the newest sessions (whole, newest
+    /// first, until about `keep` bytes) and the `backup` lines of versions
+    /// still in the store (their file modes). Older sessions can no longer
+    /// be undone as a whole, but their versions stay listed and restorable.
+    /// Atomic: a crash leaves the old journal or the new one.
+    fn compact_journal(&mut self, keep: u64) -> Result<(), ShadowError> {
+        let journal = self.shadow.journal();
+        let entries = journal.read()?;
+        let lines: Vec<Vec<u8>> = entries
+            .iter()
+            .map(|e| serde_json::to_vec(e).unwrap_or_default())
+            .collect();
+        let mut size: HashMap<&str, u64> = HashMap::new();
+        let mut newest_first: Vec<&str> = Vec::new();
+        for (e, l) in entries.iter().zip(&lines).rev() {
+            let s = size.entry(e.session.as_str()).or_insert_with(|| {
+                newest_first.push(e.session.as_str());
+                0
+            });
+            *s += l.len() as u64 + 1;
+        }
+        let mut kept: HashSet<&str> = HashSet::new();
+        let mut total = 0;
+        for s in newest_first {
+            if total > 0 && total + size[s] > keep {
+                break;
+            }
+            total += size[s];
+            kept.insert(s);
+        }
+        let existing: HashSet<(String, u64)> = self
+            .shadow
+            .all_versions()?
+            .into_iter()
+            .flat_map(|(path, vs)| vs.into_iter().map(move |v| (path.to_string(), v.number)))
+            .collect();
+        let mut out = Vec::with_capacity(total as usize);
+        for (e, l) in entries.iter().zip(&lines) {
+            let version_kept = e.op == Op::Backup
+                && e.version
+                    .is_some_and(|v| existing.contains(&(e.path.clone(), v)));
+            if kept.contains(e.session.as_str()) || version_kept {
+                out.extend_from_slice(l);
+                out.push(b'\n');
+            }
+        }
+        let (path, _) = self.journal.file();
+        let path = path.to_path_buf();
+        let tmp = path.with_extension("jsonl.compact");
+        atomic::replace_via(&path, &tmp, &out, None).map_err(|e| ShadowError::write(&path, e))?;
+        // The writer still holds the replaced file: write to the new one.
+        self.journal = journal.open()?;
+        Ok(())
     }
 
     /// The temporary files operation `id` on `path` may create.
@@ -1265,6 +1331,87 @@ fn same_content(v: &Version, obj: Option<&fs::Metadata>, bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Writes `content` to `rel` in `session` through a transaction.
+    fn write(shadow: &Shadow, session: &str, rel: &str, content: &str) {
+        let mut tx = shadow
+            .begin(Session::new(session).expect("session"))
+            .expect("begin");
+        let path = shadow.resolve_rel(Utf8Path::new(rel)).expect("path");
+        let current = tx.read_current(&path).expect("read");
+        tx.apply(
+            &path,
+            current.as_ref(),
+            Change {
+                op: Op::Write,
+                new: Some(content.as_bytes()),
+                mode: None,
+                from: None,
+            },
+        )
+        .expect("apply");
+    }
+
+    #[test]
+    fn compaction_keeps_the_newest_sessions_whole_and_every_live_backup() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git init");
+        std::fs::write(dir.path().join("a.txt"), "a0\n").expect("write");
+        let shadow = Shadow::discover(dir.path()).expect("shadow");
+        for n in 0..20 {
+            write(
+                &shadow,
+                &format!("old-{n}"),
+                "a.txt",
+                &format!("a{}\n", n + 1),
+            );
+        }
+        write(&shadow, "new", "a.txt", "new 1\n");
+        write(&shadow, "new", "b.txt", "b1\n");
+        write(&shadow, "new", "a.txt", "new 2\n");
+        let before = shadow.journal_entries().expect("read");
+        let mut tx = shadow
+            .begin(Session::new("compact").expect("session"))
+            .expect("begin");
+        tx.compact_journal(1).expect("compact");
+        drop(tx);
+        let after = shadow.journal_entries().expect("read");
+        // The newest session whole, in order.
+        let newest = |es: &[Entry]| -> Vec<Entry> {
+            es.iter().filter(|e| e.session == "new").cloned().collect()
+        };
+        assert!(!newest(&before).is_empty());
+        assert_eq!(newest(&after), newest(&before));
+        // No other session's steps, but a backup line for every version
+        // still in the store.
+        let live: Vec<(String, u64)> = shadow
+            .all_versions()
+            .expect("versions")
+            .into_iter()
+            .flat_map(|(p, vs)| vs.into_iter().map(move |v| (p.to_string(), v.number)))
+            .collect();
+        for (path, number) in &live {
+            assert!(
+                after
+                    .iter()
+                    .any(|e| e.op == Op::Backup && &e.path == path && e.version == Some(*number)),
+                "backup line of {path} v{number} kept"
+            );
+        }
+        assert!(after
+            .iter()
+            .all(|e| e.session == "new" || e.op == Op::Backup));
+        assert!(after.len() < before.len());
+        // The journal still takes appends and undo still finds the session.
+        write(&shadow, "later", "c.txt", "c1\n");
+        let sessions = crate::shadow::sessions(&shadow.journal_entries().expect("read"));
+        assert_eq!(sessions, vec!["later".to_string(), "new".to_string()]);
+    }
 
     #[test]
     fn version_names_parse_from_the_right() {
