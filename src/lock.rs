@@ -71,32 +71,39 @@ impl RepoLock {
                 .truncate(false)
                 .open(&path)
         };
-        let file = match open() {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                fs::create_dir_all(&dir).map_err(io)?;
-                open()
-            }
-            other => other,
-        }
-        .map_err(io)?;
         let deadline = Instant::now() + wait;
         loop {
-            match file.try_lock() {
-                Ok(()) => break,
-                Err(fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
-                    std::thread::sleep(RETRY);
+            let file = match open() {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    fs::create_dir_all(&dir).map_err(io)?;
+                    open()
                 }
-                Err(fs::TryLockError::WouldBlock) => {
-                    return Err(LockError::Held {
-                        pid: holder(&file).unwrap_or(0),
-                        path,
-                    });
+                other => other,
+            }
+            .map_err(io)?;
+            loop {
+                match file.try_lock() {
+                    Ok(()) => break,
+                    Err(fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                        std::thread::sleep(RETRY);
+                    }
+                    Err(fs::TryLockError::WouldBlock) => {
+                        return Err(LockError::Held {
+                            pid: holder(&file).unwrap_or(0),
+                            path,
+                        });
+                    }
+                    Err(fs::TryLockError::Error(e)) => return Err(io(e)),
                 }
-                Err(fs::TryLockError::Error(e)) => return Err(io(e)),
+            }
+            // A lock on a file no longer at the path (deleted or replaced
+            // by hand while we waited) would exclude nobody: lock the
+            // file that is there now.
+            if same_file(&file, &path) {
+                record_pid(&file);
+                return Ok(RepoLock { path, _file: file });
             }
         }
-        record_pid(&file);
-        Ok(RepoLock { path, _file: file })
     }
 
     /// Returns the lock file's path.
@@ -118,6 +125,23 @@ fn record_pid(file: &File) {
     #[cfg(not(unix))]
     {
         let _ = file;
+    }
+}
+
+/// Whether `file` is the file at `path`.
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 

@@ -5,7 +5,8 @@
 //! name does. Portable code gets that order with one fsync per step (the
 //! backup's data, its folder, the journal, the new content, the target's
 //! folder). On file systems whose metadata journal commits every directory
-//! operation in the order it was made — ext4 and XFS — the same order costs
+//! operation in the order it was made — ext4 with its journal, and XFS —
+//! the same order costs
 //! less: each file's data is written out (`sync_file_range`, which waits for
 //! the device but commits nothing), the names are made in order, and the one
 //! fsync of the target's folder at the end commits them all at once, behind
@@ -14,9 +15,9 @@
 //! the order needed. This is git's `core.fsyncMethod=batch` reasoning,
 //! applied to one write.
 //!
-//! Anything else (btrfs, whose fsync logs one inode; network and FUSE file
-//! systems; a target on another file system than the store) gets an fsync
-//! per step.
+//! Anything else (ext4 or ext2 without a journal, which orders nothing;
+//! btrfs, whose fsync logs one inode; network and FUSE file systems; a
+//! target on another file system than the store) gets an fsync per step.
 
 use std::fs::File;
 use std::io;
@@ -38,8 +39,8 @@ pub(crate) enum Durability {
 impl Durability {
     /// Finds how writes under `dir` (which must exist) can be made durable.
     pub(crate) fn of(dir: &Path) -> Durability {
-        match (ordered_metadata(dir), device(dir)) {
-            (true, Some(dev)) => Durability::Ordered { dev },
+        match device(dir) {
+            Some(dev) if ordered_metadata(dir, dev) => Durability::Ordered { dev },
             _ => Durability::PerStep,
         }
     }
@@ -78,27 +79,79 @@ impl Durability {
     }
 }
 
+/// Whether the file system holding `dir` (device `dev`) commits directory
+/// operations in order: XFS always (its log), ext4 only with a journal — an
+/// ext4 (or ext2) file system without one reports the same type and orders
+/// nothing, so its journal must be seen in `/proc/fs/jbd2`.
 #[cfg(target_os = "linux")]
-fn ordered_metadata(dir: &Path) -> bool {
+fn ordered_metadata(dir: &Path, dev: u64) -> bool {
+    match fs_type(dir) {
+        Some(XFS_SUPER_MAGIC) => true,
+        Some(EXT4_SUPER_MAGIC) => has_journal(dev),
+        _ => false,
+    }
+}
+
+#[cfg(target_os = "linux")]
+const EXT4_SUPER_MAGIC: i64 = 0xEF53;
+#[cfg(target_os = "linux")]
+const XFS_SUPER_MAGIC: i64 = 0x5846_5342;
+
+/// Whether block device `dev` carries an active jbd2 journal: its name (from
+/// `/sys/dev/block/MAJOR:MINOR`) heads an entry of `/proc/fs/jbd2`. Found
+/// once per device and process.
+#[cfg(target_os = "linux")]
+fn has_journal(dev: u64) -> bool {
+    use std::sync::Mutex;
+    static SEEN: Mutex<Vec<(u64, bool)>> = Mutex::new(Vec::new());
+    if let Some(j) = SEEN
+        .lock()
+        .ok()
+        .and_then(|seen| seen.iter().find(|s| s.0 == dev).map(|s| s.1))
+    {
+        return j;
+    }
+    // The kernel's encoding of a device number (glibc's `major`/`minor`).
+    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
+    let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
+    let name = std::fs::read_link(format!("/sys/dev/block/{major}:{minor}"))
+        .ok()
+        .and_then(|l| {
+            l.file_name()
+                .and_then(|n| n.to_str())
+                .map(|n| format!("{n}-"))
+        });
+    let journal = name.is_some_and(|prefix| {
+        std::fs::read_dir("/proc/fs/jbd2").is_ok_and(|entries| {
+            entries.flatten().any(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(&prefix))
+            })
+        })
+    });
+    if let Ok(mut s) = SEEN.lock() {
+        s.push((dev, journal));
+    }
+    journal
+}
+
+#[cfg(target_os = "linux")]
+fn fs_type(dir: &Path) -> Option<i64> {
     use std::os::unix::ffi::OsStrExt as _;
-    const EXT4_SUPER_MAGIC: i64 = 0xEF53;
-    const XFS_SUPER_MAGIC: i64 = 0x5846_5342;
-    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
-        return false;
-    };
+    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
     // SAFETY: `statfs` only writes the struct it is given, which is plain
     // data that may start zeroed; the path is a valid C string.
     let mut st: libc::statfs = unsafe { std::mem::zeroed() };
     if unsafe { libc::statfs(c.as_ptr(), &mut st) } != 0 {
-        return false;
+        return None;
     }
     #[allow(clippy::unnecessary_cast)] // f_type's width differs by libc
-    let kind = st.f_type as i64;
-    kind == EXT4_SUPER_MAGIC || kind == XFS_SUPER_MAGIC
+    Some(st.f_type as i64)
 }
 
 #[cfg(not(target_os = "linux"))]
-fn ordered_metadata(_dir: &Path) -> bool {
+fn ordered_metadata(_dir: &Path, _dev: u64) -> bool {
     false
 }
 
@@ -168,6 +221,12 @@ mod tests {
         if let Ok(dir) = tempfile::tempdir_in(shm) {
             assert_eq!(Durability::of(dir.path()), Durability::PerStep);
         }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_device_without_a_visible_journal_is_not_ordered() {
+        assert!(!has_journal(u64::MAX));
     }
 
     #[test]

@@ -137,6 +137,7 @@ impl Journal {
         Ok(JournalWriter {
             path: self.path.clone(),
             file,
+            torn: false,
         })
     }
 
@@ -160,6 +161,8 @@ impl Journal {
 pub(crate) struct JournalWriter {
     path: PathBuf,
     file: File,
+    /// The last write failed, perhaps midway through a line.
+    torn: bool,
 }
 
 impl JournalWriter {
@@ -210,7 +213,9 @@ impl JournalWriter {
                 if matches!(e.op, Op::Done | Op::Recover) {
                     settled.extend(e.id);
                 } else if e.op.changes_file() {
-                    let done = e.id.as_ref().is_some_and(|id| settled.contains(id));
+                    // Without an id (not written by this store) nothing
+                    // could settle it: leave it be.
+                    let done = e.id.as_ref().is_none_or(|id| settled.contains(id));
                     return Ok((!done).then_some(e));
                 }
             }
@@ -223,12 +228,19 @@ impl JournalWriter {
 
     fn write(&mut self, entries: &[Entry]) -> Result<(), ShadowError> {
         let err = |e| ShadowError::write(&self.path, e);
-        let mut buf = Vec::with_capacity(256 * entries.len());
+        let mut buf = Vec::with_capacity(256 * entries.len() + 1);
+        if self.torn {
+            // A failed write may have left half a line: end it first.
+            buf.push(b'\n');
+        }
         for e in entries {
             serde_json::to_writer(&mut buf, e).map_err(|e| err(std::io::Error::other(e)))?;
             buf.push(b'\n');
         }
-        self.file.write_all(&buf).map_err(err)
+        self.torn = true;
+        self.file.write_all(&buf).map_err(err)?;
+        self.torn = false;
+        Ok(())
     }
 }
 

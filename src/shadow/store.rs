@@ -699,13 +699,15 @@ impl<'a> Tx<'a> {
         let Some(op) = self.journal.unfinished()? else {
             return Ok(());
         };
-        let (Some(id), Ok(path)) = (
-            op.id.clone(),
-            self.shadow.resolve_rel(Utf8Path::new(&op.path)),
-        ) else {
+        let Some(id) = op.id.clone() else {
             return Ok(());
         };
-        let temps = self.temps(&path, &id);
+        // The path as recorded, not resolved: a recovery must not stop at a
+        // path that no longer resolves (a parent turned symlink), or the
+        // change would stay unsettled and count as applied.
+        let rel = Utf8Path::new(&op.path);
+        let abs = self.shadow.root().join(rel);
+        let temps = self.temps(rel, &abs, &id);
         for t in [&temps.obj, &temps.copy, &temps.target] {
             match fs::remove_file(t) {
                 Ok(()) => {}
@@ -713,7 +715,7 @@ impl<'a> Tx<'a> {
                 Err(e) => return Err(ShadowError::write(t, e)),
             }
         }
-        let now = fs::read(&path.abs).ok().map(|b| sha256_hex(&b));
+        let now = fs::read(&abs).ok().map(|b| sha256_hex(&b));
         let applied = match op.op {
             Op::Remove => now.is_none(),
             _ => now.is_some() && now == op.sha256,
@@ -787,13 +789,13 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
-    /// The temporary files operation `id` on `path` may create.
-    fn temps(&self, path: &RepoPath, id: &str) -> Temps {
-        let version_dir = self.shadow.version_dir(&path.rel);
+    /// The temporary files operation `id` on `rel` (at `abs`) may create.
+    fn temps(&self, rel: &Utf8Path, abs: &Path, id: &str) -> Temps {
+        let version_dir = self.shadow.version_dir(rel);
         Temps {
             obj: self.shadow.objects_dir().join(format!(".tmp-{id}")),
-            copy: temp_for(&version_dir.join(path.rel.file_name().unwrap_or("")), id),
-            target: temp_for(&path.abs, id),
+            copy: temp_for(&version_dir.join(rel.file_name().unwrap_or("")), id),
+            target: temp_for(abs, id),
         }
     }
 
@@ -894,13 +896,10 @@ impl<'a> Tx<'a> {
     }
     /// Records that this session changes `rel`, whose content from before
     /// the session is in `version`, unless the session already changed it.
-    /// Returns the index file when it was written, for the caller to make
-    /// durable.
-    fn touch_session(
-        &mut self,
-        rel: &str,
-        version: Option<u64>,
-    ) -> Result<Option<fs::File>, ShadowError> {
+    /// Not made durable on its own: the index only keeps retention from
+    /// dropping what the last session's `undo` needs, and costs an fsync
+    /// per write where steps are fsync'd one by one.
+    fn touch_session(&mut self, rel: &str, version: Option<u64>) -> Result<(), ShadowError> {
         let path = self.shadow.session_index_path();
         if self.index.is_none() {
             self.index = Some(SessionIndex::load(&path).unwrap_or_default());
@@ -922,7 +921,7 @@ impl<'a> Tx<'a> {
             serde_json::to_writer(&mut text, &header).map_err(json_err)?;
             text.push(b'\n');
         } else if index.paths.iter().any(|l| l.path == rel) {
-            return Ok(None);
+            return Ok(());
         }
         serde_json::to_writer(&mut text, &line).map_err(json_err)?;
         text.push(b'\n');
@@ -954,7 +953,8 @@ impl<'a> Tx<'a> {
             index.paths.clear();
         }
         index.paths.push(line);
-        Ok(Some(file))
+        drop(file);
+        Ok(())
     }
 
     /// Changes the working file `path` from `current` (as just read) by
@@ -981,7 +981,7 @@ impl<'a> Tx<'a> {
             });
         }
         let id = op_id();
-        let temps = self.temps(path, &id);
+        let temps = self.temps(&path.rel, &path.abs, &id);
         let mut plan = current.map(|c| self.plan_backup(path, c)).transpose()?;
 
         // The journal says what is about to happen before anything does;
@@ -1077,18 +1077,16 @@ impl<'a> Tx<'a> {
             None => None,
         };
         let version = plan.as_ref().map(|p| p.reuse.unwrap_or(p.number));
-        let index = self.touch_session(path.rel.as_str(), version)?;
+        self.touch_session(path.rel.as_str(), version)?;
 
-        // Everything written so far reaches the disk before any name points
-        // at it: one overlapped write-out where directory operations are
-        // ordered, else an fsync each. (Fsyncs issued from two threads
-        // measured no faster on ext4 and cost more CPU.)
-        let index_path = self.shadow.session_index_path();
-        let mut files: Vec<(&Path, &fs::File)> = Vec::with_capacity(4);
+        // Everything written so far but the session index reaches the disk
+        // before any name points at it: one overlapped write-out where
+        // directory operations are ordered, else an fsync each. (Fsyncs
+        // issued from threads measured slower on ext4.)
+        let mut files: Vec<(&Path, &fs::File)> = Vec::with_capacity(3);
         files.extend(obj_file.as_ref().map(|f| (temps.obj.as_path(), f)));
         files.extend(target_file.as_ref().map(|f| (temps.target.as_path(), f)));
         files.push(self.journal.file());
-        files.extend(index.as_ref().map(|f| (index_path.as_path(), f)));
         let durability = self.durability.for_target(parent_of(&path.abs));
         let handles: Vec<&fs::File> = files.iter().map(|f| f.1).collect();
         durability
@@ -1105,6 +1103,16 @@ impl<'a> Tx<'a> {
                 if durability.per_step() {
                     let dir = parent_of(&p.file);
                     sync_dir(dir).map_err(|e| ShadowError::write(dir, e))?;
+                    if p.names.len() == 1 {
+                        // The path's first version: its folders may be new,
+                        // and each is a name in its parent.
+                        for up in dir.ancestors().skip(1) {
+                            sync_dir(up).map_err(|e| ShadowError::write(up, e))?;
+                            if up == self.shadow.store_dir() {
+                                break;
+                            }
+                        }
+                    }
                 }
             }
         }
