@@ -35,6 +35,7 @@ use camino::Utf8PathBuf;
 use thiserror::Error;
 
 pub use atomic::atomic_write;
+pub use durable::DURABILITY_ENV;
 pub use journal::{Entry, Op};
 pub use paths::RepoPath;
 pub use retention::{parse_duration, PrunePlan, Retention};

@@ -182,6 +182,7 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
     let (mut runs, mut kills, mut survived, mut finished_first) = (0usize, 0usize, 0usize, 0usize);
     let mut landed_new = 0usize;
     let mut killed_after_rename = 0usize;
+    let mut kills_ordered = 0usize;
     while kills < MAX_KILLS && started.elapsed() < BUDGET {
         runs += 1;
         let t = &targets[if rng.below(4) == 0 { 0 } else { 1 }];
@@ -202,8 +203,14 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
         let span = took.as_micros() as u64 * 9 / 10 + 1;
         let start = if rng.below(2) == 0 { 0 } else { span / 2 };
         let delay = Duration::from_micros(start + rng.below(span - start));
+        // Both ways of making steps durable, whatever this disk would pick.
+        let ordered = rng.below(2) == 0;
         let mut child = repo
             .cmd("git-fararoni")
+            .env(
+                "FARARONI_DURABILITY",
+                if ordered { "ordered" } else { "per-step" },
+            )
             .args(args_for(op, t, next, rng.below(2) == 0))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -219,6 +226,7 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
             use std::os::unix::process::ExitStatusExt as _;
             if status.signal() == Some(9) {
                 kills += 1;
+                kills_ordered += usize::from(ordered);
                 killed = true;
             } else {
                 finished_first += 1;
@@ -264,7 +272,8 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
         );
     }
     eprintln!(
-        "crash test (seed {seed}): {runs} runs, {kills} SIGKILLs mid-command, {survived} survived \
+        "crash test (seed {seed}): {runs} runs, {kills} SIGKILLs mid-command \
+         ({kills_ordered} with ordered write-outs, the rest with an fsync per step), {survived} survived \
          (file old or new, old content in the store, next command ok), {finished_first} finished \
          before the kill; {landed_new} runs had replaced the file, {killed_after_rename} of them killed \
          after the rename; calibration {calibration}; {:.1} s",
