@@ -500,3 +500,68 @@ fn test_guard_commands_outside_a_repository() {
     dir.write("a", "x\n");
     assert_eq!(dir.run(&["guard", "check", "a", "a"]).code, 0);
 }
+
+#[test]
+fn test_guard_writes_from_concurrent_processes_are_serialised_and_all_journaled() {
+    let repo = TestRepo::with_commit();
+    let files: Vec<String> = (0..6).map(|n| format!("f{n}.txt")).collect();
+    for f in &files {
+        repo.write(f, "v0\n");
+    }
+    // Six processes, three rounds each, all at once on one repository.
+    let mut children = Vec::new();
+    for f in &files {
+        for round in 1..=3 {
+            let mut child = repo
+                .cmd("git-fararoni")
+                .args(["guard", "write", f.as_str(), "--force"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn");
+            let mut stdin = child.stdin.take().expect("stdin");
+            stdin
+                .write_all(format!("{f} round {round}\n").as_bytes())
+                .expect("stdin");
+            drop(stdin);
+            children.push(child);
+        }
+    }
+    for child in children {
+        let out = child.wait_with_output().expect("wait");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Every change the journal announces has its `done`, and none is left
+    // for a recovery: the lock kept them one at a time.
+    let journal =
+        std::fs::read_to_string(repo.path().join(".fararoni/journal.jsonl")).expect("journal");
+    let entries: Vec<Value> = journal
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_str(l).expect("a whole JSON line"))
+        .collect();
+    let ids = |op: &str| -> Vec<String> {
+        entries
+            .iter()
+            .filter(|e| e["op"] == op)
+            .map(|e| e["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    let (writes, dones) = (ids("write"), ids("done"));
+    assert_eq!(writes.len(), 18, "{journal}");
+    assert_eq!(writes, dones, "each change is followed by its own done");
+    assert!(ids("recover").is_empty(), "{journal}");
+    for f in &files {
+        assert!(repo.read(f).starts_with(&format!("{f} round ")));
+        assert_eq!(
+            version_files(&repo, f).len(),
+            3,
+            "{f}: one backup per write"
+        );
+    }
+}
