@@ -113,12 +113,7 @@ pub fn abort(dir: impl AsRef<std::path::Path>, agent: bool) -> Result<Aborted, S
             });
         }
     }
-    let orig_tip =
-        ctx.rev(&saga.original_ref())?
-            .ok_or_else(|| SagaError::OriginalBranchMissing {
-                branch: saga.original_branch.clone(),
-                base: saga.base.clone(),
-            })?;
+    let orig_tip = ctx.original_tip(&saga)?;
     if let (Phase::Finishing, Some(plan)) = (saga.phase, saga.finish.clone()) {
         if orig_tip != plan.onto && is_our_squash(&ctx, &orig_tip, &plan)? {
             // The squash is history already; finishing the cleanup is all

@@ -134,17 +134,8 @@ fn plan(
     }
     let wip_ref = saga.wip_ref();
     let orig_ref = saga.original_ref();
-    let mut wip_tip = ctx
-        .rev(&wip_ref)?
-        .ok_or_else(|| SagaError::WipBranchMissing {
-            branch: saga.wip_branch.clone(),
-        })?;
-    let onto = ctx
-        .rev(&orig_ref)?
-        .ok_or_else(|| SagaError::OriginalBranchMissing {
-            branch: saga.original_branch.clone(),
-            base: saga.base.clone(),
-        })?;
+    let mut wip_tip = ctx.wip_tip(saga)?;
+    let onto = ctx.original_tip(saga)?;
     if let Some(worktree) = ctx.checked_out_elsewhere(&orig_ref)? {
         return Err(SagaError::CheckedOutElsewhere {
             branch: saga.original_branch.clone(),
@@ -180,11 +171,7 @@ fn plan(
                 "-m",
                 "Uncommitted changes included at saga finish",
             ])?;
-            wip_tip = ctx
-                .rev(&wip_ref)?
-                .ok_or_else(|| SagaError::WipBranchMissing {
-                    branch: saga.wip_branch.clone(),
-                })?;
+            wip_tip = ctx.wip_tip(saga)?;
             let left = ctx.status()?;
             if !left.is_empty() {
                 // A hook changed files after committing; nothing is lost,
@@ -321,12 +308,7 @@ fn execute(
             operation: Operation::Finish,
             detail: "the state file has no finish plan".into(),
         })?;
-        let orig_tip = ctx
-            .rev(&orig_ref)?
-            .ok_or_else(|| SagaError::OriginalBranchMissing {
-                branch: saga.original_branch.clone(),
-                base: saga.base.clone(),
-            })?;
+        let orig_tip = ctx.original_tip(saga)?;
         if orig_tip != plan.onto {
             if is_our_squash(ctx, &orig_tip, &plan)? {
                 plan.squash = Some(orig_tip);
@@ -423,12 +405,7 @@ fn execute(
                 branch: saga.original_branch.clone(),
                 source,
             })?;
-        let tip = ctx
-            .rev(&orig_ref)?
-            .ok_or_else(|| SagaError::OriginalBranchMissing {
-                branch: saga.original_branch.clone(),
-                base: saga.base.clone(),
-            })?;
+        let tip = ctx.original_tip(saga)?;
         plan.squash = Some(tip);
         plan.step = FinishStep::Committed;
         saga.finish = Some(plan.clone());

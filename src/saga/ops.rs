@@ -193,6 +193,23 @@ impl Ctx {
             .read_optional()?)
     }
 
+    /// Returns the tip of the saga's original branch, or says it is gone.
+    pub fn original_tip(&self, saga: &state::Saga) -> Result<String, SagaError> {
+        self.rev(&saga.original_ref())?
+            .ok_or_else(|| SagaError::OriginalBranchMissing {
+                branch: saga.original_branch.clone(),
+                base: saga.base.clone(),
+            })
+    }
+
+    /// Returns the tip of the saga's wip branch, or says it is gone.
+    pub fn wip_tip(&self, saga: &state::Saga) -> Result<String, SagaError> {
+        self.rev(&saga.wip_ref())?
+            .ok_or_else(|| SagaError::WipBranchMissing {
+                branch: saga.wip_branch.clone(),
+            })
+    }
+
     /// Returns the tree of commit (or tree-ish) `spec`.
     pub fn tree(&self, spec: &str) -> Result<String, SagaError> {
         let arg = format!("{spec}^{{tree}}");
