@@ -599,25 +599,19 @@ mod tests {
         check(Some(old.as_bytes()), new.as_bytes(), &Thresholds::default())
     }
 
-    /// The seed's worked example: a 45-line class cut to 20 lines, one of
-    /// them `// ... rest of the code`.
-    fn seed_pair() -> (String, String) {
-        let mut old = vec!["class CreditoBancario {".to_string()];
-        for i in 0..41 {
-            old.push(format!("    private Field{i} campo{i};"));
-        }
-        // Three closing braces: 45 lines, 43 distinct.
-        old.extend(std::iter::repeat_n("}".to_string(), 3));
-        let mut new: Vec<String> = old[..18].to_vec();
-        new.push("// ... rest of the code".into());
-        new.push("}".into());
-        (old.join("\n") + "\n", new.join("\n") + "\n")
+    /// The seed's worked example: a 45-line class (43 distinct lines) cut to
+    /// 20 lines, one of them `// ... rest of the code`.
+    fn seed_pair() -> (&'static str, &'static str) {
+        (
+            include_str!("../../fixtures/guard/seed-old.java"),
+            include_str!("../../fixtures/guard/seed-new.java"),
+        )
     }
 
     #[test]
     fn seed_example_is_blocked_for_volume() {
         let (old, new) = seed_pair();
-        let r = run(&old, &new);
+        let r = run(old, new);
         assert_eq!((r.old_lines, r.new_lines), (45, 20));
         assert_eq!(format!("{:.2}", r.jaccard), "0.43");
         assert_eq!(format!("{:.2}", r.volume), "0.44");

@@ -48,16 +48,12 @@ pub(crate) fn lines(n: usize, prefix: &str) -> String {
     (0..n).map(|i| format!("{prefix} {i}\n")).collect()
 }
 
+/// The seed's worked example (45 lines cut to 20, one an elision).
 fn seed_pair() -> (String, String) {
-    let mut old = vec!["class CreditoBancario {".to_string()];
-    for i in 0..41 {
-        old.push(format!("    private Field{i} campo{i};"));
-    }
-    old.extend(std::iter::repeat_n("}".to_string(), 3));
-    let mut new: Vec<String> = old[..18].to_vec();
-    new.push("    // ... rest of the code".into());
-    new.push("}".into());
-    (old.join("\n") + "\n", new.join("\n") + "\n")
+    (
+        include_str!("../../fixtures/guard/seed-old.java").to_string(),
+        include_str!("../../fixtures/guard/seed-new.java").to_string(),
+    )
 }
 
 #[test]
@@ -508,34 +504,27 @@ fn test_guard_writes_from_concurrent_processes_are_serialised_and_all_journaled(
     for f in &files {
         repo.write(f, "v0\n");
     }
-    // Six processes, three rounds each, all at once on one repository.
-    let mut children = Vec::new();
-    for f in &files {
-        for round in 1..=3 {
-            let mut child = repo
-                .cmd("git-fararoni")
-                .args(["guard", "write", f.as_str(), "--force"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn");
-            let mut stdin = child.stdin.take().expect("stdin");
-            stdin
-                .write_all(format!("{f} round {round}\n").as_bytes())
-                .expect("stdin");
-            drop(stdin);
-            children.push(child);
+    // Six files, three writes each, all at once on one repository.
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = files
+            .iter()
+            .flat_map(|f| (1..=3).map(move |round| (f, round)))
+            .map(|(f, round)| {
+                let repo = &repo;
+                scope.spawn(move || {
+                    crate::common::run_with_stdin(
+                        repo.cmd("git-fararoni")
+                            .args(["guard", "write", f.as_str(), "--force"]),
+                        format!("{f} round {round}\n").as_bytes(),
+                    )
+                })
+            })
+            .collect();
+        for run in runs {
+            let out = run.join().expect("join");
+            assert_eq!(out.code, 0, "{out}");
         }
-    }
-    for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    });
     // Every change the journal announces has its `done`, and none is left
     // for a recovery: the lock kept them one at a time.
     let journal =
