@@ -635,6 +635,16 @@ struct Plan {
     names: VersionNames,
 }
 
+impl Plan {
+    /// The version holding the content, and whether it is new.
+    fn version(&self) -> (u64, bool) {
+        match self.reuse {
+            Some(n) => (n, false),
+            None => (self.number, true),
+        }
+    }
+}
+
 /// The temporary files of one operation, named after its id so that the
 /// journal line that carries the id is enough to find them after a crash.
 struct Temps {
@@ -988,10 +998,7 @@ impl<'a> Tx<'a> {
         // the lines become durable with the data below. A crash leaves them
         // without a `done`, which the next transaction settles.
         let mut lines = Vec::with_capacity(2);
-        let backup = plan.as_ref().map(|p| match p.reuse {
-            Some(n) => (n, false),
-            None => (p.number, true),
-        });
+        let backup = plan.as_ref().map(Plan::version);
         if let (Some(p), Some((number, true))) = (&plan, backup) {
             let mut e = Entry::new(self.session.id(), Op::Backup, path.rel.as_str());
             e.version = Some(number);
@@ -1076,7 +1083,7 @@ impl<'a> Tx<'a> {
             }
             None => None,
         };
-        let version = plan.as_ref().map(|p| p.reuse.unwrap_or(p.number));
+        let version = plan.as_ref().map(|p| p.version().0);
         self.touch_session(path.rel.as_str(), version)?;
 
         // Everything written so far but the session index reaches the disk
