@@ -13,6 +13,7 @@ pub mod git;
 pub mod guard;
 pub mod llm;
 pub mod lock;
+pub mod policy;
 pub mod router;
 pub mod saga;
 pub mod shadow;
