@@ -169,3 +169,53 @@ pub fn classify(
         utils::classify(program, &argv[1..], assignments, actor)
     }
 }
+
+/// Facts of no repository: every question is unknown, so the policy takes
+/// its safe reading. For the routing corpus, benchmarks and tests.
+#[derive(Debug, Clone, Default)]
+pub struct NoFacts {
+    cwd: PathBuf,
+}
+
+impl NoFacts {
+    /// Facts for requests typed in `.`.
+    pub fn new() -> NoFacts {
+        NoFacts {
+            cwd: PathBuf::from("."),
+        }
+    }
+}
+
+impl Facts for NoFacts {
+    fn cwd(&self) -> &Path {
+        &self.cwd
+    }
+    fn home(&self) -> Option<String> {
+        None
+    }
+    fn git_alias(&self, _: &Place, _: &str) -> Option<String> {
+        None
+    }
+    fn same_repository(&self, _: &Place) -> Option<bool> {
+        None
+    }
+    fn is_revision(&self, _: &Place, _: &str) -> Option<bool> {
+        None
+    }
+    fn is_path(&self, _: &Place, _: &str) -> Option<bool> {
+        None
+    }
+    fn expand_glob(&self, _: &Path, _: &str) -> Vec<String> {
+        Vec::new()
+    }
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        Some(dir.join(target))
+    }
+}
+
+/// Classifies a command line of plain words with no repository: for tests.
+pub fn classify_words(line: &str) -> Verdict {
+    let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
+    let facts = NoFacts::new();
+    classify(&argv, &[], Actor::Human, &facts, facts.cwd())
+}
