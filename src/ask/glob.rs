@@ -16,6 +16,13 @@ fn match_from(p: &[char], n: &[char]) -> bool {
     while ni < n.len() {
         if pi < p.len() {
             match p[pi] {
+                // A quoted metacharacter, escaped by the lexer: literal.
+                '\\' if pi + 1 < p.len() && p[pi + 1] == n[ni] => {
+                    pi += 2;
+                    ni += 1;
+                    continue;
+                }
+                '\\' if pi + 1 < p.len() => {}
                 '*' => {
                     star = Some(pi);
                     mark = ni;
@@ -86,6 +93,35 @@ fn class(p: &[char], c: char) -> Option<(bool, usize)> {
     None
 }
 
+/// Whether `part` has a metacharacter that is not escaped.
+fn has_glob(part: &str) -> bool {
+    let mut escaped = false;
+    for c in part.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '*' | '?' | '[' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Removes the lexer's escapes.
+fn unescape(part: &str) -> String {
+    let mut out = String::with_capacity(part.len());
+    let mut escaped = false;
+    for c in part.chars() {
+        if c == '\\' && !escaped {
+            escaped = true;
+            continue;
+        }
+        escaped = false;
+        out.push(c);
+    }
+    out
+}
+
 /// Expands `pattern` relative to `cwd`; returns the sorted matches, or an
 /// empty list when nothing matches (the caller then keeps the word as is).
 pub fn expand(pattern: &str, cwd: &Path) -> Vec<String> {
@@ -100,9 +136,8 @@ pub fn expand(pattern: &str, cwd: &Path) -> Vec<String> {
         let last = i + 1 == parts.len();
         let mut next = Vec::new();
         for prefix in &found {
-            let has_glob = part.contains(['*', '?', '[']);
-            if !has_glob {
-                let candidate = format!("{prefix}{part}");
+            if !has_glob(part) {
+                let candidate = format!("{prefix}{}", unescape(part));
                 let full = cwd.join(&candidate);
                 if full.exists() || full.symlink_metadata().is_ok() {
                     next.push(if last {
@@ -156,6 +191,8 @@ mod tests {
         assert!(!matches("[!a-c]x", "bx"));
         assert!(matches("*", ""));
         assert!(matches("**.md", "README.md"));
+        assert!(matches("a\\*", "a*"));
+        assert!(!matches("a\\*", "ab"));
     }
 
     #[test]

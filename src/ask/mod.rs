@@ -7,7 +7,7 @@
 pub mod glob;
 
 use std::cell::OnceCell;
-use std::io::Read as _;
+use std::io::{IsTerminal as _, Read as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -17,9 +17,8 @@ use thiserror::Error;
 use crate::config;
 use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
 use crate::llm;
-use crate::router::{
-    chat, Cmd, CmdKind, CompositePlan, Globals, Op, RouteEnv, SmallTalk, Step, ADD_ALL,
-};
+use crate::policy::{Facts, Place};
+use crate::router::{chat, Cmd, CmdKind, CompositePlan, Op, SmallTalk, Step, ADD_ALL};
 
 /// A failure while carrying out a decision.
 #[derive(Debug, Error)]
@@ -91,11 +90,49 @@ pub struct Report {
     pub stderr: Vec<u8>,
 }
 
-/// The user's environment as the router sees it: aliases from git's own
-/// config resolution, revisions from the repository around `cwd`.
+/// The user's setup as the policy sees it: aliases through git's own
+/// config resolution, revisions, paths and repository identity from the
+/// repository around `cwd` (gix, in process), globs from the file system.
 pub struct RepoEnv {
     cwd: PathBuf,
+    home: Option<String>,
     repo: OnceCell<Option<Repo>>,
+}
+
+/// A repository's identity: its git dir and work tree, resolved.
+#[derive(Debug, PartialEq, Eq)]
+struct Identity {
+    git_dir: PathBuf,
+    workdir: Option<PathBuf>,
+}
+
+fn identity(repo: &Repo) -> Identity {
+    Identity {
+        git_dir: canonical(repo.git_dir()),
+        workdir: repo.workdir().map(canonical),
+    }
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Joins `target` to `dir` the way `cd` does by default (logically:
+/// `..` removes the previous component, symlinks are not resolved).
+fn join_logical(dir: &Path, target: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in dir.join(target).components() {
+        match c {
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 impl RepoEnv {
@@ -103,83 +140,124 @@ impl RepoEnv {
     pub fn new(cwd: PathBuf) -> RepoEnv {
         RepoEnv {
             cwd,
+            home: std::env::var("HOME").ok(),
             repo: OnceCell::new(),
         }
     }
 
-    fn dir_for(&self, globals: &Globals) -> PathBuf {
-        globals
-            .dirs
-            .iter()
-            .fold(self.cwd.clone(), |dir, d| dir.join(d))
+    fn repo(&self) -> Option<&Repo> {
+        self.repo
+            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten())
+            .as_ref()
     }
 }
 
-impl RouteEnv for RepoEnv {
-    fn git_alias(&self, globals: &Globals, name: &str) -> Option<String> {
+impl Facts for RepoEnv {
+    fn cwd(&self) -> &Path {
+        &self.cwd
+    }
+
+    fn home(&self) -> Option<String> {
+        self.home.clone()
+    }
+
+    fn git_alias(&self, place: &Place, name: &str) -> Option<String> {
         // git's own lookup honours includes, -c and GIT_CONFIG_* exactly as
         // the command would; it runs only for subcommands git lacks.
         let mut args: Vec<String> = Vec::new();
-        if let Some(g) = &globals.git_dir {
+        if let Some(g) = &place.git_dir {
             args.push(format!("--git-dir={g}"));
         }
         args.extend(["config".into(), "--get".into(), format!("alias.{name}")]);
         GitCommand::new(args)
-            .dir(self.dir_for(globals))
+            .dir(&place.dir)
+            .protected()
             .read()
             .ok()
             .map(|s| s.trim_end_matches('\n').to_string())
     }
 
-    fn ref_exists(&self, globals: &Globals, name: &str) -> Option<bool> {
-        if !globals.dirs.is_empty() || globals.git_dir.is_some() {
-            let repo = Repo::discover(&self.dir_for(globals)).ok()??;
-            return Some(repo.is_revision(name));
+    fn same_repository(&self, place: &Place) -> Option<bool> {
+        if !place.dir.is_dir() {
+            return Some(false);
         }
-        let repo = self
-            .repo
-            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten());
-        repo.as_ref().map(|r| r.is_revision(name))
+        let Some(here) = self.repo().map(identity) else {
+            // No repository where the request was typed: git may only run
+            // where it finds none either, and without overrides.
+            let none = place.git_dir.is_none()
+                && place.work_tree.is_none()
+                && place.index_file.is_none()
+                && matches!(Repo::discover(&place.dir), Ok(None));
+            return Some(none);
+        };
+        let git_dir = match &place.git_dir {
+            Some(g) => canonical(&place.dir.join(g)),
+            None => match Repo::discover(&place.dir) {
+                Ok(Some(r)) => identity(&r).git_dir,
+                _ => return Some(false),
+            },
+        };
+        if git_dir != here.git_dir {
+            return Some(false);
+        }
+        // With `--git-dir` and no work tree, git takes the directory it
+        // runs in as the top of the work tree.
+        let work_tree = match (&place.work_tree, &place.git_dir) {
+            (Some(w), _) => Some(canonical(&place.dir.join(w))),
+            (None, Some(_)) => Some(canonical(&place.dir)),
+            (None, None) => here.workdir.clone(),
+        };
+        if work_tree != here.workdir {
+            return Some(false);
+        }
+        if let Some(index) = &place.index_file {
+            if canonical(&place.dir.join(index)) != here.git_dir.join("index") {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    fn is_revision(&self, _place: &Place, name: &str) -> Option<bool> {
+        // The place was checked to be this repository before anything asks.
+        self.repo().map(|r| r.resolves_to_commit(name))
+    }
+
+    fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
+        if place.dir.join(name).symlink_metadata().is_ok() {
+            return Some(true);
+        }
+        let repo = self.repo()?;
+        let top = canonical(repo.workdir()?);
+        let rel_dir = canonical(&place.dir).strip_prefix(&top).ok()?.to_path_buf();
+        Some(repo.index_has_path(&join_logical(&rel_dir, name)))
+    }
+
+    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
+        glob::expand(pattern, dir)
+    }
+
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        let next = join_logical(dir, target);
+        next.is_dir().then_some(next)
     }
 }
 
-/// Returns `argv` of a utility with `~` and unquoted globs expanded.
-fn expand_args(cmd: &Cmd, cwd: &Path) -> Vec<String> {
-    let mut out = vec![cmd.argv[0].clone()];
-    let home = std::env::var("HOME").ok();
-    for (i, arg) in cmd.argv.iter().enumerate().skip(1) {
-        let word = cmd.words.get(i - 1);
-        let mut text = arg.clone();
-        if let (Some(w), Some(home)) = (word, &home) {
-            if w.tilde && (text == "~" || text.starts_with("~/")) {
-                text = format!("{home}{}", &text[1..]);
-            }
-        }
-        if word.is_some_and(|w| w.glob) {
-            let found = glob::expand(&text, cwd);
-            if !found.is_empty() {
-                out.extend(found);
-                continue;
-            }
-        }
-        out.push(text);
-    }
-    out
-}
-
-/// Builds the process for one command of a chain (not for builtins).
+/// Builds the process for one command of a chain (not for builtins):
+/// exactly its argv, with the policy's protections for git, and no
+/// terminal input when there is no terminal (so nothing waits forever).
 pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
-    let argv = match cmd.kind {
-        CmdKind::Utility => expand_args(cmd, cwd),
-        _ => cmd.argv.clone(),
-    };
-    let mut c = Command::new(&argv[0]);
-    c.args(&argv[1..]).current_dir(cwd);
+    let mut c = Command::new(&cmd.argv[0]);
+    c.args(&cmd.argv[1..]).current_dir(cwd);
     if cmd.kind == CmdKind::Git {
         c.env("FARARONI_ACTOR", "human");
+        crate::git::run::protect(&mut c);
     }
     for (k, v) in &cmd.env {
         c.env(k, v);
+    }
+    if !std::io::stdin().is_terminal() {
+        c.stdin(Stdio::null());
     }
     c
 }
@@ -193,6 +271,16 @@ pub fn logical_pwd(cwd: &Path) -> PathBuf {
         }
     }
     cwd.to_path_buf()
+}
+
+/// What the executor reports while it works: each process it spawns
+/// (exactly the argv, after every expansion), and notes for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event<'a> {
+    /// A process is about to start, with these `NAME=value` prefixes.
+    Spawn(&'a [String], &'a [(String, String)]),
+    /// A line for the user (a `cd` that failed, a step left out).
+    Note(&'a str),
 }
 
 fn drain(mut r: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
@@ -216,13 +304,14 @@ fn run_pipeline(
     cwd: &mut PathBuf,
     io: Io,
     report: &mut Report,
+    on: &mut dyn FnMut(Event),
 ) -> Result<i32, AskError> {
     if let [single] = pipeline {
         match single.kind {
             CmdKind::Pwd => {
-                let physical = single.argv.iter().any(|a| a == "-P");
+                let physical = single.argv.iter().any(|a| a == "-P" || a == "--physical");
                 let dir = if physical {
-                    cwd.clone()
+                    cwd.canonicalize().unwrap_or_else(|_| cwd.clone())
                 } else {
                     logical_pwd(cwd)
                 };
@@ -234,15 +323,10 @@ fn run_pipeline(
                 return Ok(0);
             }
             CmdKind::Cd => {
-                let target = single
-                    .argv
-                    .get(1)
-                    .cloned()
-                    .or_else(|| std::env::var("HOME").ok())
-                    .unwrap_or_else(|| "/".into());
-                let expanded = expand_args(single, cwd);
-                let target = expanded.get(1).cloned().unwrap_or(target);
-                let next = cwd.join(&target);
+                // The router resolved the directory; the chain was judged
+                // for it.
+                let target = single.argv.get(1).cloned().unwrap_or_default();
+                let next = PathBuf::from(&target);
                 if !next.is_dir() {
                     return Err(AskError::Cd { dir: target });
                 }
@@ -268,7 +352,10 @@ fn run_pipeline(
                 c.current_dir(&*cwd);
                 c
             }
-            _ => process_for(cmd, cwd),
+            _ => {
+                on(Event::Spawn(&cmd.argv, &cmd.env));
+                process_for(cmd, cwd)
+            }
         };
         match previous.take() {
             Some(out) => {
@@ -319,8 +406,22 @@ fn run_pipeline(
     Ok(code)
 }
 
+fn is_cd(step: &Step) -> bool {
+    matches!(step.pipeline.as_slice(), [c] if c.kind == CmdKind::Cd)
+}
+
 /// Runs a chain with `&&`, `||` and `;` semantics, without a shell.
-pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError> {
+///
+/// The router judged every command for the directory it would run in
+/// after each `cd`; a `cd` that fails, or that `&&`/`||` would skip,
+/// stops the chain, so nothing ever runs in a directory it was not judged
+/// for.
+pub fn run_chain(
+    steps: &[Step],
+    cwd: &Path,
+    io: Io,
+    on: &mut dyn FnMut(Event),
+) -> Result<Report, AskError> {
     let mut report = Report::default();
     let mut cwd = cwd.to_path_buf();
     let mut last_ok = true;
@@ -332,17 +433,22 @@ pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError>
                 _ => true,
             };
         if !run {
+            if is_cd(step) {
+                on(Event::Note(
+                    "a `cd` was skipped, so the rest of the chain is not run",
+                ));
+                report.exit_code = 1;
+                return Ok(report);
+            }
             continue;
         }
-        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report) {
+        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report, on) {
             Ok(code) => code,
             Err(e @ AskError::Cd { .. }) => {
-                let line = format!("fararoni: {e}\n");
-                match io {
-                    Io::Inherit => eprint!("{line}"),
-                    Io::Capture => report.stderr.extend_from_slice(line.as_bytes()),
-                }
-                1
+                let line = format!("{e}; the rest of the chain is not run");
+                on(Event::Note(&line));
+                report.exit_code = 1;
+                return Ok(report);
             }
             Err(e) => return Err(e),
         };
@@ -353,8 +459,18 @@ pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError>
 }
 
 /// Runs one git command of a composite sequence.
-fn git_step(args: &[String], dir: &Path, io: Io, report: &mut Report) -> Result<i32, AskError> {
-    let git = GitCommand::new(args).dir(dir);
+fn git_step(
+    args: &[String],
+    dir: &Path,
+    io: Io,
+    report: &mut Report,
+    on: &mut dyn FnMut(Event),
+) -> Result<i32, AskError> {
+    let git = GitCommand::new(args).dir(dir).protected();
+    let argv: Vec<String> = std::iter::once("git".to_string())
+        .chain(git.args())
+        .collect();
+    on(Event::Spawn(&argv, &[]));
     match io {
         Io::Inherit => Ok(git.status()?.code().unwrap_or(1)),
         Io::Capture => {
@@ -391,7 +507,7 @@ pub fn run_composite(
     plan: &CompositePlan,
     cwd: &Path,
     io: Io,
-    status: &mut dyn FnMut(&str),
+    on: &mut dyn FnMut(Event),
 ) -> Result<Report, AskError> {
     let mut report = Report::default();
     match plan {
@@ -402,19 +518,19 @@ pub fn run_composite(
             if argv.get(1).map(String::as_str) == Some("reset") {
                 check_undoable(&repo)?;
             }
-            report.exit_code = git_step(&argv[1..], cwd, io, &mut report)?;
+            report.exit_code = git_step(&argv[1..], cwd, io, &mut report, on)?;
             Ok(report)
         }
         CompositePlan::CommitAll { init, message } => {
             let mut repo = Repo::discover(cwd)?;
             if *init {
                 match &repo {
-                    Some(r) => status(&format!(
+                    Some(r) => on(Event::Note(&format!(
                         "already a git repository at `{}`; skipping `git init`",
                         r.workdir().unwrap_or(r.git_dir()).display()
-                    )),
+                    ))),
                     None => {
-                        let code = git_step(&["init".to_string()], cwd, io, &mut report)?;
+                        let code = git_step(&["init".to_string()], cwd, io, &mut report, on)?;
                         if code != 0 {
                             report.exit_code = code;
                             return Ok(report);
@@ -427,7 +543,7 @@ pub fn run_composite(
                                     source,
                                 }
                             })?;
-                            status("created .gitignore with `.fararoni/`");
+                            on(Event::Note("created .gitignore with `.fararoni/`"));
                         }
                         repo = Repo::discover(cwd)?;
                     }
@@ -448,7 +564,7 @@ pub fn run_composite(
                 // path (exit 1); ignored, the store is left out anyway.
                 add.pop();
             }
-            let code = git_step(&add, &root, io, &mut report)?;
+            let code = git_step(&add, &root, io, &mut report, on)?;
             if code != 0 {
                 report.exit_code = code;
                 return Ok(report);
@@ -462,12 +578,14 @@ pub fn run_composite(
                 .map(String::from)
                 .collect();
             if paths.is_empty() {
-                status("nothing to commit: the working tree matches the last commit");
+                on(Event::Note(
+                    "nothing to commit: the working tree matches the last commit",
+                ));
                 return Ok(report);
             }
             let message = message.clone().unwrap_or_else(|| generated_message(&paths));
             let commit = vec!["commit".to_string(), "-m".to_string(), message];
-            report.exit_code = git_step(&commit, &root, io, &mut report)?;
+            report.exit_code = git_step(&commit, &root, io, &mut report, on)?;
             Ok(report)
         }
     }

@@ -40,6 +40,28 @@ pub enum Actor {
     Agent,
 }
 
+/// Gives a git that level 1 spawns the policy's protections
+/// ([`crate::policy::git::PROTECTIONS`]): variables, and configuration
+/// through `GIT_CONFIG_COUNT`, appended after any the user already set.
+pub fn protect(cmd: &mut Command) {
+    use crate::policy::git::{PROTECTED_CONFIG, PROTECTIONS};
+    for (k, v) in PROTECTIONS {
+        cmd.env(k, v);
+    }
+    let base: usize = std::env::var("GIT_CONFIG_COUNT")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    for (i, (k, v)) in PROTECTED_CONFIG.iter().enumerate() {
+        cmd.env(format!("GIT_CONFIG_KEY_{}", base + i), k);
+        cmd.env(format!("GIT_CONFIG_VALUE_{}", base + i), v);
+    }
+    cmd.env(
+        "GIT_CONFIG_COUNT",
+        (base + PROTECTED_CONFIG.len()).to_string(),
+    );
+}
+
 /// A `git` invocation under construction.
 #[derive(Debug, Clone)]
 pub struct GitCommand {
@@ -47,6 +69,7 @@ pub struct GitCommand {
     cwd: Option<PathBuf>,
     env: Vec<(OsString, OsString)>,
     actor: Actor,
+    protected: bool,
 }
 
 impl GitCommand {
@@ -64,6 +87,7 @@ impl GitCommand {
             cwd: None,
             env: Vec::new(),
             actor: Actor::Human,
+            protected: false,
         }
     }
 
@@ -84,6 +108,20 @@ impl GitCommand {
     pub fn actor(mut self, actor: Actor) -> GitCommand {
         self.actor = actor;
         self
+    }
+
+    /// Runs with the protections of level 1 ([`protect`]).
+    pub fn protected(mut self) -> GitCommand {
+        self.protected = true;
+        self
+    }
+
+    /// Returns the arguments, for traces.
+    pub fn args(&self) -> Vec<String> {
+        self.args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
     }
 
     /// Returns the arguments joined for display.
@@ -109,6 +147,9 @@ impl GitCommand {
                 Actor::Agent => "agent",
             },
         );
+        if self.protected {
+            protect(&mut cmd);
+        }
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

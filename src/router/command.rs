@@ -2,15 +2,7 @@
 //! the non-git ones against the read-only allowlist (default deny).
 
 use super::lex::{lex, Lexed, Word};
-use super::Risk;
 use crate::text::fold;
-
-/// Read-only utilities that run directly.
-pub const ALLOWED: &[&str] = &[
-    "pwd", "ls", "date", "whoami", "echo", "cat", "head", "tail", "wc", "tree", "which", "grep",
-    "find", "sort", "uniq", "du", "df", "uname", "id", "basename", "dirname", "realpath",
-    "readlink", "stat", "file", "nl", "cut", "diff", "cmp", "rg", "cd",
-];
 
 /// Programs recognised as commands that are never run (default deny).
 const KNOWN: &[&str] = &[
@@ -244,16 +236,20 @@ const LEADING_WRAPPERS: &[&str] = &[
     "el comando",
 ];
 
-const TRAILING_WRAPPERS: &[&str] = &[
-    "please",
-    "pls",
-    "por favor",
-    "porfa",
-    "for me",
-    "now",
-    "ahora",
-    "thanks",
-    "gracias",
+/// Politeness after a command, and whether it is cut only after a comma:
+/// a bare trailing word may be an operand (`git config gc.pruneExpire
+/// now`, `git commit -m please`), so only phrases no command takes are cut
+/// without one.
+const TRAILING_WRAPPERS: &[(&str, bool)] = &[
+    ("please", true),
+    ("pls", true),
+    ("por favor", false),
+    ("porfa", false),
+    ("for me", false),
+    ("now", true),
+    ("ahora", true),
+    ("thanks", true),
+    ("gracias", false),
 ];
 
 /// Words that mark prose after a program name.
@@ -306,10 +302,13 @@ pub fn strip_wrappers(segment: &str) -> &str {
                 continue 'outer;
             }
         }
-        for w in TRAILING_WRAPPERS {
+        for (w, needs_comma) in TRAILING_WRAPPERS {
             if let Some(rest) = strip_phrase(s, w, false) {
-                s = rest;
-                continue 'outer;
+                let comma = s[rest.len()..].contains(',');
+                if !needs_comma || comma {
+                    s = rest;
+                    continue 'outer;
+                }
             }
         }
         return s;
@@ -359,7 +358,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     }
     let lower = program.to_lowercase();
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
-    let known = ALLOWED.contains(&lower.as_str())
+    let known = is_allowed(&lower)
         || KNOWN.contains(&lower.as_str())
         || lower == "git"
         || lower.starts_with("mkfs.")
@@ -374,12 +373,11 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if is_prose(&mut words) {
         return None;
     }
-    let program =
-        if lower == "git" || ALLOWED.contains(&lower.as_str()) || KNOWN.contains(&lower.as_str()) {
-            lower
-        } else {
-            program
-        };
+    let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
+        lower
+    } else {
+        program
+    };
     Some(CommandLine {
         assignments,
         program,
@@ -423,74 +421,21 @@ fn is_prose(words: &mut [Word]) -> bool {
             if last.text.ends_with('?') && has_question_word {
                 return true;
             }
-            let trimmed = last.text.trim_end_matches(['.', '!', '?']).to_string();
-            last.glob = trimmed.contains(['*', '?', '[']);
-            last.text = trimmed;
+            let trimmed = last.text.trim_end_matches(['.', '!', '?']);
+            // `cd ..`, `ls ../..`: dots that are a path, not punctuation.
+            if trimmed.ends_with(|c: char| c.is_alphanumeric()) {
+                last.text = trimmed.to_string();
+                last.pattern = last.pattern.trim_end_matches(['.', '!', '?']).to_string();
+                last.glob = last.text.contains(['*', '?', '[']);
+            }
         }
     }
     false
 }
 
-/// Whether `program` is one of the read-only utilities.
-pub fn is_allowed(program: &str) -> bool {
-    ALLOWED.contains(&program)
-}
-
-/// Classifies a non-git command line: allowlisted utilities run unless a
-/// flag makes them write or run other programs; everything else is denied.
-pub fn classify_utility(cmd: &CommandLine) -> (Risk, String) {
-    let p = cmd.program.as_str();
-    if !is_allowed(p) {
-        return (
-            Risk::UnsafeShell,
-            format!("`{p}` is not on the read-only allowlist"),
-        );
-    }
-    if !cmd.assignments.is_empty() {
-        return (
-            Risk::UnsafeShell,
-            "environment assignments before a program are not run".into(),
-        );
-    }
-    let args: Vec<&str> = cmd
-        .args
-        .iter()
-        .filter(|w| !w.quoted)
-        .map(|w| w.text.as_str())
-        .collect();
-    let has = |flags: &[&str]| {
-        args.iter().any(|a| {
-            flags
-                .iter()
-                .any(|f| a == f || a.starts_with(&format!("{f}=")))
-        })
-    };
-    let short = |c: char| {
-        args.iter()
-            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c))
-    };
-    let denied = match p {
-        "find" => has(&[
-            "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
-            "-fls",
-        ])
-        .then_some("`find` with -delete/-exec/-fprint changes files or runs programs"),
-        "tail" => {
-            (short('f') || short('F') || has(&["--follow"])).then_some("`tail -f` never ends")
-        }
-        "sort" => (short('o') || has(&["--output"])).then_some("`sort -o` writes a file"),
-        "uniq" => (cmd.args.iter().filter(|w| !w.text.starts_with('-')).count() >= 2)
-            .then_some("`uniq INPUT OUTPUT` writes a file"),
-        "tree" => short('o').then_some("`tree -o` writes a file"),
-        "date" => (short('s') || has(&["--set"])).then_some("`date -s` sets the clock"),
-        "rg" => has(&["--pre"]).then_some("`rg --pre` runs a program on each file"),
-        "cd" => (cmd.args.len() > 1).then_some("`cd` takes one directory"),
-        _ => None,
-    };
-    match denied {
-        Some(reason) => (Risk::UnsafeShell, reason.to_string()),
-        None => (Risk::ReadOnly, format!("`{p}` is a read-only utility")),
-    }
+/// Whether `program` is on the policy's allow-list of programs.
+fn is_allowed(program: &str) -> bool {
+    crate::policy::utils::is_allowed(program)
 }
 
 #[cfg(test)]
@@ -531,15 +476,5 @@ mod tests {
         }
         let c = parse_command("git diff --stat?").unwrap();
         assert_eq!(c.args.last().unwrap().text, "--stat");
-    }
-
-    #[test]
-    fn utilities_are_default_deny() {
-        let risk = |s: &str| classify_utility(&parse_command(s).unwrap()).0;
-        assert_eq!(risk("cat README.md"), Risk::ReadOnly);
-        assert_eq!(risk("find . -name x -delete"), Risk::UnsafeShell);
-        assert_eq!(risk("tail -f log"), Risk::UnsafeShell);
-        assert_eq!(risk("rm -rf node_modules"), Risk::UnsafeShell);
-        assert_eq!(risk("sort -o out.txt data.txt"), Risk::UnsafeShell);
     }
 }

@@ -265,6 +265,24 @@ pub struct Word {
     pub glob: bool,
     /// Whether the word starts with an unquoted `~`.
     pub tilde: bool,
+    /// The word as a glob pattern: like `text`, with every quoted `*`, `?`,
+    /// `[`, `]` and `\\` escaped by a backslash, so only unquoted ones match.
+    pub pattern: String,
+}
+
+impl Word {
+    fn push_raw(&mut self, c: char) {
+        self.text.push(c);
+        self.pattern.push(c);
+    }
+
+    fn push_quoted(&mut self, c: char) {
+        self.text.push(c);
+        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
+            self.pattern.push('\\');
+        }
+        self.pattern.push(c);
+    }
 }
 
 /// A segment split into words, with the shell features it uses.
@@ -307,7 +325,7 @@ pub fn lex(segment: &str) -> Lexed {
             }
             '\\' => {
                 if let Some(&(_, n)) = chars.get(i + 1) {
-                    word.text.push(n);
+                    word.push_quoted(n);
                     word.quoted = true;
                 }
                 in_word = true;
@@ -321,37 +339,37 @@ pub fn lex(segment: &str) -> Lexed {
                     }
                     _ => {}
                 }
-                word.text.push(c);
+                word.push_raw(c);
                 in_word = true;
                 i += 1;
             }
             '>' | '<' => {
                 out.redirect = true;
-                word.text.push(c);
+                word.push_raw(c);
                 in_word = true;
                 i += 1;
             }
             '(' | ')' => {
                 out.grouping = true;
-                word.text.push(c);
+                word.push_raw(c);
                 in_word = true;
                 i += 1;
             }
             '{' | '}' if !in_word => {
                 out.grouping = true;
-                word.text.push(c);
+                word.push_raw(c);
                 in_word = true;
                 i += 1;
             }
             '*' | '?' | '[' => {
                 word.glob = true;
-                word.text.push(c);
+                word.push_raw(c);
                 in_word = true;
                 i += 1;
             }
             '~' if !in_word => {
                 word.tilde = true;
-                word.text.push(c);
+                word.push_raw(c);
                 in_word = true;
                 i += 1;
             }
@@ -359,7 +377,7 @@ pub fn lex(segment: &str) -> Lexed {
                 let close = closing_quote(c);
                 if is_apostrophe(&chars, i) {
                     word.contraction = true;
-                    word.text.push(c);
+                    word.push_raw(c);
                     in_word = true;
                     i += 1;
                     continue;
@@ -373,7 +391,7 @@ pub fn lex(segment: &str) -> Lexed {
                         if c == '"' {
                             push_double_quoted(&inner, &mut word, &mut out);
                         } else {
-                            word.text.push_str(&inner);
+                            inner.chars().for_each(|c| word.push_quoted(c));
                         }
                         word.quoted = true;
                         in_word = true;
@@ -383,7 +401,7 @@ pub fn lex(segment: &str) -> Lexed {
                         if close.is_some() {
                             out.unbalanced = true;
                         }
-                        word.text.push(c);
+                        word.push_raw(c);
                         in_word = true;
                         i += 1;
                     }
@@ -401,10 +419,10 @@ fn push_double_quoted(inner: &str, word: &mut Word, out: &mut Lexed) {
         match c {
             '\\' => match it.peek() {
                 Some(&n) if matches!(n, '"' | '\\' | '$' | '`') => {
-                    word.text.push(n);
+                    word.push_quoted(n);
                     it.next();
                 }
-                _ => word.text.push('\\'),
+                _ => word.push_quoted('\\'),
             },
             '$' => {
                 match it.peek() {
@@ -414,13 +432,13 @@ fn push_double_quoted(inner: &str, word: &mut Word, out: &mut Lexed) {
                     }
                     _ => {}
                 }
-                word.text.push('$');
+                word.push_quoted('$');
             }
             '`' => {
                 out.substitution = true;
-                word.text.push('`');
+                word.push_quoted('`');
             }
-            _ => word.text.push(c),
+            _ => word.push_quoted(c),
         }
     }
 }
