@@ -240,13 +240,16 @@ fn parse_from(
                 }
             };
             let canonical = format!("-{c}");
-            match (&value, opt.arity) {
-                (Some(v), Arity::Optional) => p.argv.push(format!("-{c}{v}")),
-                (Some(v), _) => {
+            // A value is attached (`-e-n`), so a program that disagreed with
+            // the table about the option's arity could never read the value
+            // as an option of its own; an empty one cannot be attached.
+            match &value {
+                Some(v) if v.is_empty() => {
                     p.argv.push(canonical.clone());
-                    p.argv.push(v.clone());
+                    p.argv.push(String::new());
                 }
-                (None, _) => p.argv.push(canonical.clone()),
+                Some(v) => p.argv.push(format!("-{c}{v}")),
+                None => p.argv.push(canonical.clone()),
             }
             p.given.push(Given {
                 opt,
@@ -363,7 +366,7 @@ mod tests {
         assert!(p.has("force"));
         assert!(!p.has("dry-run"));
         assert_eq!(p.values("exclude").collect::<Vec<_>>(), ["-n"]);
-        assert_eq!(p.argv, v(&["-e", "-n", "-f"]));
+        assert_eq!(p.argv, v(&["-e-n", "-f"]));
     }
 
     #[test]
@@ -403,7 +406,7 @@ mod tests {
         let p = parse(&v(&["-fnmhello", "x"]), T, GIT, false).unwrap();
         assert!(p.has("force") && p.has("dry-run"));
         assert_eq!(p.values("message").collect::<Vec<_>>(), ["hello"]);
-        assert_eq!(p.argv, ["-f", "-n", "-m", "hello", "x"]);
+        assert_eq!(p.argv, ["-f", "-n", "-mhello", "x"]);
         assert!(matches!(
             parse(&v(&["-x"]), T, GIT, false),
             Err(ParseError::Unknown(_))
