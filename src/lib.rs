@@ -9,6 +9,7 @@ pub mod clock;
 pub mod config;
 pub mod docs;
 pub mod error;
+pub mod exec;
 pub mod git;
 pub mod guard;
 pub mod llm;

@@ -247,7 +247,9 @@ impl Facts for RepoEnv {
 /// exactly its argv, with the policy's protections for git, and no
 /// terminal input when there is no terminal (so nothing waits forever).
 pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
-    let mut c = Command::new(&cmd.argv[0]);
+    let program = crate::exec::resolve_program(&cmd.argv[0], cwd)
+        .unwrap_or_else(|| PathBuf::from(&cmd.argv[0]));
+    let mut c = Command::new(program);
     c.args(&cmd.argv[1..]).current_dir(cwd);
     if cmd.kind == CmdKind::Git {
         c.env("FARARONI_ACTOR", "human");

@@ -135,7 +135,11 @@ impl GitCommand {
 
     /// Builds the `std::process::Command`.
     pub fn command(&self) -> Command {
-        let mut cmd = Command::new("git");
+        // Never a `git` planted in the repository on a relative PATH entry.
+        let here = std::env::current_dir().unwrap_or_default();
+        let program = crate::exec::resolve_program("git", self.cwd.as_deref().unwrap_or(&here))
+            .unwrap_or_else(|| PathBuf::from("git"));
+        let mut cmd = Command::new(program);
         cmd.args(&self.args);
         if let Some(dir) = &self.cwd {
             cmd.current_dir(dir);

@@ -203,3 +203,55 @@ fn test_policy_git_runs_with_its_protections() {
     let out = repo.ask("git config --get safe.bareRepository");
     assert_eq!(out.stdout.trim(), "explicit");
 }
+
+#[test]
+fn test_policy_a_program_planted_on_a_relative_path_entry_never_runs() {
+    let repo = TestRepo::with_commit();
+    let marker = repo.home().join("PWNED");
+    for dir in ["node_modules/.bin", "bin"] {
+        let fake = repo.path().join(dir);
+        std::fs::create_dir_all(&fake).expect("mkdir");
+        for name in ["ls", "git", "cat"] {
+            let script = fake.join(name);
+            std::fs::write(&script, format!("#!/bin/sh\ntouch {}\n", marker.display()))
+                .expect("plant");
+            std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+                .expect("chmod");
+        }
+    }
+    let path = std::env::var("PATH").unwrap_or_default();
+    let abs_inside = repo.path().join("bin");
+    for entries in [
+        format!("node_modules/.bin:{path}"),
+        format!(".:bin:{path}"),
+        format!("{}:{path}", abs_inside.display()),
+    ] {
+        for line in ["ls", "git status", "cat README.md", "do the commit"] {
+            let out = repo
+                .cmd("git-fararoni")
+                .args(["ask", line])
+                .env("PATH", &entries)
+                .output()
+                .expect("run");
+            assert!(
+                !marker.exists(),
+                "{line} with PATH={entries} ran a planted program"
+            );
+            assert!(out.status.code().is_some());
+        }
+    }
+}
+
+#[test]
+fn test_policy_init_outside_the_working_tree_is_refused() {
+    let repo = TestRepo::with_commit();
+    for line in [
+        "git init ../elsewhere",
+        "git init /tmp/fararoni-init-test",
+        "git init --template=t x",
+    ] {
+        assert_code(&repo.ask(line), 3);
+    }
+    assert!(!repo.path().join("../elsewhere").exists());
+    assert_code(&repo.ask("git init sub"), 0);
+}

@@ -336,3 +336,21 @@ pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
         )
     }
 }
+
+/// `init`: a repository here or below is a local write; one elsewhere
+/// writes outside the working tree.
+pub fn init(p: &Parsed, _: &Ctx) -> Outcome {
+    let outside = p.all_operands().any(|d| {
+        let path = std::path::Path::new(d);
+        path.is_absolute()
+            || d.starts_with('~')
+            || path
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+    });
+    if outside {
+        out(Destructive, "creates a repository outside the working tree")
+    } else {
+        out(LocalWrite, "creates a repository")
+    }
+}

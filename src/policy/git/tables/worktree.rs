@@ -315,14 +315,6 @@ pub const COMMANDS: &[Command] = &[
         &[QUIET],
         Rule::Verbs(STASH_VERBS, Some("push"), LocalWrite, "stashes work"),
     ),
-    cmd(
-        "init",
-        &[INIT],
-        Rule::Fixed(LocalWrite, "creates a repository"),
-    ),
-    cmd(
-        "init-db",
-        &[INIT],
-        Rule::Fixed(LocalWrite, "creates a repository"),
-    ),
+    cmd("init", &[INIT], Rule::Decide(decide::init)),
+    cmd("init-db", &[INIT], Rule::Decide(decide::init)),
 ];
