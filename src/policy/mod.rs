@@ -122,6 +122,10 @@ pub struct Verdict {
     pub env: Vec<(String, String)>,
     /// The commit message, when the command commits with `-m`.
     pub message: Option<String>,
+    /// For [`Actor::Agent`]: the command writes to the repository and may
+    /// only run inside a saga (`saga::ensure_saga` first), so the user's
+    /// branch stays as it was until `saga finish`.
+    pub needs_saga: bool,
 }
 
 impl Verdict {
@@ -139,6 +143,7 @@ impl Verdict {
             argv,
             env: Vec::new(),
             message: None,
+            needs_saga: false,
         }
     }
 
@@ -163,11 +168,17 @@ pub fn classify(
     let Some(program) = argv.first() else {
         return Verdict::unknown("an empty command", Vec::new());
     };
-    if program == "git" {
+    let mut v = if program == "git" {
         git::classify(assignments, &argv[1..], actor, facts, dir)
     } else {
         utils::classify(program, &argv[1..], assignments, actor)
+    };
+    if actor == Actor::Agent && program == "git" && v.risk == Risk::LocalWrite && !v.blocked() {
+        v.needs_saga = true;
+        v.reason
+            .push_str("; a model's git writes run inside a saga");
     }
+    v
 }
 
 /// Facts of no repository: every question is unknown, so the policy takes
@@ -210,6 +221,43 @@ impl Facts for NoFacts {
     }
     fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
         Some(dir.join(target))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_agent_writes_git_only_inside_a_saga() {
+        let facts = NoFacts::new();
+        let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let v = classify(
+            &argv("git commit -m x"),
+            &[],
+            Actor::Agent,
+            &facts,
+            facts.cwd(),
+        );
+        assert!(v.needs_saga && !v.blocked());
+        let v = classify(&argv("git status"), &[], Actor::Agent, &facts, facts.cwd());
+        assert!(!v.needs_saga);
+        let v = classify(
+            &argv("git reset --hard"),
+            &[],
+            Actor::Agent,
+            &facts,
+            facts.cwd(),
+        );
+        assert!(v.blocked() && !v.needs_saga);
+        let v = classify(
+            &argv("git commit -m x"),
+            &[],
+            Actor::Human,
+            &facts,
+            facts.cwd(),
+        );
+        assert!(!v.needs_saga);
     }
 }
 
