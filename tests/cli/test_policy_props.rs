@@ -81,6 +81,12 @@ proptest! {
         }
         let a = classify(&full);
         let b = classify(&short);
+        // What runs is what was judged: the canonical argv judges the same.
+        if !a.blocked() {
+            let again = classify(&a.argv);
+            prop_assert_eq!(again.risk, a.risk, "{:?} -> {:?}", full, a.argv);
+            prop_assert_eq!(&again.argv, &a.argv);
+        }
         if !b.blocked() {
             prop_assert_eq!(&a.argv, &b.argv, "{:?} vs {:?}", full, short);
             prop_assert_eq!(a.risk, b.risk);
