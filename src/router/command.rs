@@ -446,7 +446,14 @@ mod tests {
     fn wrappers_are_stripped() {
         assert_eq!(strip_wrappers("please run git diff"), "git diff");
         assert_eq!(strip_wrappers("ejecuta git branch"), "git branch");
-        assert_eq!(strip_wrappers("ok, git status please"), "git status");
+        assert_eq!(strip_wrappers("ok, git status, please"), "git status");
+        assert_eq!(strip_wrappers("git status por favor"), "git status");
+        // A bare trailing word may be an operand: never cut.
+        assert_eq!(
+            strip_wrappers("git config gc.pruneExpire now"),
+            "git config gc.pruneExpire now"
+        );
+        assert_eq!(strip_wrappers("git commit -m please"), "git commit -m please");
         assert_eq!(strip_wrappers("ok"), "ok");
     }
 
