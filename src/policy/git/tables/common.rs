@@ -304,3 +304,216 @@ pub const LOG_OPTIONS: Table = &[
     DIFF_U,
 ];
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::git::tables::all;
+    use crate::policy::git::{Command, Rule};
+    use crate::policy::spec::Arity;
+    use crate::policy::{classify_words, Risk};
+
+    /// Every command (and verb) whose table holds `group`, by its path as
+    /// typed after `git`.
+    fn holders(group: &'static [Opt]) -> Vec<(String, &'static Command)> {
+        fn walk(
+            path: String,
+            c: &'static Command,
+            group: &'static [Opt],
+            found: &mut Vec<(String, &'static Command)>,
+        ) {
+            // Constants are inlined where used, so groups are compared by
+            // their entries, not their addresses.
+            let same = |g: &[Opt]| {
+                g.len() == group.len()
+                    && g.iter()
+                        .zip(group)
+                        .all(|(a, b)| a.long == b.long && a.short == b.short)
+            };
+            if c.opts.iter().any(|g| same(g)) {
+                found.push((path.clone(), c));
+            }
+            if let Rule::Verbs(verbs, ..) = c.rule {
+                for v in verbs {
+                    walk(format!("{path} {}", v.name), v, group, found);
+                }
+            }
+        }
+        let mut found = Vec::new();
+        for c in all() {
+            walk(c.name.to_string(), c, group, &mut found);
+        }
+        found
+    }
+
+    #[test]
+    fn output_is_destructive_wherever_the_diff_options_are() {
+        let holders = holders(DIFF);
+        // log, whatchanged, show, reflog, diff, diff-files, diff-index,
+        // diff-tree, range-diff, difftool, format-patch, fast-export,
+        // stash show: if a group split drops DIFF somewhere, this shrinks.
+        assert!(holders.len() >= 13, "{}", holders.len());
+        for (path, _) in &holders {
+            for spelling in [
+                format!("git {path} --output=out.txt"),
+                format!("git {path} --output out.txt"),
+                format!("git {path} -p --output=.git/hooks/pre-commit"),
+                format!("git {path} HEAD --output=../outside"),
+                format!("git {path} -U 3 --output=out.txt"),
+                format!("git {path} --stat=80 -M --output ~/.bashrc"),
+            ] {
+                let v = classify_words(&spelling);
+                assert!(v.blocked(), "{spelling}: {v:?}");
+                assert!(!v.unknown, "{spelling} is refused as unknown: {v:?}");
+                assert!(v.risk >= Risk::Destructive, "{spelling}: {v:?}");
+            }
+            // The table refuses `--no-output`, as git does.
+            let v = classify_words(&format!("git {path} --no-output"));
+            assert!(v.unknown, "{path} --no-output: {v:?}");
+        }
+    }
+
+    #[test]
+    fn exact_commands_refuse_abbreviations_of_output() {
+        for path in [
+            "log",
+            "show",
+            "diff",
+            "diff-tree",
+            "format-patch --stdout",
+            "stash show",
+        ] {
+            for abbreviated in ["--outp=x", "--outpu=x", "--out=x", "--o=x", "--output-=x"] {
+                let line = format!("git {path} {abbreviated}");
+                let v = classify_words(&line);
+                assert!(v.unknown, "{line}: {v:?}");
+            }
+        }
+    }
+
+    /// A spelling git accepts for `o`, as the canonical argv would write it.
+    fn spelling(o: &Opt) -> Vec<String> {
+        let long = (!o.long.is_empty()).then(|| format!("--{}", o.long));
+        let short = (o.short != '\0').then(|| format!("-{}", o.short));
+        match (o.arity, long, short) {
+            (Arity::Flag | Arity::Optional, Some(l), _) => vec![l],
+            (Arity::Flag | Arity::Optional, None, Some(s)) => vec![s],
+            (Arity::Required, Some(l), _) => vec![format!("{l}=1")],
+            (Arity::Required, None, Some(s)) => vec![s, "1".to_string()],
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_log_option_parses_in_every_log_command() {
+        let mut checked = 0;
+        for path in ["log", "show", "whatchanged", "reflog show"] {
+            for o in LOG_OPTIONS.iter().flat_map(|g| g.iter()) {
+                let words = spelling(o).join(" ");
+                let line = format!("git {path} {words}");
+                let v = classify_words(&line);
+                assert!(!v.unknown, "{line}: {v:?}");
+                assert_eq!(v.argv.join(" "), line, "{line}");
+                if o.long == "output" {
+                    assert_eq!(v.risk, Risk::Destructive, "{line}");
+                } else {
+                    assert_eq!(v.risk, Risk::ReadOnly, "{line}: {v:?}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 4 * 200, "{checked}");
+    }
+
+    #[test]
+    fn values_that_look_like_options_stay_values() {
+        for (line, canonical) in [
+            // git takes the next word as the pickaxe string: nothing is written.
+            ("git log -S --output=x.txt", "git log -S --output=x.txt"),
+            ("git log --grep --output=x", "git log --grep=--output=x"),
+            ("git log --author -p", "git log --author=-p"),
+            ("git diff -I --output=x", "git diff -I --output=x"),
+            ("git log -L --output=x", "git log -L --output=x"),
+            (
+                "git diff --src-prefix --output=x",
+                "git diff --src-prefix=--output=x",
+            ),
+            ("git log --date --output", "git log --date=--output"),
+        ] {
+            let v = classify_words(line);
+            assert_eq!(v.risk, Risk::ReadOnly, "{line}: {v:?}");
+            assert!(!v.blocked(), "{line}: {v:?}");
+            assert_eq!(v.argv.join(" "), canonical, "{line}");
+        }
+        // An optional value is never the next word: the next word is judged.
+        for line in [
+            "git diff --stat --output=x",
+            "git log --format --output=x",
+            "git log --pretty --output=x",
+            "git diff -U --output=x",
+            "git diff --color --output x",
+            "git log --decorate --output=x",
+            "git log --notes --output=x",
+            "git diff --relative --output=x",
+            "git log --abbrev --output=x",
+        ] {
+            let v = classify_words(line);
+            assert!(v.blocked() && !v.unknown, "{line}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn negations_are_the_ones_git_has() {
+        for line in [
+            "git log --no-notes --no-abbrev-commit --no-decorate --no-color -1",
+            "git log --no-merges --no-walk --no-graph --no-expand-tabs",
+            "git show --no-patch --no-ext-diff --no-textconv --no-mailmap",
+            "git diff --no-renames --no-prefix --no-indent-heuristic --no-relative",
+            "git log --no-min-parents --no-max-parents --no-standard-notes",
+            "git show --no-show-signature --no-abbrev --no-color-moved",
+        ] {
+            let v = classify_words(line);
+            assert_eq!(v.risk, Risk::ReadOnly, "{line}: {v:?}");
+            assert_eq!(v.argv.join(" "), line);
+        }
+        // git refuses these, so the policy does too.
+        for line in [
+            "git diff --renames",
+            "git log --no-stat",
+            "git log --no-oneline",
+            "git diff --no-binary",
+            "git log --no-first-parent",
+            "git log --walk",
+            "git diff --prefix",
+        ] {
+            assert!(classify_words(line).unknown, "{line}");
+        }
+    }
+
+    #[test]
+    fn colliding_letters_belong_to_one_group_per_command() {
+        // `-u` is `--include-untracked` in `stash show`, a patch elsewhere.
+        assert_eq!(
+            classify_words("git stash show -u").argv.join(" "),
+            "git stash show -u"
+        );
+        assert_eq!(classify_words("git diff -u").risk, Risk::ReadOnly);
+        // `-n` takes a count in log, is a flag in blame and shortlog.
+        assert_eq!(
+            classify_words("git log -n 3").argv.join(" "),
+            "git log -n 3"
+        );
+        let v = classify_words("git blame -n README.md");
+        assert_eq!(v.argv.join(" "), "git blame -n README.md");
+        // `--committer` takes a pattern in log, is a flag in shortlog.
+        assert_eq!(
+            classify_words("git log --committer alice").argv.join(" "),
+            "git log --committer=alice"
+        );
+        assert_eq!(
+            classify_words("git shortlog --committer HEAD")
+                .argv
+                .join(" "),
+            "git shortlog --committer HEAD"
+        );
+    }
+}

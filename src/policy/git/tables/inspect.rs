@@ -1125,3 +1125,675 @@ pub const COMMANDS: &[Command] = &[
     ),
 ];
 
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::process::{Command as Process, Output, Stdio};
+
+    use crate::policy::{classify_words, Risk, Verdict};
+
+    /// Lines people type that only read, with the argv that runs (`=`:
+    /// the line as typed). Every one of them also runs in a real
+    /// repository (`benign_lines_run_in_git_and_change_nothing`).
+    const BENIGN: &[(&str, &str)] = &[
+        ("git status", "="),
+        ("git status -sb", "git status -s -b"),
+        ("git status --porcelain=v2 --branch", "="),
+        ("git status -uno", "="),
+        ("git status --short --untracked-files=all", "="),
+        ("git status --ignored --renames", "="),
+        ("git log --oneline -5", "="),
+        ("git log --oneline --graph --decorate --all", "="),
+        ("git log -n3 --stat", "git log -n 3 --stat"),
+        (
+            "git log --since 2.weeks --author=alice",
+            "git log --since=2.weeks --author=alice",
+        ),
+        ("git log --pretty=format:%h%x20%s -3", "="),
+        ("git log --format=%H -1", "="),
+        ("git log -p -1 -- README.md", "="),
+        ("git log --follow -p -- README.md", "="),
+        ("git log -Shello --oneline", "git log -S hello --oneline"),
+        ("git log -G wor --oneline --pickaxe-all", "="),
+        ("git log --grep=first -i --all-match", "="),
+        ("git log --name-status -2", "="),
+        ("git log --no-merges --first-parent main", "="),
+        ("git log main..feature --oneline", "="),
+        (
+            "git log --left-right --cherry-pick --oneline main...feature",
+            "=",
+        ),
+        ("git log -L 1,2:README.md", "="),
+        ("git log -L1,2:README.md -1", "git log -L 1,2:README.md -1"),
+        ("git log --date=relative --format=%ad -1", "="),
+        ("git log --no-decorate --no-color -1", "="),
+        ("git log --reverse --topo-order --oneline", "="),
+        ("git log --all --source --oneline", "="),
+        ("git log -g --oneline -3", "="),
+        ("git log --walk-reflogs -2", "="),
+        ("git log --stat=120 -1", "="),
+        ("git log -U1 -p -1", "="),
+        ("git log -M -C --stat -1", "="),
+        ("git log --diff-filter=M --name-only -3", "="),
+        ("git log -5 --abbrev-commit --abbrev=10", "="),
+        ("git log --merges --cc -1", "="),
+        ("git log --remerge-diff -1", "="),
+        (
+            "git log --since=1.year --until=now --committer A",
+            "git log --since=1.year --until=now --committer=A",
+        ),
+        ("git log --ext-diff -p -1", "="),
+        ("git log -S --output=out.txt --oneline", "="),
+        ("git whatchanged -1", "="),
+        ("git show", "="),
+        ("git show HEAD~1 --stat", "="),
+        ("git show --name-only HEAD", "="),
+        ("git show -s --format=%s HEAD", "="),
+        ("git show v1.0", "="),
+        ("git show HEAD:README.md", "="),
+        ("git show --word-diff=color HEAD", "="),
+        ("git show --color-words HEAD", "="),
+        ("git show --textconv HEAD:README.md", "="),
+        ("git diff", "="),
+        ("git diff --cached", "="),
+        ("git diff --staged --stat", "="),
+        ("git diff HEAD~1 HEAD -- src/app.rs", "="),
+        ("git diff --name-only main feature", "="),
+        ("git diff -w --ignore-blank-lines", "="),
+        ("git diff --word-diff", "="),
+        ("git diff --stat --summary HEAD~2", "="),
+        ("git diff --no-index README.md src/app.rs", "="),
+        ("git diff --merge-base main feature", "="),
+        ("git diff --check", "="),
+        ("git diff --exit-code --quiet", "="),
+        ("git diff -U0", "="),
+        ("git diff --color=always --color-moved=zebra", "="),
+        ("git diff -R HEAD", "="),
+        ("git diff --diff-algorithm=histogram --minimal", "="),
+        ("git diff -M50% HEAD~1", "="),
+        ("git diff --relative=src", "="),
+        ("git diff -u --no-prefix", "="),
+        ("git diff -O src/app.rs HEAD~1", "="),
+        ("git diff-tree --no-commit-id --name-only -r HEAD", "="),
+        ("git diff-tree -r --name-status HEAD~1 HEAD", "="),
+        ("git diff-files --name-only", "="),
+        ("git diff-index --cached HEAD", "="),
+        ("git blame README.md", "="),
+        ("git blame -L 1,2 README.md", "="),
+        ("git blame -L1,2 README.md", "git blame -L 1,2 README.md"),
+        (
+            "git blame --porc README.md",
+            "git blame --porcelain README.md",
+        ),
+        ("git blame -w -M -C README.md", "="),
+        ("git blame -CCC README.md", "="),
+        ("git blame --date=short README.md", "="),
+        ("git blame -e --since=1.year README.md", "="),
+        ("git blame --line-porcelain HEAD -- README.md", "="),
+        (
+            "git blame --ignore-rev HEAD~1 README.md",
+            "git blame --ignore-rev=HEAD~1 README.md",
+        ),
+        ("git annotate README.md", "="),
+        ("git grep hello", "="),
+        ("git grep -n -i hello", "="),
+        ("git grep -nI world -- *.md", "git grep -n -I world -- *.md"),
+        ("git grep -c fn", "="),
+        ("git grep -l main", "="),
+        ("git grep --untracked hello", "="),
+        ("git grep -3 hello", "="),
+        ("git grep -C 2 hello", "="),
+        ("git grep --no-index hello README.md", "="),
+        ("git grep -E h.llo", "="),
+        ("git grep --cached -w hello", "="),
+        (
+            "git grep -pW main src/app.rs",
+            "git grep -p -W main src/app.rs",
+        ),
+        ("git grep --line hello", "git grep --line-number hello"),
+        ("git grep -e hello --or -e world", "="),
+        ("git shortlog -sn HEAD", "git shortlog -s -n HEAD"),
+        ("git shortlog -sne --all", "git shortlog -s -n -e --all"),
+        ("git shortlog --summary --numbered --no-merges HEAD", "="),
+        ("git shortlog --summ HEAD", "git shortlog --summary HEAD"),
+        ("git shortlog -5 HEAD", "="),
+        ("git describe --tags", "="),
+        ("git describe --always --dirty", "="),
+        ("git describe --abbrev=0 --tags", "="),
+        ("git rev-parse HEAD", "="),
+        ("git rev-parse --short HEAD", "="),
+        ("git rev-parse --abbrev-ref HEAD", "="),
+        ("git rev-parse --show-toplevel", "="),
+        ("git rev-parse --git-dir --is-inside-work-tree", "="),
+        ("git rev-parse --verify -q main", "="),
+        ("git rev-parse --symbolic-full-name HEAD", "="),
+        ("git rev-parse --git-path hooks", "="),
+        ("git rev-parse --show-prefix --show-cdup", "="),
+        ("git rev-list --count HEAD", "="),
+        ("git rev-list --all --max-count=3", "="),
+        ("git rev-list -n 2 HEAD", "="),
+        ("git rev-list --left-right --count main...feature", "="),
+        ("git ls-files", "="),
+        ("git ls-files -m", "="),
+        ("git ls-files --others --exclude-standard", "="),
+        ("git ls-files -s", "="),
+        ("git ls-files --error-unmatch README.md", "="),
+        ("git ls-tree HEAD", "="),
+        ("git ls-tree -r --name-only HEAD", "="),
+        ("git cat-file -p HEAD", "="),
+        ("git cat-file -t HEAD", "="),
+        ("git cat-file -s HEAD:README.md", "="),
+        ("git cat-file blob HEAD:README.md", "="),
+        ("git show-ref", "="),
+        ("git show-ref --tags", "="),
+        (
+            "git for-each-ref --sort=-committerdate refs/heads/ --format=%(refname:short)",
+            "=",
+        ),
+        ("git for-each-ref --count 5", "git for-each-ref --count=5"),
+        ("git name-rev HEAD", "="),
+        ("git merge-base main feature", "="),
+        ("git merge-base --is-ancestor HEAD~1 HEAD", "="),
+        ("git count-objects -vH", "git count-objects -v -H"),
+        ("git cherry -v main feature", "="),
+        ("git range-diff main~1..main main~1..feature", "="),
+        (
+            "git range-diff --no-dual-color --stat main~1..main main~1..feature",
+            "=",
+        ),
+        ("git show-branch --all", "="),
+        ("git check-ignore -v target/x", "="),
+        ("git check-attr -a README.md", "="),
+        ("git check-mailmap <a@b.c>", "="),
+        ("git check-ref-format --branch main", "="),
+        ("git var GIT_EDITOR", "="),
+        ("git version --build-options", "="),
+        ("git help -a", "="),
+        ("git help -g", "="),
+        ("git fsck", "="),
+        ("git fsck --no-dangling", "="),
+        ("git stripspace -s", "="),
+        ("git patch-id --stable", "="),
+        ("git column --mode=plain", "="),
+        ("git format-patch -1 --stdout", "="),
+        ("git format-patch --stdout HEAD~2..HEAD", "="),
+        ("git format-patch -2 --stdout --cover-letter -M", "="),
+        ("git format-patch -n --stdout -1", "="),
+        ("git archive HEAD", "="),
+        ("git archive --format=zip --prefix=proj/ HEAD", "="),
+        ("git archive -9 --format=tar.gz HEAD", "="),
+        ("git archive -l", "="),
+        ("git bundle create - --all", "="),
+        ("git fast-export --all", "="),
+        ("git fast-export --anonymize --all", "="),
+        ("git hash-object README.md", "="),
+        ("git interpret-trailers --parse README.md", "="),
+        ("git rerere status", "="),
+        ("git rerere diff", "="),
+        ("git merge-tree --trivial-merge HEAD~1 main feature", "="),
+        ("git reflog", "="),
+        ("git reflog -5", "="),
+        ("git reflog show --oneline main", "="),
+        ("git reflog main", "="),
+        ("git reflog list", "="),
+        ("git reflog exists main", "="),
+        ("git difftool --tool-help", "="),
+        ("git stash list", "="),
+    ];
+
+    /// Local, recoverable writes: allowed, and classified as writes.
+    const LOCAL_WRITES: &[&str] = &[
+        "git hash-object -w README.md",
+        "git fsck --lost-found",
+        "git merge-tree main feature",
+        "git merge-tree --write-tree --messages main feature",
+        "git rerere",
+        "git rerere forget README.md",
+        "git rerere clear",
+        "git rerere gc",
+    ];
+
+    /// Attacks, each with the risk it must get (`None`: refused as an
+    /// option the policy does not know, as git itself refuses or as it
+    /// would do harm).
+    const ATTACKS: &[(&str, Option<Risk>)] = &[
+        // `--output` in every spelling and behind other options' values.
+        ("git diff --output=src/app.rs", Some(Risk::Destructive)),
+        ("git diff --output src/app.rs", Some(Risk::Destructive)),
+        (
+            "git diff HEAD --output=.git/hooks/pre-commit",
+            Some(Risk::Destructive),
+        ),
+        ("git log -p --output=x.patch", Some(Risk::Destructive)),
+        ("git log --output x -p", Some(Risk::Destructive)),
+        (
+            "git log --oneline -5 --stat --output=~/.bashrc",
+            Some(Risk::Destructive),
+        ),
+        ("git show --output=/tmp/x HEAD", Some(Risk::Destructive)),
+        ("git show --pretty --output=x", Some(Risk::Destructive)),
+        ("git log --format --output=x", Some(Risk::Destructive)),
+        ("git diff -U 3 --output=x", Some(Risk::Destructive)),
+        (
+            "git log --grep=x --author=y --output=z",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git log -L 1,2:README.md --output=x",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git log --decorate-refs x --output=y",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git diff --no-index --output=x a b",
+            Some(Risk::Destructive),
+        ),
+        ("git diff-tree -p HEAD --output=x", Some(Risk::Destructive)),
+        ("git diff-files --output=x", Some(Risk::Destructive)),
+        ("git diff-index HEAD --output=x", Some(Risk::Destructive)),
+        ("git whatchanged --output=x", Some(Risk::Destructive)),
+        ("git reflog --output=x", Some(Risk::Destructive)),
+        (
+            "git range-diff --output=x a..b c..d",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git range-diff --output x a..b c..d",
+            Some(Risk::Destructive),
+        ),
+        ("git stash show -p --output=x", Some(Risk::Destructive)),
+        ("git fast-export --all --output=x", Some(Risk::Destructive)),
+        // Abbreviations, where git refuses them and where it takes them.
+        ("git diff --outp=x", None),
+        ("git log --out=x", None),
+        ("git range-diff --outp=x a..b c..d", None),
+        ("git diff --no-output", None),
+        // Commands that take diff options but have no use for them.
+        ("git rev-list --output=x HEAD", None),
+        ("git blame --output=x README.md", None),
+        ("git shortlog --output=x HEAD", None),
+        ("git blame -L 1,2 --output x README.md", None),
+        // format-patch writes files unless --stdout.
+        ("git format-patch -1", Some(Risk::Destructive)),
+        ("git format-patch HEAD~3", Some(Risk::Destructive)),
+        ("git format-patch -o /tmp/x -1", Some(Risk::Destructive)),
+        (
+            "git format-patch --output-directory=.git/hooks -1 --stdout",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git format-patch -1 --stdout --output=x",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git format-patch -1 --stdout --no-stdout",
+            Some(Risk::Destructive),
+        ),
+        ("git format-patch --stdo -1", None),
+        // archive, bundle, fast-export, interpret-trailers write files.
+        ("git archive -o x.tar HEAD", Some(Risk::Destructive)),
+        ("git archive --output=x.zip HEAD", Some(Risk::Destructive)),
+        ("git archive --out=x.tar HEAD", Some(Risk::Destructive)),
+        ("git archive -ox.tar HEAD", Some(Risk::Destructive)),
+        ("git archive --remote=../origin HEAD", Some(Risk::Remote)),
+        (
+            "git archive --remote x --exec=sh HEAD",
+            Some(Risk::UnsafeShell),
+        ),
+        ("git bundle create x.bundle --all", Some(Risk::Destructive)),
+        (
+            "git bundle create -q ../x.bundle HEAD",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git fast-export --export-marks=marks --all",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git fast-export --export-marks marks --all",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git interpret-trailers --in-place README.md",
+            Some(Risk::Destructive),
+        ),
+        (
+            "git interpret-trailers --in-p --trailer=a:b README.md",
+            Some(Risk::Destructive),
+        ),
+        // Running programs.
+        ("git grep -O hello", Some(Risk::UnsafeShell)),
+        ("git grep -Osh hello", Some(Risk::UnsafeShell)),
+        (
+            "git grep --open-files-in-pager=sh hello",
+            Some(Risk::UnsafeShell),
+        ),
+        ("git grep --open hello", Some(Risk::UnsafeShell)),
+        (
+            "git grep -n --open-files-in-pager=vim -e x",
+            Some(Risk::UnsafeShell),
+        ),
+        ("git grep -nO hello", Some(Risk::UnsafeShell)),
+        ("git help -w log", Some(Risk::UnsafeShell)),
+        ("git help --web log", Some(Risk::UnsafeShell)),
+        ("git help --we log", Some(Risk::UnsafeShell)),
+        ("git difftool", Some(Risk::UnsafeShell)),
+        ("git difftool -x sh", Some(Risk::UnsafeShell)),
+        ("git difftool --extcmd=sh HEAD", Some(Risk::UnsafeShell)),
+        ("git difftool -t vimdiff HEAD", Some(Risk::UnsafeShell)),
+        ("git difftool --tool-help -x sh", Some(Risk::UnsafeShell)),
+        // Losing the reflog.
+        ("git reflog expire --all", Some(Risk::Destructive)),
+        ("git reflog delete HEAD@{1}", Some(Risk::Destructive)),
+        ("git reflog expire --expire=now --all", None),
+        // Options no table has.
+        ("git log --default --output=x", None),
+        ("git rev-parse --output=x", None),
+        ("git cat-file --batch --output=x", None),
+        ("git describe --dirty --output=x", None),
+    ];
+
+    fn words(v: &Verdict) -> String {
+        v.argv.join(" ")
+    }
+
+    fn canonical<'a>(line: &'a str, expected: &'a str) -> &'a str {
+        if expected == "=" {
+            line
+        } else {
+            expected
+        }
+    }
+
+    #[test]
+    fn benign_lines_read_only() {
+        assert!(BENIGN.len() >= 60);
+        for (line, expected) in BENIGN {
+            let v = classify_words(line);
+            assert!(!v.blocked(), "{line}: {v:?}");
+            assert_eq!(v.risk, Risk::ReadOnly, "{line}: {v:?}");
+            assert_eq!(words(&v), canonical(line, expected), "{line}");
+        }
+    }
+
+    #[test]
+    fn local_writes_are_writes() {
+        for line in LOCAL_WRITES {
+            let v = classify_words(line);
+            assert!(!v.blocked(), "{line}: {v:?}");
+            assert_eq!(v.risk, Risk::LocalWrite, "{line}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn attacks_are_blocked() {
+        assert!(ATTACKS.len() >= 40);
+        for (line, risk) in ATTACKS {
+            let v = classify_words(line);
+            assert!(v.blocked(), "{line}: {v:?}");
+            match risk {
+                Some(r) => {
+                    assert!(!v.unknown, "{line}: {v:?}");
+                    assert_eq!(v.risk, *r, "{line}: {v:?}");
+                }
+                None => assert!(v.unknown, "{line}: {v:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn reasons_name_the_rule_and_the_option() {
+        let v = classify_words("git log -p --output x.patch");
+        assert!(
+            v.reason.contains("git.log") && v.reason.contains("`--output=x.patch`"),
+            "{}",
+            v.reason
+        );
+        let v = classify_words("git grep -Osh x");
+        assert!(
+            v.reason.contains("git.grep") && v.reason.contains("`-O`"),
+            "{}",
+            v.reason
+        );
+        let v = classify_words("git format-patch -1");
+        assert!(v.reason.contains("--stdout"), "{}", v.reason);
+    }
+
+    /// A repository for the real-git checks: three commits on `main`, a
+    /// `feature` branch, an annotated tag, an unstaged edit.
+    struct Sandbox {
+        dir: tempfile::TempDir,
+    }
+
+    impl Sandbox {
+        fn new() -> Sandbox {
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let sandbox = Sandbox { dir };
+            let root = sandbox.dir.path();
+            std::fs::write(root.join("gitconfig"), "").expect("write gitconfig");
+            std::fs::create_dir(root.join("repo")).expect("mkdir repo");
+            let write = |path: &str, text: &str| {
+                let p = root.join("repo").join(path);
+                if let Some(parent) = p.parent() {
+                    std::fs::create_dir_all(parent).expect("mkdir");
+                }
+                std::fs::write(p, text).expect("write a file");
+            };
+            sandbox.git_ok("init -q -b main");
+            write("README.md", "hello\nworld\n");
+            write("src/app.rs", "fn main() {}\n");
+            write("victim.txt", "zzvictim\n");
+            sandbox.git_ok("add .");
+            sandbox.git_ok("commit -q -m first");
+            sandbox.git_ok("tag -a -m v1.0 v1.0");
+            write("README.md", "hello\nworld\nagain\n");
+            sandbox.git_ok("commit -q -a -m second");
+            sandbox.git_ok("switch -q -c feature");
+            write("feature.txt", "feature\n");
+            sandbox.git_ok("add feature.txt");
+            sandbox.git_ok("commit -q -m feature-work");
+            sandbox.git_ok("switch -q main");
+            write("src/app.rs", "fn main() {\n    println!(\"hi\");\n}\n");
+            sandbox.git_ok("commit -q -a -m third");
+            write("README.md", "hello\nworld\nagain\nunstaged\n");
+            sandbox
+        }
+
+        fn repo(&self) -> std::path::PathBuf {
+            self.dir.path().join("repo")
+        }
+
+        fn run(&self, argv: &[String]) -> Output {
+            let root = self.dir.path();
+            Process::new("git")
+                .args(argv)
+                .current_dir(self.repo())
+                .env_remove("GIT_DIR")
+                .env_remove("GIT_WORK_TREE")
+                .env_remove("GIT_INDEX_FILE")
+                .env("HOME", root)
+                .env("GIT_CONFIG_NOSYSTEM", "1")
+                .env("GIT_CONFIG_GLOBAL", root.join("gitconfig"))
+                .env("GIT_AUTHOR_NAME", "A")
+                .env("GIT_AUTHOR_EMAIL", "a@example.com")
+                .env("GIT_COMMITTER_NAME", "A")
+                .env("GIT_COMMITTER_EMAIL", "a@example.com")
+                .env("GIT_PAGER", "cat")
+                .env("PAGER", "cat")
+                .env("GIT_EDITOR", "true")
+                .env("GIT_TERMINAL_PROMPT", "0")
+                .env("LC_ALL", "C")
+                .stdin(Stdio::null())
+                .output()
+                .expect("git runs")
+        }
+
+        fn git_ok(&self, line: &str) -> String {
+            let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let out = self.run(&argv);
+            assert!(
+                out.status.success(),
+                "git {line}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        }
+
+        /// What a read must not change: files, index entries, refs.
+        fn state(&self) -> String {
+            let mut files = Vec::new();
+            list(&self.repo(), &self.repo(), &mut files);
+            files.sort();
+            format!(
+                "{}\n{}\n{}",
+                files.join("\n"),
+                self.git_ok("status --porcelain=v1 --untracked-files=all --ignored"),
+                self.git_ok("for-each-ref")
+            )
+        }
+    }
+
+    /// Every path below `dir`, with contents for files, `.git` left out
+    /// but for its hooks.
+    fn list(root: &Path, dir: &Path, into: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let rel = p.strip_prefix(root).unwrap_or(&p).display().to_string();
+            if p.is_dir() {
+                if rel == ".git" {
+                    list(root, &p.join("hooks"), into);
+                    continue;
+                }
+                into.push(format!("{rel}/"));
+                list(root, &p, into);
+            } else {
+                let text = std::fs::read(&p).unwrap_or_default();
+                into.push(format!("{rel} {}", String::from_utf8_lossy(&text)));
+            }
+        }
+    }
+
+    #[test]
+    fn benign_lines_run_in_git_and_change_nothing() {
+        let sandbox = Sandbox::new();
+        let before = sandbox.state();
+        for (line, _) in BENIGN {
+            let v = classify_words(line);
+            let out = sandbox.run(&v.argv[1..]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            // 0, or 1 for "found nothing" / "there are differences".
+            let code = out.status.code();
+            assert!(
+                matches!(code, Some(0 | 1)),
+                "`{}` exited {code:?}: {err}",
+                words(&v)
+            );
+            for refusal in [
+                "usage:",
+                "unknown option",
+                "unrecognized argument",
+                "unknown switch",
+            ] {
+                assert!(!err.contains(refusal), "`{}`: {err}", words(&v));
+            }
+        }
+        assert_eq!(sandbox.state(), before, "a read changed the repository");
+    }
+
+    #[test]
+    fn attacks_do_what_they_say_in_git() {
+        // The attack as typed, run by git itself, has the effect the
+        // policy refuses it for.
+        let sandbox = Sandbox::new();
+        let repo = sandbox.repo();
+        for (line, written) in [
+            ("diff HEAD~1 --output=o1.txt", "o1.txt"),
+            ("log -p -1 --output o2.txt", "o2.txt"),
+            ("show --output=o3.txt", "o3.txt"),
+            ("diff-tree -p HEAD --output=o4.txt", "o4.txt"),
+            ("rev-list --output=o5.txt HEAD", "o5.txt"),
+            ("blame --output=o6.txt README.md", "o6.txt"),
+            ("shortlog --output=o7.txt HEAD", "o7.txt"),
+            (
+                "range-diff --output=o8.txt main~1..main main~1..feature",
+                "o8.txt",
+            ),
+            ("format-patch -1", "0001-third.patch"),
+            ("format-patch -o pdir -1", "pdir"),
+            ("archive -o a.tar HEAD", "a.tar"),
+            ("bundle create b.bundle --all", "b.bundle"),
+            ("fast-export --export-marks=m.txt --all", "m.txt"),
+        ] {
+            let typed = format!("git {line}");
+            assert!(classify_words(&typed).blocked(), "{typed}");
+            assert!(!repo.join(written).exists(), "{written} before {typed}");
+            let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
+            sandbox.run(&argv);
+            assert!(repo.join(written).exists(), "{typed} wrote no {written}");
+        }
+        // `-O` runs the program it is given on the matching files.
+        let typed = "git grep -Orm zzvictim";
+        assert!(classify_words(typed).blocked());
+        sandbox.run(&[
+            "grep".to_string(),
+            "-Orm".to_string(),
+            "zzvictim".to_string(),
+        ]);
+        assert!(!repo.join("victim.txt").exists(), "{typed} removed nothing");
+        // `--in-place` rewrites the file it is given.
+        let typed = "git interpret-trailers --in-place --trailer=Fixes:x README.md";
+        assert!(classify_words(typed).blocked());
+        let argv: Vec<String> = typed.split_whitespace().skip(1).map(String::from).collect();
+        sandbox.run(&argv);
+        let text = std::fs::read_to_string(repo.join("README.md")).expect("README.md");
+        assert!(text.contains("Fixes: x"), "{typed}: {text}");
+    }
+
+    #[test]
+    fn values_and_separators_that_look_like_output_write_nothing_in_git() {
+        let sandbox = Sandbox::new();
+        let before = sandbox.state();
+        for line in [
+            "git log -S --output=out1.txt --oneline",
+            "git log --grep --output=out2.txt",
+            "git log --end-of-options --output=out3.txt",
+            "git log -- --output=out4.txt",
+            "git diff \u{2014}output=out5.txt",
+        ] {
+            let v = classify_words(line);
+            assert!(!v.blocked(), "{line}: {v:?}");
+            sandbox.run(&v.argv[1..]);
+        }
+        assert_eq!(sandbox.state(), before);
+    }
+
+    #[test]
+    fn merge_tree_writes_objects_only_in_its_default_mode() {
+        let trivial = classify_words("git merge-tree HEAD~1 main feature");
+        assert_eq!(trivial.risk, Risk::ReadOnly);
+        let stdin = classify_words("git merge-tree --stdin");
+        assert_eq!(stdin.risk, Risk::LocalWrite);
+        let forced = classify_words("git merge-tree --write-tree HEAD~1 main feature");
+        assert_eq!(forced.risk, Risk::LocalWrite);
+    }
+
+    #[test]
+    fn bundle_verbs_are_judged_one_by_one() {
+        for (line, risk) in [
+            ("git bundle verify x.bundle", Risk::ReadOnly),
+            ("git bundle list-heads x.bundle", Risk::ReadOnly),
+            ("git bundle unbundle x.bundle", Risk::LocalWrite),
+            ("git bundle create - main", Risk::ReadOnly),
+            ("git bundle create out.bundle main", Risk::Destructive),
+            ("git bundle", Risk::ReadOnly),
+        ] {
+            assert_eq!(classify_words(line).risk, risk, "{line}");
+        }
+        assert!(classify_words("git bundle frobnicate x").unknown);
+    }
+}
