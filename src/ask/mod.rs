@@ -15,7 +15,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::config;
-use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
+use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
 use crate::llm;
 use crate::policy::{Facts, Place};
 use crate::router::{chat, Cmd, CmdKind, CompositePlan, Op, SmallTalk, Step, ADD_ALL};
@@ -58,6 +58,12 @@ pub enum AskError {
     Cd {
         /// The directory asked for.
         dir: String,
+    },
+    /// Files of our own store are staged; nothing was committed.
+    #[error("{} of git-fararoni's own store `.fararoni/` {} staged, and the store never goes into a commit of ours: {}; nothing was committed", if paths.len() == 1 { "a file" } else { "files" }, if paths.len() == 1 { "is" } else { "are" }, quote(paths))]
+    StoreStaged {
+        /// The store's staged paths.
+        paths: Vec<String>,
     },
     /// Writing `.gitignore` failed.
     #[error("could not write `{}`", path.display())]
@@ -460,6 +466,29 @@ pub fn run_chain(
     Ok(report)
 }
 
+/// Parses `git diff --name-status -z --no-renames` into (status letter,
+/// path) pairs.
+fn parse_name_status(raw: &str) -> Vec<(char, String)> {
+    let mut fields = raw.split('\0');
+    let mut out = Vec::new();
+    while let (Some(kind), Some(path)) = (fields.next(), fields.next()) {
+        if let Some(letter) = kind.chars().next() {
+            out.push((letter, path.to_string()));
+        }
+    }
+    out
+}
+
+/// Returns the first few paths in backticks, then how many more there are.
+fn quote(paths: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut parts: Vec<String> = paths.iter().take(SHOWN).map(|p| format!("`{p}`")).collect();
+    if paths.len() > SHOWN {
+        parts.push(format!("and {} more", paths.len() - SHOWN));
+    }
+    parts.join(", ")
+}
+
 /// Runs one git command of a composite sequence.
 fn git_step(
     args: &[String],
@@ -468,7 +497,18 @@ fn git_step(
     report: &mut Report,
     on: &mut dyn FnMut(Event),
 ) -> Result<i32, AskError> {
-    let git = GitCommand::new(args).dir(dir).protected();
+    run_step(GitCommand::new(args).dir(dir), io, report, on)
+}
+
+/// Runs one git step of a sequence, with level 1's protections, and
+/// returns its exit code.
+fn run_step(
+    git: GitCommand,
+    io: Io,
+    report: &mut Report,
+    on: &mut dyn FnMut(Event),
+) -> Result<i32, AskError> {
+    let git = git.protected();
     let argv: Vec<String> = std::iter::once("git".to_string())
         .chain(git.args())
         .collect();
@@ -560,25 +600,31 @@ pub fn run_composite(
                     path: repo.git_dir().to_path_buf(),
                 })?
                 .to_path_buf();
-            let mut add: Vec<String> = ADD_ALL[1..].iter().map(|s| s.to_string()).collect();
-            if store_is_ignored(&root) {
-                // git refuses an exclude pathspec that names an ignored
-                // path (exit 1); ignored, the store is left out anyway.
-                add.pop();
-            }
-            let code = git_step(&add, &root, io, &mut report, on)?;
+            // ADD_ALL's pathspecs leave the store out whether git ignores
+            // it or not (`git::pathspec`); the list below checks it.
+            let add = GitCommand::new(&ADD_ALL[1..])
+                .dir(&root)
+                .pathspecs_as_written();
+            let code = run_step(add, io, &mut report, on)?;
             if code != 0 {
                 report.exit_code = code;
                 return Ok(report);
             }
-            let staged = GitCommand::new(["diff", "--cached", "--no-renames", "--name-only", "-z"])
-                .dir(&root)
-                .read()?;
-            let paths: Vec<String> = staged
-                .split('\0')
-                .filter(|p| !p.is_empty())
-                .map(String::from)
+            let staged =
+                GitCommand::new(["diff", "--cached", "--no-renames", "--name-status", "-z"])
+                    .dir(&root)
+                    .read()?;
+            let changes = parse_name_status(&staged);
+            let paths: Vec<String> = changes.iter().map(|(_, p)| p.clone()).collect();
+            // Taking the store out of git (a staged deletion) is welcome.
+            let store: Vec<String> = changes
+                .into_iter()
+                .filter(|(kind, p)| *kind != 'D' && pathspec::in_store(p))
+                .map(|(_, p)| p)
                 .collect();
+            if !store.is_empty() {
+                return Err(AskError::StoreStaged { paths: store });
+            }
             if paths.is_empty() {
                 on(Event::Note(
                     "nothing to commit: the working tree matches the last commit",
@@ -591,15 +637,6 @@ pub fn run_composite(
             Ok(report)
         }
     }
-}
-
-/// Whether `.fararoni/` exists and git already ignores it.
-fn store_is_ignored(root: &Path) -> bool {
-    root.join(".fararoni").exists()
-        && GitCommand::new(["check-ignore", "-q", ".fararoni/"])
-            .dir(root)
-            .output()
-            .is_ok_and(|o| o.status.success())
 }
 
 fn check_undoable(repo: &Repo) -> Result<(), AskError> {
@@ -680,5 +717,19 @@ mod tests {
             generated_message(&seven),
             "Update 7 files: f1, f2, f3, f4, f5 and 2 more"
         );
+    }
+
+    #[test]
+    fn reads_name_status_pairs() {
+        let raw = "M\0a b.txt\0D\0.fararoni/journal.jsonl\0A\0ñ\nline\0";
+        assert_eq!(
+            parse_name_status(raw),
+            [
+                ('M', "a b.txt".to_string()),
+                ('D', ".fararoni/journal.jsonl".to_string()),
+                ('A', "ñ\nline".to_string()),
+            ]
+        );
+        assert!(parse_name_status("").is_empty());
     }
 }

@@ -84,6 +84,8 @@ fn ask_error(e: AskError) -> CliError {
             .hint("to create a repository and commit everything, run `git fararoni ask \"do the git init and commit\"`"),
         AskError::NothingToUndo(_) => CliError::user(e.to_string()),
         AskError::Cd { .. } => CliError::user(e.to_string()),
+        AskError::StoreStaged { .. } => CliError::user(e.to_string())
+            .hint("unstage them with `git restore --staged -- .fararoni`, then run it again"),
         _ => CliError::wrap(ErrorKind::User, &e),
     }
 }

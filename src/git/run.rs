@@ -67,7 +67,8 @@ pub fn protect(cmd: &mut Command) {
 pub struct GitCommand {
     args: Vec<OsString>,
     cwd: Option<PathBuf>,
-    env: Vec<(OsString, OsString)>,
+    /// Variables set (`Some`) or removed (`None`) for git, in order.
+    env: Vec<(OsString, Option<OsString>)>,
     actor: Actor,
     protected: bool,
 }
@@ -91,6 +92,17 @@ impl GitCommand {
         }
     }
 
+    /// Appends `args` to the invocation.
+    pub fn extend_args<I, S>(mut self, args: I) -> GitCommand
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_os_string()));
+        self
+    }
+
     /// Runs git in `dir` (as `git -C dir` would).
     pub fn dir(mut self, dir: impl AsRef<Path>) -> GitCommand {
         self.cwd = Some(dir.as_ref().to_path_buf());
@@ -99,8 +111,16 @@ impl GitCommand {
 
     /// Sets an environment variable for git.
     pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> GitCommand {
-        self.env
-            .push((key.as_ref().to_os_string(), value.as_ref().to_os_string()));
+        self.env.push((
+            key.as_ref().to_os_string(),
+            Some(value.as_ref().to_os_string()),
+        ));
+        self
+    }
+
+    /// Removes an environment variable for git (inherited or set before).
+    pub fn env_remove(mut self, key: impl AsRef<OsStr>) -> GitCommand {
+        self.env.push((key.as_ref().to_os_string(), None));
         self
     }
 
@@ -155,7 +175,10 @@ impl GitCommand {
             protect(&mut cmd);
         }
         for (k, v) in &self.env {
-            cmd.env(k, v);
+            match v {
+                Some(v) => cmd.env(k, v),
+                None => cmd.env_remove(k),
+            };
         }
         cmd
     }

@@ -16,6 +16,9 @@ use serde::Serialize;
 use serde_json::json;
 
 pub use crate::policy::{Facts, NoFacts, Risk};
+
+use crate::git::pathspec::USER_WORK;
+
 pub use chat::SmallTalk;
 pub use composite::Intent;
 pub use lex::{InputError, Op, Word};
@@ -161,8 +164,15 @@ pub struct Decision {
 /// Placeholder shown in `commands` where the message is generated at run time.
 pub const GENERATED_MESSAGE: &str = "<generated from the staged files>";
 
-/// The pathspecs of "everything but our own backups".
-pub const ADD_ALL: &[&str] = &["git", "add", "--all", "--", ".", ":!.fararoni/"];
+/// Stages everything but our own backups (`git::pathspec`).
+pub const ADD_ALL: &[&str] = &[
+    "git",
+    "add",
+    "--all",
+    USER_WORK[0],
+    USER_WORK[1],
+    USER_WORK[2],
+];
 
 impl Decision {
     /// Returns the decision as the JSON object of `ask --explain --json`.

@@ -12,6 +12,7 @@ mod test_policy_props;
 mod test_router_corpus;
 mod test_saga;
 mod test_shadow;
+mod test_store_ignore_states;
 mod test_undo;
 
 #[test]
