@@ -224,6 +224,13 @@ impl Facts for NoFacts {
     }
 }
 
+/// Classifies a command line of plain words with no repository: for tests.
+pub fn classify_words(line: &str) -> Verdict {
+    let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
+    let facts = NoFacts::new();
+    classify(&argv, &[], Actor::Human, &facts, facts.cwd())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,11 +266,4 @@ mod tests {
         );
         assert!(!v.needs_saga);
     }
-}
-
-/// Classifies a command line of plain words with no repository: for tests.
-pub fn classify_words(line: &str) -> Verdict {
-    let argv: Vec<String> = line.split_whitespace().map(String::from).collect();
-    let facts = NoFacts::new();
-    classify(&argv, &[], Actor::Human, &facts, facts.cwd())
 }

@@ -72,8 +72,13 @@ proptest! {
         for (i, cut) in &picks {
             let o = opts[i.index(opts.len())];
             full.extend(words_for(o, o.long));
-            let abbreviated = if matches!(c.syntax, Syntax::Git { abbrev: true }) {
-                &o.long[..(*cut).min(o.long.len())]
+            let prefix = &o.long[..(*cut).min(o.long.len())];
+            // A prefix that is itself another option's name is that option.
+            let names_another = opts
+                .iter()
+                .any(|x| x.long != o.long && (x.long == prefix || format!("no-{}", x.long) == prefix));
+            let abbreviated = if matches!(c.syntax, Syntax::Git { abbrev: true }) && !names_another {
+                prefix
             } else {
                 o.long
             };

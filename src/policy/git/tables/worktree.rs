@@ -2,7 +2,7 @@
 //! branch: their options and rules. These decide whether uncommitted work
 //! survives, so every rule here names what it would lose.
 
-use super::common::{DIFF, PATHSPEC_FILE, REV};
+use super::common::{DIFF, LOG_OPTIONS, PATHSPEC_FILE};
 use crate::policy::git::decide;
 use crate::policy::git::{cmd, Command, Rule};
 use crate::policy::spec::{flag, opt, req, Opt};
@@ -202,7 +202,7 @@ const STASH_VERBS: &[Command] = &[
     ),
     cmd(
         "list",
-        &[REV, DIFF],
+        LOG_OPTIONS,
         Rule::Fixed(ReadOnly, "lists stash entries"),
     )
     .exact()
