@@ -178,12 +178,13 @@ fn parse_from(
                 }
                 (Arity::Flag, None, _) | (_, None, true) => None,
                 (Arity::Optional, v, false) => v,
-                (Arity::Required, Some(v), false) => Some(v),
-                (Arity::Required, None, false) => match args.get(i) {
+                (Arity::Required | Arity::LastDefault, Some(v), false) => Some(v),
+                (Arity::Required | Arity::LastDefault, None, false) => match args.get(i) {
                     Some(v) => {
                         i += 1;
                         Some(v.clone())
                     }
+                    None if opt.arity == Arity::LastDefault => None,
                     None => return Err(ParseError::MissingValue(a.clone())),
                 },
             };
@@ -224,7 +225,7 @@ fn parse_from(
                     k = letters.len();
                     (!rest.is_empty()).then_some(rest)
                 }
-                Arity::Required => {
+                Arity::Required | Arity::LastDefault => {
                     k = letters.len();
                     if rest.is_empty() {
                         match args.get(i) {
@@ -232,6 +233,7 @@ fn parse_from(
                                 i += 1;
                                 Some(v.clone())
                             }
+                            None if opt.arity == Arity::LastDefault => None,
                             None => return Err(ParseError::MissingValue(format!("-{c}"))),
                         }
                     } else {

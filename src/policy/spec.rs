@@ -23,6 +23,10 @@ pub enum Arity {
     /// A value only when attached (`--opt=v`, `-ov`); the next word is
     /// never taken.
     Optional,
+    /// Like `Required`, but the value may be left out when the option is
+    /// the last word (git's `PARSE_OPT_LASTARG_DEFAULT`: `branch --merged`
+    /// means `--merged HEAD`).
+    LastDefault,
 }
 
 /// A check of an option's value: returns a risk and a reason when the
@@ -70,6 +74,14 @@ pub const fn flag(short: char, long: &'static str) -> Opt {
 pub const fn req(short: char, long: &'static str) -> Opt {
     Opt {
         arity: Arity::Required,
+        ..flag(short, long)
+    }
+}
+
+/// An option whose value is required unless it is the last word.
+pub const fn last(short: char, long: &'static str) -> Opt {
+    Opt {
+        arity: Arity::LastDefault,
         ..flag(short, long)
     }
 }

