@@ -247,6 +247,18 @@ impl Facts for RepoEnv {
         let next = join_logical(dir, target);
         next.is_dir().then_some(next)
     }
+
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        let top = match self.repo() {
+            Some(r) => canonical(r.workdir()?),
+            None => canonical(&self.cwd),
+        };
+        let place = Place {
+            dir: dir.to_path_buf(),
+            ..Place::default()
+        };
+        Some(canonical(dir).starts_with(&top) && self.same_repository(&place) == Some(true))
+    }
 }
 
 /// Builds the process for one command of a chain (not for builtins):

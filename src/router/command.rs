@@ -44,6 +44,8 @@ const KNOWN: &[&str] = &[
     ".",
     ":",
     "xargs",
+    "command",
+    "builtin",
     "nohup",
     "nice",
     "time",
@@ -358,9 +360,14 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     }
     let lower = program.to_lowercase();
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
+    // `gіt` with a Cyrillic і is meant to look like git: a command line,
+    // which the policy then refuses as an unknown program.
+    let plain = skeleton(&lower);
     let known = is_allowed(&lower)
         || KNOWN.contains(&lower.as_str())
         || lower == "git"
+        || (plain != lower
+            && (plain == "git" || is_allowed(&plain) || KNOWN.contains(&plain.as_str())))
         || lower.starts_with("mkfs.")
         || (!first.quoted && lower.contains('/') && !lower.contains(' '))
         || shell_syntax;
@@ -412,7 +419,9 @@ fn is_prose(words: &mut [Word]) -> bool {
             return true;
         }
         has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
-        if i + 1 < n && (w.text.ends_with(',') || w.text.ends_with('?')) {
+        // `-t,` and `-d,` are option values, not clause breaks.
+        if i + 1 < n && !w.text.starts_with('-') && (w.text.ends_with(',') || w.text.ends_with('?'))
+        {
             return true;
         }
     }
@@ -431,6 +440,44 @@ fn is_prose(words: &mut [Word]) -> bool {
         }
     }
     false
+}
+
+/// Letters from other scripts that render like Latin ones, mapped to them.
+const CONFUSABLES: &[(char, char)] = &[
+    ('а', 'a'),
+    ('е', 'e'),
+    ('о', 'o'),
+    ('р', 'p'),
+    ('с', 'c'),
+    ('у', 'y'),
+    ('х', 'x'),
+    ('і', 'i'),
+    ('ј', 'j'),
+    ('ѕ', 's'),
+    ('ԁ', 'd'),
+    ('ɡ', 'g'),
+    ('ı', 'i'),
+    ('ο', 'o'),
+    ('α', 'a'),
+    ('ε', 'e'),
+    ('ι', 'i'),
+    ('κ', 'k'),
+    ('ν', 'v'),
+    ('τ', 't'),
+    ('ⅼ', 'l'),
+];
+
+/// `word` with look-alike letters (and fullwidth forms) mapped to ASCII.
+fn skeleton(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => CONFUSABLES
+                .iter()
+                .find(|(from, _)| *from == c)
+                .map_or(c, |(_, to)| *to),
+        })
+        .collect()
 }
 
 /// Whether `program` is on the policy's allow-list of programs.

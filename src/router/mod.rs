@@ -226,12 +226,19 @@ fn blocked_line(
     }
 }
 
-/// Expands `~` and (for programs other than git, whose pathspecs are its
-/// own) unquoted globs, relative to `dir`. A match that starts with `-`
-/// gets `./` in front, so a planted file name never becomes an option.
-fn expand_words(program: &str, words: &[Word], facts: &dyn Facts, dir: &Path) -> Vec<String> {
+/// Expands `~` and unquoted globs relative to `dir`, as a shell would.
+/// A match that starts with `-` before a `--` would be read as an option
+/// (a planted `-delete` or `--output=x`): the line is refused, naming the
+/// file.
+fn expand_words(
+    program: &str,
+    words: &[Word],
+    facts: &dyn Facts,
+    dir: &Path,
+) -> Result<Vec<String>, String> {
     let home = facts.home();
     let mut out = Vec::with_capacity(words.len());
+    let mut after_dashdash = false;
     for w in words {
         let mut text = w.text.clone();
         if w.tilde && (text == "~" || text.starts_with("~/")) {
@@ -239,27 +246,38 @@ fn expand_words(program: &str, words: &[Word], facts: &dyn Facts, dir: &Path) ->
                 text = format!("{home}{}", &text[1..]);
             }
         }
-        if w.glob && program != "git" {
+        if w.glob {
             let pattern = if w.tilde {
                 text.clone()
             } else {
                 w.pattern.clone()
             };
             let found = facts.expand_glob(dir, &pattern);
+            if let Some(m) = found.iter().find(|m| m.starts_with('-') && !after_dashdash) {
+                return Err(format!(
+                    "rule glob: `{}` matches the file `{m}`, which `{program}` would read as an option; name the files you mean, or write `./{}`",
+                    w.text, w.text
+                ));
+            }
             if !found.is_empty() {
-                out.extend(found.into_iter().map(|m| {
-                    if m.starts_with('-') {
-                        format!("./{m}")
-                    } else {
-                        m
-                    }
-                }));
+                out.extend(found);
                 continue;
             }
         }
+        after_dashdash |= text == "--";
         out.push(text);
     }
-    out
+    Ok(out)
+}
+
+/// Characters that render like `-` (dashes, minus signs, fullwidth
+/// hyphen-minus): a word starting with one looks like an option to a
+/// person and is not one to the program.
+fn looks_like_an_option(word: &str) -> bool {
+    word.starts_with([
+        '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}',
+        '\u{FE58}', '\u{FE63}', '\u{FF0D}', '\u{00AD}',
+    ])
 }
 
 fn classify_command(
@@ -309,7 +327,20 @@ fn classify_command(
         );
     }
     let mut full = vec![line.program.clone()];
-    full.extend(expand_words(&line.program, &line.args, facts, dir));
+    match expand_words(&line.program, &line.args, facts, dir) {
+        Ok(words) => full.extend(words),
+        Err(why) => return blocked_line(kind, argv, text, Risk::UnsafeShell, false, why),
+    }
+    if let Some(w) = full.iter().find(|w| looks_like_an_option(w)) {
+        return blocked_line(
+            kind,
+            argv.clone(),
+            text,
+            Risk::None,
+            true,
+            format!("rule lookalike: `{w}` starts with a character that looks like `-` but is not; type the option with ASCII hyphens"),
+        );
+    }
     let verdict = policy::classify(&full, &line.assignments, Actor::Human, facts, dir);
     let mut argv = verdict.argv;
     if kind == CmdKind::Cd && !verdict.unknown && !verdict.risk.is_blocked() {
@@ -340,7 +371,27 @@ fn classify_command(
             );
         }
         match facts.enter_dir(dir, &target) {
-            Some(next) => argv = vec!["cd".to_string(), next.to_string_lossy().into_owned()],
+            Some(next) => {
+                let inside = facts.inside_worktree(&next).unwrap_or_else(|| {
+                    Path::new(&target).components().all(|c| {
+                        matches!(
+                            c,
+                            std::path::Component::Normal(_) | std::path::Component::CurDir
+                        )
+                    })
+                });
+                if !inside {
+                    return blocked_line(
+                        kind,
+                        argv,
+                        text,
+                        Risk::Destructive,
+                        false,
+                        format!("rule cd: `cd {target}` leaves the current repository's working tree (or enters a nested repository); level 1 stays inside it"),
+                    );
+                }
+                argv = vec!["cd".to_string(), next.to_string_lossy().into_owned()]
+            }
             None => {
                 return blocked_line(
                     kind,

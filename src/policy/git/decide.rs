@@ -306,22 +306,23 @@ pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
     const WRITE_VERBS: &[&str] = &["set", "unset", "rename-section", "remove-section", "edit"];
     let write_option = WRITE_OPTIONS.iter().find(|k| p.has(k));
     let read_option = READ_OPTIONS.iter().any(|k| p.has(k));
-    let first = p.operands.first().map(String::as_str);
+    // Operands after `--` count too: `git config -- core.hooksPath x` sets it.
+    let operands: Vec<&String> = p.all_operands().collect();
+    let first = operands.first().map(|s| s.as_str());
     let verb_write = first.is_some_and(|v| WRITE_VERBS.contains(&v));
     let verb_read = first.is_some_and(|v| READ_VERBS.contains(&v));
     let key = if verb_write || verb_read {
-        p.operands.get(1)
+        operands.get(1).copied()
     } else {
-        p.operands.first()
+        operands.first().copied()
     };
-    let writes = write_option.is_some()
-        || verb_write
-        || (!read_option && !verb_read && p.operands.len() >= 2);
+    let writes =
+        write_option.is_some() || verb_write || (!read_option && !verb_read && operands.len() >= 2);
     if !writes {
         return out(ReadOnly, "reads configuration");
     }
     let runs = key.is_some_and(|k| {
-        let value = p.operands.last().map(String::as_str).unwrap_or("");
+        let value = operands.last().map(|s| s.as_str()).unwrap_or("");
         matches!(super::config::key_refusal(k, value), Some((UnsafeShell, _)))
     });
     if runs {

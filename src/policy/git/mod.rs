@@ -44,6 +44,20 @@ pub const PROTECTED_CONFIG: &[(&str, &str)] = &[
     ("maintenance.auto", "false"),
 ];
 
+/// The subcommand of a canonical `git` argument list (without `git`):
+/// the first word after the global options.
+pub fn subcommand(args: &[String]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        match a.as_str() {
+            "-C" | "-c" => i += 2,
+            w if w.starts_with('-') => i += 1,
+            w => return Some(w),
+        }
+    }
+    None
+}
+
 /// How a subcommand is judged once its options are parsed.
 #[derive(Clone, Copy)]
 pub enum Rule {
