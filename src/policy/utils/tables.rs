@@ -12,7 +12,7 @@
 
 use super::{reads, Program, Style};
 use crate::policy::parse::Parsed;
-use crate::policy::spec::{flag, opt, req, Opt};
+use crate::policy::spec::{flag, opt, req, Arity, Opt};
 use crate::policy::Risk::{self, UnsafeShell};
 
 const NEVER_ENDS: &str = "follows the file and never ends";
@@ -1025,23 +1025,42 @@ fn signed_number(word: &str, sign: char) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// `uniq [INPUT [OUTPUT]]` writes OUTPUT (unless `-`). `-2` skips fields
-/// and `+3` skips characters — before `--` only, and `+N` only while N
-/// fits (else it is a file, as uniq reads it).
+/// `uniq [INPUT [OUTPUT]]` writes OUTPUT (unless `-`). Before `--`,
+/// `-2` skips fields and `+3` skips characters (while the number fits;
+/// else it is a file, as uniq reads it). Read on the canonical argv, in
+/// order: with `POSIXLY_CORRECT` set, uniq takes *every* word after its
+/// first file as OUTPUT (`uniq in -c` writes `-c`), so nothing but a last
+/// `-` may follow the input, whichever way the environment reads it.
 fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
-    let skip_chars = |o: &str| signed_number(o, '+') && o[1..].parse::<u64>().is_ok();
-    let mut files = p
-        .operands
-        .iter()
-        .filter(|o| !signed_number(o, '-') && !skip_chars(o))
-        .chain(p.paths.iter());
-    match files.nth(1) {
-        Some(output) if output != "-" => Some((
-            UnsafeShell,
-            "`uniq INPUT OUTPUT` writes its result to OUTPUT",
-        )),
-        _ => None,
+    let skip_chars = |w: &str| signed_number(w, '+') && w[1..].parse::<u64>().is_ok();
+    let takes_value = |w: &str| {
+        let mut letters = w.chars().skip(1);
+        matches!((letters.next(), letters.next()), (Some(c), None)
+            if UNIQ.iter().any(|o| o.short == c && o.arity == Arity::Required))
+    };
+    let mut words = p.argv.iter();
+    let mut options = true;
+    while let Some(w) = words.next() {
+        if options && w == "--" {
+            options = false;
+        } else if options && w.starts_with('-') && w.len() > 1 {
+            if takes_value(w) {
+                words.next();
+            }
+        } else if !(options && skip_chars(w)) {
+            // `w` is the input; what follows it, if anything, is OUTPUT.
+            let rest: Vec<&String> = words.collect();
+            return match rest.as_slice() {
+                [] => None,
+                [stdout] if *stdout == "-" => None,
+                _ => Some((
+                    UnsafeShell,
+                    "`uniq INPUT OUTPUT` writes its result to OUTPUT (any word after INPUT can be OUTPUT)",
+                )),
+            };
+        }
     }
+    None
 }
 
 /// `date MMDDhhmm…` sets the clock; `+FORMAT` only formats.
@@ -1184,7 +1203,7 @@ pub fn lookup(name: &str) -> Option<&'static Program> {
 mod tests {
     use super::*;
     use crate::policy::parse::Table;
-    use crate::policy::spec::{Arity, Effect};
+    use crate::policy::spec::Effect;
     use crate::policy::{classify_words, Verdict};
 
     fn words(line: &str) -> Vec<String> {
@@ -1450,6 +1469,10 @@ mod tests {
             "uniq -- +3 out",
             "uniq in out extra",
             "uniq +99999999999999999999999 out",
+            "uniq in -c",
+            "uniq in --",
+            "uniq in - -c",
+            "uniq -c in -f 1",
             // tail never ends when it follows.
             "tail -f log",
             "tail -F log",
@@ -1570,6 +1593,36 @@ mod tests {
             }
             refused(line);
         }
+    }
+
+    /// A glob in the repository expands to planted file names before the
+    /// policy sees the words: they are judged as the options they become.
+    #[test]
+    fn planted_names_from_a_glob_are_judged_as_options() {
+        for line in [
+            "sort --output=README.md a b",
+            "sort a -oREADME.md b",
+            "sort a --compress-program=./x b",
+            "uniq a b",
+            "tail --follow a b",
+            "tail a -F b",
+            "tree -o README.md a",
+            "tree a -R -L 1",
+            "rg foo --pre=./x a",
+            "rg foo -z a",
+            "file --compile a",
+            "hostname -Fa",
+            "date a",
+        ] {
+            raised(line);
+        }
+        // `--` before the glob keeps every name an operand.
+        runs_as(
+            "sort -- --output=README.md a",
+            "sort -- --output=README.md a",
+        );
+        runs_as("rg foo -- --pre=./x", "rg foo -- --pre=./x");
+        runs_as("cat -- -n --show-all", "cat -- -n --show-all");
     }
 
     #[test]
