@@ -1,7 +1,7 @@
 //! The allowed programs and every option each accepts, as the versions on
 //! the reference system parse them (Debian 12: GNU coreutils 9.1, grep 3.8,
 //! diffutils 3.8, findutils 4.9, file 5.44, tree 2.1.0, ripgrep 13.0.0,
-//! util-linux 2.38, procps 4.0, hostname 3.23), taken from `--help`, the
+//! util-linux 2.38, procps-ng 4.0, hostname 3.23), taken from `--help`, the
 //! manuals and the programs' own option tables, hidden aliases included.
 //! Options that write files, run other programs, change the system or
 //! never end raise the class; anything not listed is refused.
@@ -224,9 +224,9 @@ const STAT: &[Opt] = &[
     flag('t', "terse"),
 ];
 
-/// file 5.44. `-z` decompresses through pipes (built-in zlib, bzip2 and
-/// xz; `gzip`/`zstd`/`lzip`… fed on standard input otherwise), so no name
-/// reaches another program.
+/// file 5.44. `-z` decompresses in process (zlib, bzip2, xz) or feeds the
+/// data to `zstd`, `lzip`… on standard input: no file name reaches
+/// another program, unlike `rg -z`.
 const FILE: &[Opt] = &[
     flag('\0', "help"),
     flag('v', "version"),
