@@ -93,23 +93,26 @@ const LS: &[Opt] = &[
     flag('1', ""),
 ];
 
-/// tree 2.1.0 reads its own options: a value-taking letter takes the next
-/// word (never the rest of its cluster), long options are matched exactly
-/// and take `--opt=v` or `--opt v`. The canonical argv (`-L 2`,
-/// `--charset=X`) reads the same to it.
+/// tree 2.1.0 reads its own options: in a cluster, each value-taking
+/// letter (`L P I H T o`) takes the *next word* and the rest of the
+/// cluster is more letters (`-Iao x y` is `-I x -a -o y`); long options
+/// are exact and take `--opt=v` or `--opt v`. The value letters are listed
+/// as attached-only here so the canonical argv keeps tree's own form
+/// (`-L 2`, never `-L2`, which tree 2.1.0 rejects); [`tree`] then judges
+/// the words that run the way tree reads them.
 const TREE: &[Opt] = &[
     flag('a', ""),
     flag('d', ""),
     flag('l', ""),
     flag('f', ""),
     flag('x', ""),
-    req('L', ""),
+    opt('L', ""),
     flag('R', "").raise(
         UnsafeShell,
         "writes a `00Tree.html` into every directory at the `-L` depth",
     ),
-    req('P', ""),
-    req('I', ""),
+    opt('P', ""),
+    opt('I', ""),
     flag('\0', "gitignore"),
     req('\0', "gitfile"),
     flag('\0', "ignore-case"),
@@ -121,7 +124,7 @@ const TREE: &[Opt] = &[
     flag('\0', "noreport"),
     req('\0', "charset"),
     req('\0', "filelimit"),
-    req('o', "").raise(UnsafeShell, WRITES),
+    opt('o', "").raise(UnsafeShell, WRITES),
     flag('q', ""),
     flag('N', ""),
     flag('Q', ""),
@@ -152,8 +155,8 @@ const TREE: &[Opt] = &[
     flag('C', ""),
     flag('X', ""),
     flag('J', ""),
-    req('H', ""),
-    req('T', ""),
+    opt('H', ""),
+    opt('T', ""),
     flag('\0', "nolinks"),
     req('\0', "hintro"),
     req('\0', "houtro"),
@@ -1063,6 +1066,66 @@ fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
     None
 }
 
+/// Reads the words that run the way tree 2.1.0's `main` does: `-o`
+/// (output file) and `-R` (`00Tree.html` in every directory) anywhere in a
+/// cluster write files; `L P I H T o` each take the next word, even from
+/// the middle of a cluster; `--` ends options; long options take their
+/// value attached (`--charset=X`) or, for the value-taking ones, the next
+/// word.
+fn tree(p: &Parsed) -> Option<(Risk, &'static str)> {
+    const LONG_WITH_VALUE: &[&str] = &[
+        "filelimit",
+        "charset",
+        "timefmt",
+        "sort",
+        "gitfile",
+        "infofile",
+        "hintro",
+        "houtro",
+    ];
+    let mut words = p.argv.iter();
+    while let Some(w) = words.next() {
+        if w == "--" {
+            return None;
+        }
+        let Some(body) = w.strip_prefix('-').filter(|b| !b.is_empty()) else {
+            continue;
+        };
+        if let Some(long) = body.strip_prefix('-') {
+            // tree matches these by prefix and takes the next word unless
+            // `=` follows the name.
+            let takes_next = LONG_WITH_VALUE
+                .iter()
+                .any(|n| long.strip_prefix(n).is_some_and(|r| !r.starts_with('=')));
+            if takes_next {
+                words.next();
+            }
+            continue;
+        }
+        for c in body.chars() {
+            match c {
+                'o' => {
+                    return Some((
+                        UnsafeShell,
+                        "tree's `-o` writes its listing to the file it is given",
+                    ))
+                }
+                'R' => {
+                    return Some((
+                        UnsafeShell,
+                        "tree's `-R` writes a `00Tree.html` into every directory at the `-L` depth",
+                    ))
+                }
+                'L' | 'P' | 'I' | 'H' | 'T' => {
+                    words.next();
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// `date MMDDhhmm…` sets the clock; `+FORMAT` only formats.
 fn date(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.all_operands().any(|o| !o.starts_with('+')).then_some((
@@ -1119,8 +1182,8 @@ fn obsolete_follows(args: &[String]) -> bool {
 }
 
 /// `tail -f`-like forms the option table cannot see: the obsolete
-/// `tail +5f`, and `-c f` (what `-cf` is split into, should the words as
-/// typed ever run: tail reads `-cf` as "follow").
+/// `tail +5f`, and `-c f`, whose canonical spelling `-cf` tail reads as
+/// "follow" (tail itself rejects `-c f` as a count).
 fn tail(p: &Parsed) -> Option<(Risk, &'static str)> {
     (obsolete_follows(&p.argv) || p.values("bytes").any(|v| v == "f")).then_some((
         UnsafeShell,
@@ -1136,7 +1199,7 @@ pub const PROGRAMS: &[Program] = &[
     reads("echo", &[ECHO]).style(Style::Echo),
     // Files and directories.
     reads("ls", &[LS, GNU]),
-    reads("tree", &[TREE]),
+    reads("tree", &[TREE]).decide(tree),
     reads("find", &[]).style(Style::Find),
     reads("du", &[DU, GNU]),
     reads("df", &[DF, GNU]),
@@ -1252,13 +1315,15 @@ mod tests {
             ("ls -ltr", "ls -l -t -r"),
             ("ls --col=auto", "ls --color=auto"),
             ("ls --color", "ls --color"),
-            ("ls -I target", "ls -I target"),
+            ("ls -I target", "ls -Itarget"),
             ("ls --sort=size -r", "ls --sort=size -r"),
             ("ls --group-dir", "ls --group-directories-first"),
-            ("ls -w80", "ls -w 80"),
+            ("ls -w80", "ls -w80"),
             ("tree", "tree"),
             ("tree -L 2", "tree -L 2"),
-            ("tree -L2", "tree -L 2"),
+            ("tree -aL 2", "tree -a -L 2"),
+            ("tree -La 2", "tree -La 2"),
+            ("tree -I ao README.md src", "tree -I ao README.md src"),
             ("tree -a -I target", "tree -a -I target"),
             ("tree -d -L 3 src", "tree -d -L 3 src"),
             (
@@ -1269,11 +1334,11 @@ mod tests {
             ("tree --charset ascii", "tree --charset=ascii"),
             ("du -sh .", "du -s -h ."),
             ("du -h --max-depth=1", "du -h --max-depth=1"),
-            ("du -hd1", "du -h -d 1"),
+            ("du -hd1", "du -h -d1"),
             ("df -h", "df -h"),
             ("df -hT .", "df -h -T ."),
             ("df --output=source,size .", "df --output=source,size ."),
-            ("stat -c %s Cargo.toml", "stat -c %s Cargo.toml"),
+            ("stat -c %s Cargo.toml", "stat -c%s Cargo.toml"),
             ("stat --format=%y x", "stat --format=%y x"),
             ("file README.md", "file README.md"),
             ("file -i x", "file -i x"),
@@ -1292,45 +1357,45 @@ mod tests {
             ("cat -A x", "cat -A x"),
             ("cat", "cat"),
             ("head -5 README.md", "head -5 README.md"),
-            ("head -n 20 x", "head -n 20 x"),
-            ("head -c100 x", "head -c 100 x"),
-            ("tail -n 20 log", "tail -n 20 log"),
+            ("head -n 20 x", "head -n20 x"),
+            ("head -c100 x", "head -c100 x"),
+            ("tail -n 20 log", "tail -n20 log"),
             ("tail -20 log", "tail -20 log"),
             ("tail +5 log", "tail +5 log"),
-            ("tail -n +5 log", "tail -n +5 log"),
+            ("tail -n +5 log", "tail -n+5 log"),
             ("tail --lines=3 log", "tail --lines=3 log"),
-            ("tail -c 5 f", "tail -c 5 f"),
+            ("tail -c 5 f", "tail -c5 f"),
             ("tail +foo", "tail +foo"),
-            ("nl -ba x", "nl -b a x"),
+            ("nl -ba x", "nl -ba x"),
             ("wc -l src/main.rs", "wc -l src/main.rs"),
             ("wc --li x", "wc --lines x"),
             ("tac log", "tac log"),
             ("rev x", "rev x"),
             ("od -c x", "od -c x"),
-            ("od -An -tx1 x", "od -A n -t x1 x"),
+            ("od -An -tx1 x", "od -An -tx1 x"),
             ("hexdump -C x", "hexdump -C x"),
             ("md5sum x", "md5sum x"),
             ("sha256sum -c SUMS", "sha256sum -c SUMS"),
-            ("b2sum -l 256 x", "b2sum -l 256 x"),
-            ("cksum -a sha256 x", "cksum -a sha256 x"),
+            ("b2sum -l 256 x", "b2sum -l256 x"),
+            ("cksum -a sha256 x", "cksum -asha256 x"),
             ("grep -rn TODO src", "grep -r -n TODO src"),
             ("grep -i foo x", "grep -i foo x"),
             ("grep --inc=*.rs -r foo .", "grep --include=*.rs -r foo ."),
-            ("grep -e -v x", "grep -e -v x"),
+            ("grep -e -v x", "grep -e-v x"),
             ("grep -5 foo x", "grep -5 foo x"),
-            ("grep -C3 foo x", "grep -C 3 foo x"),
+            ("grep -C3 foo x", "grep -C3 foo x"),
             ("grep --color=always foo x", "grep --color=always foo x"),
             ("grep -Eo [0-9]+ x", "grep -E -o [0-9]+ x"),
-            ("grep -f patterns x", "grep -f patterns x"),
-            ("grep -d recurse foo .", "grep -d recurse foo ."),
+            ("grep -f patterns x", "grep -fpatterns x"),
+            ("grep -d recurse foo .", "grep -drecurse foo ."),
             ("grep --null-data -z foo x", "grep --null-data -z foo x"),
-            ("grep -m1 -q foo x", "grep -m 1 -q foo x"),
+            ("grep -m1 -q foo x", "grep -m1 -q foo x"),
             ("grep --label=stdin -H foo", "grep --label=stdin -H foo"),
             ("rg TODO", "rg TODO"),
             ("rg -n --hidden foo", "rg -n --hidden foo"),
-            ("rg -tpy foo", "rg -t py foo"),
+            ("rg -tpy foo", "rg -tpy foo"),
             ("rg --type rust foo", "rg --type=rust foo"),
-            ("rg -g *.rs foo", "rg -g *.rs foo"),
+            ("rg -g *.rs foo", "rg -g*.rs foo"),
             ("rg --files", "rg --files"),
             ("rg --type-list", "rg --type-list"),
             ("rg -S foo", "rg -S foo"),
@@ -1338,18 +1403,18 @@ mod tests {
             ("rg --json foo", "rg --json foo"),
             ("rg -uuu foo", "rg -u -u -u foo"),
             ("rg --no-ignore-vcs foo", "rg --no-ignore-vcs foo"),
-            ("rg -r bar foo", "rg -r bar foo"),
-            ("rg -r --pre=sh foo", "rg -r --pre=sh foo"),
+            ("rg -r bar foo", "rg -rbar foo"),
+            ("rg -r --pre=sh foo", "rg -r--pre=sh foo"),
             ("rg --pre-glob *.pdf foo", "rg --pre-glob=*.pdf foo"),
             (
                 "rg --no-pre --no-search-zip foo",
                 "rg --no-pre --no-search-zip foo",
             ),
             ("rg -. foo", "rg -. foo"),
-            ("rg -A2 -B 1 foo", "rg -A 2 -B 1 foo"),
+            ("rg -A2 -B 1 foo", "rg -A2 -B1 foo"),
             ("diff -u a b", "diff -u a b"),
             ("diff -ru a b", "diff -r -u a b"),
-            ("diff -U3 a b", "diff -U 3 a b"),
+            ("diff -U3 a b", "diff -U3 a b"),
             ("diff --unified=5 a b", "diff --unified=5 a b"),
             (
                 "diff -y --suppress-common a b",
@@ -1360,18 +1425,18 @@ mod tests {
             ("cmp a b", "cmp a b"),
             ("cmp -l a b", "cmp -l a b"),
             ("comm -12 a b", "comm -1 -2 a b"),
-            ("join -t, a b", "join -t , a b"),
-            ("join -o 1.1 a b", "join -o 1.1 a b"),
+            ("join -t, a b", "join -t, a b"),
+            ("join -o 1.1 a b", "join -o1.1 a b"),
             ("sort x", "sort x"),
             ("sort --rev x", "sort --reverse x"),
             ("sort -nr x", "sort -n -r x"),
-            ("sort -t: -k3,3n x", "sort -t : -k 3,3n x"),
+            ("sort -t: -k3,3n x", "sort -t: -k3,3n x"),
             ("sort -u x", "sort -u x"),
             ("sort -h --key=2 x", "sort -h --key=2 x"),
             ("sort --check=quiet x", "sort --check=quiet x"),
             ("uniq x", "uniq x"),
             ("uniq -c x", "uniq -c x"),
-            ("uniq -f 1 x", "uniq -f 1 x"),
+            ("uniq -f 1 x", "uniq -f1 x"),
             ("uniq -2 x", "uniq -2 x"),
             ("uniq +3 x", "uniq +3 x"),
             ("uniq x -", "uniq x -"),
@@ -1379,25 +1444,25 @@ mod tests {
                 "uniq --all-repeated=separate x",
                 "uniq --all-repeated=separate x",
             ),
-            ("cut -d: -f1 /etc/passwd", "cut -d : -f 1 /etc/passwd"),
-            ("cut -c1-10 x", "cut -c 1-10 x"),
+            ("cut -d: -f1 /etc/passwd", "cut -d: -f1 /etc/passwd"),
+            ("cut -c1-10 x", "cut -c1-10 x"),
             ("tr a-z A-Z", "tr a-z A-Z"),
             ("tr -d \\r", "tr -d \\r"),
             ("column -t x", "column -t x"),
-            ("column -s, -t x", "column -s , -t x"),
-            ("paste -sd, x", "paste -s -d , x"),
-            ("fold -w 80 x", "fold -w 80 x"),
+            ("column -s, -t x", "column -s, -t x"),
+            ("paste -sd, x", "paste -s -d, x"),
+            ("fold -w 80 x", "fold -w80 x"),
             ("fold -80 x", "fold -80 x"),
-            ("fmt -w 72 x", "fmt -w 72 x"),
-            ("expand -t 4 x", "expand -t 4 x"),
+            ("fmt -w 72 x", "fmt -w72 x"),
+            ("expand -t 4 x", "expand -t4 x"),
             ("unexpand -a x", "unexpand -a x"),
             ("date", "date"),
             ("date +%Y-%m-%d", "date +%Y-%m-%d"),
             ("date -Iseconds", "date -Iseconds"),
             ("date --iso=ns", "date --iso-8601=ns"),
             ("date -u +%s", "date -u +%s"),
-            ("date -d yesterday +%F", "date -d yesterday +%F"),
-            ("date -r Cargo.toml", "date -r Cargo.toml"),
+            ("date -d yesterday +%F", "date -dyesterday +%F"),
+            ("date -r Cargo.toml", "date -rCargo.toml"),
             ("date -R", "date -R"),
             ("whoami", "whoami"),
             ("id -u", "id -u"),
@@ -1411,7 +1476,7 @@ mod tests {
             ("nproc --all", "nproc --all"),
             ("uptime -p", "uptime -p"),
             ("free -h", "free -h"),
-            ("free -s 1 -c 2", "free -s 1 -c 2"),
+            ("free -s 1 -c 2", "free -s1 -c2"),
             ("ls --help", "ls --help"),
             ("sort --version", "sort --version"),
             ("sort -- in -o x", "sort -- in -o x"),
@@ -1491,6 +1556,9 @@ mod tests {
             "tail +5f --",
             "tail +5f -- log",
             "tail -cf log",
+            // Attached in the canonical argv, `-c f` runs as `-cf`: follow.
+            "tail -c f log",
+            "tail -c f",
             // date sets the clock.
             "date -s 2020-01-01",
             "date --set=2020-01-01",
@@ -1510,6 +1578,11 @@ mod tests {
             "tree -R -L 2",
             "tree -RL 2",
             "tree -L 2 -R",
+            "tree -Iao README.md victim",
+            "tree -Lo 2 out",
+            "tree -PIo a b out",
+            "tree -HR base",
+            "tree -I x -ao out",
             // ripgrep runs preprocessors and decompressors.
             "rg --pre sh x",
             "rg --pre=sh x",
@@ -1566,7 +1639,6 @@ mod tests {
             "wc --total=never x",
             "cksum -b x",
             "tree ---o x",
-            "tree -L",
             "which --all git",
             "env ls",
             "xargs rm",
@@ -1669,7 +1741,7 @@ mod tests {
                 }
                 if o.short != '\0' {
                     let (given, canonical) = match o.arity {
-                        Arity::Required => (format!("-{}1", o.short), format!("-{} 1", o.short)),
+                        Arity::Required => (format!("-{} 1", o.short), format!("-{}1", o.short)),
                         _ => (format!("-{}", o.short), format!("-{}", o.short)),
                     };
                     spellings.push((given, canonical));
