@@ -11,7 +11,7 @@
 //! read the same way by them, which is what makes a GNU table sound there.
 
 use super::{reads, Program, Style};
-use crate::policy::parse::Parsed;
+use crate::policy::parse::{Parsed, Table};
 use crate::policy::spec::{flag, opt, req, Arity, Opt};
 use crate::policy::Risk::{self, UnsafeShell};
 
@@ -1022,6 +1022,33 @@ const FREE: &[Opt] = &[
     flag('V', "version"),
 ];
 
+/// Characters that look like `-` and are not: hyphens, dashes, minus
+/// signs and their fullwidth and small forms.
+const DASH_LOOKALIKES: &[char] = &[
+    '\u{00AD}', '\u{02D7}', '\u{058A}', '\u{1400}', '\u{1806}', '\u{2010}', '\u{2011}', '\u{2012}',
+    '\u{2013}', '\u{2014}', '\u{2015}', '\u{2043}', '\u{2212}', '\u{2796}', '\u{2E3A}', '\u{2E3B}',
+    '\u{FE58}', '\u{FE63}', '\u{FF0D}',
+];
+
+/// An operand that starts with a dash look-alike (`—follow`, `－o`, `−n`)
+/// is an option mistyped or pasted from a web page: the program would take
+/// it for a file name, so it is refused and the mistake is seen. After
+/// `--` a word is a file name the user meant.
+fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
+    p.operands
+        .iter()
+        .any(|o| o.starts_with(DASH_LOOKALIKES))
+        .then_some((
+            UnsafeShell,
+            "a word starts with a dash look-alike (–, —, −, －, ‐): an option mistyped, which the program would read as a file name",
+        ))
+}
+
+/// A program that only reads; an operand with a mistyped dash is refused.
+const fn files(name: &'static str, opts: Table) -> Program {
+    reads(name, opts).decide(mistyped_dash)
+}
+
 /// Whether `word` is a decimal number with a sign in front (`-2`, `+3`).
 fn signed_number(word: &str, sign: char) -> bool {
     word.strip_prefix(sign)
@@ -1034,7 +1061,7 @@ fn signed_number(word: &str, sign: char) -> bool {
 /// order: with `POSIXLY_CORRECT` set, uniq takes *every* word after its
 /// first file as OUTPUT (`uniq in -c` writes `-c`), so nothing but a last
 /// `-` may follow the input, whichever way the environment reads it.
-fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     let skip_chars = |w: &str| signed_number(w, '+') && w[1..].parse::<u64>().is_ok();
     let takes_value = |w: &str| {
         let mut letters = w.chars().skip(1);
@@ -1072,7 +1099,7 @@ fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
 /// the middle of a cluster; `--` ends options; long options take their
 /// value attached (`--charset=X`) or, for the value-taking ones, the next
 /// word.
-fn tree(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     const LONG_WITH_VALUE: &[&str] = &[
         "filelimit",
         "charset",
@@ -1127,7 +1154,7 @@ fn tree(p: &Parsed) -> Option<(Risk, &'static str)> {
 }
 
 /// `date MMDDhhmm…` sets the clock; `+FORMAT` only formats.
-fn date(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.all_operands().any(|o| !o.starts_with('+')).then_some((
         UnsafeShell,
         "a `date` operand that is not `+FORMAT` sets the system clock",
@@ -1135,17 +1162,17 @@ fn date(p: &Parsed) -> Option<(Risk, &'static str)> {
 }
 
 /// `cd` takes one directory.
-fn cd(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn cd_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.all_operands().count() > 1).then_some((UnsafeShell, "`cd` takes one directory"))
 }
 
 /// `hostname NAME` sets the host name.
-fn hostname(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn hostname_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.all_operands().count() > 0).then_some((UnsafeShell, "`hostname NAME` sets the host name"))
 }
 
 /// `free -s N` repeats forever unless `-c` bounds it.
-fn free(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn free_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.has("seconds") && !p.has("count")).then_some((
         UnsafeShell,
         "`free -s` without `-c` repeats forever and never ends",
@@ -1184,76 +1211,111 @@ fn obsolete_follows(args: &[String]) -> bool {
 /// `tail -f`-like forms the option table cannot see: the obsolete
 /// `tail +5f`, and `-c f`, whose canonical spelling `-cf` tail reads as
 /// "follow" (tail itself rejects `-c f` as a count).
-fn tail(p: &Parsed) -> Option<(Risk, &'static str)> {
+fn tail_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (obsolete_follows(&p.argv) || p.values("bytes").any(|v| v == "f")).then_some((
         UnsafeShell,
         "`tail +Nf` (the obsolete form of `-f`) follows the file and never ends",
     ))
 }
 
+/// [`uniq_rule`], after [`mistyped_dash`].
+fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| uniq_rule(p))
+}
+
+/// [`tree_rule`], after [`mistyped_dash`].
+fn tree(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| tree_rule(p))
+}
+
+/// [`date_rule`], after [`mistyped_dash`].
+fn date(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| date_rule(p))
+}
+
+/// [`cd_rule`], after [`mistyped_dash`].
+fn cd(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| cd_rule(p))
+}
+
+/// [`hostname_rule`], after [`mistyped_dash`].
+fn hostname(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| hostname_rule(p))
+}
+
+/// [`free_rule`], after [`mistyped_dash`].
+fn free(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| free_rule(p))
+}
+
+/// [`tail_rule`], after [`mistyped_dash`].
+fn tail(p: &Parsed) -> Option<(Risk, &'static str)> {
+    mistyped_dash(p).or_else(|| tail_rule(p))
+}
+
 /// The allow-list.
 pub const PROGRAMS: &[Program] = &[
     // Shell builtins.
-    reads("pwd", &[PWD]),
+    files("pwd", &[PWD]),
     reads("cd", &[CD]).decide(cd),
     reads("echo", &[ECHO]).style(Style::Echo),
     // Files and directories.
-    reads("ls", &[LS, GNU]),
+    files("ls", &[LS, GNU]),
     reads("tree", &[TREE]).decide(tree),
-    reads("find", &[]).style(Style::Find),
-    reads("du", &[DU, GNU]),
-    reads("df", &[DF, GNU]),
-    reads("stat", &[STAT, GNU]),
-    reads("file", &[FILE]),
-    reads("realpath", &[REALPATH, GNU]),
-    reads("readlink", &[READLINK, GNU]),
-    reads("basename", &[BASENAME, GNU]),
-    reads("dirname", &[DIRNAME, GNU]),
-    reads("which", &[WHICH]),
+    files("find", &[]).style(Style::Find),
+    files("du", &[DU, GNU]),
+    files("df", &[DF, GNU]),
+    files("stat", &[STAT, GNU]),
+    files("file", &[FILE]),
+    files("realpath", &[REALPATH, GNU]),
+    files("readlink", &[READLINK, GNU]),
+    files("basename", &[BASENAME, GNU]),
+    files("dirname", &[DIRNAME, GNU]),
+    files("which", &[WHICH]),
     // Reading files.
-    reads("cat", &[CAT, GNU]),
-    reads("head", &[HEAD, GNU]).numeric(),
+    files("cat", &[CAT, GNU]),
+    files("head", &[HEAD, GNU]).numeric(),
     reads("tail", &[TAIL, GNU]).numeric().decide(tail),
-    reads("nl", &[NL, GNU]),
-    reads("wc", &[WC, GNU]),
-    reads("tac", &[TAC, GNU]),
-    reads("rev", &[REV]),
-    reads("od", &[OD, GNU]),
-    reads("hexdump", &[HEXDUMP]),
-    reads("md5sum", &[SUMS, GNU]),
-    reads("sha1sum", &[SUMS, GNU]),
-    reads("sha224sum", &[SUMS, GNU]),
-    reads("sha256sum", &[SUMS, GNU]),
-    reads("sha384sum", &[SUMS, GNU]),
-    reads("sha512sum", &[SUMS, GNU]),
-    reads("b2sum", &[SUMS, B2SUM, GNU]),
-    reads("cksum", &[CKSUM, GNU]),
+    files("nl", &[NL, GNU]),
+    files("wc", &[WC, GNU]),
+    files("tac", &[TAC, GNU]),
+    files("rev", &[REV]),
+    files("od", &[OD, GNU]),
+    files("hexdump", &[HEXDUMP]),
+    files("md5sum", &[SUMS, GNU]),
+    files("sha1sum", &[SUMS, GNU]),
+    files("sha224sum", &[SUMS, GNU]),
+    files("sha256sum", &[SUMS, GNU]),
+    files("sha384sum", &[SUMS, GNU]),
+    files("sha512sum", &[SUMS, GNU]),
+    files("b2sum", &[SUMS, B2SUM, GNU]),
+    files("cksum", &[CKSUM, GNU]),
     // Searching and comparing.
-    reads("grep", &[GREP]).numeric(),
-    reads("rg", &[RG]),
-    reads("diff", &[DIFF]).numeric(),
-    reads("cmp", &[CMP]),
-    reads("comm", &[COMM, GNU]),
-    reads("join", &[JOIN, GNU]),
+    files("grep", &[GREP]).numeric(),
+    files("rg", &[RG]),
+    files("diff", &[DIFF]).numeric(),
+    files("cmp", &[CMP]),
+    files("comm", &[COMM, GNU]),
+    files("join", &[JOIN, GNU]),
     // Text filters.
-    reads("sort", &[SORT, GNU]),
+    files("sort", &[SORT, GNU]),
     reads("uniq", &[UNIQ, GNU]).numeric().decide(uniq),
-    reads("cut", &[CUT, GNU]),
-    reads("tr", &[TR, GNU]),
-    reads("column", &[COLUMN]),
-    reads("paste", &[PASTE, GNU]),
-    reads("fold", &[FOLD, GNU]).numeric(),
-    reads("fmt", &[FMT, GNU]).numeric(),
-    reads("expand", &[EXPAND, GNU]).numeric(),
-    reads("unexpand", &[UNEXPAND, GNU]).numeric(),
+    files("cut", &[CUT, GNU]),
+    files("tr", &[TR, GNU]),
+    files("column", &[COLUMN]),
+    files("paste", &[PASTE, GNU]),
+    files("fold", &[FOLD, GNU]).numeric(),
+    files("fmt", &[FMT, GNU]).numeric(),
+    files("expand", &[EXPAND, GNU]).numeric(),
+    files("unexpand", &[UNEXPAND, GNU]).numeric(),
     // System information.
     reads("date", &[DATE, GNU]).decide(date),
-    reads("whoami", &[WHOAMI, GNU]),
-    reads("id", &[ID, GNU]),
-    reads("uname", &[UNAME, GNU]),
+    files("whoami", &[WHOAMI, GNU]),
+    files("id", &[ID, GNU]),
+    files("uname", &[UNAME, GNU]),
     reads("hostname", &[HOSTNAME]).decide(hostname),
-    reads("nproc", &[NPROC, GNU]),
-    reads("uptime", &[UPTIME]),
+    files("nproc", &[NPROC, GNU]),
+    files("uptime", &[UPTIME]),
     reads("free", &[FREE]).decide(free),
 ];
 
@@ -1265,7 +1327,6 @@ pub fn lookup(name: &str) -> Option<&'static Program> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::parse::Table;
     use crate::policy::spec::Effect;
     use crate::policy::{classify_words, Verdict};
 
@@ -1656,15 +1717,37 @@ mod tests {
             "/bin/ls",
             "./ls",
             "LS",
-            "sort −o x",
         ] {
-            if line == "sort −o x" {
-                // U+2212 is no dash: sort reads a file of that name.
-                runs_as(line, line);
-                continue;
-            }
             refused(line);
         }
+    }
+
+    /// A dash look-alike is no option to the program (it reads a file of
+    /// that name), but it is one to the person who typed it: refused.
+    #[test]
+    fn options_typed_with_a_dash_look_alike_are_refused() {
+        for line in [
+            "sort －o README.md lines.txt",
+            "sort −o x in",
+            "tail —follow README.md",
+            "tail –f log",
+            "ls ‐la",
+            "cat —n x",
+            "rg —pre=sh x",
+            "uniq in −c",
+            "date —s 0101",
+            "pwd —P",
+            "cd —",
+            "find . —name x",
+            "find —delete",
+            "hostname —file x",
+            "tree ‑o out",
+        ] {
+            raised(line);
+        }
+        runs_as("cat -- —notes.txt", "cat -- —notes.txt");
+        runs_as("grep -e —x notes", "grep -e—x notes");
+        runs_as("echo —hello –world", "echo —hello –world");
     }
 
     /// A glob in the repository expands to planted file names before the
