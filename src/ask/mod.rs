@@ -273,6 +273,12 @@ pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
         c.env("FARARONI_ACTOR", "human");
         crate::git::run::protect(&mut c);
     }
+    if cmd.kind == CmdKind::Utility {
+        // GNU utilities change how they read their words under these
+        // (`_POSIX2_VERSION=200112` makes `uniq +3 x` write `x`).
+        c.env_remove("POSIXLY_CORRECT")
+            .env_remove("_POSIX2_VERSION");
+    }
     for (k, v) in &cmd.env {
         c.env(k, v);
     }

@@ -172,6 +172,8 @@ const AMBIGUOUS: &[&str] = &[
     "at", "more", "less", "set", "screen", "code", "open", "history", "clear", "trap", "time",
     "watch", "nice", "export", "install", "patch", "source", "alias", "kill", "make", "touch",
     "go", "node", "sort", "find", "cut", "diff", "file", "head", "tail", "link", "top", "test",
+    "free", "join", "paste", "fold", "expand", "unexpand", "column", "comm", "rev", "fmt",
+    "uptime", "hostname", "tac", "tr",
 ];
 
 fn looks_like_arguments(words: &[Word]) -> bool {
