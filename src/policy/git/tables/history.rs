@@ -612,17 +612,18 @@ const SUBMODULE_VERBS: &[Command] = &[
         Rule::Fixed(ReadOnly, "shows the submodules' status"),
     )
     .exact(),
+    // Runs `git log` inside each submodule even when it is not initialised:
+    // a repository planted there (with a gitlink and .gitmodules) brings its
+    // own configuration, and `log.showSignature` with `gpg.program` ran a
+    // program (tried on git 2.47).
     cmd(
         "summary",
-        &[&[
-            flag('\0', "cached").noneg(),
-            flag('\0', "files").noneg(),
-            flag('\0', "for-status").noneg(),
-            req('n', "summary-limit").noneg(),
-        ]],
-        Rule::Fixed(ReadOnly, "summarises the submodules' commits"),
-    )
-    .exact(),
+        &[],
+        Rule::Refuse(
+            UnsafeShell,
+            "runs `git log` inside every submodule folder, whose own configuration (a planted repository's too) can run programs",
+        ),
+    ),
     cmd(
         "set-branch",
         &[&[
@@ -959,10 +960,10 @@ const REPACK: &[Opt] = &[
     req('\0', "depth"),
     req('\0', "threads"),
     req('\0', "max-pack-size").noneg(),
-    req('\0', "filter").raise(
-        Destructive,
-        "drops the objects the filter excludes from the repository",
-    ),
+    // Filtered-out objects go to a second pack in the repository (tried:
+    // `-a -d --filter=blob:none` keeps every blob); `--filter-to` moves them
+    // out.
+    req('\0', "filter"),
     flag('\0', "pack-kept-objects"),
     req('\0', "keep-pack"),
     req('g', "geometric"),
@@ -1585,7 +1586,6 @@ mod tests {
         ("git submodule", ReadOnly, "git submodule"),
         ("git submodule status --recursive", ReadOnly, "git submodule status --recursive"),
         ("git submodule --quiet status", ReadOnly, "git submodule --quiet status"),
-        ("git submodule summary -n 3", ReadOnly, "git submodule summary -n 3"),
         ("git bisect start", LocalWrite, "git bisect start"),
         ("git bisect start HEAD v1.0 -- src", LocalWrite, "git bisect start HEAD v1.0 -- src"),
         ("git bisect good", LocalWrite, "git bisect good"),
@@ -1613,6 +1613,7 @@ mod tests {
         ("git repack -A -d", LocalWrite, "git repack -A -d"),
         ("git repack -adk", LocalWrite, "git repack -a -d -k"),
         ("git repack --cruft -d", LocalWrite, "git repack --cruft -d"),
+        ("git repack -A -d --filter=blob:none", LocalWrite, "git repack -A -d --filter=blob:none"),
         ("git maintenance run --task=commit-graph", LocalWrite, "git maintenance run --task=commit-graph"),
         ("git maintenance run --task pack-refs --task loose-objects", LocalWrite, "git maintenance run --task=pack-refs --task=loose-objects"),
         ("git remote", ReadOnly, "git remote"),
@@ -1728,6 +1729,8 @@ mod tests {
         // submodule, bisect
         ("git submodule foreach rm -rf .", Some(UnsafeShell)),
         ("git submodule --quiet foreach x", Some(UnsafeShell)),
+        ("git submodule summary", Some(UnsafeShell)),
+        ("git submodule --cached summary -n 3", Some(UnsafeShell)),
         ("git submodule update --init", Some(Remote)),
         ("git submodule -q update", Some(Remote)),
         ("git submodule add https://example.com/x", Some(Remote)),
@@ -1783,7 +1786,7 @@ mod tests {
         ("git repack -adf --depth=50", Some(Destructive)),
         ("git repack -A -d --unpack-unreachable=now", Some(Destructive)),
         ("git repack --cruft -d --cruft-expiration=now", Some(Destructive)),
-        ("git repack -A -d --filter=blob:none", Some(Destructive)),
+        ("git repack -a -d --filter=blob:none --filter-to=/tmp/x", Some(Destructive)),
         ("git repack --expire-to=/tmp/x", Some(Destructive)),
         ("git repack --filter-to /tmp/x", Some(Destructive)),
         ("git maintenance run", Some(Destructive)),
