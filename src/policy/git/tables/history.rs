@@ -281,7 +281,8 @@ const REPLAY: &[Opt] = &[
 ];
 
 /// `rebase`: rewrites the current branch, which its reflog can restore;
-/// git refuses to start over uncommitted changes (or stashes them).
+/// git refuses to start over uncommitted changes (or stashes them). `-i`
+/// opens the user's own editor on the todo list, as `commit -e` does.
 fn rebase(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("show-current-patch") {
         return out(
@@ -602,6 +603,9 @@ const SPARSE_VERBS: &[Command] = &[
 const SUBMODULE: &[Opt] = &[flag('q', "quiet").noneg(), flag('\0', "cached").noneg()];
 
 const SUBMODULE_VERBS: &[Command] = &[
+    // Looks inside initialised submodules only, the way `git status` itself
+    // does; whatever protects `status` from a submodule's configuration
+    // protects this.
     cmd(
         "status",
         &[&[
@@ -968,8 +972,14 @@ const REPACK: &[Opt] = &[
     req('\0', "keep-pack"),
     req('g', "geometric"),
     flag('m', "write-midx"),
-    req('\0', "expire-to").raise(Destructive, "writes a pack to a path it is told"),
-    req('\0', "filter-to").raise(Destructive, "writes a pack to a path it is told"),
+    req('\0', "expire-to").raise(
+        Destructive,
+        "writes the pruned objects to a pack at a path it is told",
+    ),
+    req('\0', "filter-to").raise(
+        Destructive,
+        "moves the filtered-out objects to a pack at a path it is told",
+    ),
 ];
 
 /// `repack`: `-a -d` drops unreachable objects that sit in old packs at
@@ -1034,8 +1044,10 @@ const REFS_VERBS: &[Command] = &[
     ),
 ];
 
-/// `refs migrate` rewrites every ref into another storage format, and in
-/// git 2.47 leaves the reflogs behind; a dry run writes a scratch copy.
+/// `refs migrate` rewrites the whole ref database in another storage
+/// format; git documents that ref updates made meanwhile leave it
+/// inconsistent (2.47 refuses when reflogs exist). A dry run writes a
+/// scratch copy in the git dir.
 fn refs_migrate(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("dry-run") {
         out(
@@ -1045,7 +1057,7 @@ fn refs_migrate(p: &Parsed, _: &Ctx) -> Outcome {
     } else {
         out(
             Destructive,
-            "rewrites every ref in another format, leaving the reflogs behind",
+            "rewrites every ref into another storage format (experimental: ref updates made meanwhile are lost)",
         )
     }
 }
@@ -1404,6 +1416,7 @@ pub const COMMANDS: &[Command] = &[
     cmd("reflog", &[REV, DIFF, REFLOG_EXPIRE], Rule::Decide(reflog))
         .exact()
         .numeric(),
+    // Even `gc --no-prune` expired 200-day-old reflog entries (tried).
     cmd(
         "gc",
         &[],
@@ -1841,6 +1854,13 @@ mod tests {
         ("git multi-pack-index --object-dir=/tmp/x write", None),
         ("git multi-pack-index write --object-dir=/tmp/x", Some(Destructive)),
     ];
+
+    #[test]
+    fn every_table_is_a_git_subcommand() {
+        for c in super::COMMANDS {
+            assert!(crate::policy::git::BUILTINS.contains(&c.name), "{}", c.name);
+        }
+    }
 
     #[test]
     fn benign_lines_run_with_their_class_and_canonical_argv() {
