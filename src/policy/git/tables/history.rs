@@ -30,8 +30,11 @@ const SKIPS: &str =
     "resets the working tree to drop the commit being applied, losing the conflict resolution in progress";
 const OBJECT_DIR: &str =
     "acts on the object directory at a path it is told, not the repository's own";
-const CONFIG_WRITE: &str =
-    "writes the repository's configuration (remote URLs decide where later fetches and pushes go); configuration writes are refused — run it yourself";
+/// The routing corpus classes configuring a remote with remote contact
+/// (fixtures/router/routing-dev.jsonl); it is a configuration write,
+/// refused as `git config` writes are.
+const CONFIGURES_REMOTE: &str =
+    "changes where the repository fetches from and pushes to (remote URLs are configuration, and an `ext::` URL runs a program); run it yourself";
 
 fn out(risk: Risk, why: &str) -> Outcome {
     (risk, why.to_string())
@@ -1106,9 +1109,8 @@ const MIDX_VERBS: &[Command] = &[
 // ---------------------------------------------------------------------
 // remote.
 
-/// `remote` verbs that write configuration are refused as `git config`
-/// writes are: a remote's URL decides where later fetches and pushes go,
-/// and an `ext::` URL runs a program.
+/// `remote` verbs that change remotes are refused: a remote's URL decides
+/// where later fetches and pushes go, and an `ext::` URL runs a program.
 const REMOTE_VERBS: &[Command] = &[
     cmd(
         "get-url",
@@ -1116,10 +1118,10 @@ const REMOTE_VERBS: &[Command] = &[
         Rule::Fixed(ReadOnly, "prints a remote's URL"),
     ),
     cmd("show", &[&[flag('n', "")]], Rule::Decide(remote_show)),
-    cmd("add", &[], Rule::Refuse(Destructive, CONFIG_WRITE)),
-    cmd("rename", &[], Rule::Refuse(Destructive, CONFIG_WRITE)),
-    cmd("set-url", &[], Rule::Refuse(Destructive, CONFIG_WRITE)),
-    cmd("set-branches", &[], Rule::Refuse(Destructive, CONFIG_WRITE)),
+    cmd("add", &[], Rule::Refuse(Remote, CONFIGURES_REMOTE)),
+    cmd("rename", &[], Rule::Refuse(Remote, CONFIGURES_REMOTE)),
+    cmd("set-url", &[], Rule::Refuse(Remote, CONFIGURES_REMOTE)),
+    cmd("set-branches", &[], Rule::Refuse(Remote, CONFIGURES_REMOTE)),
     cmd(
         "remove",
         &[],
@@ -1140,8 +1142,8 @@ const REMOTE_VERBS: &[Command] = &[
         "set-head",
         &[],
         Rule::Refuse(
-            Destructive,
-            "rewrites or deletes a remote's HEAD ref (`-a` asks the remote)",
+            Remote,
+            "rewrites a remote's HEAD ref, asking the remote with `-a`",
         ),
     ),
     cmd(
@@ -1771,13 +1773,13 @@ mod tests {
         ("git maintenance unregister", Some(Destructive)),
         ("git maintenance stop", Some(Destructive)),
         // remote
-        ("git remote add evil https://example.com/x", Some(Destructive)),
+        ("git remote add evil https://example.com/x", Some(Remote)),
         ("git remote remove origin", Some(Destructive)),
         ("git remote rm origin", Some(Destructive)),
-        ("git remote rename origin x", Some(Destructive)),
-        ("git remote set-url origin https://example.com/evil", Some(Destructive)),
-        ("git remote set-head origin -a", Some(Destructive)),
-        ("git remote set-branches origin main", Some(Destructive)),
+        ("git remote rename origin x", Some(Remote)),
+        ("git remote set-url origin https://example.com/evil", Some(Remote)),
+        ("git remote set-head origin -a", Some(Remote)),
+        ("git remote set-branches origin main", Some(Remote)),
         ("git remote show origin", Some(Remote)),
         ("git remote -v show origin", Some(Remote)),
         ("git remote prune origin", Some(Remote)),
