@@ -313,9 +313,11 @@ fn am(p: &Parsed, _: &Ctx) -> Outcome {
     )
 }
 
-/// `apply`: the reports read; applying changes files only where a hunk's
-/// context matches, so uncommitted edits survive as content and `apply -R`
-/// takes the change back.
+/// `apply`: the reports read. `--index` (and `-3`, which implies it)
+/// refuses files whose working copy differs from the index, and `--cached`
+/// leaves the working tree alone; plain `apply` rewrites working-tree files
+/// in place, uncommitted edits included, and keeps no copy of them (tried:
+/// `apply -R` of a file's own diff wiped the edit).
 fn apply(p: &Parsed, _: &Ctx) -> Outcome {
     let reports = ["stat", "numstat", "summary", "check"]
         .iter()
@@ -329,9 +331,15 @@ fn apply(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("cached") {
         return out(LocalWrite, "applies the patch to the index only");
     }
+    if p.has("index") || p.has("3way") {
+        return out(
+            LocalWrite,
+            "applies the patch to the index and the working tree; git refuses files with uncommitted edits",
+        );
+    }
     out(
-        LocalWrite,
-        "applies the patch where its context matches; edits in the touched files survive as content",
+        Destructive,
+        "rewrites working-tree files in place, uncommitted edits included, and keeps no copy; `git apply --index` refuses files with edits",
     )
 }
 
@@ -1221,12 +1229,17 @@ const READ_TREE: &[Opt] = &[
 const TRUSTED_UNCHANGED: &str =
     "makes git trust the file is unchanged without looking, so `git rm` deletes its edits unchecked";
 
+/// `git rm` refuses to drop an entry whose staged content differs from
+/// both the file and HEAD; these do not ask.
+const DROPS_ENTRIES: &str =
+    "drops index entries without the check `git rm` makes, so staged content is left only as a dangling object";
+
 const UPDATE_INDEX: &[Opt] = &[
     flag('q', ""),
     flag('\0', "ignore-submodules"),
     flag('\0', "add"),
     flag('\0', "replace"),
-    flag('\0', "remove"),
+    flag('\0', "remove").raise(Destructive, DROPS_ENTRIES),
     flag('\0', "unmerged"),
     flag('\0', "refresh").noneg(),
     flag('\0', "really-refresh").noneg(),
@@ -1243,9 +1256,7 @@ const UPDATE_INDEX: &[Opt] = &[
     flag('\0', "no-skip-worktree").noneg(),
     flag('\0', "ignore-skip-worktree-entries"),
     flag('\0', "info-only"),
-    // Removes the entry from the index only; the file stays, like
-    // `rm --cached`.
-    flag('\0', "force-remove"),
+    flag('\0', "force-remove").raise(Destructive, DROPS_ENTRIES),
     flag('z', ""),
     flag('\0', "stdin").noneg(),
     flag('\0', "index-info").noneg(),
@@ -1539,13 +1550,14 @@ mod tests {
         ("git am -p -n series.mbox", LocalWrite, "git am -p-n series.mbox"),
         ("git am --continue", LocalWrite, "git am --continue"),
         ("git am --show-current-patch=diff", ReadOnly, "git am --show-current-patch=diff"),
-        ("git apply fix.patch", LocalWrite, "git apply fix.patch"),
+        ("git apply --index fix.patch", LocalWrite, "git apply --index fix.patch"),
+        ("git apply -3 fix.patch", LocalWrite, "git apply -3 fix.patch"),
         ("git apply --check fix.patch", ReadOnly, "git apply --check fix.patch"),
         ("git apply --stat fix.patch", ReadOnly, "git apply --stat fix.patch"),
         ("git apply --num fix.patch", ReadOnly, "git apply --numstat fix.patch"),
-        ("git apply --index fix.patch", LocalWrite, "git apply --index fix.patch"),
+        ("git apply --ind -R fix.patch", LocalWrite, "git apply --index -R fix.patch"),
         ("git apply --cached -R fix.patch", LocalWrite, "git apply --cached -R fix.patch"),
-        ("git apply -p2 --directory=src fix.patch", LocalWrite, "git apply -p2 --directory=src fix.patch"),
+        ("git apply --index -p2 --directory=src fix.patch", LocalWrite, "git apply --index -p2 --directory=src fix.patch"),
         ("git apply --check --no-apply fix.patch", ReadOnly, "git apply --check --no-apply fix.patch"),
         ("git notes", ReadOnly, "git notes"),
         ("git notes list", ReadOnly, "git notes list"),
@@ -1606,7 +1618,6 @@ mod tests {
         ("git update-index --no-assume-unchanged a.txt", LocalWrite, "git update-index --no-assume-unchanged a.txt"),
         ("git update-index --no-skip a.txt", LocalWrite, "git update-index --no-skip-worktree a.txt"),
         ("git update-index --chmod -x run.sh", LocalWrite, "git update-index --chmod=-x run.sh"),
-        ("git update-index --force-remove gone.txt", LocalWrite, "git update-index --force-remove gone.txt"),
         ("git commit-tree -p HEAD -m msg abc123", LocalWrite, "git commit-tree -pHEAD -mmsg abc123"),
         ("git write-tree", LocalWrite, "git write-tree"),
         ("git mktree", LocalWrite, "git mktree"),
@@ -1679,6 +1690,9 @@ mod tests {
         ("git apply --build-fake-ancestor=/tmp/i fix.patch", Some(Destructive)),
         ("git apply --check --build-fake-ancestor .git/index fix.patch", Some(Destructive)),
         ("git apply --rej fix.patch", Some(Destructive)),
+        ("git apply fix.patch", Some(Destructive)),
+        ("git apply -R fix.patch", Some(Destructive)),
+        ("git apply --index --no-index -R fix.patch", Some(Destructive)),
         // notes
         ("git notes remove HEAD", Some(Destructive)),
         ("git notes --ref=x remove HEAD", Some(Destructive)),
@@ -1801,6 +1815,9 @@ mod tests {
         ("git update-index --ass a.txt", Some(Destructive)),
         ("git update-index --skip-worktree a.txt", Some(Destructive)),
         ("git update-index --fsmonitor-valid a.txt", Some(Destructive)),
+        ("git update-index --force-remove cafe", Some(Destructive)),
+        ("git update-index --force-r cafe", Some(Destructive)),
+        ("git update-index --remove gone.txt", Some(Destructive)),
         ("git merge-file a b c", Some(Destructive)),
         ("git merge-file --no-stdout a b c", Some(Destructive)),
         ("git merge-file -L x -L y -L z a b c", Some(Destructive)),
