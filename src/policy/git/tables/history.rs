@@ -1905,6 +1905,9 @@ mod tests {
         fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
             Some(dir.join(target))
         }
+        fn inside_worktree(&self, _: &Path) -> Option<bool> {
+            Some(true)
+        }
     }
 
     fn judge(facts: &Existing, argv: &[&str]) -> Verdict {
