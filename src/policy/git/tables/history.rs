@@ -1,22 +1,25 @@
 //! Subcommands that combine or rewrite history (`merge`, `rebase`,
-//! `cherry-pick`, `revert`, `am`, `apply`, `replay`), manage refs and
-//! notes (`update-ref`, `symbolic-ref`, `replace`, `notes`; `reflog` is
-//! with the read-only tables),
-//! extra working trees and submodules (`worktree`, `sparse-checkout`,
-//! `submodule`, `bisect`), remotes' configuration (`remote`), housekeeping
-//! (`gc`, `prune`, `repack`, `maintenance`, …) and the index plumbing.
+//! `cherry-pick`, `revert`, `am`, `apply`, `replay`), manage refs and notes
+//! (`update-ref`, `symbolic-ref`, `replace`, `notes`; `reflog` is with the
+//! read-only tables), extra working trees and submodules (`worktree`,
+//! `sparse-checkout`, `submodule`, `bisect`), remotes (`remote`),
+//! housekeeping (`gc`, `prune`, `repack`, `maintenance`, …) and the index
+//! plumbing.
 //!
-//! The line drawn throughout: what the reflog (or an object git keeps)
-//! can bring back is LocalWrite — a merge, a rebase, a cherry-pick move
-//! the current branch the way `reset` and `commit --amend` do, and git
-//! refuses to start them over uncommitted changes. What throws away a
-//! conflict resolution in progress (`--abort`, `--skip`), drops reflog
-//! entries or unreachable objects (`gc`, `prune`, `repack -a -d`), moves
-//! or deletes refs that have no reflog, writes configuration or outside the
-//! working tree, or skips hooks is Destructive. Options whose value is a
-//! program (`rebase --exec`, a merge strategy git does not build in) and
-//! commands that run one (`bisect run`, `submodule foreach`, `mergetool`)
-//! are UnsafeShell.
+//! The line drawn throughout: what keeps the content and leaves the old
+//! state to the reflog is LocalWrite — a merge, a cherry-pick, a rebase
+//! onto its upstream move the current branch the way `commit --amend` and
+//! `reset --soft` do, and git refuses to start them over uncommitted
+//! changes. What drops commits from the branch (`rebase --onto`,
+//! `rebase -s ours`, as `reset --keep` does), throws away a conflict
+//! resolution in progress (`--abort`, `--skip`), drops reflog entries or
+//! unreachable objects (`gc`, `prune`, `repack -a -d`), moves or deletes
+//! refs that have no reflog, rewrites uncommitted edits in place (`apply`
+//! without `--index`), writes configuration or outside the working tree, or
+//! skips hooks is Destructive. Options whose value is a program
+//! (`rebase --exec`, a merge strategy git does not build in) and commands
+//! that run one (`bisect run`, `submodule foreach`, `mergetool`) are
+//! UnsafeShell.
 
 use crate::policy::git::{cmd, Command, Ctx, Outcome, Rule};
 use crate::policy::parse::Parsed;
@@ -51,6 +54,27 @@ fn strategy(v: &str) -> Option<(Risk, &'static str)> {
     (!BUILTIN_STRATEGIES.contains(&v)).then_some((
         UnsafeShell,
         "names a strategy git does not build in, so git runs the program `git-merge-<name>`",
+    ))
+}
+
+/// In a rebase `ours` is the upstream being built on: `-s ours` replays
+/// every commit as empty (tried: the branch ended equal to its upstream, its
+/// commits dropped), and `-X ours` settles every conflict for the upstream.
+fn rebase_strategy(v: &str) -> Option<(Risk, &'static str)> {
+    if v == "ours" {
+        Some((
+            Destructive,
+            "keeps only the upstream's side (`ours`), so every replayed commit comes out empty and is dropped",
+        ))
+    } else {
+        strategy(v)
+    }
+}
+
+fn rebase_strategy_option(v: &str) -> Option<(Risk, &'static str)> {
+    (v == "ours").then_some((
+        Destructive,
+        "settles every conflict for the upstream (`ours`), dropping the branch's side",
     ))
 }
 
@@ -151,8 +175,8 @@ const REBASE: &[Opt] = &[
     flag('\0', "allow-empty-message"),
     opt('r', "rebase-merges"),
     flag('\0', "fork-point"),
-    req('s', "strategy").value(strategy),
-    req('X', "strategy-option"),
+    req('s', "strategy").value(rebase_strategy),
+    req('X', "strategy-option").value(rebase_strategy_option),
     flag('\0', "root"),
     flag('\0', "reschedule-failed-exec"),
     flag('\0', "reapply-cherry-picks"),
@@ -283,14 +307,23 @@ const REPLAY: &[Opt] = &[
     flag('\0', "contained"),
 ];
 
-/// `rebase`: rewrites the current branch, which its reflog can restore;
-/// git refuses to start over uncommitted changes (or stashes them). `-i`
-/// opens the user's own editor on the todo list, as `commit -e` does.
+/// `rebase`: replaying the branch's commits on a new base keeps their
+/// content, like `commit --amend` or `reset --soft` (the reflog keeps the
+/// old tip, and git refuses to start over uncommitted changes). What drops
+/// commits from the branch is Destructive, as `reset --keep` is: `--onto`
+/// moves only the commits after the upstream, leaving out those between.
+/// `-i` opens the user's own editor on the todo list, as `commit -e` does.
 fn rebase(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("show-current-patch") {
         return out(
             ReadOnly,
             "`--show-current-patch` only shows the patch being applied",
+        );
+    }
+    if p.has("onto") && !p.has("root") {
+        return out(
+            Destructive,
+            "`--onto` drops the commits between the new base and the upstream from the branch (only the reflog keeps them)",
         );
     }
     out(
@@ -1529,7 +1562,9 @@ mod tests {
         ("git merge -m --abort feature", LocalWrite, "git merge -m--abort feature"),
         ("git rebase main", LocalWrite, "git rebase main"),
         ("git rebase -i HEAD~3", LocalWrite, "git rebase -i HEAD~3"),
-        ("git rebase --onto main topic~2 topic", LocalWrite, "git rebase --onto=main topic~2 topic"),
+        ("git rebase --root --onto main", LocalWrite, "git rebase --root --onto=main"),
+        ("git rebase -X theirs main", LocalWrite, "git rebase -Xtheirs main"),
+        ("git rebase --onto main --no-onto main", LocalWrite, "git rebase --onto=main --no-onto main"),
         ("git rebase --cont", LocalWrite, "git rebase --continue"),
         ("git rebase --quit", LocalWrite, "git rebase --quit"),
         ("git rebase --show-current-patch", ReadOnly, "git rebase --show-current-patch"),
@@ -1666,6 +1701,12 @@ mod tests {
         ("git rebase --no-verify main", Some(Destructive)),
         ("git rebase --no-veri main", Some(Destructive)),
         ("git rebase -s evil main", Some(UnsafeShell)),
+        ("git rebase -s ours main", Some(Destructive)),
+        ("git rebase --strategy=ours main", Some(Destructive)),
+        ("git rebase -Xours main", Some(Destructive)),
+        ("git rebase --onto main topic~2 topic", Some(Destructive)),
+        ("git rebase --autostash --ont HEAD~2 HEAD~1", Some(Destructive)),
+        ("git rebase --onto=HEAD~2 -i HEAD~1", Some(Destructive)),
         ("git rebase --reschedule-failed-exec -xsh main", Some(UnsafeShell)),
         // cherry-pick, revert
         ("git cherry-pick --abort", Some(Destructive)),
