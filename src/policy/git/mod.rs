@@ -33,6 +33,9 @@ pub use names::BUILTINS;
 ///   (submodules, a promisor remote, an alias we did not foresee).
 /// - `maintenance.auto=false`: a commit does not start background
 ///   maintenance, whose tasks can prune or prefetch.
+/// - `core.fsmonitor=false`: a repository planted inside the working tree
+///   (added as a gitlink, then visited by `status`) cannot name a program
+///   for git to run; it reaches nested gits through the environment.
 /// - `GIT_TERMINAL_PROMPT=0`: nothing waits on a credential prompt.
 pub const PROTECTIONS: &[(&str, &str)] =
     &[("GIT_NO_LAZY_FETCH", "1"), ("GIT_TERMINAL_PROMPT", "0")];
@@ -42,6 +45,7 @@ pub const PROTECTED_CONFIG: &[(&str, &str)] = &[
     ("safe.bareRepository", "explicit"),
     ("protocol.allow", "never"),
     ("maintenance.auto", "false"),
+    ("core.fsmonitor", "false"),
 ];
 
 /// The subcommand of a canonical `git` argument list (without `git`):
@@ -276,7 +280,15 @@ fn judge(
         return match verbs.iter().find(|v| v.name == word) {
             Some(verb) => {
                 canonical.push(verb.name.to_string());
-                judge(verb, &rest[at + 1..], ctx, canonical, &format!("{path}.{}", verb.name))
+                let mut v =
+                    judge(verb, &rest[at + 1..], ctx, canonical, &format!("{path}.{}", verb.name));
+                // The parent's own options count too (`notes --ref=… add`).
+                let parent_v = apply_effects(&parent, (Risk::None, String::new()), path);
+                if parent_v.risk > v.risk {
+                    v.risk = parent_v.risk;
+                    v.reason = parent_v.reason;
+                }
+                v
             }
             None => Verdict::unknown(
                 format!("rule git.{path}: `{word}` is not a `git {path}` verb the policy knows; run it yourself if you mean it"),
