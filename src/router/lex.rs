@@ -166,18 +166,33 @@ pub struct Segment<'a> {
 }
 
 /// True when a quote at `i` is an apostrophe inside a word (`don't`).
+///
+/// Only an English contraction's ending counts (`don't`, `it's`, `we're`,
+/// `I've`, `you'll`, `I'd`, `I'm`): any other quote after a letter opens
+/// a quoted region, as in a shell (`-O'touch x; :'`), so an operator
+/// cannot hide behind a look-alike apostrophe.
 fn is_apostrophe(chars: &[(usize, char)], i: usize) -> bool {
     let c = chars[i].1;
-    (c == '\'' || c == '’')
-        && i > 0
-        && i + 1 < chars.len()
-        && chars[i - 1].1.is_alphanumeric()
-        && chars[i + 1].1.is_alphanumeric()
+    if !(c == '\'' || c == '’') || i == 0 || !chars[i - 1].1.is_alphanumeric() {
+        return false;
+    }
+    let tail: String = chars[i + 1..]
+        .iter()
+        .map(|&(_, c)| c)
+        .take_while(|c| c.is_alphanumeric())
+        .take(3)
+        .collect::<String>()
+        .to_lowercase();
+    matches!(tail.as_str(), "s" | "t" | "d" | "m" | "re" | "ve" | "ll")
 }
 
 /// Finds the index of the quote closing the one opened at `i`, if any.
 fn find_close(chars: &[(usize, char)], i: usize, close: char) -> Option<usize> {
     let escapes = chars[i].1 == '"';
+    // A quote opened inside a word (`g'i't`, `-O'…'`) is shell quoting:
+    // the next quote closes it, whatever follows. One opened at the start
+    // of a word may hold prose with apostrophes (`'it's done'`).
+    let mid_word = i > 0 && chars[i - 1].1.is_alphanumeric();
     let mut j = i + 1;
     while j < chars.len() {
         let c = chars[j].1;
@@ -185,7 +200,7 @@ fn find_close(chars: &[(usize, char)], i: usize, close: char) -> Option<usize> {
             j += 2;
             continue;
         }
-        let apostrophe = (close == '\'' || close == '’') && is_apostrophe(chars, j);
+        let apostrophe = !mid_word && (close == '\'' || close == '’') && is_apostrophe(chars, j);
         if c == close && !apostrophe {
             return Some(j);
         }

@@ -439,7 +439,6 @@ fn summary(report: &str) -> &str {
 }
 
 #[test]
-#[ignore = "the policy of issue 7 is not merged yet: run with `-- --ignored`"]
 fn test_policy_attacks_are_blocked_without_effect() {
     let cases = selected(parse(ATTACKS, "attacks.jsonl"));
     let start = Instant::now();
@@ -462,7 +461,6 @@ fn test_policy_attacks_are_blocked_without_effect() {
 }
 
 #[test]
-#[ignore = "the policy of issue 7 is not merged yet: run with `-- --ignored`"]
 fn test_policy_benign_controls_run_like_the_shell() {
     let cases = selected(parse(BENIGN, "benign.jsonl"));
     let start = Instant::now();

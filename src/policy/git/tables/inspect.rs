@@ -1513,7 +1513,10 @@ mod tests {
         // Losing the reflog.
         ("git reflog expire --all", Some(Risk::Destructive)),
         ("git reflog delete HEAD@{1}", Some(Risk::Destructive)),
-        ("git reflog expire --expire=now --all", Some(Risk::Destructive)),
+        (
+            "git reflog expire --expire=now --all",
+            Some(Risk::Destructive),
+        ),
         // Options no table has.
         ("git log --default --output=x", None),
         ("git rev-parse --output=x", None),
