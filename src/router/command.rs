@@ -364,7 +364,11 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
     // `gіt` with a Cyrillic і is meant to look like git: a command line,
     // which the policy then refuses as an unknown program.
-    let plain = skeleton(&lower);
+    let plain = if lower.is_ascii() {
+        lower.clone()
+    } else {
+        skeleton(&lower)
+    };
     let known = is_allowed(&lower)
         || KNOWN.contains(&lower.as_str())
         || lower == "git"

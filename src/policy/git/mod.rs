@@ -177,22 +177,25 @@ fn classify_args(
     mut place: Place,
     seen_aliases: &mut Vec<String>,
 ) -> Verdict {
-    let raw: Vec<String> = std::iter::once("git".to_string())
-        .chain(args.iter().cloned())
-        .collect();
+    // The argv as typed, for verdicts that never reach a subcommand.
+    let raw = || -> Vec<String> {
+        std::iter::once("git".to_string())
+            .chain(args.iter().cloned())
+            .collect()
+    };
     let start = place.clone();
     let g = match globals::parse(args, &mut place) {
         Ok(g) => g,
-        Err(v) => return v.with_argv(raw),
+        Err(v) => return v.with_argv(raw()),
     };
     if let Some(v) = g.early {
-        return v.with_argv(raw);
+        return v.with_argv(raw());
     }
     if let Some(why) = place_refusal(&place, facts) {
-        return Verdict::new(Risk::Destructive, why, raw);
+        return Verdict::new(Risk::Destructive, why, raw());
     }
     let Some(sub_raw) = args.get(g.consumed) else {
-        return Verdict::new(Risk::ReadOnly, "`git` alone prints its usage", raw);
+        return Verdict::new(Risk::ReadOnly, "`git` alone prints its usage", raw());
     };
     let sub = sub_raw.to_ascii_lowercase();
     let rest = &args[g.consumed + 1..];
@@ -202,7 +205,7 @@ fn classify_args(
         if BUILTINS.contains(&sub.as_str()) {
             return Verdict::unknown(
                 format!("rule git.{sub}: `git {sub}` is not in the policy's tables; run it yourself if you mean it"),
-                raw,
+                raw(),
             );
         }
         let alias = g
@@ -223,7 +226,7 @@ fn classify_args(
                 start,
                 seen_aliases,
             ),
-            None => Verdict::unknown(names::unknown_subcommand(sub_raw), raw),
+            None => Verdict::unknown(names::unknown_subcommand(sub_raw), raw()),
         };
     };
     canonical.push(sub.clone());
