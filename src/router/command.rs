@@ -173,7 +173,7 @@ const AMBIGUOUS: &[&str] = &[
     "watch", "nice", "export", "install", "patch", "source", "alias", "kill", "make", "touch",
     "go", "node", "sort", "find", "cut", "diff", "file", "head", "tail", "link", "top", "test",
     "free", "join", "paste", "fold", "expand", "unexpand", "column", "comm", "rev", "fmt",
-    "uptime", "hostname", "tac", "tr",
+    "uptime", "tac",
 ];
 
 fn looks_like_arguments(words: &[Word]) -> bool {
@@ -383,7 +383,15 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if AMBIGUOUS.contains(&lower.as_str()) && !looks_like_arguments(&words) {
         return None;
     }
-    if is_prose(&mut words) {
+    // `git config KEY VALUE`: the value is a value whatever word it is
+    // (`core.hooksPath no`).
+    let config_line = lower == "git"
+        && words.first().is_some_and(|w| w.text == "config")
+        && words.get(1).is_some_and(|w| {
+            let (section, key) = w.text.split_once('.').unwrap_or(("", ""));
+            !section.is_empty() && !key.is_empty() && !w.text.contains(' ')
+        });
+    if !config_line && is_prose(&mut words, lower == "git") {
         return None;
     }
     let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
@@ -401,9 +409,12 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
 
 /// Decides whether the words after a program are prose; strips a trailing
 /// `.`, `!` or `?` from the last word when they are not.
-fn is_prose(words: &mut [Word]) -> bool {
+fn is_prose(words: &mut [Word], git: bool) -> bool {
     let n = words.len();
     let mut has_question_word = false;
+    // Function words after an option are its values or operands
+    // (`git clean -fdx -e it`, `grep -c is`), not prose.
+    let mut options_seen = false;
     for (i, w) in words.iter().enumerate() {
         if w.quoted {
             continue;
@@ -412,21 +423,28 @@ fn is_prose(words: &mut [Word]) -> bool {
             return true;
         }
         let clean = clean_word(&w.text);
-        if PROSE_WORDS.contains(&clean.as_str()) {
+        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
+        options_seen |= w.text.len() > 1 && w.text.starts_with('-');
+        if !options_seen && PROSE_WORDS.contains(&clean.as_str()) {
             return true;
         }
         // The article "a" before another bare word ("a new branch"), but
         // not a lone operand named `a`.
-        if clean == "a"
-            && words
-                .get(i + 1)
-                .is_some_and(|n| !n.quoted && !n.text.starts_with('-'))
+        if !options_seen
+            && clean == "a"
+            && words.get(i + 1).is_some_and(|n| {
+                !n.quoted && n.text.len() > 1 && n.text.chars().all(char::is_alphabetic)
+            })
         {
             return true;
         }
-        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
-        // `-t,` and `-d,` are option values, not clause breaks.
-        if i + 1 < n && !w.text.starts_with('-') && (w.text.ends_with(',') || w.text.ends_with('?'))
+        // A clause break: a word ending in `,` or `?` with more after it.
+        // `-t,` and `-d,` are option values, and a lone `,` is an operand.
+        let short_value = w.text.len() <= 3 && w.text.starts_with('-') && !w.text.starts_with("--");
+        if i + 1 < n
+            && w.text.len() > 1
+            && !short_value
+            && (w.text.ends_with(',') || w.text.ends_with('?'))
         {
             return true;
         }
@@ -437,8 +455,13 @@ fn is_prose(words: &mut [Word]) -> bool {
                 return true;
             }
             let trimmed = last.text.trim_end_matches(['.', '!', '?']);
-            // `cd ..`, `ls ../..`: dots that are a path, not punctuation.
-            if trimmed.ends_with(|c: char| c.is_alphanumeric()) {
+            // Punctuation after a sentence-like command (`Git status.`,
+            // `git diff --stat?`), never after a value (`echo Done.`,
+            // `git commit -m wip.`) or a path (`cd ..`).
+            let subcommand = git && n == 1;
+            if trimmed.ends_with(|c: char| c.is_alphanumeric())
+                && (subcommand || trimmed.starts_with('-'))
+            {
                 last.text = trimmed.to_string();
                 last.pattern = last.pattern.trim_end_matches(['.', '!', '?']).to_string();
                 last.glob = last.text.contains(['*', '?', '[']);
@@ -473,9 +496,18 @@ const CONFUSABLES: &[(char, char)] = &[
     ('ⅼ', 'l'),
 ];
 
-/// `word` with look-alike letters (and fullwidth forms) mapped to ASCII.
+/// Whether `c` is a format character that renders as nothing (joiners,
+/// direction marks and overrides, soft hyphen, word joiner).
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// `word` with look-alike letters (and fullwidth forms) mapped to ASCII,
+/// invisible characters dropped.
 fn skeleton(word: &str) -> String {
     word.chars()
+        .filter(|c| !is_invisible(*c))
         .map(|c| match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
             _ => CONFUSABLES

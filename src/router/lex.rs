@@ -70,10 +70,46 @@ pub fn normalize(input: &str) -> Result<String, InputError> {
             offset,
         });
     }
+    // A backslash before a newline continues the line, as in a shell.
+    let joined;
+    let input = if input.contains("\\\n") {
+        joined = input.replace("\\\r\n", "").replace("\\\n", "");
+        joined.as_str()
+    } else {
+        input
+    };
+    let chars: Vec<(usize, char)> = input.char_indices().collect();
     let mut out = String::with_capacity(input.len());
     let mut pending_space = false;
     let mut pending_newline = false;
-    for c in input.chars() {
+    // Inside ASCII quotes whitespace is kept as typed (`--format='%h  %s'`,
+    // a commit message's blank line); an apostrophe opens nothing.
+    let mut quote: Option<char> = None;
+    for (k, &(_, c)) in chars.iter().enumerate() {
+        if let Some(q) = quote {
+            out.push(c);
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        if (c == '\'' || c == '"') && !is_apostrophe(&chars, k) {
+            if !out.is_empty() {
+                if pending_newline {
+                    out.push('\n');
+                } else if pending_space {
+                    out.push(' ');
+                }
+            }
+            pending_space = false;
+            pending_newline = false;
+            out.push(c);
+            // Only a quote that closes later keeps what is inside it.
+            if chars[k + 1..].iter().any(|&(_, x)| x == c) {
+                quote = Some(c);
+            }
+            continue;
+        }
         if c == '\n' {
             pending_newline = true;
         } else if c.is_whitespace() || c == '\u{200B}' || c == '\u{FEFF}' {

@@ -331,6 +331,19 @@ fn classify_command(
         Ok(words) => full.extend(words),
         Err(why) => return blocked_line(kind, argv, text, Risk::UnsafeShell, false, why),
     }
+    if let Some(w) = full.iter().find(|w| w.chars().any(command::is_invisible)) {
+        return blocked_line(
+            kind,
+            argv.clone(),
+            text,
+            Risk::None,
+            true,
+            format!(
+                "rule lookalike: `{}` holds an invisible character; type the command without it",
+                w.escape_debug()
+            ),
+        );
+    }
     if let Some(w) = full.iter().find(|w| looks_like_an_option(w)) {
         return blocked_line(
             kind,
@@ -418,6 +431,55 @@ fn classify_command(
     }
 }
 
+/// Facts that remember whether a judgement asked anything the repository
+/// could answer differently later (a path, a revision, a directory, a
+/// glob, an alias), so a chain can tell which of its verdicts an earlier
+/// write could change.
+struct Recording<'a> {
+    inner: &'a dyn Facts,
+    asked: std::cell::Cell<bool>,
+}
+
+impl Recording<'_> {
+    fn take(&self) -> bool {
+        self.asked.replace(false)
+    }
+    fn ask<T>(&self, answer: T) -> T {
+        self.asked.set(true);
+        answer
+    }
+}
+
+impl Facts for Recording<'_> {
+    fn cwd(&self) -> &Path {
+        self.inner.cwd()
+    }
+    fn home(&self) -> Option<String> {
+        self.inner.home()
+    }
+    fn git_alias(&self, place: &policy::Place, name: &str) -> Option<String> {
+        self.ask(self.inner.git_alias(place, name))
+    }
+    fn same_repository(&self, place: &policy::Place) -> Option<bool> {
+        self.ask(self.inner.same_repository(place))
+    }
+    fn is_revision(&self, place: &policy::Place, name: &str) -> Option<bool> {
+        self.ask(self.inner.is_revision(place, name))
+    }
+    fn is_path(&self, place: &policy::Place, name: &str) -> Option<bool> {
+        self.ask(self.inner.is_path(place, name))
+    }
+    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
+        self.ask(self.inner.expand_glob(dir, pattern))
+    }
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        self.ask(self.inner.enter_dir(dir, target))
+    }
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        self.ask(self.inner.inside_worktree(dir))
+    }
+}
+
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
 pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     let text = lex::normalize(input)?;
@@ -439,10 +501,26 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     // `cd` moves where the rest of the chain is judged (and run); one in a
     // pipeline runs in a subshell and moves nothing.
     let mut dir: PathBuf = facts.cwd().to_path_buf();
+    let recording = Recording {
+        inner: facts,
+        asked: std::cell::Cell::new(false),
+    };
+    let mut wrote_before = false;
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
-        let c = command::parse_command(seg.text)
-            .map(|line| classify_command(line, seg.text, facts, &dir));
+        let mut c = command::parse_command(seg.text)
+            .map(|line| classify_command(line, seg.text, &recording, &dir));
+        let asked = recording.take();
+        if let Some(c) = &mut c {
+            // A verdict that rests on what the repository holds (is this a
+            // path? where does this cd lead?) could be changed by a write
+            // earlier in the same line: refuse rather than guess.
+            if wrote_before && asked && !c.blocked() {
+                c.risk = Risk::UnsafeShell;
+                c.reason = "rule chain: an earlier command in the line writes to the repository, and this one's verdict depends on what the repository holds (paths, revisions, directories, globs); run them one at a time".into();
+            }
+            wrote_before |= c.risk == Risk::LocalWrite;
+        }
         if let Some(c) = &c {
             if c.cmd.kind == CmdKind::Cd && !piped && !c.blocked() {
                 if let Some(next) = c.cmd.argv.get(1) {

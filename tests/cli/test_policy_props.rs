@@ -76,7 +76,12 @@ proptest! {
             // A prefix that is itself another option's name is that option.
             let names_another = opts
                 .iter()
-                .any(|x| x.long != o.long && (x.long == prefix || format!("no-{}", x.long) == prefix));
+                .any(|x| {
+                    x.long != o.long
+                        && (x.long == prefix
+                            || format!("no-{}", x.long) == prefix
+                            || x.long.strip_prefix("no-") == Some(prefix))
+                });
             let abbreviated = if matches!(c.syntax, Syntax::Git { abbrev: true }) && !names_another {
                 prefix
             } else {

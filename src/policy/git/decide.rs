@@ -83,6 +83,10 @@ pub fn checkout(p: &Parsed, ctx: &Ctx) -> Outcome {
             "`--merge` rewrites uncommitted edits through a merge",
         ),
         (
+            "conflict",
+            "`--conflict` implies `--merge`, which rewrites uncommitted edits",
+        ),
+        (
             "pathspec-from-file",
             "`--pathspec-from-file` checks out paths, overwriting edits",
         ),
@@ -138,6 +142,10 @@ pub fn switch(p: &Parsed, _: &Ctx) -> Outcome {
         (
             "merge",
             "`--merge` rewrites uncommitted edits through a merge",
+        ),
+        (
+            "conflict",
+            "`--conflict` implies `--merge`, which rewrites uncommitted edits",
         ),
     ] {
         if p.has(key) {
@@ -338,16 +346,26 @@ pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
     }
 }
 
-/// `init`: a repository here or below is a local write; one elsewhere
-/// writes outside the working tree.
-pub fn init(p: &Parsed, _: &Ctx) -> Outcome {
+/// `init`: a repository here or below is a local write; one elsewhere —
+/// by its spelling, or through a symlink — writes outside the working tree.
+pub fn init(p: &Parsed, ctx: &Ctx) -> Outcome {
     let outside = p.all_operands().any(|d| {
         let path = std::path::Path::new(d);
-        path.is_absolute()
+        if path.is_absolute()
             || d.starts_with('~')
             || path
                 .components()
                 .any(|c| matches!(c, std::path::Component::ParentDir))
+        {
+            return true;
+        }
+        // The nearest directory that exists is where git will write.
+        let target = ctx.place.dir.join(path);
+        let existing = target.ancestors().find(|a| a.is_dir());
+        existing.is_some_and(|a| ctx.facts.inside_worktree(a) == Some(false))
+            || target
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
     });
     if outside {
         out(Destructive, "creates a repository outside the working tree")

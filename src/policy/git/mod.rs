@@ -191,6 +191,12 @@ fn classify_args(
     if let Some(v) = g.early {
         return v.with_argv(raw());
     }
+    if let Some(at) = g.help_args {
+        let mut as_help: Vec<String> = args[..g.consumed].to_vec();
+        as_help.push("help".into());
+        as_help.extend(args[at..].iter().cloned());
+        return classify_args(&as_help, actor, facts, start, seen_aliases);
+    }
     if let Some(why) = place_refusal(&place, facts) {
         return Verdict::new(Risk::Destructive, why, raw());
     }
@@ -235,6 +241,17 @@ fn classify_args(
         place: &place,
         actor,
     };
+    // `git CMD -h` / `git CMD --help` alone shows help (git's own
+    // handling, before the subcommand parses anything).
+    if matches!(rest, [h] if h == "-h" || h == "--help") {
+        canonical.extend(rest.iter().cloned());
+        let mut v = Verdict::new(Risk::ReadOnly, "shows the subcommand's help", canonical);
+        if let Some((risk, why)) = g.forced {
+            v.risk = v.risk.max(risk);
+            v.reason = why;
+        }
+        return v;
+    }
     let mut v = judge(command, rest, &ctx, &mut canonical, &sub);
     v.argv = canonical;
     if let Some((risk, why)) = g.forced {
@@ -255,10 +272,6 @@ fn judge(
     canonical: &mut Vec<String>,
     path: &str,
 ) -> Verdict {
-    if matches!(rest, [h] if h == "-h" || h == "--help") {
-        canonical.extend(rest.iter().cloned());
-        return Verdict::new(Risk::ReadOnly, "shows the subcommand's help", Vec::new());
-    }
     if let Rule::Refuse(risk, why) = command.rule {
         canonical.extend(rest.iter().cloned());
         return Verdict::new(risk, format!("rule git.{path}: {why}"), Vec::new());
