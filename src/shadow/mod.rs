@@ -28,7 +28,7 @@
 //! Never prints; never runs git.
 
 mod atomic;
-mod dir;
+pub(crate) mod dir;
 mod durable;
 mod journal;
 mod paths;
