@@ -341,6 +341,22 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
+    /// Runs `f`; when it finds the store untrusted (a folder or file of the
+    /// store that only shows up on this path), moves the store aside and
+    /// runs `f` again on the fresh one.
+    fn settled<T>(
+        &mut self,
+        mut f: impl FnMut(&mut Self) -> Result<T, ShadowError>,
+    ) -> Result<T, ShadowError> {
+        match f(self) {
+            Err(e @ ShadowError::Untrusted { .. }) => {
+                self.settle_untrusted(e)?;
+                f(self)
+            }
+            other => other,
+        }
+    }
+
     /// Returns every journal entry, validated. A journal with a line this
     /// store could not have written is moved aside with the whole store
     /// (the error is returned: what it held can no longer be acted on).
@@ -431,6 +447,14 @@ impl<'a> Tx<'a> {
     /// Returns the content of version `number` of `rel`, `None` when the
     /// store no longer has it.
     pub fn read_version_number(
+        &mut self,
+        rel: &Utf8Path,
+        number: u64,
+    ) -> Result<Option<Vec<u8>>, ShadowError> {
+        self.settled(|tx| tx.read_version_in_store(rel, number))
+    }
+
+    fn read_version_in_store(
         &self,
         rel: &Utf8Path,
         number: u64,
@@ -779,7 +803,7 @@ impl<'a> Tx<'a> {
         }
         let id = op_id();
         let temps = Temps::new(&path.rel, &id);
-        let mut plan = current.map(|c| self.plan_backup(path, c)).transpose()?;
+        let mut plan = self.settled(|tx| current.map(|c| tx.plan_backup(path, c)).transpose())?;
 
         // The journal says what is about to happen before anything does;
         // the lines become durable with the data below. A crash leaves them
@@ -981,7 +1005,7 @@ impl<'a> Tx<'a> {
         path: &RepoPath,
         number: Option<u64>,
     ) -> Result<(Version, Replaced), ShadowError> {
-        let version = self.shadow.version(&path.rel, number)?;
+        let version = self.settled(|tx| tx.shadow.version(&path.rel, number))?;
         let bytes = self.shadow.read_version(&version)?;
         let entries = self.entries()?;
         let record = store::verify_version(&entries, &path.rel, version.number, &bytes)?;

@@ -610,3 +610,109 @@ fn test_store_attacks_a_forged_journal_deep_in_history_is_found_by_compaction() 
     std::fs::write(&journal, text).expect("write");
     write_survives(&repo, &outside, "forged line deep in a large journal");
 }
+
+#[cfg(unix)]
+#[test]
+fn test_store_attacks_more_variants_of_planted_links() {
+    use std::os::unix::fs::symlink;
+    // A version folder deeper in the store, symlinked outside: a backup of
+    // `src/lib.rs` would land there.
+    let outside = Outside::new();
+    let repo = TestRepo::with_commit();
+    repo.write("a.txt", &lines(20, "a"));
+    repo.write("src/lib.rs", &lines(20, "fn"));
+    let out = run_bounded(
+        &repo,
+        &["guard", "write", "a.txt"],
+        lines(21, "a").as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out}");
+    symlink(outside.path(), repo.path().join(".fararoni/shadow/src")).expect("ln");
+    let out = run_bounded(
+        &repo,
+        &["guard", "write", "src/lib.rs"],
+        lines(21, "fn").as_bytes(),
+    );
+    outside.assert_untouched("shadow/src -> outside");
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stderr.contains("moved aside"), "{out}");
+    assert_eq!(version_files(&repo, "src/lib.rs").len(), 1);
+
+    // An object that is a symlink to a file outside with the same bytes:
+    // not used, replaced by a real object; the file outside keeps its name
+    // and bytes.
+    let outside = Outside::new();
+    let repo = TestRepo::with_commit();
+    repo.write("b.txt", "precious\n");
+    std::fs::create_dir_all(repo.path().join(".fararoni/objects")).expect("mkdir");
+    symlink(
+        outside.victim(),
+        repo.path()
+            .join(".fararoni/objects")
+            .join(sha256(b"precious\n")),
+    )
+    .expect("ln");
+    let out = run_bounded(&repo, &["guard", "write", "b.txt", "--force"], b"new\n");
+    assert_eq!(out.code, 0, "{out}");
+    outside.assert_untouched("object -> outside");
+    let v = version_files(&repo, "b.txt");
+    assert!(!std::fs::symlink_metadata(&v[0])
+        .expect("meta")
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&v[0]).expect("read"), "precious\n");
+
+    // Temporary names of ours planted as symlinks to a file outside, with a
+    // forged unsettled change naming them: recovery removes only regular
+    // files it made, and never follows a link.
+    let outside = Outside::new();
+    let repo = repo_with_store();
+    let id = "4242-0badf00d-3";
+    symlink(
+        outside.victim(),
+        repo.path().join(format!(".a.txt.fararoni-{id}.tmp")),
+    )
+    .expect("ln");
+    symlink(
+        outside.victim(),
+        repo.path().join(format!(".fararoni/objects/.tmp-{id}")),
+    )
+    .expect("ln");
+    forge(&repo, &[forged_write("a.txt", id)]);
+    let out = run_bounded(
+        &repo,
+        &["guard", "write", "a.txt"],
+        lines(22, "a").as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out}");
+    outside.assert_untouched("temporaries planted as symlinks");
+
+    // A version file hard-linked to a file outside: pruning removes our
+    // name only.
+    let outside = Outside::new();
+    let repo = repo_with_store();
+    std::fs::hard_link(
+        outside.victim(),
+        repo.path()
+            .join(".fararoni/shadow/a.txt.v9.20260101-000000"),
+    )
+    .expect("ln");
+    let out = run_bounded(
+        &repo,
+        &["guard", "write", "a.txt"],
+        lines(22, "a").as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let out = run_bounded(&repo, &["shadow", "prune", "--keep", "1", "--yes"], b"");
+    assert_eq!(out.code, 0, "{out}");
+    outside.assert_untouched("version hard-linked outside, pruned");
+
+    // An unsettled change whose path only looks unlike the git dir.
+    let outside = Outside::new();
+    let repo = repo_with_store();
+    forge(
+        &repo,
+        &[forged_write(".GIT/hooks/pre-commit", "4242-0badf00d-4")],
+    );
+    write_survives(&repo, &outside, "unsettled change on .GIT/hooks");
+}
