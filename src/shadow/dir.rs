@@ -290,16 +290,21 @@ mod linux {
         /// `create`. A symlink or anything but a folder is refused.
         pub(crate) fn sub(&self, name: &str, create: bool) -> io::Result<Option<Dir>> {
             let c = cname(name)?;
-            if create {
-                // SAFETY: a plain syscall on a valid C string.
-                let r = check(unsafe { libc::mkdirat(self.file.as_raw_fd(), c.as_ptr(), 0o777) });
-                if let Err(e) = r {
-                    if e.kind() != io::ErrorKind::AlreadyExists {
-                        return Err(e);
+            let open = || self.openat(&c, libc::O_RDONLY | libc::O_DIRECTORY, 0);
+            let file = match open() {
+                Err(e) if e.kind() == io::ErrorKind::NotFound && create => {
+                    // SAFETY: a plain syscall on a valid C string.
+                    let made =
+                        check(unsafe { libc::mkdirat(self.file.as_raw_fd(), c.as_ptr(), 0o777) });
+                    match made {
+                        Ok(_) => open(),
+                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => open(),
+                        Err(e) => Err(e),
                     }
                 }
-            }
-            match self.openat(&c, libc::O_RDONLY | libc::O_DIRECTORY, 0) {
+                other => other,
+            };
+            match file {
                 Ok(file) => {
                     let dev = fstat(&file)?.id.0;
                     Ok(Some(Dir {
