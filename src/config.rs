@@ -1,5 +1,10 @@
 //! Settings resolved once from git config (`fararoni.*`), then the
 //! environment (`FARARONI_*`), later sources winning.
+//!
+//! The settings protection depends on are rows of [`PROTECTIVE`], each with
+//! the bound past which it would switch protection off (a floor for ratios,
+//! version counts and sizes, a ceiling for `minLines`). A weaker value never
+//! takes effect: the bound is used and a [`SettingWarning`] says so.
 
 use crate::git::repo::{global_config_string, Repo};
 

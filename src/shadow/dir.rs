@@ -320,6 +320,16 @@ mod linux {
 
         /// Opens the file `name` for `access` (`None`: absent, for `Read`).
         pub(crate) fn open(&self, name: &str, access: Access) -> io::Result<Option<File>> {
+            Ok(self.open_stat(name, access)?.map(|(f, _)| f))
+        }
+
+        /// Opens the file `name` for `access` and returns it with what it is
+        /// (a file created now reports its size as 0 and its mode as 0).
+        pub(crate) fn open_stat(
+            &self,
+            name: &str,
+            access: Access,
+        ) -> io::Result<Option<(File, Stat)>> {
             let c = cname(name)?;
             let flags = libc::O_NONBLOCK
                 | match access {
@@ -336,8 +346,20 @@ mod linux {
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(e),
                 Err(e) => return Err(self.refusal(name, e, Kind::File)),
             };
-            check_opened(&fstat(&file)?, access)?;
-            Ok(Some(file))
+            if access == Access::CreateNew {
+                // O_CREAT | O_EXCL made a new regular file, or failed.
+                let stat = Stat {
+                    kind: Kind::File,
+                    size: 0,
+                    nlink: 1,
+                    mode: 0,
+                    id: (self.dev, 0),
+                };
+                return Ok(Some((file, stat)));
+            }
+            let stat = fstat(&file)?;
+            check_opened(&stat, access)?;
+            Ok(Some((file, stat)))
         }
 
         /// Renames `from` (here) to `to` in `dir`, replacing what is there.
@@ -563,6 +585,15 @@ mod portable {
 
         /// Opens the file `name` for `access`.
         pub(crate) fn open(&self, name: &str, access: Access) -> io::Result<Option<File>> {
+            Ok(self.open_stat(name, access)?.map(|(f, _)| f))
+        }
+
+        /// Opens the file `name` for `access` and returns it with what it is.
+        pub(crate) fn open_stat(
+            &self,
+            name: &str,
+            access: Access,
+        ) -> io::Result<Option<(File, Stat)>> {
             match self.stat(name)? {
                 Some(s) if s.kind == Kind::Symlink => return Err(untrusted(why::SYMLINK)),
                 // Never opened, so a FIFO cannot block.
@@ -580,8 +611,9 @@ mod portable {
                 Access::CreateNew => o.write(true).create_new(true),
             };
             let file = o.open(self.path.join(name))?;
-            check_opened(&stat_of(&file.metadata()?), access)?;
-            Ok(Some(file))
+            let stat = stat_of(&file.metadata()?);
+            check_opened(&stat, access)?;
+            Ok(Some((file, stat)))
         }
 
         /// Renames `from` (here) to `to` in `dir`.

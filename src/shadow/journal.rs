@@ -211,11 +211,11 @@ fn parse(line: &[u8]) -> Option<Result<Entry, &'static str>> {
 pub(crate) fn open(store: &Dir) -> Result<JournalWriter, ShadowError> {
     let path = store.join(JOURNAL);
     let err = |e| ShadowError::from_io(&path, e, true);
-    let mut file = store
-        .open(JOURNAL, Access::Append)
+    let (mut file, stat) = store
+        .open_stat(JOURNAL, Access::Append)
         .map_err(err)?
         .ok_or_else(|| err(std::io::ErrorKind::NotFound.into()))?;
-    let len = file.metadata().map_err(err)?.len();
+    let len = stat.size;
     if len > 0 {
         file.seek(SeekFrom::Start(len - 1)).map_err(err)?;
         let mut last = [0u8];

@@ -174,6 +174,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_index_gives_each_session_its_first_version_and_skips_forgeries() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let index = [
+            r#"{"session":"a"}"#,
+            r#"{"path":"f.txt","version":1}"#,
+            r#"{"path":"new.txt","version":null}"#,
+            r#"{"session":"b"}"#,
+            r#"{"path":"f.txt","version":2}"#,
+            r#"{"session":"a"}"#,
+            r#"{"path":"f.txt","version":3}"#,
+            r#"{"path":"../outside.txt","version":4}"#,
+            r#"{"session":"bad id"}"#,
+            r#"{"path":"g.txt","version":5}"#,
+            r#"{"session":"a"}"#,
+            r#"{"path":"h.txt","version":6}"#,
+            r#"{"path":"h.txt","version":0}"#,
+        ]
+        .join("\n");
+        std::fs::write(dir.path().join(SESSION_INDEX), index).expect("write");
+        let store = Dir::open_root(dir.path()).expect("open");
+        let a = SessionIndex::load(&store, Some("a")).expect("index");
+        assert_eq!(a.session, "a");
+        assert_eq!(
+            a.first.get("f.txt"),
+            Some(&Some(1)),
+            "the first, not a later one"
+        );
+        assert_eq!(
+            a.first.get("new.txt"),
+            Some(&None),
+            "created by the session"
+        );
+        assert_eq!(a.first.get("h.txt"), Some(&Some(6)));
+        assert!(!a.first.contains_key("../outside.txt"));
+        assert!(
+            !a.first.contains_key("g.txt"),
+            "lines under a forged header"
+        );
+        let paths: Vec<&str> = a.paths.iter().map(|l| l.path.as_str()).collect();
+        assert_eq!(paths, ["h.txt"], "the last session's own lines");
+        let b = SessionIndex::load(&store, Some("b")).expect("index");
+        assert_eq!(b.first.get("f.txt"), Some(&Some(2)));
+    }
+
+    #[test]
     fn validates_ids() {
         assert!(Session::new("agent-run:42").is_ok());
         assert!(Session::new("").is_err());
