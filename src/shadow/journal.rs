@@ -236,8 +236,10 @@ pub(crate) fn open(store: &Dir) -> Result<JournalWriter, ShadowError> {
 /// have been written by this store makes the whole journal untrusted.
 pub(crate) fn read(store: &Dir) -> Result<Vec<Entry>, ShadowError> {
     let path = store.join(JOURNAL);
-    let text = match store.open(JOURNAL, Access::Read) {
-        Ok(Some(f)) => dir::read_all(f).map_err(|e| ShadowError::from_io(&path, e, false))?,
+    let text = match store.open_stat(JOURNAL, Access::Read) {
+        Ok(Some((f, st))) => {
+            dir::read_all(f, st.size).map_err(|e| ShadowError::from_io(&path, e, false))?
+        }
         Ok(None) => return Ok(Vec::new()),
         Err(e) => return Err(ShadowError::from_io(&path, e, false)),
     };

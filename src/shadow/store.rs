@@ -219,8 +219,8 @@ pub(crate) fn version_dirs(
 /// Reads a file of the store, or `None` when absent.
 pub(crate) fn read_store_file(dir: &Dir, name: &str) -> Result<Option<Vec<u8>>, ShadowError> {
     let path = || dir.join(name);
-    match dir.open(name, Access::Read) {
-        Ok(Some(f)) => dir::read_all(f)
+    match dir.open_stat(name, Access::Read) {
+        Ok(Some((f, st))) => dir::read_all(f, st.size)
             .map(Some)
             .map_err(|e| ShadowError::from_io(path(), e, false)),
         Ok(None) => Ok(None),
@@ -602,8 +602,10 @@ impl Shadow {
                 std::io::ErrorKind::NotFound.into(),
             ));
         };
-        let text = match info_dir.open("exclude", Access::Read) {
-            Ok(Some(f)) => dir::read_all(f).map_err(|e| ShadowError::read(&path, e))?,
+        let text = match info_dir.open_stat("exclude", Access::Read) {
+            Ok(Some((f, st))) => {
+                dir::read_all(f, st.size).map_err(|e| ShadowError::read(&path, e))?
+            }
             Ok(None) => Vec::new(),
             Err(e) => return Err(ShadowError::read(&path, e)),
         };

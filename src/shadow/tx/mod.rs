@@ -394,7 +394,7 @@ impl<'a> Tx<'a> {
                 })
             }
         };
-        let bytes = dir::read_all(file).map_err(|e| ShadowError::read(&path.abs, e))?;
+        let bytes = dir::read_all(file, stat.size).map_err(|e| ShadowError::read(&path.abs, e))?;
         Ok(Some(Current {
             bytes,
             mode: stat.mode,
@@ -491,11 +491,11 @@ impl<'a> Tx<'a> {
         let now = target
             .as_ref()
             .and_then(|d| {
-                d.open(rel.file_name().unwrap_or(""), Access::Read)
+                d.open_stat(rel.file_name().unwrap_or(""), Access::Read)
                     .ok()
                     .flatten()
             })
-            .and_then(|f| dir::read_all(f).ok())
+            .and_then(|(f, st)| dir::read_all(f, st.size).ok())
             .map(|b| store::sha256_hex(&b));
         let applied = match op.op {
             Op::Remove => now.is_none(),
