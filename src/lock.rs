@@ -79,8 +79,8 @@ impl RepoLock {
                 .sub("fararoni", true)
                 .and_then(|d| d.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
                 .map_err(io)?;
-            let file = dir
-                .open("lock", Access::Update)
+            let (file, opened) = dir
+                .open_stat("lock", Access::Update)
                 .and_then(|f| f.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
                 .map_err(io)?;
             loop {
@@ -101,7 +101,7 @@ impl RepoLock {
             // A lock on a file no longer at the path (deleted or replaced
             // by hand while we waited) would exclude nobody: lock the
             // file that is there now.
-            if same_file(&file, &dir) {
+            if same_file(opened.id, &dir) {
                 record_pid(&file);
                 return Ok(RepoLock { path, _file: file });
             }
@@ -130,21 +130,13 @@ fn record_pid(file: &File) {
     }
 }
 
-/// Whether `file` is the file named `lock` in `dir` (not followed).
-fn same_file(file: &File, dir: &Dir) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        match (file.metadata(), dir.stat("lock")) {
-            (Ok(a), Ok(Some(b))) => b.kind == Kind::File && (a.dev(), a.ino()) == b.id,
-            _ => false,
-        }
+/// Whether the file opened with identity `id` is still the file named
+/// `lock` in `dir` (not followed).
+fn same_file(id: (u64, u64), dir: &Dir) -> bool {
+    if cfg!(not(unix)) {
+        return true;
     }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, dir);
-        true
-    }
+    matches!(dir.stat("lock"), Ok(Some(now)) if now.kind == Kind::File && now.id == id)
 }
 
 /// Reads the pid the holder recorded.

@@ -215,18 +215,20 @@ pub(crate) fn open(store: &Dir) -> Result<JournalWriter, ShadowError> {
         .open_stat(JOURNAL, Access::Append)
         .map_err(err)?
         .ok_or_else(|| err(std::io::ErrorKind::NotFound.into()))?;
-    let len = stat.size;
+    let mut len = stat.size;
     if len > 0 {
         file.seek(SeekFrom::Start(len - 1)).map_err(err)?;
         let mut last = [0u8];
         file.read_exact(&mut last).map_err(err)?;
         if last[0] != b'\n' {
             file.write_all(b"\n").map_err(err)?;
+            len += 1;
         }
     }
     Ok(JournalWriter {
         path,
         file,
+        len,
         torn: false,
     })
 }
@@ -264,6 +266,8 @@ pub(crate) fn read(store: &Dir) -> Result<Vec<Entry>, ShadowError> {
 pub(crate) struct JournalWriter {
     path: PathBuf,
     file: File,
+    /// The file's length: only this writer appends to it, under the lock.
+    len: u64,
     /// The last write failed, perhaps midway through a line.
     torn: bool,
 }
@@ -282,7 +286,11 @@ impl JournalWriter {
 
     /// Returns the journal's size in bytes (0 when it cannot be read).
     pub(crate) fn len(&self) -> u64 {
-        self.file.metadata().map_or(0, |m| m.len())
+        if self.torn {
+            // A failed write may have left part of a line.
+            return self.file.metadata().map_or(0, |m| m.len());
+        }
+        self.len
     }
 
     /// Returns the file, for the caller to make appended lines durable.
@@ -298,7 +306,11 @@ impl JournalWriter {
     /// ([`Entry::invalid`]) before it is returned: recovery acts on it.
     pub(crate) fn unfinished(&self) -> Result<Option<Entry>, ShadowError> {
         let err = |e| ShadowError::read(&self.path, e);
-        let len = self.file.metadata().map_err(err)?.len();
+        let len = if self.torn {
+            self.file.metadata().map_err(err)?.len()
+        } else {
+            self.len
+        };
         let mut window = 4096u64;
         loop {
             let start = len.saturating_sub(window);
@@ -353,6 +365,7 @@ impl JournalWriter {
         self.torn = true;
         self.file.write_all(&buf).map_err(err)?;
         self.torn = false;
+        self.len += buf.len() as u64;
         Ok(())
     }
 }

@@ -217,7 +217,8 @@ impl Shadow {
         if let Some(op) = unfinished {
             tx.recover(op)?;
         }
-        if tx.journal.len() > JOURNAL_COMPACT_AT {
+        let len = tx.journal.len();
+        if len > JOURNAL_COMPACT_AT && len > 2 * upkeep::compacted_len(&tx.dirs.store) {
             // Compaction reads (and so validates) the whole journal. A
             // failure of any other kind leaves the journal whole; the next
             // transaction retries.

@@ -22,11 +22,32 @@ const JOURNAL_COMPACT_TMP: &str = "journal.jsonl.compact";
 /// The running total of distinct bytes the store holds, as last recorded
 /// (`None`: unknown, recount).
 pub(super) fn known_size(store: &Dir) -> Option<u64> {
-    read_store_file(store, SIZE)
-        .ok()
-        .flatten()
-        .and_then(|t| String::from_utf8(t).ok())
-        .and_then(|t| t.trim().parse::<u64>().ok())
+    size_line(store, 0)
+}
+
+/// The journal's length right after the last compaction (0: unknown).
+pub(super) fn compacted_len(store: &Dir) -> u64 {
+    size_line(store, 1).unwrap_or(0)
+}
+
+/// Returns the number on line `n` of the size file: the running size on
+/// the first, the journal's length after the last compaction on the
+/// second (each padded to a fixed width, overwritten in place).
+fn size_line(store: &Dir, n: usize) -> Option<u64> {
+    let text = read_store_file(store, SIZE).ok()??;
+    let text = String::from_utf8(text).ok()?;
+    text.lines().nth(n)?.trim().parse::<u64>().ok()
+}
+
+/// Records the journal's length after a compaction, on the size file's
+/// second line: the next compaction waits until the journal doubles, so a
+/// session too large to shrink (it is kept whole) is not rewritten on
+/// every write.
+fn record_compacted(store: &Dir, len: u64) {
+    let line = format!("{len:<20}\n");
+    if let Ok(Some(f)) = store.open(SIZE, Access::Update) {
+        let _ = write_at(&f, line.as_bytes(), 21);
+    }
 }
 
 /// Records the store's running size. The number is overwritten in place,
@@ -120,6 +141,7 @@ impl Tx<'_> {
         }
         // The writer still holds the replaced file: write to the new one.
         self.journal = journal::open(store)?;
+        record_compacted(&self.dirs.store, self.journal.len());
         Ok(())
     }
 
@@ -316,6 +338,41 @@ mod tests {
             },
         )
         .expect("apply");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_session_too_large_to_shrink_is_compacted_again_only_when_it_doubles() {
+        use std::os::unix::fs::MetadataExt as _;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git init");
+        std::fs::write(dir.path().join("a.txt"), "a0\n").expect("write");
+        let shadow = Shadow::discover(dir.path()).expect("shadow");
+        write(&shadow, "long", "a.txt", "a1\n");
+        // One session's history past the compaction size: it is kept whole.
+        let journal = dir.path().join(".fararoni/journal.jsonl");
+        let mut e = Entry::new("long", Op::Evict, "gone.txt");
+        e.version = Some(1);
+        e.size = Some(1);
+        let line = format!("{}\n", serde_json::to_string(&e).expect("json"));
+        let mut text = std::fs::read_to_string(&journal).expect("read");
+        while text.len() < 9 * 1024 * 1024 {
+            text.push_str(&line);
+        }
+        std::fs::write(&journal, &text).expect("write");
+        let inode = || std::fs::metadata(&journal).expect("meta").ino();
+        let before = inode();
+        write(&shadow, "long", "a.txt", "a2\n");
+        let compacted = inode();
+        assert_ne!(compacted, before, "the first transaction compacts");
+        write(&shadow, "long", "a.txt", "a3\n");
+        write(&shadow, "long", "a.txt", "a4\n");
+        assert_eq!(inode(), compacted, "not again until the journal doubles");
     }
 
     #[test]
