@@ -23,12 +23,11 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasher as _, BuildHasherDefault, Hasher};
-use std::sync::OnceLock;
 
 use serde::Serialize;
 
 use super::elision;
+use super::lines::{hash_line, lines, seed, LineSet, Lines};
 use super::GuardError;
 use crate::git::Repo;
 
@@ -287,160 +286,6 @@ impl Report {
     }
 }
 
-/// Returns the index of the first `\n` in `s`, eight bytes at a time.
-fn find_newline(s: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    const NL: u64 = LO * b'\n' as u64;
-    let mut chunks = s.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in chunks.by_ref() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word) ^ NL;
-        // The lowest flagged byte is the first zero byte, i.e. the first `\n`.
-        let zero = w.wrapping_sub(LO) & !w & HI;
-        if zero != 0 {
-            return Some(offset + (zero.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == b'\n')
-        .map(|p| offset + p)
-}
-
-/// Iterates over the non-blank, trimmed lines of a buffer with their
-/// 1-based numbers, counting the line endings it passes.
-struct Lines<'a> {
-    rest: &'a [u8],
-    number: usize,
-    lf: usize,
-    crlf: usize,
-    done: bool,
-}
-
-impl<'a> Lines<'a> {
-    fn new(bytes: &'a [u8]) -> Lines<'a> {
-        Lines {
-            rest: bytes,
-            number: 0,
-            lf: 0,
-            crlf: 0,
-            done: false,
-        }
-    }
-
-    fn endings(&self) -> LineEndings {
-        match (self.lf > 0, self.crlf > 0) {
-            (false, false) => LineEndings::None,
-            (true, false) => LineEndings::Lf,
-            (false, true) => LineEndings::Crlf,
-            (true, true) => LineEndings::Mixed,
-        }
-    }
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = (usize, &'a [u8]);
-
-    fn next(&mut self) -> Option<(usize, &'a [u8])> {
-        while !self.done {
-            self.number += 1;
-            let line = match find_newline(self.rest) {
-                Some(i) => {
-                    let line = &self.rest[..i];
-                    if line.last() == Some(&b'\r') {
-                        self.crlf += 1;
-                    } else {
-                        self.lf += 1;
-                    }
-                    self.rest = &self.rest[i + 1..];
-                    line
-                }
-                None => {
-                    self.done = true;
-                    self.rest
-                }
-            };
-            let line = line.trim_ascii();
-            if !line.is_empty() {
-                return Some((self.number, line));
-            }
-        }
-        None
-    }
-}
-
-/// Returns the non-blank, trimmed lines of `bytes`, with 1-based numbers.
-fn lines(bytes: &[u8]) -> Lines<'_> {
-    Lines::new(bytes)
-}
-
-/// Hands a precomputed hash through to the table.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(MUL);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A set of line hashes. Lines are compared by their seeded 64-bit hash:
-/// two different lines collide with odds of about n²/2⁶⁵ (1e-9 for 400 000
-/// lines), which cannot move a ratio measured in hundredths, and 8-byte
-/// entries keep a 10 MB file's table in cache.
-type LineSet = HashSet<u64, BuildHasherDefault<PassThrough>>;
-
-const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// A per-process random seed, so that crafted content cannot aim at
-/// collisions.
-fn seed() -> u64 {
-    static SEED: OnceLock<u64> = OnceLock::new();
-    *SEED.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64))
-}
-
-/// Hashes a line: a seeded multiply-rotate over 8-byte words with a final
-/// avalanche (murmur3's fmix64).
-fn hash_line(seed: u64, bytes: &[u8]) -> u64 {
-    let mut h = seed ^ (bytes.len() as u64).wrapping_mul(MUL);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in chunks.by_ref() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(MUL)
-            .rotate_left(29);
-    }
-    let tail = chunks.remainder();
-    if !tail.is_empty() {
-        let mut word = [0u8; 8];
-        word[..tail.len()].copy_from_slice(tail);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(MUL)
-            .rotate_left(29);
-    }
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
-}
-
 /// Returns whether `bytes` look binary (a NUL among the first 8000 bytes).
 pub fn is_binary(bytes: &[u8]) -> bool {
     bytes[..bytes.len().min(BINARY_PROBE)].contains(&0)
@@ -594,6 +439,7 @@ fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::lines::find_newline;
 
     fn run(old: &str, new: &str) -> Report {
         check(Some(old.as_bytes()), new.as_bytes(), &Thresholds::default())

@@ -7,12 +7,15 @@
 
 mod elision;
 pub mod killswitch;
+pub mod lang;
+mod lines;
+mod phrases;
 pub mod write;
 
 use camino::Utf8PathBuf;
 use thiserror::Error;
 
-pub use elision::is_placeholder;
+pub use elision::{is_placeholder, is_placeholder_in};
 pub use killswitch::{check, Report, Thresholds, Verdict};
 pub use write::{guarded_write, Guard, WriteOptions, WriteOutcome, Written};
 
