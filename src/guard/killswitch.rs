@@ -4,22 +4,34 @@
 //!
 //! The ratios are the seed's: the Jaccard index of the sets of non-blank,
 //! whitespace-trimmed lines, and the volume ratio of non-blank line counts
-//! (new / old). Beyond the ratios the kill-switch blocks elision
-//! placeholders the old content did not have, emptying a file, binary
-//! content, and changes of encoding (UTF-8 ↔ other bytes, a byte-order mark
-//! added or removed) or of line endings (all CRLF ↔ all LF).
+//! (new / old). They are taken a second time over *meaningful code lines*
+//! ([`super::lines`]: Unicode spaces and invisible characters normalised,
+//! lines of only punctuation or comment markers and whole-line comments
+//! left out, repeated lines counted once), so padding cannot buy volume
+//! back. Structured files (JSON, TOML, YAML) are compared by their entries
+//! instead of their lines ([`super::structure`]) and must still parse.
+//! Beyond the ratios the kill-switch blocks elision placeholders beyond
+//! those the old content had, counted ([`super::elision`]), functions whose
+//! implemented bodies become stubs ([`super::stubs`]), emptying a file,
+//! binary content, and changes of encoding (UTF-8 ↔ other bytes, a
+//! byte-order mark added or removed) or of line endings (all CRLF ↔ all LF).
 //!
 //! Decisions (see the tests):
 //! - A new file (no old content) passes, unless it is binary.
 //! - A *tiny* old file (fewer than [`Thresholds::min_lines`] non-blank
 //!   lines, 5 by default) may be rewritten freely: the ratios are reported
-//!   but not applied; emptying it, elision, binary and encoding rules still
-//!   apply.
+//!   but not applied; emptying it, elision, stubs, parsing, binary and
+//!   encoding rules still apply.
 //! - With no old lines the volume ratio divides by one and the Jaccard index
 //!   of two empty sets is 1.
+//! - A ratio below its threshold is reported once: the meaningful-line
+//!   ratio only when the seed's ratio of the same kind passed.
+//! - The language comes from the file name ([`check_file`]) or, without
+//!   one, is sniffed from the old content ([`check`]).
 //!
-//! The cost is linear in the size of both inputs: one pass each, with hash
-//! sets of borrowed line slices.
+//! The cost is linear in the size of both inputs: one pass each for the
+//! ratios and elisions, with hash sets of line hashes, and one pass each of
+//! the stub scanner.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -27,8 +39,10 @@ use std::fmt;
 use serde::Serialize;
 
 use super::elision;
-use super::lines::{hash_line, lines, seed, LineSet, Lines};
+use super::lang::{self, Format, Lang};
+use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, Lines};
 use super::GuardError;
+use super::{structure, stubs};
 use crate::git::Repo;
 
 /// How many leading bytes are searched for a NUL, as git does.
@@ -169,6 +183,45 @@ pub enum Reason {
         /// The trimmed line.
         text: String,
     },
+    /// Too few meaningful code lines in common (padding, comments and
+    /// punctuation do not count).
+    MeaningfulJaccard {
+        /// The measured index.
+        value: f64,
+        /// The threshold.
+        min: f64,
+    },
+    /// Too many meaningful code lines removed, however many blank,
+    /// repeated, punctuation or comment lines replace them.
+    MeaningfulVolume {
+        /// The measured ratio.
+        value: f64,
+        /// The threshold.
+        min: f64,
+        /// Distinct meaningful code lines before.
+        old_lines: usize,
+        /// Distinct meaningful code lines after.
+        new_lines: usize,
+    },
+    /// Implemented function bodies became stubs.
+    Stubbed {
+        /// The functions, as named in the new content.
+        functions: Vec<String>,
+    },
+    /// A structured file that parsed no longer does.
+    Unparsable {
+        /// The format.
+        format: Format,
+        /// The parser's message.
+        error: String,
+    },
+    /// Containers of a structured file were emptied.
+    EmptiedContainers {
+        /// The format.
+        format: Format,
+        /// Their paths (`services.db`, `dependencies`).
+        paths: Vec<String>,
+    },
     /// Binary content cannot be judged.
     Binary(Side),
     /// The encoding would change.
@@ -232,6 +285,42 @@ impl fmt::Display for Reason {
                 f,
                 "line {line} stands for code left out: `{text}`"
             ),
+            Reason::MeaningfulJaccard { value, min } => write!(
+                f,
+                "jaccard {value:.2} over meaningful code lines is below {min:.2}: too little code in common once comments, punctuation and repeated lines are left out"
+            ),
+            Reason::MeaningfulVolume {
+                value,
+                min,
+                old_lines,
+                new_lines,
+            } => write!(
+                f,
+                "volume {value:.2} over meaningful code lines is below {min:.2}: {new_lines} distinct code lines where there were {old_lines} (comments, punctuation and repeated lines do not count)"
+            ),
+            Reason::Stubbed { functions } => {
+                let shown: Vec<String> = functions.iter().take(8).map(|n| format!("`{n}`")).collect();
+                let more = functions.len().saturating_sub(shown.len());
+                write!(
+                    f,
+                    "{} implemented function bod{} would become stubs: {}{}",
+                    functions.len(),
+                    if functions.len() == 1 { "y" } else { "ies" },
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                )
+            }
+            Reason::Unparsable { format, error } => write!(
+                f,
+                "the current content is valid {} but the new content is not: {error}",
+                format.name()
+            ),
+            Reason::EmptiedContainers { format, paths } => write!(
+                f,
+                "{} entries would be emptied: {}",
+                format.name(),
+                paths.iter().take(8).map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+            ),
             Reason::Binary(Side::Old) => f.write_str("the current content is binary"),
             Reason::Binary(Side::New) => f.write_str("the new content is binary"),
             Reason::Encoding { from, to } => {
@@ -249,14 +338,20 @@ impl fmt::Display for Reason {
 pub struct Report {
     /// Pass or block.
     pub verdict: Verdict,
-    /// Jaccard index of the sets of non-blank trimmed lines.
+    /// Jaccard index of the sets of non-blank trimmed lines (of the
+    /// multisets of entries, for a structured file).
     pub jaccard: f64,
-    /// New non-blank line count over old non-blank line count.
+    /// New non-blank line count over old non-blank line count (entries, for
+    /// a structured file).
     pub volume: f64,
-    /// Non-blank lines in the old content (0 for a new file).
+    /// Non-blank lines (entries) in the old content (0 for a new file).
     pub old_lines: usize,
-    /// Non-blank lines in the new content.
+    /// Non-blank lines (entries) in the new content.
     pub new_lines: usize,
+    /// What the counts count: `lines`, or `JSON entries` and the like.
+    pub unit: &'static str,
+    /// The language the content was judged as.
+    pub language: &'static str,
     /// There was no old content.
     pub new_file: bool,
     /// The old content was tiny, so the ratios were not applied.
@@ -282,6 +377,8 @@ impl Report {
             "new_lines": self.new_lines,
             "new_file": self.new_file,
             "tiny": self.tiny,
+            "unit": self.unit,
+            "language": self.language,
         })
     }
 }
@@ -311,15 +408,81 @@ pub fn line_endings(bytes: &[u8]) -> LineEndings {
 const MAX_ELISIONS: usize = 3;
 
 /// Compares `old` (`None` for a file that does not exist yet) with `new`
-/// and returns the verdict with its measurements.
+/// and returns the verdict with its measurements; the language is sniffed
+/// from the content.
 pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
+    let lang = lang::sniff(old.unwrap_or(new));
+    check_as(lang, old, new, t)
+}
+
+/// Like [`check`], for the file at `path` (repository-relative or not):
+/// its name says which language and format to judge it as.
+pub fn check_file(path: &str, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
+    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    check_as(lang, old, new, t)
+}
+
+/// The measurements of one side's lines.
+struct Measured {
+    /// Hashes of the distinct non-blank trimmed lines.
+    set: LineSet,
+    /// Non-blank lines.
+    lines: usize,
+    /// Hashes of the distinct meaningful code lines.
+    meaningful: LineSet,
+}
+
+/// Hashes the lines of `bytes` both ways.
+fn measure<'a>(
+    bytes: &'a [u8],
+    lang: &Lang,
+    mut each: impl FnMut(usize, &[u8], u64, bool),
+) -> (Measured, Lines<'a>) {
+    let seed = seed();
+    let mut side = Measured {
+        set: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
+        lines: 0,
+        meaningful: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
+    };
+    let mut scratch = Vec::new();
+    let mut it = lines(bytes);
+    for (number, l) in it.by_ref() {
+        side.lines += 1;
+        let hash = hash_line(seed, l);
+        let first = side.set.insert(hash);
+        each(number, l, hash, first);
+        if let Some(key) = text_lines::meaningful(l, &mut scratch) {
+            if !text_lines::is_comment(key, lang) {
+                let h = if key.len() == l.len() {
+                    hash
+                } else {
+                    hash_line(seed, key)
+                };
+                side.meaningful.insert(h);
+            }
+        }
+    }
+    (side, it)
+}
+
+fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
+    let union = a + b - common;
+    if union == 0 {
+        1.0
+    } else {
+        common as f64 / union as f64
+    }
+}
+
+/// Compares `old` with `new` as content written in `lang`.
+pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
     let mut reasons = Vec::new();
     let Some(old) = old else {
         let new_lines = lines(new).count();
         if is_binary(new) {
             reasons.push(Reason::Binary(Side::New));
         }
-        return finish(1.0, 1.0, 0, new_lines, true, false, reasons);
+        return finish(1.0, 1.0, 0, new_lines, true, false, lang, "lines", reasons);
     };
 
     let old_binary = is_binary(old);
@@ -330,6 +493,10 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
     if new_binary {
         reasons.push(Reason::Binary(Side::New));
     }
+    let texts = match (std::str::from_utf8(old), std::str::from_utf8(new)) {
+        (Ok(o), Ok(n)) if !old_binary && !new_binary => Some((o, n)),
+        _ => None,
+    };
     if !old_binary && !new_binary {
         let (from, to) = (encoding(old), encoding(new));
         if from != to && !old.is_empty() && !new.is_empty() {
@@ -337,40 +504,25 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
         }
     }
 
-    let seed = seed();
-    let mut old_set: LineSet =
-        HashSet::with_capacity_and_hasher(old.len() / 40 + 1, Default::default());
-    let mut old_lines = 0usize;
-    let mut old_iter = lines(old);
-    for (_, l) in old_iter.by_ref() {
-        old_lines += 1;
-        old_set.insert(hash_line(seed, l));
-    }
-    let mut new_set: LineSet =
-        HashSet::with_capacity_and_hasher(new.len() / 40 + 1, Default::default());
-    let mut new_lines = 0usize;
-    let mut common = 0usize;
-    let mut elisions = Vec::new();
-    let mut new_iter = lines(new);
-    for (number, l) in new_iter.by_ref() {
-        new_lines += 1;
-        let hash = hash_line(seed, l);
-        if !new_set.insert(hash) {
-            continue;
+    let (old_side, old_iter) = measure(old, lang, |_, _, _, _| {});
+    // Placeholders: each distinct new line is judged once; repeats of a
+    // placeholder are counted, and compared with its count in the old
+    // content below.
+    let mut placeholders: Vec<(u64, usize, usize, String)> = Vec::new();
+    let (new_side, new_iter) = measure(new, lang, |number, l, hash, first| {
+        if new_binary {
+            return;
         }
-        if old_set.contains(&hash) {
-            common += 1;
-        } else if elisions.len() < MAX_ELISIONS && !new_binary {
+        if first {
             if let Ok(text) = std::str::from_utf8(l) {
-                if elision::is_placeholder(text) {
-                    elisions.push(Reason::Elision {
-                        line: number,
-                        text: text.to_string(),
-                    });
+                if elision::is_placeholder_in(text, lang) {
+                    placeholders.push((hash, number, 1, text.to_string()));
                 }
             }
+        } else if let Some(p) = placeholders.iter_mut().find(|p| p.0 == hash) {
+            p.2 += 1;
         }
-    }
+    });
     if !old_binary && !new_binary {
         let (from, to) = (old_iter.endings(), new_iter.endings());
         if matches!(
@@ -380,14 +532,44 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
             reasons.push(Reason::LineEndings { from, to });
         }
     }
-    let union = old_set.len() + new_set.len() - common;
-    let jaccard = if union == 0 {
-        1.0
-    } else {
-        common as f64 / union as f64
-    };
-    let volume = new_lines as f64 / old_lines.max(1) as f64;
-    let tiny = old_lines < t.min_lines;
+    let common = new_side
+        .set
+        .iter()
+        .filter(|h| old_side.set.contains(h))
+        .count();
+    let mut jaccard = ratio_of(common, old_side.set.len(), new_side.set.len());
+    let mut volume = new_side.lines as f64 / old_side.lines.max(1) as f64;
+    let (mut old_lines, mut new_lines) = (old_side.lines, new_side.lines);
+    let mut tiny = old_lines < t.min_lines;
+    let mut unit = "lines";
+
+    // Structured files: entries instead of lines.
+    let mut structured = false;
+    if let (Some(format), Some((o, n))) = (lang.format, texts) {
+        if let Ok(old_doc) = structure::parse(o.as_bytes(), format) {
+            structured = true;
+            unit = match format {
+                Format::Json => "JSON entries",
+                Format::Toml => "TOML entries",
+                Format::Yaml => "YAML entries",
+            };
+            match structure::parse(n.as_bytes(), format) {
+                Err(e) => reasons.push(Reason::Unparsable { format, error: e.0 }),
+                Ok(new_doc) => {
+                    let c = structure::compare(&old_doc, &new_doc, t.min_lines.max(1));
+                    (jaccard, volume, old_lines, new_lines) =
+                        (c.jaccard, c.volume, c.old_entries, c.new_entries);
+                    tiny = old_lines < t.min_lines;
+                    if !c.emptied.is_empty() && new_lines > 0 {
+                        reasons.push(Reason::EmptiedContainers {
+                            format,
+                            paths: c.emptied,
+                        });
+                    }
+                }
+            }
+        }
+    }
 
     if new_lines == 0 && old_lines > 0 {
         reasons.push(Reason::Emptied { old_lines });
@@ -406,11 +588,66 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
                 new_lines,
             });
         }
+        let (mo, mn) = (old_side.meaningful.len(), new_side.meaningful.len());
+        if !structured && mo >= t.min_lines {
+            let mc = new_side
+                .meaningful
+                .iter()
+                .filter(|h| old_side.meaningful.contains(h))
+                .count();
+            let mj = ratio_of(mc, mo, mn);
+            let mv = mn as f64 / mo as f64;
+            if mj < t.jaccard && jaccard >= t.jaccard {
+                reasons.push(Reason::MeaningfulJaccard {
+                    value: mj,
+                    min: t.jaccard,
+                });
+            }
+            if mv < t.volume && volume >= t.volume {
+                reasons.push(Reason::MeaningfulVolume {
+                    value: mv,
+                    min: t.volume,
+                    old_lines: mo,
+                    new_lines: mn,
+                });
+            }
+        }
     }
-    reasons.extend(elisions);
-    finish(jaccard, volume, old_lines, new_lines, false, tiny, reasons)
+
+    if let Some((o, n)) = texts {
+        let functions = stubs::stubbed(o, n, lang);
+        if !functions.is_empty() {
+            reasons.push(Reason::Stubbed { functions });
+        }
+    }
+
+    // Placeholders beyond those the old content had, by count.
+    if !placeholders.is_empty() {
+        let mut old_counts = vec![0usize; placeholders.len()];
+        if placeholders.iter().any(|p| old_side.set.contains(&p.0)) {
+            let seed = seed();
+            for (_, l) in lines(old) {
+                let h = hash_line(seed, l);
+                if let Some(k) = placeholders.iter().position(|p| p.0 == h) {
+                    old_counts[k] += 1;
+                }
+            }
+        }
+        reasons.extend(
+            placeholders
+                .into_iter()
+                .zip(old_counts)
+                .filter(|((_, _, count, _), old)| count > old)
+                .take(MAX_ELISIONS)
+                .map(|((_, line, _, text), _)| Reason::Elision { line, text }),
+        );
+    }
+    finish(
+        jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
+    )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn finish(
     jaccard: f64,
     volume: f64,
@@ -418,6 +655,8 @@ fn finish(
     new_lines: usize,
     new_file: bool,
     tiny: bool,
+    lang: &Lang,
+    unit: &'static str,
     reasons: Vec<Reason>,
 ) -> Report {
     Report {
@@ -430,6 +669,8 @@ fn finish(
         volume,
         old_lines,
         new_lines,
+        unit,
+        language: lang.name,
         new_file,
         tiny,
         reasons,

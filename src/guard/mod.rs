@@ -10,13 +10,15 @@ pub mod killswitch;
 pub mod lang;
 mod lines;
 mod phrases;
+pub mod structure;
+pub mod stubs;
 pub mod write;
 
 use camino::Utf8PathBuf;
 use thiserror::Error;
 
 pub use elision::{is_placeholder, is_placeholder_in};
-pub use killswitch::{check, Report, Thresholds, Verdict};
+pub use killswitch::{check, check_file, Report, Thresholds, Verdict};
 pub use write::{guarded_write, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;

@@ -9,8 +9,6 @@
 
 /// One language's words.
 pub struct Vocabulary {
-    /// The language, for tests and reviewers.
-    pub language: &'static str,
     /// "The rest", "the remainder": a note starting with one is a
     /// placeholder.
     pub rest: &'static [&'static str],
@@ -37,7 +35,6 @@ pub struct Vocabulary {
 pub static VOCABULARIES: &[Vocabulary] = &[ENGLISH, SPANISH, FRENCH, PORTUGUESE, GERMAN, ITALIAN];
 
 const ENGLISH: Vocabulary = Vocabulary {
-    language: "English",
     rest: &[
         "rest",
         "remainder",
@@ -474,7 +471,6 @@ const ENGLISH: Vocabulary = Vocabulary {
 };
 
 const SPANISH: Vocabulary = Vocabulary {
-    language: "Spanish",
     rest: &["resto", "restante", "restantes", "demas", "lo demas"],
     qualifiers: &[
         "existente",
@@ -664,7 +660,6 @@ const SPANISH: Vocabulary = Vocabulary {
 };
 
 const FRENCH: Vocabulary = Vocabulary {
-    language: "French",
     rest: &[
         "reste",
         "le reste",
@@ -843,7 +838,6 @@ const FRENCH: Vocabulary = Vocabulary {
 };
 
 const PORTUGUESE: Vocabulary = Vocabulary {
-    language: "Portuguese",
     rest: &["resto", "restante", "restantes", "demais", "o resto"],
     qualifiers: &[
         "existente",
@@ -1009,7 +1003,6 @@ const PORTUGUESE: Vocabulary = Vocabulary {
 };
 
 const GERMAN: Vocabulary = Vocabulary {
-    language: "German",
     rest: &[
         "rest",
         "restliche",
@@ -1133,7 +1126,6 @@ const GERMAN: Vocabulary = Vocabulary {
 };
 
 const ITALIAN: Vocabulary = Vocabulary {
-    language: "Italian",
     rest: &[
         "resto",
         "restante",

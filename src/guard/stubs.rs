@@ -1,0 +1,1156 @@
+//! Stub detection: finds the functions of a source file and what their
+//! bodies hold, so that a rewrite turning implemented bodies into stubs
+//! (`pass`, `todo!()`, `raise NotImplementedError`, `throw new
+//! UnsupportedOperationException()`, `// TODO: implement`, an empty body…)
+//! is blocked with the names of the functions it stubbed. Pure functions,
+//! no I/O.
+//!
+//! A block scanner keyed by language ([`Lang::blocks`]), not a parser: braces
+//! for the C family, Rust, Go, Java, JS/TS, C#, PHP, Kotlin, Swift; the
+//! indentation of a `def` for Python; a keyword header closed by `end` for
+//! Ruby, Lua and Elixir. Strings and comments are skipped so braces inside
+//! them do not count. One pass per file; a body is classified once, and
+//! bodies above [`MAX_BODY`] bytes are taken as implemented unread, so the
+//! cost stays linear. ARCHITECTURE.md says why not tree-sitter.
+
+use super::elision;
+use super::lang::{Blocks, Lang};
+use crate::text::fold;
+
+/// Bodies longer than this are implemented, whatever they hold.
+const MAX_BODY: usize = 16 * 1024;
+
+/// Statements that are a stub on their own, matched as prefixes of a code
+/// line with whitespace removed.
+const STUB_STATEMENTS: &[&str] = &[
+    "todo!(",
+    "unimplemented!(",
+    "std::unimplemented!(",
+    "core::unimplemented!(",
+    "TODO()",
+    "TODO(\"",
+    "raiseNotImplementedError",
+    "raiseNotImplemented",
+    "throwNotImplementedError",
+    "thrownewUnsupportedOperationException",
+    "thrownewjava.lang.UnsupportedOperationException",
+    "thrownewNotImplementedException",
+    "thrownewSystem.NotImplementedException",
+    "thrownewNotSupportedException",
+    "thrownewNotImplementedError",
+    "thrownewsys.NotImplementedException",
+    "throwUnsupportedOperationException",
+    "throwNotImplementedException",
+    "fatalError(",
+    "preconditionFailure(",
+    "notImplemented(",
+    "NotImplemented",
+    "assert(false",
+    "assert(0",
+    "assertfalse",
+    "abort()",
+    "std::abort()",
+];
+
+/// Statements that fail on purpose; a stub when the line also says why in
+/// stub words ("not implemented", "TODO"), otherwise real code.
+const FAILURES: &[&str] = &[
+    "throw",
+    "raise",
+    "panic",
+    "panic!",
+    "die(",
+    "fail(",
+    "error(",
+    "exit(",
+    "Err(",
+    "returnErr(",
+    "abort(",
+    "log.Fatal",
+    "os.Exit",
+    "process.exit",
+];
+
+/// Words that mark a stub in a comment, a string or a log line of a body.
+const STUB_WORDS: &[&str] = &[
+    "todo",
+    "fixme",
+    "xxx",
+    "tbd",
+    "not implemented",
+    "unimplemented",
+    "not yet implemented",
+    "implement me",
+    "implement this",
+    "implement later",
+    "to be implemented",
+    "to implement",
+    "needs implementation",
+    "needs implementing",
+    "stub",
+    "placeholder",
+    "your code here",
+    "implementation here",
+    "implementation goes here",
+    "code goes here",
+    "no-op for now",
+    "noop for now",
+    "not supported yet",
+    "coming soon",
+    "no implementado",
+    "por implementar",
+    "implementar",
+    "sin implementar",
+    "non implemente",
+    "a implementer",
+    "nicht implementiert",
+    "noch nicht implementiert",
+    "non implementato",
+    "da implementare",
+    "nao implementado",
+    "a implementar",
+    "未实现",
+    "待实现",
+    "未実装",
+    "実装予定",
+    "todo:",
+];
+
+/// Statements that do nothing worth keeping: trivial returns and values,
+/// matched on the whole code line with whitespace removed and a trailing
+/// `;` dropped.
+const TRIVIAL: &[&str] = &[
+    "pass",
+    "...",
+    "return",
+    "returnnil",
+    "returnnull",
+    "returnNone",
+    "return0",
+    "return0.0",
+    "returnfalse",
+    "returnFalse",
+    "returntrue",
+    "returnTrue",
+    "return\"\"",
+    "return''",
+    "return[]",
+    "return{}",
+    "return-1",
+    "returnOk(())",
+    "returnundefined",
+    "returndefault",
+    "returnDefault::default()",
+    "returnself",
+    "returnthis",
+    "returnnullptr",
+    "returnNULL",
+    "returnstring.Empty",
+    "returnString.Empty",
+    "returnemptyList()",
+    "returnnil,nil",
+    "returnnil,err",
+    "return0,nil",
+    "return\"\",nil",
+    "returnfalse,nil",
+    "Ok(())",
+    "None",
+    "nil",
+    "null",
+    "0",
+    "false",
+    "true",
+    "Default::default()",
+    "{}",
+    "[]",
+    "()",
+    "break",
+    "continue",
+    "returnvoid0",
+    "returnOptional.empty()",
+    "returnCollections.emptyList()",
+    "returnList.of()",
+    "returnMap.of()",
+    "returnnewArrayList<>()",
+    "returnVec::new()",
+    "returnString::new()",
+    "Vec::new()",
+    "String::new()",
+    "returnpd.DataFrame()",
+    "returnPromise.resolve()",
+    "returnawaitPromise.resolve()",
+    "yield",
+    "end",
+    "nothing",
+];
+
+/// Calls that only log or print; they keep a stub company without making it
+/// an implementation. Prefixes of a code line with whitespace removed.
+const LOGGING: &[&str] = &[
+    "console.",
+    "print(",
+    "println(",
+    "printf(",
+    "fprintf(",
+    "puts(",
+    "puts\"",
+    "puts'",
+    "print\"",
+    "echo",
+    "println!(",
+    "eprintln!(",
+    "print!(",
+    "eprint!(",
+    "dbg!(",
+    "log.",
+    "log::",
+    "logger.",
+    "logging.",
+    "LOG.",
+    "Log.",
+    "LOGGER.",
+    "self.log",
+    "self.logger.",
+    "this.log",
+    "this.logger.",
+    "_logger.",
+    "_log.",
+    "tracing::",
+    "trace!(",
+    "debug!(",
+    "info!(",
+    "warn!(",
+    "error!(",
+    "fmt.Print",
+    "fmt.Fprint",
+    "System.out.",
+    "System.err.",
+    "Console.Write",
+    "Debug.Log",
+    "Debug.Write",
+    "Trace.Write",
+    "NSLog(",
+    "error_log(",
+    "var_dump(",
+    "Rails.logger.",
+    "warn(",
+    "warnings.warn(",
+    "syslog(",
+    "std::cout",
+    "std::cerr",
+    "cout<<",
+    "cerr<<",
+    "Timber.",
+    "Logger.",
+];
+
+/// Words that begin a control block, not a function (`if (x) {`).
+const CONTROL: &[&str] = &[
+    "if",
+    "else",
+    "for",
+    "foreach",
+    "while",
+    "do",
+    "switch",
+    "match",
+    "try",
+    "catch",
+    "finally",
+    "with",
+    "using",
+    "lock",
+    "unsafe",
+    "loop",
+    "select",
+    "synchronized",
+    "defer",
+    "go",
+    "return",
+    "case",
+    "default",
+    "when",
+    "guard",
+    "repeat",
+    "elif",
+    "except",
+    "checked",
+    "unchecked",
+    "fixed",
+    "async",
+    "await",
+    "yield",
+    "throw",
+    "new",
+    "static",
+    "init",
+    "get",
+    "set",
+    "where",
+    "move",
+    "const",
+    "let",
+    "var",
+    "val",
+];
+
+/// Words that open a container of functions, not a function.
+const CONTAINERS: &[&str] = &[
+    "class",
+    "struct",
+    "enum",
+    "interface",
+    "trait",
+    "impl",
+    "namespace",
+    "module",
+    "mod",
+    "object",
+    "record",
+    "union",
+    "extension",
+    "protocol",
+    "package",
+    "extern",
+    "actor",
+    "companion",
+    "@interface",
+    "type",
+];
+
+/// Words that may stand right before a parameter list without being its
+/// function's name.
+const NOT_NAMES: &[&str] = &[
+    "fn",
+    "func",
+    "function",
+    "fun",
+    "def",
+    "sub",
+    "if",
+    "for",
+    "while",
+    "switch",
+    "catch",
+    "return",
+    "await",
+    "sizeof",
+    "typeof",
+    "match",
+    "when",
+    "foreach",
+    "using",
+    "lock",
+    "synchronized",
+    "async",
+    "operator",
+];
+
+/// What a function body holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Body {
+    /// Code lines that do real work.
+    pub real: usize,
+    /// Code lines that do nothing worth keeping (trivial returns, logging,
+    /// `pass`, docstrings).
+    pub trivial: usize,
+    /// A stub marker: `todo!()`, `raise NotImplementedError`, a TODO
+    /// comment, a placeholder…
+    pub marked: bool,
+}
+
+impl Body {
+    /// Returns whether the body does real work.
+    pub fn implemented(&self) -> bool {
+        self.real > 0
+    }
+
+    /// Returns whether the body is a stub outright: no real work, and a
+    /// stub marker.
+    pub fn marked_stub(&self) -> bool {
+        self.real == 0 && self.marked
+    }
+
+    /// Returns whether this body, replacing `old`, stubs it out: no real
+    /// work where there was some — with a marker, or where the old body had
+    /// at least two real lines (an emptied one-liner may be intended).
+    pub fn stubs(&self, old: &Body) -> bool {
+        old.implemented() && self.real == 0 && (self.marked || old.real >= 2)
+    }
+}
+
+/// A function the scanner found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    /// Its name as written (`Foo::bar`, `Service.start`, `it(works)`).
+    pub name: String,
+    /// The name with its occurrence number, to tell overloads apart.
+    pub key: String,
+    /// What its body holds.
+    pub body: Body,
+}
+
+/// Returns the functions of `src` with their bodies, in order of their end.
+pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
+    let mut found = match lang.blocks {
+        Blocks::Braces => braces(src, lang),
+        Blocks::Indent | Blocks::End => indented(src, lang),
+        Blocks::None => Vec::new(),
+    };
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    for f in &mut found {
+        let n = seen.entry(f.name.clone()).or_default();
+        f.key = format!("{}#{n}", f.name);
+        *n += 1;
+    }
+    found
+}
+
+/// Returns the names of the functions `new` turns into stubs: by name, and,
+/// for functions renamed while gutted, by count (more marked stubs and
+/// fewer implemented bodies than before). Empty for declaration files.
+pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
+    if lang.declarations || lang.blocks == Blocks::None {
+        return Vec::new();
+    }
+    let before = functions(old, lang);
+    let after = functions(new, lang);
+    let old_by_key: std::collections::HashMap<&str, &Body> =
+        before.iter().map(|f| (f.key.as_str(), &f.body)).collect();
+    let mut names: Vec<String> = after
+        .iter()
+        .filter(|f| {
+            old_by_key
+                .get(f.key.as_str())
+                .is_some_and(|o| f.body.stubs(o))
+        })
+        .map(|f| f.name.clone())
+        .collect();
+    let count = |fs: &[Function], p: fn(&Body) -> bool| fs.iter().filter(|f| p(&f.body)).count();
+    let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
+    let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
+    if gained > names.len() && lost > names.len() {
+        names.extend(
+            after
+                .iter()
+                .filter(|f| f.body.marked_stub() && !old_by_key.contains_key(f.key.as_str()))
+                .map(|f| f.name.clone()),
+        );
+    }
+    names
+}
+
+/// A lexer position: where code, strings and comments are.
+struct Lexer<'a> {
+    src: &'a [u8],
+    lang: &'a Lang,
+}
+
+impl Lexer<'_> {
+    /// Returns where the comment starting at `i` ends (exclusive), if one
+    /// starts there.
+    fn comment_end(&self, i: usize) -> Option<usize> {
+        let rest = &self.src[i..];
+        for m in self.lang.line_comments {
+            if rest.starts_with(m.as_bytes()) {
+                // PHP 8 attributes and Rust inner attributes are not comments.
+                if *m == "#" && rest.get(1) == Some(&b'[') && self.lang.name != "python" {
+                    return None;
+                }
+                return Some(memchr_newline(rest).map_or(self.src.len(), |n| i + n));
+            }
+        }
+        for (open, close) in self.lang.block_comments {
+            if rest.starts_with(open.as_bytes()) {
+                let from = i + open.len();
+                return Some(
+                    find(&self.src[from..], close.as_bytes())
+                        .map_or(self.src.len(), |n| from + n + close.len()),
+                );
+            }
+        }
+        None
+    }
+
+    /// Returns where the string literal starting at `i` ends (exclusive),
+    /// if one starts there.
+    fn string_end(&self, i: usize) -> Option<usize> {
+        let src = self.src;
+        let b = src[i];
+        // Raw strings: r"…", r#"…"#, br"…" (Rust); @"…" (C#).
+        if b == b'r' && self.lang.name == "rust" && (i == 0 || !is_ident(src[i - 1])) {
+            let hashes = src[i + 1..].iter().take_while(|&&c| c == b'#').count();
+            if src.get(i + 1 + hashes) == Some(&b'"') {
+                let mut close = vec![b'"'];
+                close.extend(std::iter::repeat_n(b'#', hashes));
+                let from = i + 2 + hashes;
+                return Some(
+                    find(&src[from..], &close).map_or(src.len(), |n| from + n + close.len()),
+                );
+            }
+            return None;
+        }
+        if b == b'@' && src.get(i + 1) == Some(&b'"') && self.lang.name == "c#" {
+            let mut j = i + 2;
+            while j < src.len() {
+                if src[j] == b'"' {
+                    if src.get(j + 1) == Some(&b'"') {
+                        j += 2;
+                        continue;
+                    }
+                    return Some(j + 1);
+                }
+                j += 1;
+            }
+            return Some(src.len());
+        }
+        if !self.lang.quotes.contains(&b) && !(b == b'\'' && self.lang.char_quote) {
+            return None;
+        }
+        if src[i..].starts_with(b"\"\"\"") || src[i..].starts_with(b"'''") {
+            let close = &src[i..i + 3];
+            let from = i + 3;
+            return Some(find(&src[from..], close).map_or(src.len(), |n| from + n + 3));
+        }
+        if b == b'\'' && self.lang.char_quote {
+            // 'x', '\n', 'é' are characters; 'a alone is a lifetime or label.
+            let len = if src.get(i + 1) == Some(&b'\\') {
+                src[i + 2..].iter().position(|&c| c == b'\'').map(|p| p + 2)
+            } else {
+                let ch = std::str::from_utf8(&src[i + 1..src.len().min(i + 5)])
+                    .ok()
+                    .or_else(|| {
+                        (1..4).rev().find_map(|k| {
+                            std::str::from_utf8(&src[i + 1..src.len().min(i + 1 + k)]).ok()
+                        })
+                    })
+                    .and_then(|s| s.chars().next())
+                    .map_or(1, char::len_utf8);
+                (src.get(i + 1 + ch) == Some(&b'\'')).then_some(ch + 1)
+            };
+            return Some(len.map_or(i + 1, |l| i + l + 1));
+        }
+        let multiline = b == b'`' || self.lang.name == "rust";
+        let mut j = i + 1;
+        while j < src.len() {
+            match src[j] {
+                b'\\' if b != b'`' || self.lang.name != "go" => j += 2,
+                c if c == b => return Some(j + 1),
+                b'\n' if !multiline => return Some(j),
+                _ => j += 1,
+            }
+        }
+        Some(src.len())
+    }
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+}
+
+fn memchr_newline(s: &[u8]) -> Option<usize> {
+    s.iter().position(|&b| b == b'\n')
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() || hay.len() < needle.len() {
+        return None;
+    }
+    let first = needle[0];
+    let mut from = 0;
+    while let Some(p) = hay[from..].iter().position(|&b| b == first) {
+        let at = from + p;
+        if hay[at..].starts_with(needle) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Returns the lines of `src` split into code (strings kept, comments
+/// removed) and comment text, for classifying a body.
+fn code_and_comments(src: &str, lang: &Lang) -> (Vec<String>, Vec<String>) {
+    let lx = Lexer {
+        src: src.as_bytes(),
+        lang,
+    };
+    let bytes = src.as_bytes();
+    let mut code = vec![String::new()];
+    let mut comments = Vec::new();
+    let mut i = 0;
+    let mut plain = 0;
+    let flush = |code: &mut Vec<String>, from: usize, to: usize| {
+        for (k, part) in src[from..to].split('\n').enumerate() {
+            if k > 0 {
+                code.push(String::new());
+            }
+            if let Some(last) = code.last_mut() {
+                last.push_str(part);
+            }
+        }
+    };
+    while i < bytes.len() {
+        if let Some(end) = lx.comment_end(i) {
+            flush(&mut code, plain, i);
+            comments.push(src[i..end].to_string());
+            let newlines = bytes[i..end].iter().filter(|&&b| b == b'\n').count();
+            code.extend(std::iter::repeat_n(String::new(), newlines));
+            i = end;
+            plain = i;
+            continue;
+        }
+        if let Some(end) = lx.string_end(i) {
+            i = end.max(i + 1);
+            continue;
+        }
+        i += 1;
+    }
+    flush(&mut code, plain, bytes.len());
+    (code, comments)
+}
+
+/// Classifies a body's text.
+fn classify(body: &str, lang: &Lang) -> Body {
+    if body.len() > MAX_BODY {
+        return Body {
+            real: 2,
+            ..Body::default()
+        };
+    }
+    let (code, comments) = code_and_comments(body, lang);
+    let mut b = Body::default();
+    for c in &comments {
+        let text = fold(c);
+        if STUB_WORDS.iter().any(|w| text.contains(w)) || elision::is_placeholder_in(c.trim(), lang)
+        {
+            b.marked = true;
+        }
+    }
+    for line in &code {
+        let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let squeezed = squeezed.trim_end_matches(';');
+        if !squeezed.chars().any(char::is_alphanumeric) {
+            if squeezed.contains("...") {
+                b.trivial += 1;
+            }
+            continue;
+        }
+        let words = || {
+            let folded = fold(line);
+            STUB_WORDS.iter().any(|w| folded.contains(w))
+        };
+        if STUB_STATEMENTS.iter().any(|s| squeezed.starts_with(s)) {
+            b.marked = true;
+            b.trivial += 1;
+        } else if FAILURES.iter().any(|s| squeezed.starts_with(s)) && words() {
+            b.marked = true;
+            b.trivial += 1;
+        } else if TRIVIAL.contains(&squeezed)
+            || is_string_statement(squeezed)
+            || LOGGING.iter().any(|s| squeezed.starts_with(s))
+        {
+            if words() {
+                b.marked = true;
+            }
+            b.trivial += 1;
+        } else {
+            b.real += 1;
+        }
+    }
+    b
+}
+
+/// Returns whether a squeezed code line is a lone string literal (a
+/// docstring, or the tail of a multi-line string).
+fn is_string_statement(s: &str) -> bool {
+    let s = s.trim_end_matches(',');
+    s.len() >= 2
+        && ["\"\"\"", "'''", "\"", "'", "`"]
+            .iter()
+            .any(|q| s.starts_with(q) && s.ends_with(q) && s.len() >= 2 * q.len())
+}
+
+/// The brace scanner.
+fn braces(src: &str, lang: &Lang) -> Vec<Function> {
+    let lx = Lexer {
+        src: src.as_bytes(),
+        lang,
+    };
+    let bytes = src.as_bytes();
+    let mut out = Vec::new();
+    // (function name, body start) per open brace.
+    let mut stack: Vec<(Option<String>, usize)> = Vec::new();
+    let mut boundary = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if matches!(b, b'/' | b'#' | b'-' | b'<' | b'{')
+            || lang.line_comments.iter().any(|m| m.as_bytes()[0] == b)
+        {
+            if let Some(end) = lx.comment_end(i) {
+                i = end;
+                continue;
+            }
+        }
+        match b {
+            b'{' => {
+                let name = function_name(&src[boundary..i], lang);
+                stack.push((name, i + 1));
+                boundary = i + 1;
+            }
+            b'}' => {
+                if let Some((Some(name), start)) = stack.pop() {
+                    out.push(Function {
+                        name,
+                        key: String::new(),
+                        body: classify(&src[start..i], lang),
+                    });
+                }
+                boundary = i + 1;
+            }
+            b';' => boundary = i + 1,
+            _ => {
+                if let Some(end) = lx.string_end(i) {
+                    i = end.max(i + 1);
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Returns the name of the function whose header is `header` (the code
+/// between the previous `;`, `{` or `}` and a `{`), or `None` when the
+/// block is not a function body.
+fn function_name(header: &str, lang: &Lang) -> Option<String> {
+    let (code, _) = code_and_comments(header, lang);
+    let h = code.join(" ");
+    let h = h.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Attributes and decorators on their own lines stay in the header;
+    // they do not change what follows.
+    let h = h.trim();
+    if h.is_empty() {
+        return None;
+    }
+    let first_word: &str = h
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '@'))
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    let before_paren = &h[..h.find('(').unwrap_or(h.len())];
+    let words_before: Vec<&str> = before_paren
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '@'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words_before.iter().any(|w| CONTAINERS.contains(w))
+        && !words_before
+            .iter()
+            .any(|w| matches!(*w, "fn" | "func" | "function" | "fun" | "def"))
+    {
+        return None;
+    }
+    if CONTROL.contains(&first_word)
+        && !matches!(
+            first_word,
+            "async" | "static" | "const" | "get" | "set" | "let" | "var" | "val"
+        )
+    {
+        return None;
+    }
+    if h.ends_with("=>") || h.ends_with("->") {
+        return arrow_name(h);
+    }
+    if matches!(first_word, "let" | "var" | "val" | "const") && !h.contains("function") {
+        return arrow_name(h);
+    }
+    named_parameter_list(h).or_else(|| {
+        (h.contains(" = function") || h.contains("=function"))
+            .then(|| arrow_name(h))
+            .flatten()
+    })
+}
+
+/// Returns the name before the first top-level parameter list whose
+/// preceding word is a name, with everything after it plausible for a
+/// signature (return types, `throws`, `const`, `where`…, but no `=` or `;`).
+fn named_parameter_list(h: &str) -> Option<String> {
+    let bytes = h.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' if depth == 0 => {
+                let close = matching_paren(bytes, i)?;
+                let name = name_before(&h[..i]);
+                match name {
+                    Some(n) if !NOT_NAMES.contains(&n.rsplit(['.', ':']).next().unwrap_or(&n)) => {
+                        // `new Runnable() {` opens an anonymous class.
+                        if h[..i].trim_end()[..h[..i].trim_end().len() - n.len()]
+                            .trim_end()
+                            .ends_with("new")
+                        {
+                            return None;
+                        }
+                        let after = &h[close + 1..];
+                        let assigns = after.replace("=>", "").replace("->", "").replace("==", "");
+                        if assigns.contains('=') || after.contains(';') {
+                            return None;
+                        }
+                        return Some(n);
+                    }
+                    _ => i = close,
+                }
+            }
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, &b) in bytes[open..].iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Returns the (qualified) identifier ending `s`, skipping generic
+/// arguments (`foo<T>`).
+fn name_before(s: &str) -> Option<String> {
+    let mut s = s.trim_end();
+    if s.ends_with('>') {
+        let mut depth = 0i32;
+        for (k, c) in s.char_indices().rev() {
+            match c {
+                '>' => depth += 1,
+                '<' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        s = s[..k].trim_end();
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let start = s
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| {
+            c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':' | '~' | '!' | '?')
+        })
+        .last()
+        .map(|(k, _)| k)?;
+    let name = s[start..].trim_start_matches([':', '.']);
+    (!name.is_empty() && name.chars().next().is_some_and(|c| !c.is_ascii_digit()))
+        .then(|| name.to_string())
+}
+
+/// Returns the name of an arrow function or lambda: the variable or
+/// property it is assigned to, or the call it is passed to with its first
+/// string argument (`it(works)`).
+fn arrow_name(h: &str) -> Option<String> {
+    let bytes = h.as_bytes();
+    let mut depth = 0usize;
+    for (k, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'<' => depth += 1,
+            b')' | b']' | b'>' => depth = depth.saturating_sub(1),
+            b'=' | b':' if depth == 0 => {
+                let next = bytes.get(k + 1).copied();
+                let prev = k.checked_sub(1).map(|p| bytes[p]);
+                if next == Some(b'>')
+                    || next == Some(b'=')
+                    || prev == Some(b'=')
+                    || next == Some(b':')
+                    || prev == Some(b':')
+                {
+                    continue;
+                }
+                return name_before(&h[..k])
+                    .map(|n| n.rsplit([' ']).next().unwrap_or(&n).to_string());
+            }
+            _ => {}
+        }
+    }
+    let open = h.find('(')?;
+    let callee = name_before(&h[..open])?;
+    let arg = h[open + 1..]
+        .trim_start()
+        .strip_prefix(['"', '\'', '`'])
+        .and_then(|rest| rest.split(['"', '\'', '`']).next())
+        .unwrap_or("");
+    Some(format!("{callee}({arg})"))
+}
+
+/// The indentation scanner (Python, Ruby, Lua, Elixir).
+fn indented(src: &str, lang: &Lang) -> Vec<Function> {
+    let lines: Vec<&str> = src.lines().collect();
+    let in_string = string_lines(src, &lines, lang);
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out = Vec::new();
+    let mut classes: Vec<(usize, String)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let t = line.trim();
+        if t.is_empty() || in_string[i] {
+            i += 1;
+            continue;
+        }
+        let ind = indent(line);
+        while classes.last().is_some_and(|(ci, _)| *ci >= ind) {
+            classes.pop();
+        }
+        if let Some(name) = t
+            .strip_prefix("class ")
+            .or_else(|| t.strip_prefix("module "))
+        {
+            let name: String = name
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let name = name.trim_end_matches(':').to_string();
+            classes.push((ind, name));
+            i += 1;
+            continue;
+        }
+        let Some(name) = header_name(t, lang) else {
+            i += 1;
+            continue;
+        };
+        // Python headers may span lines until the `:` that ends them.
+        let mut end = i;
+        if lang.blocks == Blocks::Indent {
+            let mut depth = 0i32;
+            'header: for (k, l) in lines.iter().enumerate().skip(i) {
+                for c in l.split('#').next().unwrap_or("").chars() {
+                    match c {
+                        '(' | '[' => depth += 1,
+                        ')' | ']' => depth -= 1,
+                        _ => {}
+                    }
+                }
+                end = k;
+                if depth <= 0 {
+                    break 'header;
+                }
+            }
+        }
+        let mut body_lines: Vec<&str> = Vec::new();
+        // A one-line body after the header's colon: `def f(): return 1`.
+        if lang.blocks == Blocks::Indent {
+            if let Some(after) = after_header_colon(lines[end]) {
+                body_lines.push(after);
+            }
+        }
+        let mut j = end + 1;
+        while j < lines.len() {
+            let l = lines[j];
+            if !l.trim().is_empty() && !in_string[j] && indent(l) <= ind {
+                break;
+            }
+            body_lines.push(l);
+            j += 1;
+        }
+        let qualified = match classes.last() {
+            Some((_, c)) => format!("{c}.{name}"),
+            None => name,
+        };
+        out.push(Function {
+            name: qualified,
+            key: String::new(),
+            body: classify(&body_lines.join("\n"), lang),
+        });
+        // Nested functions are found too: continue inside the body.
+        i = end + 1;
+    }
+    out
+}
+
+/// Returns the function name of a header line, if it is one.
+fn header_name(t: &str, lang: &Lang) -> Option<String> {
+    let rest = lang
+        .fn_keywords
+        .iter()
+        .filter_map(|k| t.strip_prefix(k).filter(|r| r.starts_with(' ')))
+        .next()?
+        .trim_start();
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':' | '?' | '!' | '='))
+        .collect();
+    let name = name.trim_end_matches('=').to_string();
+    // Ruby's endless `def x = expr` and Elixir's `def x, do: expr` have no
+    // body to stub.
+    let tail = rest[name.len()..].trim_start();
+    if (lang.blocks == Blocks::End && (tail.starts_with('=') || tail.contains(", do:")))
+        || name.is_empty()
+    {
+        return None;
+    }
+    Some(name)
+}
+
+/// Returns the code after the colon that ends a one-line Python header.
+fn after_header_colon(line: &str) -> Option<&str> {
+    let code = line.split('#').next().unwrap_or("");
+    let mut depth = 0i32;
+    for (k, c) in code.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ':' if depth == 0 => {
+                let after = code[k + 1..].trim();
+                return (!after.is_empty() && !after.starts_with('#')).then_some(after);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Marks the lines that start inside a multi-line string (Python's
+/// triple-quoted strings, Ruby heredocs are not tracked).
+fn string_lines(src: &str, lines: &[&str], lang: &Lang) -> Vec<bool> {
+    let mut out = vec![false; lines.len()];
+    if lang.name != "python" && lang.name != "python-stubs" {
+        return out;
+    }
+    let mut open: Option<&str> = None;
+    for (k, line) in lines.iter().enumerate() {
+        out[k] = open.is_some();
+        let mut rest: &str = line;
+        loop {
+            match open {
+                Some(q) => match rest.find(q) {
+                    Some(p) => {
+                        rest = &rest[p + 3..];
+                        open = None;
+                    }
+                    None => break,
+                },
+                None => {
+                    let code = rest.split('#').next().unwrap_or("");
+                    let next = ["\"\"\"", "'''"]
+                        .iter()
+                        .filter_map(|q| code.find(q).map(|p| (p, *q)))
+                        .min();
+                    match next {
+                        Some((p, q)) => {
+                            rest = &rest[p + 3..];
+                            open = Some(q);
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    let _ = src;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::guard::lang::from_path;
+
+    fn lang(ext: &str) -> &'static Lang {
+        from_path(&format!("x.{ext}")).expect("known extension")
+    }
+
+    fn names(src: &str, ext: &str) -> Vec<String> {
+        functions(src, lang(ext))
+            .into_iter()
+            .map(|f| f.name)
+            .collect()
+    }
+
+    #[test]
+    fn finds_functions_in_brace_languages() {
+        let rust = "impl Foo {\n    pub fn new(x: u32) -> Self {\n        if x > 1 { a(); }\n        Self { x }\n    }\n    fn get<T>(&self) -> &T where T: Copy {\n        &self.x\n    }\n}\nfn main() {\n    let s = \"}{\";\n    let c = '{';\n    run(|x| { x + 1 });\n}\n";
+        assert_eq!(names(rust, "rs"), ["new", "get", "main"]);
+        let java = "public class A {\n  @Override\n  public String toString() {\n    return \"A\";\n  }\n  public A(int x) throws IOException {\n    this.x = x;\n  }\n  static {\n    init();\n  }\n}\n";
+        assert_eq!(names(java, "java"), ["toString", "A"]);
+        let go = "package main\n\nfunc (s *Server) Start(ctx context.Context) (int, error) {\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn 1, nil\n}\n";
+        assert_eq!(names(go, "go"), ["Start"]);
+        let js = "const add = (a, b) => {\n  return a + b;\n};\nclass X {\n  async load(id) {\n    return fetch(`/x/${id}`);\n  }\n}\nfunction main() {\n  it('works', () => {\n    expect(1).toBe(1);\n  });\n}\n";
+        assert_eq!(names(js, "js"), ["add", "load", "it(works)", "main"]);
+        let cpp = "int Foo::bar(int a) const {\n  return a;\n}\nstatic int\nbaz(void)\n{\n  return 0;\n}\n";
+        assert_eq!(names(cpp, "cpp"), ["Foo::bar", "baz"]);
+    }
+
+    #[test]
+    fn finds_functions_by_indentation() {
+        let py = "class A:\n    def f(self, x):\n        \"\"\"Doc.\n\ndef not_a_function():\n        \"\"\"\n        return x\n\n    async def g(\n        self,\n    ) -> int:\n        return 1\n\ndef h(): return 2\n";
+        assert_eq!(names(py, "py"), ["A.f", "A.g", "h"]);
+        let rb = "class Foo\n  def bar(x)\n    x + 1\n  end\n\n  def self.baz\n    2\n  end\nend\n";
+        assert_eq!(names(rb, "rb"), ["Foo.bar", "Foo.self.baz"]);
+    }
+
+    #[test]
+    fn classifies_bodies() {
+        let rs = lang("rs");
+        let b = classify("\n    let x = 1;\n    x + 2\n", rs);
+        assert_eq!((b.real, b.marked), (2, false));
+        let b = classify("\n    todo!()\n", rs);
+        assert!(b.marked_stub());
+        let b = classify("\n    // TODO: implement\n    Ok(())\n", rs);
+        assert!(b.marked_stub());
+        let b = classify("\n    log::warn!(\"not implemented yet\");\n    None\n", rs);
+        assert!(b.marked_stub());
+        let b = classify("", rs);
+        assert_eq!(b, Body::default());
+        let py = lang("py");
+        assert!(
+            classify("    \"\"\"Docs.\"\"\"\n    raise NotImplementedError\n", py).marked_stub()
+        );
+        assert!(classify("    pass\n", py).stubs(&classify("    a = 1\n    return a\n", py)));
+        assert!(!classify("    pass\n", py).stubs(&classify("    return a\n", py)));
+        let java = lang("java");
+        assert!(classify("\n    throw new UnsupportedOperationException();\n", java).marked_stub());
+        assert!(
+            !classify("\n    throw new IllegalStateException(\"closed\");\n", java).marked_stub()
+        );
+        let go = lang("go");
+        assert!(classify("\n\tpanic(\"not implemented\")\n", go).marked_stub());
+        assert!(classify("\n\treturn nil // TODO\n", go).marked_stub());
+    }
+
+    #[test]
+    fn reports_stubbed_functions_by_name_and_by_count() {
+        let old =
+            "fn a() {\n    let x = 1;\n    x + 1;\n}\nfn b() {\n    work();\n    more();\n}\n";
+        let new = "fn a() {\n    todo!()\n}\nfn b() {\n    work();\n    more();\n}\n";
+        assert_eq!(stubbed(old, new, lang("rs")), ["a"]);
+        let renamed = "fn a2() {\n    todo!()\n}\nfn b2() {\n    unimplemented!()\n}\n";
+        assert_eq!(stubbed(old, renamed, lang("rs")), ["a2", "b2"]);
+        // Adding a stub for a new function alone is not a gutting.
+        let added = format!("{old}fn c() {{\n    todo!()\n}}\n");
+        assert!(stubbed(old, &added, lang("rs")).is_empty());
+        // Declarations are bodies of nothing by design.
+        assert!(stubbed(
+            "def f():\n    return 1\n    x = 2\n",
+            "def f(): ...\n",
+            lang("pyi")
+        )
+        .is_empty());
+    }
+}
