@@ -203,6 +203,21 @@ pub enum Reason {
         /// Distinct meaningful code lines after.
         new_lines: usize,
     },
+    /// The new content looks cut off: the old content's beginning, ending
+    /// in the middle of a line or well short of it, or with blocks left
+    /// open.
+    Truncated {
+        /// What gives it away.
+        how: String,
+    },
+    /// Code was removed and the line count padded back with repeated lines,
+    /// invisible characters or lone comment markers.
+    Padding {
+        /// Padding lines added.
+        added: usize,
+        /// Distinct meaningful code lines kept, over those before.
+        kept: f64,
+    },
     /// Implemented function bodies became stubs.
     Stubbed {
         /// The functions, as named in the new content.
@@ -297,6 +312,12 @@ impl fmt::Display for Reason {
             } => write!(
                 f,
                 "volume {value:.2} over meaningful code lines is below {min:.2}: {new_lines} distinct code lines where there were {old_lines} (comments, punctuation and repeated lines do not count)"
+            ),
+            Reason::Truncated { how } => write!(f, "the new content looks truncated: {how}"),
+            Reason::Padding { added, kept } => write!(
+                f,
+                "{added} padding lines (repeated lines, invisible characters, lone comment markers) stand in for removed code: only {:.0}% of the distinct code lines are kept",
+                kept * 100.0
             ),
             Reason::Stubbed { functions } => {
                 let shown: Vec<String> = functions.iter().take(8).map(|n| format!("`{n}`")).collect();
@@ -430,6 +451,9 @@ struct Measured {
     lines: usize,
     /// Hashes of the distinct meaningful code lines.
     meaningful: LineSet,
+    /// Lines that only pad: repeats of a meaningful line, and lines of
+    /// invisible characters or a lone comment marker.
+    junk: usize,
 }
 
 /// Hashes the lines of `bytes` both ways.
@@ -443,6 +467,7 @@ fn measure<'a>(
         set: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
         lines: 0,
         meaningful: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
+        junk: 0,
     };
     let mut scratch = Vec::new();
     let mut it = lines(bytes);
@@ -451,14 +476,24 @@ fn measure<'a>(
         let hash = hash_line(seed, l);
         let first = side.set.insert(hash);
         each(number, l, hash, first);
-        if let Some(key) = text_lines::meaningful(l, &mut scratch) {
-            if !text_lines::is_comment(key, lang) {
-                let h = if key.len() == l.len() {
-                    hash
-                } else {
-                    hash_line(seed, key)
-                };
-                side.meaningful.insert(h);
+        match text_lines::meaningful(l, &mut scratch) {
+            Some(key) => {
+                if !first {
+                    side.junk += 1;
+                }
+                if !text_lines::is_comment(key, lang) {
+                    let h = if key.len() == l.len() {
+                        hash
+                    } else {
+                        hash_line(seed, key)
+                    };
+                    side.meaningful.insert(h);
+                }
+            }
+            None => {
+                if !l.is_ascii() || text_lines::is_comment(l, lang) {
+                    side.junk += 1;
+                }
             }
         }
     }
@@ -542,6 +577,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     let (mut old_lines, mut new_lines) = (old_side.lines, new_side.lines);
     let mut tiny = old_lines < t.min_lines;
     let mut unit = "lines";
+    let (mo, mn) = (old_side.meaningful.len(), new_side.meaningful.len());
 
     // Structured files: entries instead of lines.
     let mut structured = false;
@@ -556,7 +592,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
             match structure::parse(n.as_bytes(), format) {
                 Err(e) => reasons.push(Reason::Unparsable { format, error: e.0 }),
                 Ok(new_doc) => {
-                    let c = structure::compare(&old_doc, &new_doc, t.min_lines.max(1));
+                    let c = structure::compare(&old_doc, &new_doc, EMPTIED_MIN);
                     (jaccard, volume, old_lines, new_lines) =
                         (c.jaccard, c.volume, c.old_entries, c.new_entries);
                     tiny = old_lines < t.min_lines;
@@ -588,7 +624,6 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
                 new_lines,
             });
         }
-        let (mo, mn) = (old_side.meaningful.len(), new_side.meaningful.len());
         if !structured && mo >= t.min_lines {
             let mc = new_side
                 .meaningful
@@ -614,8 +649,39 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         }
     }
 
+    // Padding: distinct code lost while filler lines were added.
+    if !structured && mo >= t.min_lines {
+        let kept = mn as f64 / mo as f64;
+        let added = new_side.junk.saturating_sub(old_side.junk);
+        let share = |junk: usize, lines: usize| junk as f64 / lines.max(1) as f64;
+        if kept < PADDED_KEPT
+            && added >= PADDING_LINES
+            && share(new_side.junk, new_side.lines) - share(old_side.junk, old_side.lines)
+                > PADDING_SHARE
+        {
+            reasons.push(Reason::Padding { added, kept });
+        }
+    }
+
+    if let Some(how) = truncation(old, new, volume, t.volume + PREFIX_MARGIN) {
+        reasons.push(Reason::Truncated { how });
+    }
     if let Some((o, n)) = texts {
-        let functions = stubs::stubbed(o, n, lang);
+        let (before, after) = (stubs::scan(o, lang), stubs::scan(n, lang));
+        if before.balanced() && after.open_blocks > 0 && !new.is_empty() {
+            reasons.push(Reason::Truncated {
+                how: format!(
+                    "{} block{} opened but never closed",
+                    after.open_blocks,
+                    if after.open_blocks == 1 {
+                        " is"
+                    } else {
+                        "s are"
+                    }
+                ),
+            });
+        }
+        let functions = stubs::stubbed_between(&before, &after, lang);
         if !functions.is_empty() {
             reasons.push(Reason::Stubbed { functions });
         }
@@ -645,6 +711,46 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     finish(
         jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
     )
+}
+
+/// A container of a structured file holding at least this many entries
+/// may not be emptied (a key truncated mid-way, `environment: {}`).
+const EMPTIED_MIN: usize = 3;
+/// Padding is judged only when fewer than this share of the distinct code
+/// lines is kept.
+const PADDED_KEPT: f64 = 0.8;
+/// At least this many filler lines must have been added…
+const PADDING_LINES: usize = 10;
+/// …raising their share of the file by more than this.
+const PADDING_SHARE: f64 = 0.2;
+/// A new content that is the old one's beginning, at a line boundary, is a
+/// truncation when its volume is under the threshold plus this margin.
+const PREFIX_MARGIN: f64 = 0.1;
+
+/// Returns how `new` looks cut off from `old`, if it does: the old
+/// content's beginning ending inside a line that went on, or ending at a
+/// line boundary while keeping little of it.
+fn truncation(old: &[u8], new: &[u8], volume: f64, min_volume: f64) -> Option<String> {
+    let cut = new.trim_ascii_end();
+    if cut.is_empty() || cut.len() >= old.trim_ascii_end().len() || !old.starts_with(cut) {
+        return None;
+    }
+    let rest = &old[cut.len()..];
+    let line = cut.iter().filter(|&&b| b == b'\n').count() + 1;
+    let mid_line =
+        !matches!(rest.first(), Some(b'\n' | b'\r' | b' ' | b'\t')) && rest.contains(&b'\n');
+    if mid_line {
+        Some(format!(
+            "it is the current content cut off in the middle of line {line}"
+        ))
+    } else if volume < min_volume {
+        Some(format!(
+            "it is the current content cut off after line {line}, keeping {:.0}% of it",
+            volume * 100.0
+        ))
+    } else {
+        None
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

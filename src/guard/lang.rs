@@ -335,6 +335,8 @@ const SNIFF: &[(&str, &[&str])] = &[
     ("python", &["def ", "self"]),
     ("python", &["import ", "def "]),
     ("ruby", &["def ", "\nend"]),
+    ("lua", &["function ", "\nend"]),
+    ("lua", &["local ", " then\n"]),
     ("javascript", &["function "]),
     ("javascript", &["const ", "=> "]),
     ("python", &["def "]),
@@ -355,12 +357,57 @@ pub fn sniff(bytes: &[u8]) -> &'static Lang {
     {
         return named("json");
     }
+    if let Some(format) = data_shape(text, bytes) {
+        return named(format);
+    }
     for (name, needles) in SNIFF {
         if needles.iter().all(|n| text.contains(n)) {
             return named(name);
         }
     }
     &GENERIC
+}
+
+/// Returns `toml` or `yaml` when every line has the shape of that format
+/// and the whole content parses as it.
+fn data_shape(head: &str, bytes: &[u8]) -> Option<&'static str> {
+    let lines: Vec<&str> = head
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let key = |l: &str, sep: &str| {
+        l.split_once(sep).is_some_and(|(k, _)| {
+            let k = k.trim().trim_matches('"');
+            !k.is_empty()
+                && k.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | ' '))
+        })
+    };
+    let toml_line =
+        |l: &str| (l.starts_with('[') && l.ends_with(']')) || key(l, " = ") || key(l, "=");
+    if lines.iter().filter(|l| toml_line(l)).count() * 10 >= lines.len() * 9
+        && lines.iter().any(|l| l.starts_with('['))
+        && super::structure::parse(bytes, Format::Toml).is_ok()
+    {
+        return Some("toml");
+    }
+    let yaml_line =
+        |l: &str| l.starts_with("- ") || l == "-" || l == "---" || l.ends_with(':') || key(l, ": ");
+    let shaped = lines.iter().filter(|l| yaml_line(l)).count();
+    if shaped * 10 >= lines.len() * 8
+        && !lines.iter().any(|l| l.ends_with(';') || l.ends_with('{'))
+        && matches!(
+            super::structure::parse(bytes, Format::Yaml),
+            Ok(super::structure::Node::Map(_) | super::structure::Node::Seq(_))
+        )
+    {
+        return Some("yaml");
+    }
+    None
 }
 
 #[cfg(test)]
@@ -399,5 +446,11 @@ mod tests {
         assert_eq!(sniff(b"{\"a\": [1, 2]}").name, "json");
         assert_eq!(sniff(b"{ not json").name, "generic");
         assert_eq!(sniff(b"plain words").name, "generic");
+        assert_eq!(
+            sniff(b"[package]\nname = \"x\"\nversion = \"1\"\n").name,
+            "toml"
+        );
+        assert_eq!(sniff(b"services:\n  web:\n    image: nginx\n").name, "yaml");
+        assert_eq!(sniff(b"def f(x):\n    return x\n").name, "python");
     }
 }

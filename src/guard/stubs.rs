@@ -392,29 +392,60 @@ pub struct Function {
 
 /// Returns the functions of `src` with their bodies, in order of their end.
 pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
-    let mut found = match lang.blocks {
+    scan(src, lang).functions
+}
+
+/// What one pass of the scanner found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// The functions, in order of their end.
+    pub functions: Vec<Function>,
+    /// Blocks still open at the end of the text (brace languages).
+    pub open_blocks: usize,
+    /// Closing braces without an opening one (brace languages).
+    pub stray_closers: usize,
+}
+
+impl Scan {
+    /// Returns whether every block that opens also closes.
+    pub fn balanced(&self) -> bool {
+        self.open_blocks == 0 && self.stray_closers == 0
+    }
+}
+
+/// Scans `src` once: its functions, and whether its blocks balance.
+pub fn scan(src: &str, lang: &Lang) -> Scan {
+    let mut scan = match lang.blocks {
         Blocks::Braces => braces(src, lang),
-        Blocks::Indent | Blocks::End => indented(src, lang),
-        Blocks::None => Vec::new(),
+        Blocks::Indent | Blocks::End => Scan {
+            functions: indented(src, lang),
+            ..Scan::default()
+        },
+        Blocks::None => Scan::default(),
     };
+    let found = &mut scan.functions;
     let mut seen = std::collections::HashMap::<String, usize>::new();
-    for f in &mut found {
+    for f in found.iter_mut() {
         let n = seen.entry(f.name.clone()).or_default();
         f.key = format!("{}#{n}", f.name);
         *n += 1;
     }
-    found
+    scan
 }
 
 /// Returns the names of the functions `new` turns into stubs: by name, and,
 /// for functions renamed while gutted, by count (more marked stubs and
 /// fewer implemented bodies than before). Empty for declaration files.
 pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
+    stubbed_between(&scan(old, lang), &scan(new, lang), lang)
+}
+
+/// [`stubbed`] over scans already made.
+pub fn stubbed_between(old: &Scan, new: &Scan, lang: &Lang) -> Vec<String> {
     if lang.declarations || lang.blocks == Blocks::None {
         return Vec::new();
     }
-    let before = functions(old, lang);
-    let after = functions(new, lang);
+    let (before, after) = (&old.functions, &new.functions);
     let old_by_key: std::collections::HashMap<&str, &Body> =
         before.iter().map(|f| (f.key.as_str(), &f.body)).collect();
     let mut names: Vec<String> = after
@@ -427,8 +458,8 @@ pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
         .map(|f| f.name.clone())
         .collect();
     let count = |fs: &[Function], p: fn(&Body) -> bool| fs.iter().filter(|f| p(&f.body)).count();
-    let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
-    let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
+    let gained = count(after, Body::marked_stub).saturating_sub(count(before, Body::marked_stub));
+    let lost = count(before, Body::implemented).saturating_sub(count(after, Body::implemented));
     if gained > names.len() && lost > names.len() {
         names.extend(
             after
@@ -628,6 +659,11 @@ fn classify(body: &str, lang: &Lang) -> Body {
         }
     }
     for line in &code {
+        // `return undefined as any;` is `return undefined`.
+        let line = match line.find(" as ") {
+            Some(p) if line.trim_start().starts_with("return") => &line[..p],
+            _ => line.as_str(),
+        };
         let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
         let squeezed = squeezed.trim_end_matches(';');
         if !squeezed.chars().any(char::is_alphanumeric) {
@@ -672,7 +708,7 @@ fn is_string_statement(s: &str) -> bool {
 }
 
 /// The brace scanner.
-fn braces(src: &str, lang: &Lang) -> Vec<Function> {
+fn braces(src: &str, lang: &Lang) -> Scan {
     let lx = Lexer {
         src: src.as_bytes(),
         lang,
@@ -682,6 +718,7 @@ fn braces(src: &str, lang: &Lang) -> Vec<Function> {
     // (function name, body start) per open brace.
     let mut stack: Vec<(Option<String>, usize)> = Vec::new();
     let mut boundary = 0;
+    let mut stray = 0;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -700,12 +737,14 @@ fn braces(src: &str, lang: &Lang) -> Vec<Function> {
                 boundary = i + 1;
             }
             b'}' => {
-                if let Some((Some(name), start)) = stack.pop() {
-                    out.push(Function {
+                match stack.pop() {
+                    Some((Some(name), start)) => out.push(Function {
                         name,
                         key: String::new(),
                         body: classify(&src[start..i], lang),
-                    });
+                    }),
+                    Some(_) => {}
+                    None => stray += 1,
                 }
                 boundary = i + 1;
             }
@@ -719,7 +758,11 @@ fn braces(src: &str, lang: &Lang) -> Vec<Function> {
         }
         i += 1;
     }
-    out
+    Scan {
+        functions: out,
+        open_blocks: stack.len(),
+        stray_closers: stray,
+    }
 }
 
 /// Returns the name of the function whose header is `header` (the code
@@ -961,13 +1004,21 @@ fn indented(src: &str, lang: &Lang) -> Vec<Function> {
             }
         }
         let mut j = end + 1;
-        while j < lines.len() {
-            let l = lines[j];
-            if !l.trim().is_empty() && !in_string[j] && indent(l) <= ind {
-                break;
+        let by_keywords = match lang.blocks {
+            Blocks::End => end_of_block(&lines[end + 1..]),
+            _ => None,
+        };
+        if let Some(len) = by_keywords {
+            body_lines.extend(&lines[end + 1..end + 1 + len]);
+        } else {
+            while j < lines.len() {
+                let l = lines[j];
+                if !l.trim().is_empty() && !in_string[j] && indent(l) <= ind {
+                    break;
+                }
+                body_lines.push(l);
+                j += 1;
             }
-            body_lines.push(l);
-            j += 1;
         }
         let qualified = match classes.last() {
             Some((_, c)) => format!("{c}.{name}"),
@@ -982,6 +1033,76 @@ fn indented(src: &str, lang: &Lang) -> Vec<Function> {
         i = end + 1;
     }
     out
+}
+
+/// Words that open a block closed by `end` (Ruby, Lua, Elixir) when they
+/// start a line.
+const END_OPENERS: &[&str] = &[
+    "if",
+    "unless",
+    "while",
+    "until",
+    "for",
+    "case",
+    "begin",
+    "def",
+    "defp",
+    "class",
+    "module",
+    "function",
+    "local function",
+    "repeat",
+    "do",
+    "fn",
+];
+
+/// Returns how many lines of `lines` (the lines after a header) form the
+/// body, counting the keywords that open and close blocks; `None` when the
+/// count never closes.
+fn end_of_block(lines: &[&str]) -> Option<usize> {
+    let mut depth = 1i32;
+    for (k, line) in lines.iter().enumerate() {
+        let code = line.split(" #").next().unwrap_or(line);
+        let code = code.split(" --").next().unwrap_or(code).trim();
+        if code.starts_with('#') || code.starts_with("--") {
+            continue;
+        }
+        let words: Vec<&str> = code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if let Some(first) = words.first() {
+            if END_OPENERS.contains(first) && *first != "do" {
+                depth += 1;
+            }
+        }
+        // `... do`, `... do |x|`, Lua's `for … do`/`while … do` and
+        // anonymous `function(...)` open blocks mid-line.
+        let first = words.first().copied().unwrap_or("");
+        for (w, word) in words.iter().enumerate() {
+            if *word == "do" && !matches!(first, "for" | "while" | "until") {
+                depth += 1;
+            }
+            if (*word == "function" || *word == "fn") && w > 0 {
+                depth += 1;
+            }
+            if *word == "then"
+                && first != "if"
+                && first != "elseif"
+                && w > 0
+                && words[..w].contains(&"if")
+            {
+                depth += 1;
+            }
+            if *word == "end" || (*word == "until" && w == 0 && first == "until") {
+                depth -= 1;
+            }
+        }
+        if depth == 0 {
+            return Some(k);
+        }
+    }
+    None
 }
 
 /// Returns the function name of a header line, if it is one.

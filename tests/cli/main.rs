@@ -7,6 +7,7 @@ mod test_crash_saga;
 mod test_crash_shadow;
 mod test_docs;
 mod test_guard;
+mod test_guard_corpus;
 mod test_router_corpus;
 mod test_saga;
 mod test_shadow;
