@@ -81,11 +81,16 @@ pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
 /// plain, and every ellipsis form (`…`, `⋯`, `‥`, `. . .`, `・・・`…) written
 /// `...`.
 fn normalise(line: &str) -> std::borrow::Cow<'_, str> {
-    if line.is_ascii() && !line.contains(". .") && !line.contains('\t') {
+    if line.is_ascii() && !line.contains(". .") && !line.contains('\t') && !line.contains('&') {
         return std::borrow::Cow::Borrowed(line);
     }
+    let line = line
+        .replace("&hellip;", "...")
+        .replace("&#8230;", "...")
+        .replace("&#x2026;", "...");
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
+        let c = confusable(c);
         match c {
             '\u{2026}' | '\u{22EF}' | '\u{22EE}' | '\u{FE19}' | '\u{1801}' | '\u{2E2E}' => {
                 out.push_str("...")
@@ -108,6 +113,59 @@ fn normalise(line: &str) -> std::borrow::Cow<'_, str> {
         squeezed.push(c);
     }
     std::borrow::Cow::Owned(squeezed)
+}
+
+/// Returns the Latin letter a Cyrillic or Greek look-alike, or a
+/// full-width form, stands for (`rеst` with a Cyrillic `е` is `rest`).
+fn confusable(c: char) -> char {
+    const PAIRS: &[(char, char)] = &[
+        ('а', 'a'),
+        ('е', 'e'),
+        ('о', 'o'),
+        ('р', 'p'),
+        ('с', 'c'),
+        ('у', 'y'),
+        ('х', 'x'),
+        ('і', 'i'),
+        ('ѕ', 's'),
+        ('ԁ', 'd'),
+        ('ј', 'j'),
+        ('ӏ', 'l'),
+        ('ԛ', 'q'),
+        ('ԝ', 'w'),
+        ('А', 'A'),
+        ('В', 'B'),
+        ('Е', 'E'),
+        ('К', 'K'),
+        ('М', 'M'),
+        ('Н', 'H'),
+        ('О', 'O'),
+        ('Р', 'P'),
+        ('С', 'C'),
+        ('Т', 'T'),
+        ('Х', 'X'),
+        ('ο', 'o'),
+        ('α', 'a'),
+        ('ε', 'e'),
+        ('ι', 'i'),
+        ('κ', 'k'),
+        ('ν', 'v'),
+        ('ρ', 'p'),
+        ('τ', 't'),
+        ('υ', 'u'),
+        ('χ', 'x'),
+        ('Ο', 'O'),
+        ('Α', 'A'),
+        ('Ε', 'E'),
+        ('Τ', 'T'),
+    ];
+    if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
+        return char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
+    }
+    PAIRS
+        .iter()
+        .find(|(from, _)| *from == c)
+        .map_or(c, |(_, to)| *to)
 }
 
 /// Strips closers and trailing punctuation from a framed note.
@@ -193,13 +251,14 @@ fn trailing(line: &str) -> Option<&str> {
             Some(q) if b == q => quote = None,
             Some(_) => {}
             None if b == b'"' || b == b'`' => quote = Some(b),
-            None => {
+            None if i > 0 && matches!(b, b' ' | b'\t' | b'/' | b'<' | b'{' | b'@') => {
                 for m in TRAILING {
-                    if i > 0 && bytes[i..].starts_with(m.as_bytes()) {
+                    if bytes[i..].starts_with(m.as_bytes()) {
                         return Some(strip_closers(&line[i + m.len()..]));
                     }
                 }
             }
+            None => {}
         }
         i += 1;
     }
@@ -300,7 +359,9 @@ fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
     let first = tokens
         .iter()
         .find(|t| t.cats & !cat::FILLER != 0 || t.cats == 0);
-    let rest = first.is_some_and(|t| known(t, cat::REST));
+    // "The rest" needs company: `// resto` alone may be a remainder.
+    let rest = first.is_some_and(|t| known(t, cat::REST))
+        && (ellipsis || tokens.iter().filter(|t| t.cats & !cat::FILLER != 0).count() >= 2);
     let adjacent = |q: u8| {
         tokens.windows(2).any(|w| {
             (known(&w[0], q) && known(&w[1], cat::NOUN))

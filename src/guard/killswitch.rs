@@ -478,16 +478,17 @@ fn measure<'a>(
         each(number, l, hash, first);
         match text_lines::meaningful(l, &mut scratch) {
             Some(key) => {
-                if !first {
-                    side.junk += 1;
-                }
-                if !text_lines::is_comment(key, lang) {
+                // Repeats count as padding however they are disguised
+                // (spaces, invisible characters).
+                if text_lines::is_comment(key, lang) {
+                    side.junk += usize::from(!first);
+                } else {
                     let h = if key.len() == l.len() {
                         hash
                     } else {
                         hash_line(seed, key)
                     };
-                    side.meaningful.insert(h);
+                    side.junk += usize::from(!side.meaningful.insert(h));
                 }
             }
             None => {
@@ -544,18 +545,27 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     // placeholder are counted, and compared with its count in the old
     // content below.
     let mut placeholders: Vec<(u64, usize, usize, String)> = Vec::new();
+    let mut found: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut judged: LineSet = HashSet::default();
     let (new_side, new_iter) = measure(new, lang, |number, l, hash, first| {
         if new_binary {
             return;
         }
-        if first {
-            if let Ok(text) = std::str::from_utf8(l) {
-                if elision::is_placeholder_in(text, lang) {
-                    placeholders.push((hash, number, 1, text.to_string()));
-                }
+        if let Some(&k) = found.get(&hash) {
+            placeholders[k].2 += 1;
+            return;
+        }
+        // A line the old content also has can only add a placeholder once
+        // it repeats; a new line is judged at its first occurrence.
+        let in_old = old_side.set.contains(&hash);
+        if first == in_old || (in_old && !judged.insert(hash)) {
+            return;
+        }
+        if let Ok(text) = std::str::from_utf8(l) {
+            if elision::is_placeholder_in(text, lang) {
+                found.insert(hash, placeholders.len());
+                placeholders.push((hash, number, if first { 1 } else { 2 }, text.to_string()));
             }
-        } else if let Some(p) = placeholders.iter_mut().find(|p| p.0 == hash) {
-            p.2 += 1;
         }
     });
     if !old_binary && !new_binary {

@@ -224,7 +224,13 @@ fn walk(
     match node {
         Node::Leaf(v) => {
             entry(format!("{key}={v}"));
-            if v.is_empty() || v == "null" || v == "~" {
+            // Empty, or a placeholder standing for what was there.
+            let t = v.trim();
+            if t.is_empty()
+                || t == "null"
+                || t == "~"
+                || t.chars().all(|c| matches!(c, '.' | '…' | '⋯' | ' '))
+            {
                 size(path.to_string(), 0);
             }
             1

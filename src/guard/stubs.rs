@@ -63,8 +63,6 @@ const FAILURES: &[&str] = &[
     "fail(",
     "error(",
     "exit(",
-    "Err(",
-    "returnErr(",
     "abort(",
     "log.Fatal",
     "os.Exit",
@@ -182,7 +180,55 @@ const TRIVIAL: &[&str] = &[
     "yield",
     "end",
     "nothing",
+    "returnHashMap::new()",
+    "returnOk(Vec::new())",
+    "returnOk(None)",
+    "returnOk(vec![])",
+    "Ok(Vec::new())",
+    "Ok(vec![])",
+    "Ok(None)",
+    "vec![]",
+    "returnvec![]",
+    "HashMap::new()",
+    "Ok(Default::default())",
+    "returnOk(Default::default())",
+    "returnstd::ptr::null_mut()",
+    "returnemptyMap()",
+    "returnemptyArray()",
+    "returnarrayOf()",
+    "returnlistOf()",
+    "returnmapOf()",
+    "returnarray()",
+    "returnnil,false",
+    "returnfalse,err",
+    "Unit",
 ];
+
+/// Returns whether a squeezed line returns a new, empty value
+/// (`return new ArrayList<>()`, `return Vec::new()`).
+fn empty_construction(squeezed: &str) -> bool {
+    let Some(value) = squeezed.strip_prefix("return") else {
+        return false;
+    };
+    let constructed = value.strip_prefix("new");
+    let value = constructed.unwrap_or(value);
+    value.len() > 2
+        && value.ends_with("()")
+        && value[..value.len() - 2]
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '<' | '>' | '.' | ','))
+        && (constructed.is_some()
+            || [
+                "::new()",
+                "::default()",
+                ".empty()",
+                "Empty()",
+                "emptyList()",
+                "emptyMap()",
+            ]
+            .iter()
+            .any(|e| value.ends_with(e)))
+}
 
 /// Calls that only log or print; they keep a stub company without making it
 /// an implementation. Prefixes of a code line with whitespace removed.
@@ -373,9 +419,13 @@ impl Body {
 
     /// Returns whether this body, replacing `old`, stubs it out: no real
     /// work where there was some — with a marker, or where the old body had
-    /// at least two real lines (an emptied one-liner may be intended).
+    /// at least two real lines (an emptied one-liner may be intended) — or a
+    /// new marker beside a third or less of the old real lines (a stub
+    /// dressed up with a statement or two).
     pub fn stubs(&self, old: &Body) -> bool {
-        old.implemented() && self.real == 0 && (self.marked || old.real >= 2)
+        old.implemented()
+            && ((self.real == 0 && (self.marked || old.real >= 2))
+                || (self.marked && !old.marked && old.real >= 3 && self.real * 3 <= old.real))
     }
 }
 
@@ -460,24 +510,134 @@ pub fn stubbed_between(old: &Scan, new: &Scan, lang: &Lang) -> Vec<String> {
     let count = |fs: &[Function], p: fn(&Body) -> bool| fs.iter().filter(|f| p(&f.body)).count();
     let gained = count(after, Body::marked_stub).saturating_sub(count(before, Body::marked_stub));
     let lost = count(before, Body::implemented).saturating_sub(count(after, Body::implemented));
+    let unmatched = |f: &&Function| !old_by_key.contains_key(f.key.as_str());
     if gained > names.len() && lost > names.len() {
         names.extend(
             after
                 .iter()
-                .filter(|f| f.body.marked_stub() && !old_by_key.contains_key(f.key.as_str()))
+                .filter(unmatched)
+                .filter(|f| f.body.marked_stub())
                 .map(|f| f.name.clone()),
         );
+    } else if lost >= RENAMED_EMPTY {
+        // Renamed and emptied, without a marker: new functions that do
+        // nothing, as many as the implementations lost.
+        let empty: Vec<String> = after
+            .iter()
+            .filter(unmatched)
+            .filter(|f| !f.body.implemented())
+            .map(|f| f.name.clone())
+            .collect();
+        if empty.len() >= RENAMED_EMPTY {
+            names.extend(empty.into_iter().take(lost));
+        }
     }
     names
 }
+
+/// Renamed functions left empty count as stubs from this many on (a
+/// single new no-op function beside a deleted one is ordinary).
+const RENAMED_EMPTY: usize = 2;
 
 /// A lexer position: where code, strings and comments are.
 struct Lexer<'a> {
     src: &'a [u8],
     lang: &'a Lang,
+    rust: bool,
+    csharp: bool,
+    go: bool,
+    /// `/` may open a regular expression literal (JavaScript, TypeScript).
+    regex: bool,
+    /// Bytes at which a comment, string or block may start.
+    interesting: [bool; 256],
 }
 
-impl Lexer<'_> {
+impl<'a> Lexer<'a> {
+    fn new(src: &'a [u8], lang: &'a Lang) -> Lexer<'a> {
+        let mut interesting = [false; 256];
+        for &b in b"{};" {
+            interesting[usize::from(b)] = true;
+        }
+        for &q in lang.quotes {
+            interesting[usize::from(q)] = true;
+        }
+        for m in lang.line_comments {
+            interesting[usize::from(m.as_bytes()[0])] = true;
+            interesting[usize::from(m.as_bytes()[0].to_ascii_lowercase())] = true;
+        }
+        for (open, _) in lang.block_comments {
+            interesting[usize::from(open.as_bytes()[0])] = true;
+        }
+        let rust = lang.name == "rust";
+        let csharp = lang.name == "c#";
+        if lang.char_quote {
+            interesting[usize::from(b'\'')] = true;
+        }
+        if rust {
+            interesting[usize::from(b'r')] = true;
+        }
+        if csharp {
+            interesting[usize::from(b'@')] = true;
+        }
+        let regex = matches!(lang.name, "javascript" | "typescript" | "generic");
+        if regex {
+            interesting[usize::from(b'/')] = true;
+        }
+        Lexer {
+            src,
+            lang,
+            rust,
+            csharp,
+            go: lang.name == "go",
+            regex,
+            interesting,
+        }
+    }
+
+    /// Returns where the regular expression literal starting at `i` ends,
+    /// if `/` there opens one: after `(`, `,`, `=`, `:`, `[`, `!`, `&`,
+    /// `|`, `?`, `{`, `}`, `;` or at the start of a line.
+    fn regex_end(&self, i: usize) -> Option<usize> {
+        let src = self.src;
+        if !self.regex || src[i] != b'/' || matches!(src.get(i + 1), Some(b'/' | b'*')) {
+            return None;
+        }
+        let before = src[..i].iter().rev().find(|b| !matches!(b, b' ' | b'\t'));
+        if !matches!(
+            before,
+            None | Some(
+                b'(' | b','
+                    | b'='
+                    | b':'
+                    | b'['
+                    | b'!'
+                    | b'&'
+                    | b'|'
+                    | b'?'
+                    | b'{'
+                    | b'}'
+                    | b';'
+                    | b'\n'
+            )
+        ) {
+            return None;
+        }
+        let mut class = false;
+        let mut j = i + 1;
+        while j < src.len() {
+            match src[j] {
+                b'\\' => j += 1,
+                b'[' => class = true,
+                b']' => class = false,
+                b'/' if !class => return Some(j + 1),
+                b'\n' => return None,
+                _ => {}
+            }
+            j += 1;
+        }
+        None
+    }
+
     /// Returns where the comment starting at `i` ends (exclusive), if one
     /// starts there.
     fn comment_end(&self, i: usize) -> Option<usize> {
@@ -509,7 +669,7 @@ impl Lexer<'_> {
         let src = self.src;
         let b = src[i];
         // Raw strings: r"…", r#"…"#, br"…" (Rust); @"…" (C#).
-        if b == b'r' && self.lang.name == "rust" && (i == 0 || !is_ident(src[i - 1])) {
+        if b == b'r' && self.rust && (i == 0 || !is_ident(src[i - 1])) {
             let hashes = src[i + 1..].iter().take_while(|&&c| c == b'#').count();
             if src.get(i + 1 + hashes) == Some(&b'"') {
                 let mut close = vec![b'"'];
@@ -521,7 +681,7 @@ impl Lexer<'_> {
             }
             return None;
         }
-        if b == b'@' && src.get(i + 1) == Some(&b'"') && self.lang.name == "c#" {
+        if b == b'@' && src.get(i + 1) == Some(&b'"') && self.csharp {
             let mut j = i + 2;
             while j < src.len() {
                 if src[j] == b'"' {
@@ -561,11 +721,11 @@ impl Lexer<'_> {
             };
             return Some(len.map_or(i + 1, |l| i + l + 1));
         }
-        let multiline = b == b'`' || self.lang.name == "rust";
+        let multiline = b == b'`' || self.rust;
         let mut j = i + 1;
         while j < src.len() {
             match src[j] {
-                b'\\' if b != b'`' || self.lang.name != "go" => j += 2,
+                b'\\' if b != b'`' || !self.go => j += 2,
                 c if c == b => return Some(j + 1),
                 b'\n' if !multiline => return Some(j),
                 _ => j += 1,
@@ -602,10 +762,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// Returns the lines of `src` split into code (strings kept, comments
 /// removed) and comment text, for classifying a body.
 fn code_and_comments(src: &str, lang: &Lang) -> (Vec<String>, Vec<String>) {
-    let lx = Lexer {
-        src: src.as_bytes(),
-        lang,
-    };
+    let lx = Lexer::new(src.as_bytes(), lang);
     let bytes = src.as_bytes();
     let mut code = vec![String::new()];
     let mut comments = Vec::new();
@@ -622,6 +779,10 @@ fn code_and_comments(src: &str, lang: &Lang) -> (Vec<String>, Vec<String>) {
         }
     };
     while i < bytes.len() {
+        if !lx.interesting[usize::from(bytes[i])] {
+            i += 1;
+            continue;
+        }
         if let Some(end) = lx.comment_end(i) {
             flush(&mut code, plain, i);
             comments.push(src[i..end].to_string());
@@ -631,7 +792,7 @@ fn code_and_comments(src: &str, lang: &Lang) -> (Vec<String>, Vec<String>) {
             plain = i;
             continue;
         }
-        if let Some(end) = lx.string_end(i) {
+        if let Some(end) = lx.string_end(i).or_else(|| lx.regex_end(i)) {
             i = end.max(i + 1);
             continue;
         }
@@ -679,10 +840,14 @@ fn classify(body: &str, lang: &Lang) -> Body {
         if STUB_STATEMENTS.iter().any(|s| squeezed.starts_with(s)) {
             b.marked = true;
             b.trivial += 1;
-        } else if FAILURES.iter().any(|s| squeezed.starts_with(s)) && words() {
-            b.marked = true;
+        } else if FAILURES.iter().any(|s| squeezed.starts_with(s))
+            && (words() || !has_message(squeezed))
+        {
+            // A failure that says "not implemented", or says nothing at all.
+            b.marked |= words();
             b.trivial += 1;
         } else if TRIVIAL.contains(&squeezed)
+            || empty_construction(squeezed)
             || is_string_statement(squeezed)
             || LOGGING.iter().any(|s| squeezed.starts_with(s))
         {
@@ -697,6 +862,13 @@ fn classify(body: &str, lang: &Lang) -> Body {
     b
 }
 
+/// Returns whether a failure statement carries a message of its own
+/// (`throw new Error("closed")`), as opposed to `throw new Error()`,
+/// `raise Exception`, `panic!()`.
+fn has_message(squeezed: &str) -> bool {
+    squeezed.contains(['"', '\'', '`'])
+}
+
 /// Returns whether a squeezed code line is a lone string literal (a
 /// docstring, or the tail of a multi-line string).
 fn is_string_statement(s: &str) -> bool {
@@ -709,10 +881,7 @@ fn is_string_statement(s: &str) -> bool {
 
 /// The brace scanner.
 fn braces(src: &str, lang: &Lang) -> Scan {
-    let lx = Lexer {
-        src: src.as_bytes(),
-        lang,
-    };
+    let lx = Lexer::new(src.as_bytes(), lang);
     let bytes = src.as_bytes();
     let mut out = Vec::new();
     // (function name, body start) per open brace.
@@ -722,13 +891,13 @@ fn braces(src: &str, lang: &Lang) -> Scan {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if matches!(b, b'/' | b'#' | b'-' | b'<' | b'{')
-            || lang.line_comments.iter().any(|m| m.as_bytes()[0] == b)
-        {
-            if let Some(end) = lx.comment_end(i) {
-                i = end;
-                continue;
-            }
+        if !lx.interesting[usize::from(b)] {
+            i += 1;
+            continue;
+        }
+        if let Some(end) = lx.comment_end(i) {
+            i = end;
+            continue;
         }
         match b {
             b'{' => {
@@ -750,7 +919,7 @@ fn braces(src: &str, lang: &Lang) -> Scan {
             }
             b';' => boundary = i + 1,
             _ => {
-                if let Some(end) = lx.string_end(i) {
+                if let Some(end) = lx.string_end(i).or_else(|| lx.regex_end(i)) {
                     i = end.max(i + 1);
                     continue;
                 }
@@ -1263,6 +1432,8 @@ mod tests {
         assert_eq!(stubbed(old, new, lang("rs")), ["a"]);
         let renamed = "fn a2() {\n    todo!()\n}\nfn b2() {\n    unimplemented!()\n}\n";
         assert_eq!(stubbed(old, renamed, lang("rs")), ["a2", "b2"]);
+        let emptied = "fn a2() {\n}\nfn b2() {}\n";
+        assert_eq!(stubbed(old, emptied, lang("rs")), ["a2", "b2"]);
         // Adding a stub for a new function alone is not a gutting.
         let added = format!("{old}fn c() {{\n    todo!()\n}}\n");
         assert!(stubbed(old, &added, lang("rs")).is_empty());
