@@ -2,6 +2,9 @@
 //!
 //! - `killswitch/{1MB,5MB,10MB}`: `guard::check` on a pair of source-like files
 //!   (every 40th line edited); linear cost shows as equal throughput;
+//! - `killswitch_functions/{1MB,10MB}`: `guard::check_file` on Rust made of
+//!   small functions (every 40th line edited), so the stub scanner and the
+//!   placeholder checks have bodies and comments to look at;
 //! - `write_20KB/*`: a 20 KB source file written with a plain atomic write
 //!   (temp, fsync, rename, fsync dir) vs a guarded write (lock, kill-switch,
 //!   backup, journal, atomic write), each iteration a new content, on the
@@ -31,6 +34,23 @@ fn source(size: usize) -> Vec<u8> {
             "    let value_{i} = compute({i}, \"{}\", {});\n",
             i % 97,
             i.wrapping_mul(2_654_435_761) % 100_000
+        ));
+        i += 1;
+    }
+    out.into_bytes()
+}
+
+/// About `size` bytes of Rust: functions of a few statements with a doc
+/// comment each.
+fn functions(size: usize) -> Vec<u8> {
+    let mut out = String::with_capacity(size + 200);
+    let mut i = 0u64;
+    while out.len() < size {
+        out.push_str(&format!(
+            "/// Computes step {i} of the pipeline.\npub fn step_{i}(input: &[u8], state: &mut State) -> Result<u64, Error> {{\n    let value = compute({i}, input.len() as u64, \"{}\")?;\n    if value > {} {{\n        state.record({i}, value);\n    }}\n    Ok(value ^ 0x{:x})\n}}\n\n",
+            i % 97,
+            i.wrapping_mul(2_654_435_761) % 100_000,
+            i.wrapping_mul(0x9e37_79b9)
         ));
         i += 1;
     }
@@ -87,6 +107,29 @@ fn bench_killswitch(c: &mut Criterion) {
             &(old, new),
             |b, (o, n)| {
                 b.iter(|| black_box(killswitch::check(Some(black_box(o)), black_box(n), &t)))
+            },
+        );
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("killswitch_functions");
+    for mb in [1usize, 10] {
+        let old = functions(mb << 20);
+        let new = edited(&old, 1);
+        group.throughput(Throughput::Bytes((old.len() + new.len()) as u64));
+        group.sample_size(20);
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{mb}MB")),
+            &(old, new),
+            |b, (o, n)| {
+                b.iter(|| {
+                    black_box(killswitch::check_file(
+                        "src/pipeline.rs",
+                        Some(black_box(o)),
+                        black_box(n),
+                        &t,
+                    ))
+                })
             },
         );
     }

@@ -40,8 +40,11 @@ const TRAILING: &[&str] = &[
 /// What frames a note, which decides how much evidence it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Frame {
-    /// A whole-line comment, bracketed note or lone string.
+    /// A whole-line comment or lone string.
     Whole,
+    /// A bracketed line, `[...]` or `(rest of the file)`; in code it may
+    /// also be a literal with a spread (`[...items, x]`).
+    Bracket,
     /// A line that starts with an ellipsis.
     Bare,
     /// A comment after code.
@@ -206,7 +209,12 @@ fn frame(line: &str) -> Option<(&str, Frame)> {
     let body = line.trim_end_matches([',', ';']);
     for (open, close) in [('(', ')'), ('[', ']'), ('{', '}'), ('"', '"'), ('`', '`')] {
         if body.len() >= 2 && body.starts_with(open) && body.ends_with(close) {
-            return Some((strip_closers(&body[1..body.len() - 1]), Frame::Whole));
+            let frame = if open == '"' || open == '`' {
+                Frame::Whole
+            } else {
+                Frame::Bracket
+            };
+            return Some((strip_closers(&body[1..body.len() - 1]), frame));
         }
     }
     if let Some(rest) = line.strip_prefix("..") {
@@ -328,6 +336,15 @@ fn is_cjk(c: char) -> bool {
 
 /// Returns whether a framed note is an elision.
 fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
+    // In code, `...items` spreads; only an ellipsis not glued to a name
+    // (or a note around one) stands for something left out.
+    let spread_free;
+    let inner = if matches!(frame, Frame::Bracket | Frame::Bare) {
+        spread_free = without_spreads(inner);
+        spread_free.as_str()
+    } else {
+        inner
+    };
     let ellipsis_at = inner.find("..");
     let folded = fold(inner);
     let mut words: Vec<&str> = Vec::new();
@@ -378,7 +395,7 @@ fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
     let signal = ellipsis || rest || qualified || predicate || phrase;
     match frame {
         Frame::Trailing => (ellipsis || rest) && unknown == 0,
-        Frame::Whole | Frame::Bare => {
+        Frame::Whole | Frame::Bare | Frame::Bracket => {
             (unknown == 0 && signal)
                 || ((ellipsis || rest || qualified || phrase)
                     && (predicate || phrase)
@@ -389,6 +406,22 @@ fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
                     && tokens.len() <= 8)
         }
     }
+}
+
+/// Returns `text` with every spread (`...name`) reduced to its name.
+fn without_spreads(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find("...") {
+        let after = &rest[p + 3..];
+        out.push_str(&rest[..p]);
+        if !after.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '$') {
+            out.push_str("...");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Returns the words of folded text with their byte offsets; apostrophes
@@ -613,6 +646,10 @@ mod tests {
             "'a'",
             "// see ../docs for more",
             "x = [..., 1]",
+            "[...items, newItem],",
+            "{...state, loading: true}",
+            "({ ...defaults, ...overrides })",
+            "(...args) => f(...args)",
         ] {
             assert!(
                 !is_placeholder(line),

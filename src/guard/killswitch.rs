@@ -691,7 +691,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
                 ),
             });
         }
-        let functions = stubs::stubbed_between(&before, &after, lang);
+        let functions = stubs::stubbed_between(&before, o, &after, n, lang);
         if !functions.is_empty() {
             reasons.push(Reason::Stubbed { functions });
         }
@@ -1039,5 +1039,137 @@ mod tests {
             Verdict::Pass
         );
         assert!(run(&old, &new).blocked());
+    }
+
+    fn file(name: &str, old: &str, new: &str) -> Report {
+        check_file(
+            name,
+            Some(old.as_bytes()),
+            new.as_bytes(),
+            &Thresholds::default(),
+        )
+    }
+
+    fn has(r: &Report, p: impl Fn(&Reason) -> bool) -> bool {
+        r.reasons.iter().any(p)
+    }
+
+    const PY: &str = "import os\n\n\ndef load(path):\n    with open(path) as f:\n        data = f.read()\n    return data.split()\n\n\ndef save(path, words):\n    text = \" \".join(words)\n    with open(path, \"w\") as f:\n        f.write(text)\n    return len(text)\n\n\ndef count(words):\n    seen = {}\n    for w in words:\n        seen[w] = seen.get(w, 0) + 1\n    return seen\n";
+
+    #[test]
+    fn a_placeholder_the_old_file_had_excuses_nothing_new() {
+        let old = format!("{PY}# ... rest of the code\n");
+        let new = PY.replace(
+            "def count(words):",
+            "# ... rest of the code\n\n\ndef count(words):",
+        );
+        let new = format!("{new}# ... rest of the code\n");
+        let r = file("a.py", &old, &new);
+        assert!(has(&r, |x| matches!(x, Reason::Elision { .. })), "{r:?}");
+        assert_eq!(
+            file("a.py", &old, &format!("{old}\n")).verdict,
+            Verdict::Pass
+        );
+    }
+
+    #[test]
+    fn stubbed_bodies_are_named() {
+        let new = PY
+            .replace("    with open(path) as f:\n        data = f.read()\n    return data.split()", "    raise NotImplementedError")
+            .replace("    text = \" \".join(words)\n    with open(path, \"w\") as f:\n        f.write(text)\n    return len(text)", "    pass");
+        let r = file("a.py", PY, &new);
+        assert!(
+            has(
+                &r,
+                |x| matches!(x, Reason::Stubbed { functions } if functions == &["load", "save"])
+            ),
+            "{r:?}"
+        );
+        // The same stubs in a type stub file are declarations.
+        assert!(!has(&file("a.pyi", PY, &new), |x| matches!(
+            x,
+            Reason::Stubbed { .. }
+        )));
+    }
+
+    #[test]
+    fn padding_does_not_buy_volume_back() {
+        let old: String = (0..20)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        let kept: String = (0..9)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        let pad = "\u{a0}\u{a0}\n\u{200b}\n//\n".repeat(6);
+        let r = file("a.rs", &old, &format!("{kept}{pad}"));
+        assert!(r.volume >= 0.5, "the seed's volume is fooled: {r:?}");
+        assert!(
+            has(&r, |x| matches!(x, Reason::MeaningfulVolume { .. }))
+                && has(&r, |x| matches!(x, Reason::Padding { .. })),
+            "{r:?}"
+        );
+        // Repeating kept lines is padding too.
+        let repeated = format!("{kept}{kept}{kept}");
+        assert!(file("a.rs", &old, &repeated).blocked());
+    }
+
+    #[test]
+    fn truncation_is_recognised() {
+        let old: String = (0..20)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        let cut = &old[..old.len() * 6 / 10 + 3];
+        let r = file("a.rs", &old, cut);
+        assert!(has(&r, |x| matches!(x, Reason::Truncated { .. })), "{r:?}");
+        let open = "fn a() {\n    let x = 1;\n    if x > 0 {\n        b();\n    }\n    c();\n}\n";
+        let r = file(
+            "a.rs",
+            &format!("{open}{open}"),
+            &format!("{open}fn a() {{\n    let x = 1;\n"),
+        );
+        assert!(has(&r, |x| matches!(x, Reason::Truncated { .. })), "{r:?}");
+        // Deleting the last part of a file, keeping most of it, is an edit.
+        let most: String = (0..16)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        assert_eq!(file("a.rs", &old, &most).verdict, Verdict::Pass);
+    }
+
+    #[test]
+    fn structured_files_are_judged_by_their_entries() {
+        let big = format!(
+            "{{{}}}",
+            (0..60)
+                .map(|i| format!("\"key{i}\":{{\"v\":{i}}}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let r = file("data.json", &big, "{}");
+        assert!(r.blocked());
+        assert_eq!((r.unit, r.old_lines, r.new_lines), ("JSON entries", 120, 0));
+        // Pretty-printing the same document changes every line, no entry.
+        let pretty = serde_json::to_string_pretty(
+            &serde_json::from_str::<serde_json::Value>(&big).expect("valid JSON"),
+        )
+        .expect("serialises");
+        assert_eq!(file("data.json", &big, &pretty).verdict, Verdict::Pass);
+        let r = file(
+            "Cargo.toml",
+            "[package]\nname = \"x\"\nversion = \"1\"\n",
+            "[package]\nname = \"x",
+        );
+        assert!(
+            has(&r, |x| matches!(
+                x,
+                Reason::Unparsable {
+                    format: Format::Toml,
+                    ..
+                }
+            )),
+            "{r:?}"
+        );
+        // Unparsable before: judged by lines like any text.
+        let r = file("bad.json", "{ not json\n", "{ still not json\n");
+        assert_eq!(r.unit, "lines");
     }
 }

@@ -1,7 +1,8 @@
 //! The guard: the only path from proposed content to a file on disk. A
-//! guarded write runs the kill-switch ([`killswitch`]), saves the current
-//! content in the shadow store ([`crate::shadow`]) and replaces the file
-//! atomically ([`write`]).
+//! guarded write runs the kill-switch ([`killswitch`], which judges content
+//! by its language ([`lang`]): placeholders, stubs ([`stubs`]), structure
+//! ([`structure`]), ratios), saves the current content in the shadow store
+//! ([`crate::shadow`]) and replaces the file atomically ([`write`]).
 //!
 //! Never prints; never runs git.
 

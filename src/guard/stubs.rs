@@ -442,14 +442,33 @@ pub struct Function {
 
 /// Returns the functions of `src` with their bodies, in order of their end.
 pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
-    scan(src, lang).functions
+    let scan = scan(src, lang);
+    scan.found
+        .into_iter()
+        .map(|f| Function {
+            body: classify(&src[f.body.clone()], lang),
+            name: f.name,
+            key: f.key,
+        })
+        .collect()
+}
+
+/// A function as the scanner finds it: its name and where its body is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Its name as written.
+    pub name: String,
+    /// The name with its occurrence number.
+    pub key: String,
+    /// The body's byte range in the scanned text.
+    pub body: std::ops::Range<usize>,
 }
 
 /// What one pass of the scanner found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Scan {
-    /// The functions, in order of their end.
-    pub functions: Vec<Function>,
+    /// The functions, in order of their end, unclassified.
+    pub found: Vec<Found>,
     /// Blocks still open at the end of the text (brace languages).
     pub open_blocks: usize,
     /// Closing braces without an opening one (brace languages).
@@ -463,22 +482,26 @@ impl Scan {
     }
 }
 
-/// Scans `src` once: its functions, and whether its blocks balance.
+/// Scans `src` once: where its functions are, and whether its blocks
+/// balance. Bodies are classified later, and only those that changed.
 pub fn scan(src: &str, lang: &Lang) -> Scan {
     let mut scan = match lang.blocks {
         Blocks::Braces => braces(src, lang),
         Blocks::Indent | Blocks::End => Scan {
-            functions: indented(src, lang),
+            found: indented(src, lang),
             ..Scan::default()
         },
         Blocks::None => Scan::default(),
     };
-    let found = &mut scan.functions;
-    let mut seen = std::collections::HashMap::<String, usize>::new();
-    for f in found.iter_mut() {
-        let n = seen.entry(f.name.clone()).or_default();
-        f.key = format!("{}#{n}", f.name);
+    let mut seen = std::collections::HashMap::<&str, usize>::new();
+    let mut keys = Vec::with_capacity(scan.found.len());
+    for f in &scan.found {
+        let n = seen.entry(f.name.as_str()).or_default();
+        keys.push(format!("{}#{n}", f.name));
         *n += 1;
+    }
+    for (f, key) in scan.found.iter_mut().zip(keys) {
+        f.key = key;
     }
     scan
 }
@@ -487,37 +510,66 @@ pub fn scan(src: &str, lang: &Lang) -> Scan {
 /// for functions renamed while gutted, by count (more marked stubs and
 /// fewer implemented bodies than before). Empty for declaration files.
 pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
-    stubbed_between(&scan(old, lang), &scan(new, lang), lang)
+    stubbed_between(&scan(old, lang), old, &scan(new, lang), new, lang)
 }
 
-/// [`stubbed`] over scans already made.
-pub fn stubbed_between(old: &Scan, new: &Scan, lang: &Lang) -> Vec<String> {
+/// [`stubbed`] over scans already made of `old_src` and `new_src`.
+/// Functions whose body is byte for byte the same on both sides cancel
+/// out and are never classified, which keeps an edit of a large file cheap.
+pub fn stubbed_between(
+    old: &Scan,
+    old_src: &str,
+    new: &Scan,
+    new_src: &str,
+    lang: &Lang,
+) -> Vec<String> {
     if lang.declarations || lang.blocks == Blocks::None {
         return Vec::new();
     }
-    let (before, after) = (&old.functions, &new.functions);
-    let old_by_key: std::collections::HashMap<&str, &Body> =
-        before.iter().map(|f| (f.key.as_str(), &f.body)).collect();
+    let old_by_key: std::collections::HashMap<&str, &Found> =
+        old.found.iter().map(|f| (f.key.as_str(), f)).collect();
+    let same = |f: &Found| {
+        old_by_key
+            .get(f.key.as_str())
+            .is_some_and(|o| old_src.get(o.body.clone()) == new_src.get(f.body.clone()))
+    };
+    let unchanged: std::collections::HashSet<&str> = new
+        .found
+        .iter()
+        .filter(|f| same(f))
+        .map(|f| f.key.as_str())
+        .collect();
+    let before: Vec<(&Found, Body)> = old
+        .found
+        .iter()
+        .filter(|f| !unchanged.contains(f.key.as_str()))
+        .map(|f| (f, classify(&old_src[f.body.clone()], lang)))
+        .collect();
+    let after: Vec<(&Found, Body)> = new
+        .found
+        .iter()
+        .filter(|f| !unchanged.contains(f.key.as_str()))
+        .map(|f| (f, classify(&new_src[f.body.clone()], lang)))
+        .collect();
+    let old_bodies: std::collections::HashMap<&str, &Body> =
+        before.iter().map(|(f, b)| (f.key.as_str(), b)).collect();
     let mut names: Vec<String> = after
         .iter()
-        .filter(|f| {
-            old_by_key
-                .get(f.key.as_str())
-                .is_some_and(|o| f.body.stubs(o))
-        })
-        .map(|f| f.name.clone())
+        .filter(|(f, b)| old_bodies.get(f.key.as_str()).is_some_and(|o| b.stubs(o)))
+        .map(|(f, _)| f.name.clone())
         .collect();
-    let count = |fs: &[Function], p: fn(&Body) -> bool| fs.iter().filter(|f| p(&f.body)).count();
-    let gained = count(after, Body::marked_stub).saturating_sub(count(before, Body::marked_stub));
-    let lost = count(before, Body::implemented).saturating_sub(count(after, Body::implemented));
-    let unmatched = |f: &&Function| !old_by_key.contains_key(f.key.as_str());
+    let count =
+        |fs: &[(&Found, Body)], p: fn(&Body) -> bool| fs.iter().filter(|(_, b)| p(b)).count();
+    let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
+    let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
+    let unmatched = |(f, _): &&(&Found, Body)| !old_by_key.contains_key(f.key.as_str());
     if gained > names.len() && lost > names.len() {
         names.extend(
             after
                 .iter()
                 .filter(unmatched)
-                .filter(|f| f.body.marked_stub())
-                .map(|f| f.name.clone()),
+                .filter(|(_, b)| b.marked_stub())
+                .map(|(f, _)| f.name.clone()),
         );
     } else if lost >= RENAMED_EMPTY {
         // Renamed and emptied, without a marker: new functions that do
@@ -525,8 +577,8 @@ pub fn stubbed_between(old: &Scan, new: &Scan, lang: &Lang) -> Vec<String> {
         let empty: Vec<String> = after
             .iter()
             .filter(unmatched)
-            .filter(|f| !f.body.implemented())
-            .map(|f| f.name.clone())
+            .filter(|(_, b)| !b.implemented())
+            .map(|(f, _)| f.name.clone())
             .collect();
         if empty.len() >= RENAMED_EMPTY {
             names.extend(empty.into_iter().take(lost));
@@ -886,6 +938,7 @@ fn braces(src: &str, lang: &Lang) -> Scan {
     let mut out = Vec::new();
     // (function name, body start) per open brace.
     let mut stack: Vec<(Option<String>, usize)> = Vec::new();
+    let _ = &lang;
     let mut boundary = 0;
     let mut stray = 0;
     let mut i = 0;
@@ -896,21 +949,24 @@ fn braces(src: &str, lang: &Lang) -> Scan {
             continue;
         }
         if let Some(end) = lx.comment_end(i) {
+            // A comment ends whatever came before it: the header of a
+            // block is the code after the last comment.
             i = end;
+            boundary = end;
             continue;
         }
         match b {
             b'{' => {
-                let name = function_name(&src[boundary..i], lang);
+                let name = function_name(&src[boundary..i]);
                 stack.push((name, i + 1));
                 boundary = i + 1;
             }
             b'}' => {
                 match stack.pop() {
-                    Some((Some(name), start)) => out.push(Function {
+                    Some((Some(name), start)) => out.push(Found {
                         name,
                         key: String::new(),
-                        body: classify(&src[start..i], lang),
+                        body: start..i,
                     }),
                     Some(_) => {}
                     None => stray += 1,
@@ -928,7 +984,7 @@ fn braces(src: &str, lang: &Lang) -> Scan {
         i += 1;
     }
     Scan {
-        functions: out,
+        found: out,
         open_blocks: stack.len(),
         stray_closers: stray,
     }
@@ -937,13 +993,10 @@ fn braces(src: &str, lang: &Lang) -> Scan {
 /// Returns the name of the function whose header is `header` (the code
 /// between the previous `;`, `{` or `}` and a `{`), or `None` when the
 /// block is not a function body.
-fn function_name(header: &str, lang: &Lang) -> Option<String> {
-    let (code, _) = code_and_comments(header, lang);
-    let h = code.join(" ");
-    let h = h.split_whitespace().collect::<Vec<_>>().join(" ");
+fn function_name(header: &str) -> Option<String> {
     // Attributes and decorators on their own lines stay in the header;
     // they do not change what follows.
-    let h = h.trim();
+    let h = header.trim();
     if h.is_empty() {
         return None;
     }
@@ -1112,8 +1165,16 @@ fn arrow_name(h: &str) -> Option<String> {
 }
 
 /// The indentation scanner (Python, Ruby, Lua, Elixir).
-fn indented(src: &str, lang: &Lang) -> Vec<Function> {
-    let lines: Vec<&str> = src.lines().collect();
+fn indented(src: &str, lang: &Lang) -> Vec<Found> {
+    let lines: Vec<&str> = src.split('\n').collect();
+    let mut starts = Vec::with_capacity(lines.len() + 1);
+    let mut at = 0;
+    for l in &lines {
+        starts.push(at);
+        at += l.len() + 1;
+    }
+    starts.push(src.len());
+    let end_of = |k: usize| (starts[k] + lines[k].len()).min(src.len());
     let in_string = string_lines(src, &lines, lang);
     let indent = |l: &str| l.len() - l.trim_start().len();
     let mut out = Vec::new();
@@ -1165,38 +1226,44 @@ fn indented(src: &str, lang: &Lang) -> Vec<Function> {
                 }
             }
         }
-        let mut body_lines: Vec<&str> = Vec::new();
         // A one-line body after the header's colon: `def f(): return 1`.
+        let mut body_start = starts[end + 1].min(src.len());
         if lang.blocks == Blocks::Indent {
             if let Some(after) = after_header_colon(lines[end]) {
-                body_lines.push(after);
+                body_start = after.as_ptr() as usize - src.as_ptr() as usize;
             }
         }
-        let mut j = end + 1;
         let by_keywords = match lang.blocks {
             Blocks::End => end_of_block(&lines[end + 1..]),
             _ => None,
         };
-        if let Some(len) = by_keywords {
-            body_lines.extend(&lines[end + 1..end + 1 + len]);
-        } else {
-            while j < lines.len() {
-                let l = lines[j];
-                if !l.trim().is_empty() && !in_string[j] && indent(l) <= ind {
-                    break;
+        let last = match by_keywords {
+            Some(len) => end + len,
+            None => {
+                let mut j = end + 1;
+                while j < lines.len() {
+                    let l = lines[j];
+                    if !l.trim().is_empty() && !in_string[j] && indent(l) <= ind {
+                        break;
+                    }
+                    j += 1;
                 }
-                body_lines.push(l);
-                j += 1;
+                j - 1
             }
-        }
+        };
+        let body_end = if last > end {
+            end_of(last)
+        } else {
+            body_start.max(end_of(end))
+        };
         let qualified = match classes.last() {
             Some((_, c)) => format!("{c}.{name}"),
             None => name,
         };
-        out.push(Function {
+        out.push(Found {
             name: qualified,
             key: String::new(),
-            body: classify(&body_lines.join("\n"), lang),
+            body: body_start..body_end.max(body_start),
         });
         // Nested functions are found too: continue inside the body.
         i = end + 1;
