@@ -194,19 +194,8 @@ pub(super) fn invisible(c: char) -> bool {
 /// comment marker). Borrows the line itself when it needs no rewriting,
 /// which is the common case, and writes into `scratch` otherwise.
 pub(super) fn meaningful<'a>(line: &'a [u8], scratch: &'a mut Vec<u8>) -> Option<&'a [u8]> {
-    let mut alnum = false;
-    let mut rewrite = false;
-    let mut prev_space = false;
-    for &b in line {
-        if b >= 0x80 || b == b'\t' || b == 0x0b || b == 0x0c || (b == b' ' && prev_space) {
-            rewrite = true;
-            break;
-        }
-        prev_space = b == b' ';
-        alnum |= b.is_ascii_alphanumeric();
-    }
-    if !rewrite {
-        return alnum.then_some(line);
+    if !needs_rewrite(line) {
+        return line.iter().any(u8::is_ascii_alphanumeric).then_some(line);
     }
     let Ok(text) = std::str::from_utf8(line) else {
         return line.iter().any(u8::is_ascii_alphanumeric).then_some(line);
@@ -231,6 +220,42 @@ pub(super) fn meaningful<'a>(line: &'a [u8], scratch: &'a mut Vec<u8>) -> Option
         scratch.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
     }
     alnum.then_some(scratch.as_slice())
+}
+
+/// Returns whether a trimmed line has anything [`meaningful`] must rewrite:
+/// a byte outside ASCII, a tab or other control space, or two spaces in a
+/// row. Eight bytes at a time.
+fn needs_rewrite(line: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // A byte is flagged in `zero(w)` when it is zero.
+    let zero = |w: u64| w.wrapping_sub(LO) & !w & HI;
+    let mut prev_space = false;
+    let mut chunks = line.chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        // Control bytes (tab, vertical tab, form feed…) are below 0x20.
+        let control = zero(w & (LO * 0xE0));
+        let spaces = zero(w ^ (LO * u64::from(b' ')));
+        if w & HI != 0
+            || control != 0
+            || spaces & (spaces >> 8) != 0
+            || (prev_space && spaces & 0x80 != 0)
+        {
+            return true;
+        }
+        prev_space = chunk[7] == b' ';
+    }
+    let mut prev = prev_space;
+    for &b in chunks.remainder() {
+        if b >= 0x80 || b < 0x20 || (b == b' ' && prev) {
+            return true;
+        }
+        prev = b == b' ';
+    }
+    false
 }
 
 /// Returns whether a meaningful line is a whole-line comment in `lang`.
@@ -276,6 +301,21 @@ mod tests {
         }
         assert_eq!(key("pass").as_deref(), Some("pass"));
         assert_eq!(key("名前").as_deref(), Some("名前"));
+        for (line, rewrite) in [
+            ("let x = 1;", false),
+            ("let x  = 1;", true),
+            ("abcdefg  h", true),
+            ("abcdefgh  ", true),
+            ("abcdefg\tx", true),
+            ("x\u{a0}y", true),
+            ("a b c d e f g h i j k", false),
+            ("0123456 89", false),
+            ("0123456  9", true),
+            ("abcdefgh\x0c", true),
+            ("abcdefghijklmno\x0b", true),
+        ] {
+            assert_eq!(needs_rewrite(line.as_bytes()), rewrite, "{line:?}");
+        }
     }
 
     #[test]

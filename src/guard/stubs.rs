@@ -13,9 +13,40 @@
 //! bodies above [`MAX_BODY`] bytes are taken as implemented unread, so the
 //! cost stays linear. ARCHITECTURE.md says why not tree-sitter.
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
 use super::elision;
 use super::lang::{Blocks, Lang};
 use crate::text::fold;
+
+/// A table of prefixes indexed by their first byte, so a line is compared
+/// with the few that could match.
+struct Prefixes(Vec<Vec<&'static str>>);
+
+impl Prefixes {
+    fn new(list: &[&'static str]) -> Prefixes {
+        let mut by_first = vec![Vec::new(); 256];
+        for p in list {
+            if let Some(&b) = p.as_bytes().first() {
+                by_first[usize::from(b)].push(*p);
+            }
+        }
+        Prefixes(by_first)
+    }
+
+    fn starts(&self, s: &str) -> bool {
+        s.as_bytes()
+            .first()
+            .is_some_and(|&b| self.0[usize::from(b)].iter().any(|p| s.starts_with(p)))
+    }
+}
+
+static STUB_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(STUB_STATEMENTS));
+static FAILURE_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(FAILURES));
+static LOGGING_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(LOGGING));
+static TRIVIAL_SET: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| TRIVIAL.iter().copied().collect());
 
 /// Bodies longer than this are implemented, whatever they hold.
 const MAX_BODY: usize = 16 * 1024;
@@ -812,36 +843,25 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Returns the lines of `src` split into code (strings kept, comments
-/// removed) and comment text, for classifying a body.
-fn code_and_comments(src: &str, lang: &Lang) -> (Vec<String>, Vec<String>) {
+/// removed) and the comments' text, for classifying a body. Lines are
+/// borrowed when the text has no comment.
+fn code_and_comments<'a>(
+    src: &'a str,
+    lang: &Lang,
+) -> (Vec<std::borrow::Cow<'a, str>>, Vec<&'a str>) {
+    use std::borrow::Cow;
     let lx = Lexer::new(src.as_bytes(), lang);
     let bytes = src.as_bytes();
-    let mut code = vec![String::new()];
-    let mut comments = Vec::new();
+    let mut comments: Vec<std::ops::Range<usize>> = Vec::new();
     let mut i = 0;
-    let mut plain = 0;
-    let flush = |code: &mut Vec<String>, from: usize, to: usize| {
-        for (k, part) in src[from..to].split('\n').enumerate() {
-            if k > 0 {
-                code.push(String::new());
-            }
-            if let Some(last) = code.last_mut() {
-                last.push_str(part);
-            }
-        }
-    };
     while i < bytes.len() {
         if !lx.interesting[usize::from(bytes[i])] {
             i += 1;
             continue;
         }
         if let Some(end) = lx.comment_end(i) {
-            flush(&mut code, plain, i);
-            comments.push(src[i..end].to_string());
-            let newlines = bytes[i..end].iter().filter(|&&b| b == b'\n').count();
-            code.extend(std::iter::repeat_n(String::new(), newlines));
+            comments.push(i..end);
             i = end;
-            plain = i;
             continue;
         }
         if let Some(end) = lx.string_end(i).or_else(|| lx.regex_end(i)) {
@@ -850,8 +870,23 @@ fn code_and_comments(src: &str, lang: &Lang) -> (Vec<String>, Vec<String>) {
         }
         i += 1;
     }
-    flush(&mut code, plain, bytes.len());
-    (code, comments)
+    if comments.is_empty() {
+        return (src.split('\n').map(Cow::Borrowed).collect(), Vec::new());
+    }
+    let mut code = String::with_capacity(src.len());
+    let mut at = 0;
+    for r in &comments {
+        code.push_str(&src[at..r.start]);
+        code.extend(src[r.clone()].chars().filter(|&c| c == '\n'));
+        at = r.end;
+    }
+    code.push_str(&src[at..]);
+    (
+        code.split('\n')
+            .map(|l| Cow::Owned(l.to_string()))
+            .collect(),
+        comments.into_iter().map(|r| &src[r]).collect(),
+    )
 }
 
 /// Classifies a body's text.
@@ -864,20 +899,22 @@ fn classify(body: &str, lang: &Lang) -> Body {
     }
     let (code, comments) = code_and_comments(body, lang);
     let mut b = Body::default();
-    for c in &comments {
+    for c in comments {
         let text = fold(c);
         if STUB_WORDS.iter().any(|w| text.contains(w)) || elision::is_placeholder_in(c.trim(), lang)
         {
             b.marked = true;
         }
     }
+    let mut squeezed = String::new();
     for line in &code {
         // `return undefined as any;` is `return undefined`.
         let line = match line.find(" as ") {
             Some(p) if line.trim_start().starts_with("return") => &line[..p],
-            _ => line.as_str(),
+            _ => line.as_ref(),
         };
-        let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        squeezed.clear();
+        squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
         let squeezed = squeezed.trim_end_matches(';');
         if !squeezed.chars().any(char::is_alphanumeric) {
             if squeezed.contains("...") {
@@ -889,19 +926,17 @@ fn classify(body: &str, lang: &Lang) -> Body {
             let folded = fold(line);
             STUB_WORDS.iter().any(|w| folded.contains(w))
         };
-        if STUB_STATEMENTS.iter().any(|s| squeezed.starts_with(s)) {
+        if STUB_PREFIXES.starts(squeezed) {
             b.marked = true;
             b.trivial += 1;
-        } else if FAILURES.iter().any(|s| squeezed.starts_with(s))
-            && (words() || !has_message(squeezed))
-        {
+        } else if FAILURE_PREFIXES.starts(squeezed) && (words() || !has_message(squeezed)) {
             // A failure that says "not implemented", or says nothing at all.
             b.marked |= words();
             b.trivial += 1;
-        } else if TRIVIAL.contains(&squeezed)
+        } else if TRIVIAL_SET.contains(squeezed)
             || empty_construction(squeezed)
             || is_string_statement(squeezed)
-            || LOGGING.iter().any(|s| squeezed.starts_with(s))
+            || LOGGING_PREFIXES.starts(squeezed)
         {
             if words() {
                 b.marked = true;

@@ -192,3 +192,50 @@ fn test_guard_check_judges_structure_and_stubs_by_file_name() {
         assert!(out.stdout.contains(needle), "{new}: {out}");
     }
 }
+
+#[test]
+fn test_guard_write_blocks_lazy_rewrites_and_writes_real_edits() {
+    // Through `guard write` in a real repository, judged by effect: each
+    // lazy rewrite of the corpus leaves the file byte for byte as it was
+    // and stores no backup; each legitimate edit lands.
+    let repo = TestRepo::with_commit();
+    let dir = corpus();
+    for (case, ext, lazy) in [
+        ("python/stub-all-2", "py", true),
+        ("rust/elide-foreign", "rs", true),
+        ("go/truncate-mid-line", "go", true),
+        ("java/pad-invisible", "java", true),
+        ("json/minified-cut-to-empty", "json", true),
+        ("yaml/truncated-at-key", "yaml", true),
+        ("tricky/homoglyph-placeholder", "rs", true),
+        ("typescript/extract-function", "ts", false),
+        ("toml/inline-to-table", "toml", false),
+        ("tricky/js-spread-lines", "js", false),
+    ] {
+        let target = format!("work/{}.{ext}", case.replace('/', "-"));
+        let old = std::fs::read(dir.join(format!("{case}.old.{ext}"))).expect("old side");
+        let new_path = dir.join(format!("{case}.new.{ext}"));
+        let new = std::fs::read(&new_path).expect("new side");
+        std::fs::create_dir_all(repo.path().join("work")).expect("mkdir");
+        std::fs::write(repo.path().join(&target), &old).expect("write old");
+        let out = repo.run(&[
+            "guard",
+            "write",
+            target.as_str(),
+            "--from",
+            new_path.to_str().expect("utf-8"),
+        ]);
+        let on_disk = std::fs::read(repo.path().join(&target)).expect("read back");
+        if lazy {
+            assert_eq!(out.code, 3, "{case}: {out}");
+            assert!(
+                out.stderr.contains("the kill-switch blocked"),
+                "{case}: {out}"
+            );
+            assert_eq!(on_disk, old, "{case}: the file changed");
+        } else {
+            assert_eq!(out.code, 0, "{case}: {out}");
+            assert_eq!(on_disk, new, "{case}: the edit did not land");
+        }
+    }
+}
