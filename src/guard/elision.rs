@@ -316,7 +316,7 @@ static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
         }
     }
     for slot in entries.values_mut() {
-        slot.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        slot.sort_by_key(|e| std::cmp::Reverse(e.0.len()));
     }
     Lexicon { entries }
 });

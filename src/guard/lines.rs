@@ -250,7 +250,7 @@ fn needs_rewrite(line: &[u8]) -> bool {
     }
     let mut prev = prev_space;
     for &b in chunks.remainder() {
-        if b >= 0x80 || b < 0x20 || (b == b' ' && prev) {
+        if !(0x20..0x80).contains(&b) || (b == b' ' && prev) {
             return true;
         }
         prev = b == b' ';

@@ -778,7 +778,7 @@ impl<'a> Lexer<'a> {
             }
             return Some(src.len());
         }
-        if !self.lang.quotes.contains(&b) && !(b == b'\'' && self.lang.char_quote) {
+        if !(self.lang.quotes.contains(&b) || (b == b'\'' && self.lang.char_quote)) {
             return None;
         }
         if src[i..].starts_with(b"\"\"\"") || src[i..].starts_with(b"'''") {
