@@ -394,12 +394,13 @@ fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
     let noun = tokens.iter().any(|t| known(t, cat::NOUN));
     let signal = ellipsis || rest || qualified || predicate || phrase;
     match frame {
-        Frame::Trailing => (ellipsis || rest) && unknown == 0,
+        // After code, a comment may describe that code (`rest[0]  # rest
+        // of the list`): only an ellipsis, or the rest said to be
+        // unchanged, stands for code left out.
+        Frame::Trailing => (ellipsis || (rest && predicate)) && unknown == 0,
         Frame::Whole | Frame::Bare | Frame::Bracket => {
             (unknown == 0 && signal)
-                || ((ellipsis || rest || qualified || phrase)
-                    && (predicate || phrase)
-                    && unknown <= 4)
+                || ((ellipsis || rest || qualified) && (predicate || phrase) && unknown <= 4)
                 || (lead && tokens.len() <= 3)
                 || ((rest || qualified || (ellipsis && (noun || weak || predicate)))
                     && unknown <= 1 + usize::from(ellipsis)
@@ -593,6 +594,12 @@ mod tests {
             "// ... more tests",
             "# ... etc",
             "/** ... */",
+            "// (the remaining 12 handlers follow the same pattern)",
+            "// ... same pattern for the other endpoints",
+            "// implement the remaining cases similarly",
+            "// ... 20 more lines",
+            "}  // rest of the methods unchanged",
+            "// <snip>",
         ] {
             assert!(is_placeholder(line), "{line:?} should be a placeholder");
         }
@@ -647,6 +654,9 @@ mod tests {
             "// see ../docs for more",
             "x = [..., 1]",
             "[...items, newItem],",
+            "// Keep existing behaviour for old clients",
+            "x = rest[0]  # rest of the list",
+            "// use short names for brevity",
             "{...state, loading: true}",
             "({ ...defaults, ...overrides })",
             "(...args) => f(...args)",

@@ -44,6 +44,7 @@ const ENGLISH: Vocabulary = Vocabulary {
     ],
     qualifiers: &[
         "existing",
+        "remaining",
         "previous",
         "original",
         "unchanged",
@@ -334,6 +335,12 @@ const ENGLISH: Vocabulary = Vocabulary {
         "omitted for brevity",
         "no changes",
         "no change",
+        "similarly",
+        "likewise",
+        "analogously",
+        "the same way",
+        "in the same way",
+        "follow the same pattern",
     ],
     phrases: &[
         "omitted for brevity",
