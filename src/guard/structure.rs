@@ -160,35 +160,20 @@ pub struct Comparison {
 /// Compares two documents; containers of at least `min` entries that are
 /// emptied are reported.
 pub fn compare(old: &Node, new: &Node, min: usize) -> Comparison {
-    let mut old_counts: HashMap<String, usize> = HashMap::new();
-    let mut new_counts: HashMap<String, usize> = HashMap::new();
-    let mut old_sizes = Vec::new();
-    let mut new_sizes: HashMap<String, usize> = HashMap::new();
-    let old_entries = walk(
-        old,
-        "",
-        "",
-        &mut |e| *old_counts.entry(e).or_default() += 1,
-        &mut |p, n| old_sizes.push((p, n)),
-    );
-    let new_entries = walk(
-        new,
-        "",
-        "",
-        &mut |e| *new_counts.entry(e).or_default() += 1,
-        &mut |p, n| {
-            new_sizes.insert(p, n);
-        },
-    );
+    let mut old_walk = Walk::default();
+    let mut new_walk = Walk::default();
+    let old_entries = old_walk.walk(old, "");
+    let new_entries = new_walk.walk(new, "");
     let (mut common, mut union) = (0usize, 0usize);
-    for (e, &a) in &old_counts {
-        let b = new_counts.get(e).copied().unwrap_or(0);
+    for (e, &a) in &old_walk.counts {
+        let b = new_walk.counts.get(e).copied().unwrap_or(0);
         common += a.min(b);
         union += a.max(b);
     }
-    union += new_counts
+    union += new_walk
+        .counts
         .iter()
-        .filter(|(e, _)| !old_counts.contains_key(*e))
+        .filter(|(e, _)| !old_walk.counts.contains_key(*e))
         .map(|(_, n)| n)
         .sum::<usize>();
     let jaccard = if union == 0 {
@@ -197,9 +182,15 @@ pub fn compare(old: &Node, new: &Node, min: usize) -> Comparison {
         common as f64 / union as f64
     };
     let volume = new_entries as f64 / old_entries.max(1) as f64;
-    let emptied = old_sizes
+    let new_sizes: HashMap<&str, usize> = new_walk
+        .sizes
+        .iter()
+        .map(|(p, n)| (p.as_str(), *n))
+        .collect();
+    let emptied = old_walk
+        .sizes
         .into_iter()
-        .filter(|(p, n)| *n >= min && !p.is_empty() && new_sizes.get(p) == Some(&0))
+        .filter(|(p, n)| *n >= min && !p.is_empty() && new_sizes.get(p.as_str()) == Some(&0))
         .map(|(p, _)| p)
         .collect();
     Comparison {
@@ -211,57 +202,77 @@ pub fn compare(old: &Node, new: &Node, min: usize) -> Comparison {
     }
 }
 
-/// Visits the entries under `node` (named `key`, at `path`), reports each
-/// container's and each leaf's path with its entry count (0 for a leaf
-/// that is empty), and returns the count.
-fn walk(
-    node: &Node,
-    key: &str,
-    path: &str,
-    entry: &mut dyn FnMut(String),
-    size: &mut dyn FnMut(String, usize),
-) -> usize {
-    match node {
-        Node::Leaf(v) => {
-            entry(format!("{key}={v}"));
-            // Empty, or a placeholder standing for what was there.
-            let t = v.trim();
-            if t.is_empty()
-                || t == "null"
-                || t == "~"
-                || t.chars().all(|c| matches!(c, '.' | '…' | '⋯' | ' '))
-            {
-                size(path.to_string(), 0);
-            }
-            1
+/// One document's entries (hashed, counted) and the sizes of its
+/// containers and empty leaves by path.
+#[derive(Default)]
+struct Walk {
+    counts: HashMap<u64, usize>,
+    sizes: Vec<(String, usize)>,
+    path: String,
+}
+
+impl Walk {
+    fn entry(&mut self, parts: &[&str]) {
+        use std::hash::{BuildHasher as _, Hasher as _};
+        static STATE: std::sync::OnceLock<std::collections::hash_map::RandomState> =
+            std::sync::OnceLock::new();
+        let mut h = STATE.get_or_init(Default::default).build_hasher();
+        for p in parts {
+            h.write(p.as_bytes());
+            h.write_u8(0xff);
         }
-        Node::Map(entries) => {
-            let mut n = 0;
-            for (k, child) in entries {
-                let child_path = if path.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{path}.{k}")
-                };
-                n += walk(child, k, &child_path, entry, size);
+        *self.counts.entry(h.finish()).or_default() += 1;
+    }
+
+    /// Visits the entries under `node` (named `key`, at `self.path`) and
+    /// returns their count.
+    fn walk(&mut self, node: &Node, key: &str) -> usize {
+        match node {
+            Node::Leaf(v) => {
+                self.entry(&[key, "=", v]);
+                // Empty, or a placeholder standing for what was there.
+                let t = v.trim();
+                if t.is_empty()
+                    || t == "null"
+                    || t == "~"
+                    || t.chars().all(|c| matches!(c, '.' | '…' | '⋯' | ' '))
+                {
+                    self.sizes.push((self.path.clone(), 0));
+                }
+                1
             }
-            if !key.is_empty() {
-                entry(format!("{key}:{{}}"));
+            Node::Map(entries) => {
+                let mut n = 0;
+                let len = self.path.len();
+                for (k, child) in entries {
+                    if len > 0 {
+                        self.path.push('.');
+                    }
+                    self.path.push_str(k);
+                    n += self.walk(child, k);
+                    self.path.truncate(len);
+                }
+                if !key.is_empty() {
+                    self.entry(&[key, ":{}"]);
+                }
+                self.sizes.push((self.path.clone(), n));
+                n + usize::from(!key.is_empty())
             }
-            size(path.to_string(), n);
-            n + usize::from(!key.is_empty())
-        }
-        Node::Seq(items) => {
-            let item_key = format!("{key}[]");
-            let mut n = 0;
-            for (i, child) in items.iter().enumerate() {
-                n += walk(child, &item_key, &format!("{path}[{i}]"), entry, size);
+            Node::Seq(items) => {
+                let item_key = format!("{key}[]");
+                let mut n = 0;
+                let len = self.path.len();
+                for (i, child) in items.iter().enumerate() {
+                    self.path.push_str(&format!("[{i}]"));
+                    n += self.walk(child, &item_key);
+                    self.path.truncate(len);
+                }
+                if !key.is_empty() {
+                    self.entry(&[key, ":[]"]);
+                }
+                self.sizes.push((self.path.clone(), n));
+                n + usize::from(!key.is_empty())
             }
-            if !key.is_empty() {
-                entry(format!("{key}:[]"));
-            }
-            size(path.to_string(), n);
-            n + usize::from(!key.is_empty())
         }
     }
 }
