@@ -239,6 +239,10 @@ fn prose_frames(line: &str) -> Option<&str> {
     if let Some(rest) = line.strip_prefix("<!--") {
         return Some(strip_closers(rest));
     }
+    // `… (rest of the README unchanged)`: the words decide, not the dots.
+    if line.starts_with("..") {
+        return Some(line);
+    }
     for (open, close) in [('(', ')'), ('[', ']')] {
         if line.len() >= 2 && line.starts_with(open) && line.ends_with(close) {
             return Some(line[1..line.len() - 1].trim());

@@ -81,6 +81,9 @@ const STUB_STATEMENTS: &[&str] = &[
     "assertfalse",
     "abort()",
     "std::abort()",
+    "???",
+    "throwUnimplementedError",
+    "thrownewUnimplementedError",
 ];
 
 /// Statements that fail on purpose; a stub when the line also says why in
@@ -916,6 +919,12 @@ fn classify(body: &str, lang: &Lang) -> Body {
         squeezed.clear();
         squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
         let squeezed = squeezed.trim_end_matches(';');
+        if squeezed == "???" {
+            // Scala's stub.
+            b.marked = true;
+            b.trivial += 1;
+            continue;
+        }
         if !squeezed.chars().any(char::is_alphanumeric) {
             if squeezed.contains("...") {
                 b.trivial += 1;
@@ -1523,6 +1532,8 @@ mod tests {
         );
         let go = lang("go");
         assert!(classify("\n\tpanic(\"not implemented\")\n", go).marked_stub());
+        assert!(classify("\n    ???\n", lang("scala")).marked_stub());
+        assert!(classify("\n    throw UnimplementedError();\n", lang("dart")).marked_stub());
         assert!(classify("\n\treturn nil // TODO\n", go).marked_stub());
     }
 
