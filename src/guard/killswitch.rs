@@ -444,19 +444,68 @@ pub fn check_file(path: &str, old: Option<&[u8]>, new: &[u8], t: &Thresholds) ->
 }
 
 /// The measurements of one side's lines.
+///
+/// Meaningful code lines are not kept in a set of their own (a second large
+/// table would double the cache misses on a 10 MB file): for most lines the
+/// meaningful form is the line itself, so the meaningful set is the set of
+/// distinct lines minus the few `excluded` ones (blank to a reader,
+/// comments, or needing a rewrite) plus the `rewritten` forms of the last.
 struct Measured {
     /// Hashes of the distinct non-blank trimmed lines.
     set: LineSet,
     /// Non-blank lines.
     lines: usize,
-    /// Hashes of the distinct meaningful code lines.
-    meaningful: LineSet,
+    /// Distinct lines that are not meaningful code as they stand.
+    excluded: LineSet,
+    /// The meaningful forms of the distinct code lines that needed a
+    /// rewrite (Unicode spaces, invisible characters, runs of spaces).
+    rewritten: LineSet,
     /// Lines that only pad: repeats of a meaningful line, and lines of
     /// invisible characters or a lone comment marker.
     junk: usize,
 }
 
-/// Hashes the lines of `bytes` both ways.
+impl Measured {
+    /// Returns how many distinct meaningful code lines there are.
+    fn meaningful(&self) -> usize {
+        self.set.len() - self.excluded.len()
+            + self
+                .rewritten
+                .iter()
+                .filter(|k| !self.set.contains(k))
+                .count()
+    }
+
+    /// Returns whether `k`, the hash of a meaningful code line, is one of
+    /// this side's meaningful code lines.
+    fn has_meaningful(&self, k: u64) -> bool {
+        (self.set.contains(&k) && !self.excluded.contains(&k)) || self.rewritten.contains(&k)
+    }
+}
+
+/// Returns how many distinct meaningful code lines `new` shares with `old`,
+/// given `common`, the distinct lines they share as written.
+fn meaningful_common(old: &Measured, new: &Measured, common: usize) -> usize {
+    // Lines shared as written are shared meaningful lines unless excluded
+    // (the same text is excluded on both sides).
+    let excluded_common = new.excluded.iter().filter(|h| old.set.contains(h)).count();
+    // Plain lines of `new` that `old` has only in a rewritten form.
+    let via_old_rewrites = old
+        .rewritten
+        .iter()
+        .filter(|k| !old.set.contains(k) && new.set.contains(k) && !new.excluded.contains(k))
+        .count();
+    // Rewritten lines of `new` that are not also plain lines of `new`.
+    let via_new_rewrites = new
+        .rewritten
+        .iter()
+        .filter(|k| !new.set.contains(k) && old.has_meaningful(**k))
+        .count();
+    common - excluded_common + via_old_rewrites + via_new_rewrites
+}
+
+/// Hashes the lines of `bytes`, calling `each(number, line, hash, first)`
+/// for every line so the caller can look at it in the same pass.
 fn measure<'a>(
     bytes: &'a [u8],
     lang: &Lang,
@@ -466,7 +515,8 @@ fn measure<'a>(
     let mut side = Measured {
         set: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
         lines: 0,
-        meaningful: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
+        excluded: HashSet::default(),
+        rewritten: HashSet::default(),
         junk: 0,
     };
     let mut scratch = Vec::new();
@@ -477,23 +527,32 @@ fn measure<'a>(
         let first = side.set.insert(hash);
         each(number, l, hash, first);
         match text_lines::meaningful(l, &mut scratch) {
-            Some(key) => {
-                // Repeats count as padding however they are disguised
-                // (spaces, invisible characters).
-                if text_lines::is_comment(key, lang) {
+            Some(key) if !text_lines::is_comment(key, lang) => {
+                // `meaningful` borrows the line itself unless it rewrote it.
+                if std::ptr::eq(key, l) {
                     side.junk += usize::from(!first);
                 } else {
-                    let h = if key.len() == l.len() {
-                        hash
-                    } else {
-                        hash_line(seed, key)
-                    };
-                    side.junk += usize::from(!side.meaningful.insert(h));
+                    // Repeats count as padding however they are disguised
+                    // (spaces, invisible characters).
+                    let k = hash_line(seed, key);
+                    if first {
+                        side.excluded.insert(hash);
+                    }
+                    side.junk += usize::from(side.set.contains(&k) || !side.rewritten.insert(k));
+                }
+            }
+            Some(_) => {
+                side.junk += usize::from(!first);
+                if first {
+                    side.excluded.insert(hash);
                 }
             }
             None => {
                 if !l.is_ascii() || text_lines::is_comment(l, lang) {
                     side.junk += 1;
+                }
+                if first {
+                    side.excluded.insert(hash);
                 }
             }
         }
@@ -547,10 +606,8 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     let mut placeholders: Vec<(u64, usize, usize, String)> = Vec::new();
     let mut found: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
     let mut judged: LineSet = HashSet::default();
+    let mut common = 0usize;
     let (new_side, new_iter) = measure(new, lang, |number, l, hash, first| {
-        if new_binary {
-            return;
-        }
         if let Some(&k) = found.get(&hash) {
             placeholders[k].2 += 1;
             return;
@@ -558,6 +615,10 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         // A line the old content also has can only add a placeholder once
         // it repeats; a new line is judged at its first occurrence.
         let in_old = old_side.set.contains(&hash);
+        common += usize::from(first && in_old);
+        if new_binary {
+            return;
+        }
         if first == in_old || (in_old && !judged.insert(hash)) {
             return;
         }
@@ -577,17 +638,12 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
             reasons.push(Reason::LineEndings { from, to });
         }
     }
-    let common = new_side
-        .set
-        .iter()
-        .filter(|h| old_side.set.contains(h))
-        .count();
     let mut jaccard = ratio_of(common, old_side.set.len(), new_side.set.len());
     let mut volume = new_side.lines as f64 / old_side.lines.max(1) as f64;
     let (mut old_lines, mut new_lines) = (old_side.lines, new_side.lines);
     let mut tiny = old_lines < t.min_lines;
     let mut unit = "lines";
-    let (mo, mn) = (old_side.meaningful.len(), new_side.meaningful.len());
+    let (mo, mn) = (old_side.meaningful(), new_side.meaningful());
 
     // Structured files: entries instead of lines.
     let mut structured = false;
@@ -635,11 +691,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
             });
         }
         if !structured && mo >= t.min_lines {
-            let mc = new_side
-                .meaningful
-                .iter()
-                .filter(|h| old_side.meaningful.contains(h))
-                .count();
+            let mc = meaningful_common(&old_side, &new_side, common);
             let mj = ratio_of(mc, mo, mn);
             let mv = mn as f64 / mo as f64;
             if mj < t.jaccard && jaccard >= t.jaccard {
@@ -1171,5 +1223,40 @@ mod tests {
         // Unparsable before: judged by lines like any text.
         let r = file("bad.json", "{ not json\n", "{ still not json\n");
         assert_eq!(r.unit, "lines");
+    }
+
+    #[test]
+    fn meaningful_counts_match_a_plain_set_computation() {
+        let lang = lang::from_path("a.rs").expect("rust");
+        let naive = |text: &str| -> HashSet<Vec<u8>> {
+            let mut scratch = Vec::new();
+            lines(text.as_bytes())
+                .filter_map(|(_, l)| text_lines::meaningful(l, &mut scratch).map(<[u8]>::to_vec))
+                .filter(|k| !text_lines::is_comment(k, lang))
+                .collect()
+        };
+        let samples = [
+            "let x = 1;\nlet  x = 1;\n}\n// note\nlet y = 2;\nlet y = 2;\n",
+            "let x = 1;\nlet\u{a0}x = 1;\nz\u{200b}\nz\n// note\n\u{a0}\n",
+            "let  y = 2;\nlet q = 3;\n#\n{\n}\nlet\tq = 3;\n",
+            "a\nb\nc\n",
+            "",
+        ];
+        for old in samples {
+            for new in samples {
+                let (o, _) = measure(old.as_bytes(), lang, |_, _, _, _| {});
+                let mut common = 0;
+                let (n, _) = measure(new.as_bytes(), lang, |_, _, h, first| {
+                    common += usize::from(first && o.set.contains(&h));
+                });
+                let (no, nn) = (naive(old), naive(new));
+                assert_eq!(o.meaningful(), no.len(), "{old:?}");
+                assert_eq!(
+                    meaningful_common(&o, &n, common),
+                    no.intersection(&nn).count(),
+                    "{old:?} -> {new:?}"
+                );
+            }
+        }
     }
 }
