@@ -40,10 +40,11 @@ use serde::Serialize;
 
 use super::elision;
 use super::lang::{self, Format, Lang};
-use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, Lines};
+use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, Lines, PassThrough};
 use super::GuardError;
 use super::{structure, stubs};
 use crate::git::Repo;
+use std::hash::BuildHasherDefault;
 
 /// How many leading bytes are searched for a NUL, as git does.
 const BINARY_PROBE: usize = 8000;
@@ -588,12 +589,19 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     if new_binary {
         reasons.push(Reason::Binary(Side::New));
     }
-    let texts = match (std::str::from_utf8(old), std::str::from_utf8(new)) {
-        (Ok(o), Ok(n)) if !old_binary && !new_binary => Some((o, n)),
+    // Each side is validated as UTF-8 once, for its encoding and its text.
+    let (old_text, new_text) = (std::str::from_utf8(old).ok(), std::str::from_utf8(new).ok());
+    let texts = match (old_text, new_text) {
+        (Some(o), Some(n)) if !old_binary && !new_binary => Some((o, n)),
         _ => None,
     };
     if !old_binary && !new_binary {
-        let (from, to) = (encoding(old), encoding(new));
+        let of = |bytes: &[u8], text: Option<&str>| match text {
+            Some(_) if bytes.starts_with(b"\xEF\xBB\xBF") => Encoding::Utf8Bom,
+            Some(_) => Encoding::Utf8,
+            None => Encoding::Other,
+        };
+        let (from, to) = (of(old, old_text), of(new, new_text));
         if from != to && !old.is_empty() && !new.is_empty() {
             reasons.push(Reason::Encoding { from, to });
         }
@@ -604,7 +612,8 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     // placeholder are counted, and compared with its count in the old
     // content below.
     let mut placeholders: Vec<(u64, usize, usize, String)> = Vec::new();
-    let mut found: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut found: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
+        std::collections::HashMap::default();
     let mut judged: LineSet = HashSet::default();
     let mut common = 0usize;
     let (new_side, new_iter) = measure(new, lang, |number, l, hash, first| {

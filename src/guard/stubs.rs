@@ -468,8 +468,9 @@ impl Body {
 pub struct Function {
     /// Its name as written (`Foo::bar`, `Service.start`, `it(works)`).
     pub name: String,
-    /// The name with its occurrence number, to tell overloads apart.
-    pub key: String,
+    /// Which occurrence of the name this is (0 for the first), to tell
+    /// overloads apart.
+    pub occurrence: usize,
     /// What its body holds.
     pub body: Body,
 }
@@ -482,7 +483,7 @@ pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
         .map(|f| Function {
             body: classify(&src[f.body.clone()], lang),
             name: f.name,
-            key: f.key,
+            occurrence: f.occurrence,
         })
         .collect()
 }
@@ -492,10 +493,18 @@ pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
 pub struct Found {
     /// Its name as written.
     pub name: String,
-    /// The name with its occurrence number.
-    pub key: String,
+    /// Which occurrence of the name this is.
+    pub occurrence: usize,
     /// The body's byte range in the scanned text.
     pub body: std::ops::Range<usize>,
+}
+
+impl Found {
+    /// Returns what tells this function from the others: its name and
+    /// occurrence.
+    fn key(&self) -> (&str, usize) {
+        (self.name.as_str(), self.occurrence)
+    }
 }
 
 /// What one pass of the scanner found.
@@ -527,15 +536,11 @@ pub fn scan(src: &str, lang: &Lang) -> Scan {
         },
         Blocks::None => Scan::default(),
     };
-    let mut seen = std::collections::HashMap::<&str, usize>::new();
-    let mut keys = Vec::with_capacity(scan.found.len());
-    for f in &scan.found {
-        let n = seen.entry(f.name.as_str()).or_default();
-        keys.push(format!("{}#{n}", f.name));
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    for f in scan.found.iter_mut() {
+        let n = seen.entry(f.name.clone()).or_default();
+        f.occurrence = *n;
         *n += 1;
-    }
-    for (f, key) in scan.found.iter_mut().zip(keys) {
-        f.key = key;
     }
     scan
 }
@@ -560,43 +565,43 @@ pub fn stubbed_between(
     if lang.declarations || lang.blocks == Blocks::None {
         return Vec::new();
     }
-    let old_by_key: std::collections::HashMap<&str, &Found> =
-        old.found.iter().map(|f| (f.key.as_str(), f)).collect();
+    let old_by_key: std::collections::HashMap<(&str, usize), &Found> =
+        old.found.iter().map(|f| (f.key(), f)).collect();
     let same = |f: &Found| {
         old_by_key
-            .get(f.key.as_str())
+            .get(&f.key())
             .is_some_and(|o| old_src.get(o.body.clone()) == new_src.get(f.body.clone()))
     };
-    let unchanged: std::collections::HashSet<&str> = new
+    let unchanged: std::collections::HashSet<(&str, usize)> = new
         .found
         .iter()
         .filter(|f| same(f))
-        .map(|f| f.key.as_str())
+        .map(|f| f.key())
         .collect();
     let before: Vec<(&Found, Body)> = old
         .found
         .iter()
-        .filter(|f| !unchanged.contains(f.key.as_str()))
+        .filter(|f| !unchanged.contains(&f.key()))
         .map(|f| (f, classify(&old_src[f.body.clone()], lang)))
         .collect();
     let after: Vec<(&Found, Body)> = new
         .found
         .iter()
-        .filter(|f| !unchanged.contains(f.key.as_str()))
+        .filter(|f| !unchanged.contains(&f.key()))
         .map(|f| (f, classify(&new_src[f.body.clone()], lang)))
         .collect();
-    let old_bodies: std::collections::HashMap<&str, &Body> =
-        before.iter().map(|(f, b)| (f.key.as_str(), b)).collect();
+    let old_bodies: std::collections::HashMap<(&str, usize), &Body> =
+        before.iter().map(|(f, b)| (f.key(), b)).collect();
     let mut names: Vec<String> = after
         .iter()
-        .filter(|(f, b)| old_bodies.get(f.key.as_str()).is_some_and(|o| b.stubs(o)))
+        .filter(|(f, b)| old_bodies.get(&f.key()).is_some_and(|o| b.stubs(o)))
         .map(|(f, _)| f.name.clone())
         .collect();
     let count =
         |fs: &[(&Found, Body)], p: fn(&Body) -> bool| fs.iter().filter(|(_, b)| p(b)).count();
     let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
     let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
-    let unmatched = |(f, _): &&(&Found, Body)| !old_by_key.contains_key(f.key.as_str());
+    let unmatched = |(f, _): &&(&Found, Body)| !old_by_key.contains_key(&f.key());
     if gained > names.len() && lost > names.len() {
         names.extend(
             after
@@ -1009,7 +1014,7 @@ fn braces(src: &str, lang: &Lang) -> Scan {
                 match stack.pop() {
                     Some((Some(name), start)) => out.push(Found {
                         name,
-                        key: String::new(),
+                        occurrence: 0,
                         body: start..i,
                     }),
                     Some(_) => {}
@@ -1044,27 +1049,27 @@ fn function_name(header: &str) -> Option<String> {
     if h.is_empty() {
         return None;
     }
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '@';
     let first_word: &str = h
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '@'))
+        .split(|c: char| !is_word(c))
         .find(|w| !w.is_empty())
         .unwrap_or("");
-    let before_paren = &h[..h.find('(').unwrap_or(h.len())];
-    let words_before: Vec<&str> = before_paren
-        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '@'))
-        .filter(|w| !w.is_empty())
-        .collect();
-    if words_before.iter().any(|w| CONTAINERS.contains(w))
-        && !words_before
-            .iter()
-            .any(|w| matches!(*w, "fn" | "func" | "function" | "fun" | "def"))
-    {
-        return None;
-    }
     if CONTROL.contains(&first_word)
         && !matches!(
             first_word,
             "async" | "static" | "const" | "get" | "set" | "let" | "var" | "val"
         )
+    {
+        return None;
+    }
+    let before_paren = &h[..h.find('(').unwrap_or(h.len())];
+    let words_before = || {
+        before_paren
+            .split(|c: char| !is_word(c))
+            .filter(|w| !w.is_empty())
+    };
+    if words_before().any(|w| CONTAINERS.contains(&w))
+        && !words_before().any(|w| matches!(w, "fn" | "func" | "function" | "fun" | "def"))
     {
         return None;
     }
@@ -1306,7 +1311,7 @@ fn indented(src: &str, lang: &Lang) -> Vec<Found> {
         };
         out.push(Found {
             name: qualified,
-            key: String::new(),
+            occurrence: 0,
             body: body_start..body_end.max(body_start),
         });
         // Nested functions are found too: continue inside the body.
