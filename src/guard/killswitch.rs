@@ -29,9 +29,10 @@
 //! - The language comes from the file name ([`check_file`]) or, without
 //!   one, is sniffed from the old content ([`check`]).
 //!
-//! The cost is linear in the size of both inputs: one pass each for the
-//! ratios and elisions, with hash sets of line hashes, and one pass each of
-//! the stub scanner.
+//! The cost is linear in the size of both inputs: one pass each that
+//! hashes and classifies lines, a radix sort and a merge of the hashes, a
+//! placeholder check of the lines whose count grew, and one pass each of the
+//! stub scanner.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -446,41 +447,72 @@ pub fn check_file(path: &str, old: Option<&[u8]>, new: &[u8], t: &Thresholds) ->
 
 /// The measurements of one side's lines.
 ///
-/// Meaningful code lines are not kept in a set of their own (a second large
-/// table would double the cache misses on a 10 MB file): for most lines the
-/// meaningful form is the line itself, so the meaningful set is the set of
-/// distinct lines minus the few `excluded` ones (blank to a reader,
+/// Lines are compared through their hashes, kept in a sorted vector
+/// (duplicates included) rather than a hash set: a linear radix sort and
+/// a merge touch memory in order, where a 10 MB file's hash table missed
+/// the cache on every insert. Meaningful code lines have no vector of their
+/// own: for most lines the meaningful form is the line itself, so they are
+/// the distinct lines minus the few `excluded` ones (blank to a reader,
 /// comments, or needing a rewrite) plus the `rewritten` forms of the last.
 struct Measured {
-    /// Hashes of the distinct non-blank trimmed lines.
-    set: LineSet,
+    /// Hashes of the non-blank trimmed lines, sorted.
+    hashes: Vec<u64>,
+    /// Distinct values in `hashes`.
+    distinct: usize,
     /// Non-blank lines.
     lines: usize,
     /// Distinct lines that are not meaningful code as they stand.
     excluded: LineSet,
-    /// The meaningful forms of the distinct code lines that needed a
-    /// rewrite (Unicode spaces, invisible characters, runs of spaces).
+    /// Distinct whole-line comments (also in `excluded`).
+    comments: LineSet,
+    /// The meaningful forms of the code lines that needed a rewrite
+    /// (Unicode spaces, invisible characters, runs of spaces).
     rewritten: LineSet,
-    /// Lines that only pad: repeats of a meaningful line, and lines of
-    /// invisible characters or a lone comment marker.
-    junk: usize,
+    /// Occurrences of meaningful code lines as written, of comments, and of
+    /// rewritten code lines.
+    plain: usize,
+    comment_lines: usize,
+    rewritten_lines: usize,
+    /// Lines of invisible characters or a lone comment marker.
+    markers: usize,
 }
 
 impl Measured {
+    /// Returns whether `h` is the hash of one of the lines.
+    fn contains(&self, h: u64) -> bool {
+        self.hashes.binary_search(&h).is_ok()
+    }
+
     /// Returns how many distinct meaningful code lines there are.
     fn meaningful(&self) -> usize {
-        self.set.len() - self.excluded.len()
+        self.distinct - self.excluded.len()
             + self
                 .rewritten
                 .iter()
-                .filter(|k| !self.set.contains(k))
+                .filter(|k| !self.contains(**k))
                 .count()
     }
 
     /// Returns whether `k`, the hash of a meaningful code line, is one of
     /// this side's meaningful code lines.
     fn has_meaningful(&self, k: u64) -> bool {
-        (self.set.contains(&k) && !self.excluded.contains(&k)) || self.rewritten.contains(&k)
+        (self.contains(k) && !self.excluded.contains(&k)) || self.rewritten.contains(&k)
+    }
+
+    /// Returns how many lines only pad: repeats of a meaningful line or a
+    /// comment, however disguised, and lines of invisible characters or a
+    /// lone comment marker.
+    fn junk(&self) -> usize {
+        let plain_distinct = self.distinct - self.excluded.len();
+        let new_forms = self
+            .rewritten
+            .iter()
+            .filter(|k| !self.contains(**k))
+            .count();
+        self.plain.saturating_sub(plain_distinct)
+            + self.comment_lines.saturating_sub(self.comments.len())
+            + self.rewritten_lines.saturating_sub(new_forms)
+            + self.markers
     }
 }
 
@@ -489,76 +521,89 @@ impl Measured {
 fn meaningful_common(old: &Measured, new: &Measured, common: usize) -> usize {
     // Lines shared as written are shared meaningful lines unless excluded
     // (the same text is excluded on both sides).
-    let excluded_common = new.excluded.iter().filter(|h| old.set.contains(h)).count();
+    let excluded_common = new.excluded.iter().filter(|h| old.contains(**h)).count();
     // Plain lines of `new` that `old` has only in a rewritten form.
     let via_old_rewrites = old
         .rewritten
         .iter()
-        .filter(|k| !old.set.contains(k) && new.set.contains(k) && !new.excluded.contains(k))
+        .filter(|k| !old.contains(**k) && new.contains(**k) && !new.excluded.contains(k))
         .count();
     // Rewritten lines of `new` that are not also plain lines of `new`.
     let via_new_rewrites = new
         .rewritten
         .iter()
-        .filter(|k| !new.set.contains(k) && old.has_meaningful(**k))
+        .filter(|k| !new.contains(**k) && old.has_meaningful(**k))
         .count();
     common - excluded_common + via_old_rewrites + via_new_rewrites
 }
 
-/// Hashes the lines of `bytes`, calling `each(number, line, hash, first)`
-/// for every line so the caller can look at it in the same pass.
-fn measure<'a>(
-    bytes: &'a [u8],
-    lang: &Lang,
-    mut each: impl FnMut(usize, &[u8], u64, bool),
-) -> (Measured, Lines<'a>) {
+/// Hashes and classifies the lines of `bytes`, in one pass.
+fn measure<'a>(bytes: &'a [u8], lang: &Lang) -> (Measured, Lines<'a>) {
     let seed = seed();
     let mut side = Measured {
-        set: HashSet::with_capacity_and_hasher(bytes.len() / 40 + 1, Default::default()),
+        hashes: Vec::with_capacity(bytes.len() / 32 + 1),
+        distinct: 0,
         lines: 0,
         excluded: HashSet::default(),
+        comments: HashSet::default(),
         rewritten: HashSet::default(),
-        junk: 0,
+        plain: 0,
+        comment_lines: 0,
+        rewritten_lines: 0,
+        markers: 0,
     };
     let mut scratch = Vec::new();
     let mut it = lines(bytes);
-    for (number, l) in it.by_ref() {
+    for (_, l) in it.by_ref() {
         side.lines += 1;
         let hash = hash_line(seed, l);
-        let first = side.set.insert(hash);
-        each(number, l, hash, first);
+        side.hashes.push(hash);
         match text_lines::meaningful(l, &mut scratch) {
-            Some(key) if !text_lines::is_comment(key, lang) => {
-                // `meaningful` borrows the line itself unless it rewrote it.
-                if std::ptr::eq(key, l) {
-                    side.junk += usize::from(!first);
-                } else {
-                    // Repeats count as padding however they are disguised
-                    // (spaces, invisible characters).
-                    let k = hash_line(seed, key);
-                    if first {
-                        side.excluded.insert(hash);
-                    }
-                    side.junk += usize::from(side.set.contains(&k) || !side.rewritten.insert(k));
-                }
+            Some(key) if text_lines::is_comment(key, lang) => {
+                side.comment_lines += 1;
+                side.comments.insert(hash);
+                side.excluded.insert(hash);
             }
-            Some(_) => {
-                side.junk += usize::from(!first);
-                if first {
-                    side.excluded.insert(hash);
-                }
+            // `meaningful` borrows the line itself unless it rewrote it.
+            Some(key) if std::ptr::eq(key, l) => side.plain += 1,
+            Some(key) => {
+                side.rewritten_lines += 1;
+                side.rewritten.insert(hash_line(seed, key));
+                side.excluded.insert(hash);
             }
             None => {
                 if !l.is_ascii() || text_lines::is_comment(l, lang) {
-                    side.junk += 1;
+                    side.markers += 1;
                 }
-                if first {
-                    side.excluded.insert(hash);
-                }
+                side.excluded.insert(hash);
             }
         }
     }
+    text_lines::radix_sort(&mut side.hashes);
+    side.distinct = side.hashes.len() - side.hashes.windows(2).filter(|w| w[0] == w[1]).count();
     (side, it)
+}
+
+/// Walks two sorted hash vectors together; returns the number of distinct
+/// hashes they share and calls `surplus(hash, extra)` for every hash `new`
+/// has more often than `old`.
+fn merge(old: &[u64], new: &[u64], mut surplus: impl FnMut(u64, usize)) -> usize {
+    let (mut i, mut j, mut common) = (0, 0, 0);
+    while j < new.len() {
+        let h = new[j];
+        let n = new[j..].iter().take_while(|&&x| x == h).count();
+        while i < old.len() && old[i] < h {
+            i += 1;
+        }
+        let o = old[i..].iter().take_while(|&&x| x == h).count();
+        common += usize::from(o > 0);
+        if n > o {
+            surplus(h, n - o);
+        }
+        i += o;
+        j += n;
+    }
+    common
 }
 
 fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
@@ -607,37 +652,35 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         }
     }
 
-    let (old_side, old_iter) = measure(old, lang, |_, _, _, _| {});
-    // Placeholders: each distinct new line is judged once; repeats of a
-    // placeholder are counted, and compared with its count in the old
-    // content below.
-    let mut placeholders: Vec<(u64, usize, usize, String)> = Vec::new();
-    let mut found: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
+    let (old_side, old_iter) = measure(old, lang);
+    let (new_side, new_iter) = measure(new, lang);
+    // Lines `new` has more often than `old` are the only ones that can add
+    // a placeholder; they are judged in a second pass, once each.
+    let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
         std::collections::HashMap::default();
-    let mut judged: LineSet = HashSet::default();
-    let mut common = 0usize;
-    let (new_side, new_iter) = measure(new, lang, |number, l, hash, first| {
-        if let Some(&k) = found.get(&hash) {
-            placeholders[k].2 += 1;
-            return;
-        }
-        // A line the old content also has can only add a placeholder once
-        // it repeats; a new line is judged at its first occurrence.
-        let in_old = old_side.set.contains(&hash);
-        common += usize::from(first && in_old);
-        if new_binary {
-            return;
-        }
-        if first == in_old || (in_old && !judged.insert(hash)) {
-            return;
-        }
-        if let Ok(text) = std::str::from_utf8(l) {
-            if elision::is_placeholder_in(text, lang) {
-                found.insert(hash, placeholders.len());
-                placeholders.push((hash, number, if first { 1 } else { 2 }, text.to_string()));
+    let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
+        surplus.insert(h, n);
+    });
+    let mut elisions = Vec::new();
+    if !new_binary && !surplus.is_empty() {
+        let seed = seed();
+        for (number, l) in lines(new) {
+            if elisions.len() >= MAX_ELISIONS || surplus.is_empty() {
+                break;
+            }
+            if surplus.remove(&hash_line(seed, l)).is_none() {
+                continue;
+            }
+            if let Ok(text) = std::str::from_utf8(l) {
+                if elision::is_placeholder_in(text, lang) {
+                    elisions.push(Reason::Elision {
+                        line: number,
+                        text: text.to_string(),
+                    });
+                }
             }
         }
-    });
+    }
     if !old_binary && !new_binary {
         let (from, to) = (old_iter.endings(), new_iter.endings());
         if matches!(
@@ -647,7 +690,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
             reasons.push(Reason::LineEndings { from, to });
         }
     }
-    let mut jaccard = ratio_of(common, old_side.set.len(), new_side.set.len());
+    let mut jaccard = ratio_of(common, old_side.distinct, new_side.distinct);
     let mut volume = new_side.lines as f64 / old_side.lines.max(1) as f64;
     let (mut old_lines, mut new_lines) = (old_side.lines, new_side.lines);
     let mut tiny = old_lines < t.min_lines;
@@ -723,12 +766,12 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     // Padding: distinct code lost while filler lines were added.
     if !structured && mo >= t.min_lines {
         let kept = mn as f64 / mo as f64;
-        let added = new_side.junk.saturating_sub(old_side.junk);
+        let (old_junk, new_junk) = (old_side.junk(), new_side.junk());
+        let added = new_junk.saturating_sub(old_junk);
         let share = |junk: usize, lines: usize| junk as f64 / lines.max(1) as f64;
         if kept < PADDED_KEPT
             && added >= PADDING_LINES
-            && share(new_side.junk, new_side.lines) - share(old_side.junk, old_side.lines)
-                > PADDING_SHARE
+            && share(new_junk, new_side.lines) - share(old_junk, old_side.lines) > PADDING_SHARE
         {
             reasons.push(Reason::Padding { added, kept });
         }
@@ -758,27 +801,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         }
     }
 
-    // Placeholders beyond those the old content had, by count.
-    if !placeholders.is_empty() {
-        let mut old_counts = vec![0usize; placeholders.len()];
-        if placeholders.iter().any(|p| old_side.set.contains(&p.0)) {
-            let seed = seed();
-            for (_, l) in lines(old) {
-                let h = hash_line(seed, l);
-                if let Some(k) = placeholders.iter().position(|p| p.0 == h) {
-                    old_counts[k] += 1;
-                }
-            }
-        }
-        reasons.extend(
-            placeholders
-                .into_iter()
-                .zip(old_counts)
-                .filter(|((_, _, count, _), old)| count > old)
-                .take(MAX_ELISIONS)
-                .map(|((_, line, _, text), _)| Reason::Elision { line, text }),
-        );
-    }
+    reasons.extend(elisions);
     finish(
         jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
     )
@@ -1253,11 +1276,9 @@ mod tests {
         ];
         for old in samples {
             for new in samples {
-                let (o, _) = measure(old.as_bytes(), lang, |_, _, _, _| {});
-                let mut common = 0;
-                let (n, _) = measure(new.as_bytes(), lang, |_, _, h, first| {
-                    common += usize::from(first && o.set.contains(&h));
-                });
+                let (o, _) = measure(old.as_bytes(), lang);
+                let (n, _) = measure(new.as_bytes(), lang);
+                let common = merge(&o.hashes, &n.hashes, |_, _| {});
                 let (no, nn) = (naive(old), naive(new));
                 assert_eq!(o.meaningful(), no.len(), "{old:?}");
                 assert_eq!(

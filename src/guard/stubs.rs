@@ -639,40 +639,49 @@ struct Lexer<'a> {
     go: bool,
     /// `/` may open a regular expression literal (JavaScript, TypeScript).
     regex: bool,
-    /// Bytes at which a comment, string or block may start.
-    interesting: [bool; 256],
+    /// What may start at each byte: [`BLOCK`], [`COMMENT`], [`QUOTE`]
+    /// flags; 0 for the bytes the scanner skips.
+    class: [u8; 256],
 }
+
+/// `{`, `}` or `;`.
+const BLOCK: u8 = 1;
+/// The first byte of a comment marker (or of a regex literal).
+const COMMENT: u8 = 2;
+/// The first byte of a string or character literal.
+const QUOTE: u8 = 4;
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a [u8], lang: &'a Lang) -> Lexer<'a> {
-        let mut interesting = [false; 256];
+        let mut class = [0u8; 256];
+        let mut mark = |b: u8, flag: u8| class[usize::from(b)] |= flag;
         for &b in b"{};" {
-            interesting[usize::from(b)] = true;
+            mark(b, BLOCK);
         }
         for &q in lang.quotes {
-            interesting[usize::from(q)] = true;
+            mark(q, QUOTE);
         }
         for m in lang.line_comments {
-            interesting[usize::from(m.as_bytes()[0])] = true;
-            interesting[usize::from(m.as_bytes()[0].to_ascii_lowercase())] = true;
+            mark(m.as_bytes()[0], COMMENT);
+            mark(m.as_bytes()[0].to_ascii_lowercase(), COMMENT);
         }
         for (open, _) in lang.block_comments {
-            interesting[usize::from(open.as_bytes()[0])] = true;
+            mark(open.as_bytes()[0], COMMENT);
         }
         let rust = lang.name == "rust";
         let csharp = lang.name == "c#";
         if lang.char_quote {
-            interesting[usize::from(b'\'')] = true;
+            mark(b'\'', QUOTE);
         }
         if rust {
-            interesting[usize::from(b'r')] = true;
+            mark(b'r', QUOTE);
         }
         if csharp {
-            interesting[usize::from(b'@')] = true;
+            mark(b'@', QUOTE);
         }
         let regex = matches!(lang.name, "javascript" | "typescript" | "generic");
         if regex {
-            interesting[usize::from(b'/')] = true;
+            mark(b'/', COMMENT);
         }
         Lexer {
             src,
@@ -681,8 +690,22 @@ impl<'a> Lexer<'a> {
             csharp,
             go: lang.name == "go",
             regex,
-            interesting,
+            class,
         }
+    }
+
+    /// Returns where the string, character or regex literal starting at
+    /// `i` (a byte of class `class`, not a comment) ends, if one starts
+    /// there.
+    fn literal_end(&self, i: usize, class: u8) -> Option<usize> {
+        let end = if class & QUOTE != 0 {
+            self.string_end(i)
+        } else if class & COMMENT != 0 {
+            self.regex_end(i)
+        } else {
+            None
+        };
+        end.map(|e| e.max(i + 1))
     }
 
     /// Returns where the regular expression literal starting at `i` ends,
@@ -863,20 +886,22 @@ fn code_and_comments<'a>(
     let mut comments: Vec<std::ops::Range<usize>> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
-        if !lx.interesting[usize::from(bytes[i])] {
+        let class = lx.class[usize::from(bytes[i])];
+        if class & (COMMENT | QUOTE) == 0 {
             i += 1;
             continue;
         }
-        if let Some(end) = lx.comment_end(i) {
-            comments.push(i..end);
-            i = end;
-            continue;
+        if class & COMMENT != 0 {
+            if let Some(end) = lx.comment_end(i) {
+                comments.push(i..end);
+                i = end;
+                continue;
+            }
         }
-        if let Some(end) = lx.string_end(i).or_else(|| lx.regex_end(i)) {
-            i = end.max(i + 1);
-            continue;
+        match lx.literal_end(i, class) {
+            Some(end) => i = end,
+            None => i += 1,
         }
-        i += 1;
     }
     if comments.is_empty() {
         return (src.split('\n').map(Cow::Borrowed).collect(), Vec::new());
@@ -993,15 +1018,25 @@ fn braces(src: &str, lang: &Lang) -> Scan {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if !lx.interesting[usize::from(b)] {
+        let class = lx.class[usize::from(b)];
+        if class == 0 {
             i += 1;
             continue;
         }
-        if let Some(end) = lx.comment_end(i) {
-            // A comment ends whatever came before it: the header of a
-            // block is the code after the last comment.
-            i = end;
-            boundary = end;
+        if class & COMMENT != 0 {
+            if let Some(end) = lx.comment_end(i) {
+                // A comment ends whatever came before it: the header of a
+                // block is the code after the last comment.
+                i = end;
+                boundary = end;
+                continue;
+            }
+        }
+        if class & BLOCK == 0 {
+            match lx.literal_end(i, class) {
+                Some(end) => i = end,
+                None => i += 1,
+            }
             continue;
         }
         match b {
@@ -1022,13 +1057,7 @@ fn braces(src: &str, lang: &Lang) -> Scan {
                 }
                 boundary = i + 1;
             }
-            b';' => boundary = i + 1,
-            _ => {
-                if let Some(end) = lx.string_end(i).or_else(|| lx.regex_end(i)) {
-                    i = end.max(i + 1);
-                    continue;
-                }
-            }
+            _ => boundary = i + 1,
         }
         i += 1;
     }
