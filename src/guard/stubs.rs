@@ -536,11 +536,19 @@ pub fn scan(src: &str, lang: &Lang) -> Scan {
         },
         Blocks::None => Scan::default(),
     };
-    let mut seen = std::collections::HashMap::<String, usize>::new();
-    for f in scan.found.iter_mut() {
-        let n = seen.entry(f.name.clone()).or_default();
-        f.occurrence = *n;
-        *n += 1;
+    let occurrences: Vec<usize> = {
+        let mut seen = std::collections::HashMap::<&str, usize>::new();
+        scan.found
+            .iter()
+            .map(|f| {
+                let n = seen.entry(f.name.as_str()).or_default();
+                *n += 1;
+                *n - 1
+            })
+            .collect()
+    };
+    for (f, n) in scan.found.iter_mut().zip(occurrences) {
+        f.occurrence = n;
     }
     scan
 }
