@@ -563,10 +563,10 @@ pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
 /// [`stubbed`] over scans already made of `old_src` and `new_src`.
 /// Functions whose body is byte for byte the same on both sides cancel
 /// out and are never classified, which keeps an edit of a large file cheap.
-pub fn stubbed_between(
-    old: &Scan,
+pub fn stubbed_between<'a>(
+    old: &'a Scan,
     old_src: &str,
-    new: &Scan,
+    new: &'a Scan,
     new_src: &str,
     lang: &Lang,
 ) -> Vec<String> {
@@ -600,11 +600,52 @@ pub fn stubbed_between(
         .collect();
     let old_bodies: std::collections::HashMap<(&str, usize), &Body> =
         before.iter().map(|(f, b)| (f.key(), b)).collect();
+    // A name that occurs once on each side is matched by name. Repeated
+    // names (overloads, `it(…)` callbacks, `useEffect()`) are matched by
+    // occurrence, which reordering shuffles: for them, count instead —
+    // more bodies doing nothing and fewer doing work under that name.
+    let tally = |scan: &'a Scan| {
+        let mut n = std::collections::HashMap::<&'a str, usize>::new();
+        for f in &scan.found {
+            *n.entry(f.name.as_str()).or_default() += 1;
+        }
+        n
+    };
+    let (old_names, new_names) = (tally(old), tally(new));
+    let repeated = |name: &str| {
+        old_names.get(name).copied().unwrap_or(0) > 1
+            || new_names.get(name).copied().unwrap_or(0) > 1
+    };
     let mut names: Vec<String> = after
         .iter()
+        .filter(|(f, _)| !repeated(&f.name))
         .filter(|(f, b)| old_bodies.get(&f.key()).is_some_and(|o| b.stubs(o)))
         .map(|(f, _)| f.name.clone())
         .collect();
+    let mut groups: Vec<&str> = after
+        .iter()
+        .map(|(f, _)| f.name.as_str())
+        .filter(|n| repeated(n))
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    for name in groups {
+        let of = |fs: &[(&Found, Body)], p: &dyn Fn(&Body) -> bool| {
+            fs.iter().filter(|(f, b)| f.name == name && p(b)).count()
+        };
+        let idle = |b: &Body| !b.implemented();
+        let (idle_old, idle_new) = (of(&before, &idle), of(&after, &idle));
+        let (work_old, work_new) = (
+            of(&before, &Body::implemented),
+            of(&after, &Body::implemented),
+        );
+        if idle_new > idle_old && work_new < work_old {
+            names.extend(std::iter::repeat_n(
+                name.to_string(),
+                (idle_new - idle_old).min(work_old - work_new),
+            ));
+        }
+    }
     let count =
         |fs: &[(&Found, Body)], p: fn(&Body) -> bool| fs.iter().filter(|(_, b)| p(b)).count();
     let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
@@ -1587,6 +1628,15 @@ mod tests {
         assert_eq!(stubbed(old, new, lang("rs")), ["a"]);
         let renamed = "fn a2() {\n    todo!()\n}\nfn b2() {\n    unimplemented!()\n}\n";
         assert_eq!(stubbed(old, renamed, lang("rs")), ["a2", "b2"]);
+        // Repeated names are matched by count, so reordering them is no
+        // gutting, and gutting one of them is.
+        let overloads =
+            "void f(int a) {\n    a();\n    b();\n}\nvoid f(String s) {\n    c();\n    d();\n}\n";
+        let swapped =
+            "void f(String s) {\n    c();\n    d();\n}\nvoid f(int a) {\n    a();\n    b();\n}\n";
+        assert!(stubbed(overloads, swapped, lang("java")).is_empty());
+        let gutted = "void f(String s) {\n}\nvoid f(int a) {\n    a();\n    b();\n}\n";
+        assert_eq!(stubbed(overloads, gutted, lang("java")), ["f"]);
         let emptied = "fn a2() {\n}\nfn b2() {}\n";
         assert_eq!(stubbed(old, emptied, lang("rs")), ["a2", "b2"]);
         // Adding a stub for a new function alone is not a gutting.
