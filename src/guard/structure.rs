@@ -56,11 +56,26 @@ fn from_json(v: &serde_json::Value) -> Node {
     }
 }
 
+/// Documents nested deeper than this are cut there: a subtree below is one
+/// entry, so a crafted document cannot exhaust the stack.
+const MAX_DEPTH: usize = 256;
+
 fn from_toml(v: &toml::Value) -> Node {
+    from_toml_at(v, 0)
+}
+
+fn from_toml_at(v: &toml::Value, depth: usize) -> Node {
     use toml::Value;
+    if depth > MAX_DEPTH {
+        return Node::Leaf("…".into());
+    }
     match v {
-        Value::Table(t) => Node::Map(t.iter().map(|(k, v)| (k.clone(), from_toml(v))).collect()),
-        Value::Array(a) => Node::Seq(a.iter().map(from_toml).collect()),
+        Value::Table(t) => Node::Map(
+            t.iter()
+                .map(|(k, v)| (k.clone(), from_toml_at(v, depth + 1)))
+                .collect(),
+        ),
+        Value::Array(a) => Node::Seq(a.iter().map(|v| from_toml_at(v, depth + 1)).collect()),
         Value::String(s) => Node::Leaf(s.clone()),
         Value::Integer(i) => Node::Leaf(i.to_string()),
         Value::Float(f) => Node::Leaf(f.to_string()),
@@ -209,6 +224,7 @@ struct Walk {
     counts: HashMap<u64, usize>,
     sizes: Vec<(String, usize)>,
     path: String,
+    depth: usize,
 }
 
 impl Walk {
@@ -227,6 +243,17 @@ impl Walk {
     /// Visits the entries under `node` (named `key`, at `self.path`) and
     /// returns their count.
     fn walk(&mut self, node: &Node, key: &str) -> usize {
+        if self.depth > MAX_DEPTH {
+            self.entry(&[key, "=…"]);
+            return 1;
+        }
+        self.depth += 1;
+        let n = self.walk_node(node, key);
+        self.depth -= 1;
+        n
+    }
+
+    fn walk_node(&mut self, node: &Node, key: &str) -> usize {
         match node {
             Node::Leaf(v) => {
                 self.entry(&[key, "=", v]);
@@ -332,6 +359,19 @@ mod tests {
         assert!(parse(b"a: [1, 2\n", Format::Yaml).is_err());
         assert!(parse(b"a = \"unterminated\n", Format::Toml).is_err());
         assert!(parse(b"{\"a\": [1, 2", Format::Json).is_err());
+    }
+
+    #[test]
+    fn deep_documents_do_not_exhaust_the_stack() {
+        let deep = format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000));
+        if let Ok(doc) = parse(deep.as_bytes(), Format::Yaml) {
+            let c = compare(&doc, &doc, 3);
+            assert_eq!(c.jaccard, 1.0);
+        }
+        let deep = format!("a = {}1{}", "[".repeat(5_000), "]".repeat(5_000));
+        let _ = parse(deep.as_bytes(), Format::Toml);
+        let deep = format!("{}1{}", "[".repeat(5_000), "]".repeat(5_000));
+        assert!(parse(deep.as_bytes(), Format::Json).is_err());
     }
 
     #[test]

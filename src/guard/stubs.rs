@@ -1061,7 +1061,6 @@ fn braces(src: &str, lang: &Lang) -> Scan {
     let mut out = Vec::new();
     // (function name, body start) per open brace.
     let mut stack: Vec<(Option<String>, usize)> = Vec::new();
-    let _ = &lang;
     let mut boundary = 0;
     let mut stray = 0;
     let mut i = 0;
@@ -1302,7 +1301,7 @@ fn indented(src: &str, lang: &Lang) -> Vec<Found> {
     }
     starts.push(src.len());
     let end_of = |k: usize| (starts[k] + lines[k].len()).min(src.len());
-    let in_string = string_lines(src, &lines, lang);
+    let in_string = string_lines(&lines, lang);
     let indent = |l: &str| l.len() - l.trim_start().len();
     let mut out = Vec::new();
     let mut classes: Vec<(usize, String)> = Vec::new();
@@ -1512,7 +1511,7 @@ fn after_header_colon(line: &str) -> Option<&str> {
 
 /// Marks the lines that start inside a multi-line string (Python's
 /// triple-quoted strings, Ruby heredocs are not tracked).
-fn string_lines(src: &str, lines: &[&str], lang: &Lang) -> Vec<bool> {
+fn string_lines(lines: &[&str], lang: &Lang) -> Vec<bool> {
     let mut out = vec![false; lines.len()];
     if lang.name != "python" && lang.name != "python-stubs" {
         return out;
@@ -1547,7 +1546,6 @@ fn string_lines(src: &str, lines: &[&str], lang: &Lang) -> Vec<bool> {
             }
         }
     }
-    let _ = src;
     out
 }
 
