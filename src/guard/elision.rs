@@ -405,10 +405,13 @@ fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
         Frame::Whole | Frame::Bare | Frame::Bracket => {
             (unknown == 0 && signal)
                 || ((ellipsis || rest || qualified) && (predicate || phrase) && unknown <= 4)
-                || (lead && tokens.len() <= 3)
-                || ((rest || qualified || (ellipsis && (noun || weak || predicate)))
-                    && unknown <= 1 + usize::from(ellipsis)
-                    && tokens.len() <= 8)
+                // Where a bare `...` is code (Python's doctest continuation
+                // `...     1)`), a line led by one needs words that say so.
+                || (!(frame == Frame::Bare && lang.bare_ellipsis_is_code)
+                    && ((lead && tokens.len() <= 3)
+                        || ((rest || qualified || (ellipsis && (noun || weak || predicate)))
+                            && unknown <= 1 + usize::from(ellipsis)
+                            && tokens.len() <= 8)))
         }
     }
 }
@@ -675,6 +678,12 @@ mod tests {
     #[test]
     fn language_decides_what_a_bare_ellipsis_is() {
         assert!(!is_placeholder_in("...", lang("py")));
+        assert!(!is_placeholder_in("...     1)", lang("py")));
+        assert!(!is_placeholder_in("... def f(x): return x", lang("py")));
+        assert!(is_placeholder_in(
+            "... rest of the methods unchanged",
+            lang("py")
+        ));
         assert!(!is_placeholder_in("...", lang("yaml")));
         assert!(is_placeholder_in("...", lang("java")));
         assert!(is_placeholder_in("...", lang("rs")));

@@ -777,7 +777,15 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         }
     }
 
-    if let Some(how) = truncation(old, new, volume, t.volume + PREFIX_MARGIN) {
+    // A cut at a line boundary is judged by volume only in structured
+    // files; in code, open blocks and stubbed bodies show a cut, and
+    // deleting the last functions of a file is an ordinary edit.
+    let prefix_volume = if structured {
+        t.volume + PREFIX_MARGIN
+    } else {
+        0.0
+    };
+    if let Some(how) = truncation(old, new, volume, prefix_volume) {
         reasons.push(Reason::Truncated { how });
     }
     if let Some((o, n)) = texts {
@@ -817,8 +825,9 @@ const PADDED_KEPT: f64 = 0.8;
 const PADDING_LINES: usize = 10;
 /// …raising their share of the file by more than this.
 const PADDING_SHARE: f64 = 0.2;
-/// A new content that is the old one's beginning, at a line boundary, is a
-/// truncation when its volume is under the threshold plus this margin.
+/// A structured file that is the old one's beginning, cut at a line
+/// boundary, is a truncation when its volume is under the threshold plus
+/// this margin.
 const PREFIX_MARGIN: f64 = 0.1;
 
 /// Returns how `new` looks cut off from `old`, if it does: the old

@@ -437,6 +437,10 @@ pub struct Body {
     /// A stub marker: `todo!()`, `raise NotImplementedError`, a TODO
     /// comment, a placeholder…
     pub marked: bool,
+    /// A statement or comment that stands for the code (`todo!()`, `raise
+    /// NotImplementedError`, `// TODO: implement`, a bare `// TODO`, a
+    /// placeholder), not a note about future work.
+    pub stub_statement: bool,
 }
 
 impl Body {
@@ -454,12 +458,17 @@ impl Body {
     /// Returns whether this body, replacing `old`, stubs it out: no real
     /// work where there was some — with a marker, or where the old body had
     /// at least two real lines (an emptied one-liner may be intended) — or a
-    /// new marker beside a third or less of the old real lines (a stub
-    /// dressed up with a statement or two).
+    /// new stub statement beside a third or less of the old real lines (a
+    /// stub dressed up with a statement or two), or a stub comment beside a
+    /// single statement left of four or more.
     pub fn stubs(&self, old: &Body) -> bool {
         old.implemented()
             && ((self.real == 0 && (self.marked || old.real >= 2))
-                || (self.marked && !old.marked && old.real >= 3 && self.real * 3 <= old.real))
+                || (self.stub_statement
+                    && !old.stub_statement
+                    && old.real >= 3
+                    && self.real * 3 <= old.real)
+                || (self.stub_statement && !old.marked && self.real <= 1 && old.real >= 4))
     }
 }
 
@@ -766,23 +775,34 @@ impl<'a> Lexer<'a> {
             return None;
         }
         let before = src[..i].iter().rev().find(|b| !matches!(b, b' ' | b'\t'));
-        if !matches!(
-            before,
-            None | Some(
-                b'(' | b','
-                    | b'='
-                    | b':'
-                    | b'['
-                    | b'!'
-                    | b'&'
-                    | b'|'
-                    | b'?'
-                    | b'{'
-                    | b'}'
-                    | b';'
-                    | b'\n'
+        let head = &src[..i].trim_ascii_end();
+        let after_keyword = [&b"return"[..], b"typeof", b"case", b"in", b"of", b"yield"]
+            .iter()
+            .any(|k| {
+                head.ends_with(k)
+                    && !head[..head.len() - k.len()]
+                        .last()
+                        .is_some_and(|&c| is_ident(c))
+            });
+        if !after_keyword
+            && !matches!(
+                before,
+                None | Some(
+                    b'(' | b','
+                        | b'='
+                        | b':'
+                        | b'['
+                        | b'!'
+                        | b'&'
+                        | b'|'
+                        | b'?'
+                        | b'{'
+                        | b'}'
+                        | b';'
+                        | b'\n'
+                )
             )
-        ) {
+        {
             return None;
         }
         let mut class = false;
@@ -983,9 +1003,20 @@ fn classify(body: &str, lang: &Lang) -> Body {
     let mut b = Body::default();
     for c in comments {
         let text = fold(c);
-        if STUB_WORDS.iter().any(|w| text.contains(w)) || elision::is_placeholder_in(c.trim(), lang)
-        {
+        let placeholder = elision::is_placeholder_in(c.trim(), lang);
+        if STUB_WORDS.iter().any(|w| text.contains(w)) || placeholder {
             b.marked = true;
+            // `// TODO`, `// TODO: implement`, a placeholder: the comment
+            // stands for the code. `// TODO: retry on timeouts` is a note.
+            let words: Vec<&str> = text
+                .split(|ch: char| !ch.is_alphanumeric())
+                .filter(|w| !w.is_empty() && !matches!(*w, "todo" | "fixme" | "xxx" | "tbd"))
+                .collect();
+            b.stub_statement |= placeholder
+                || words.len() <= 1
+                || words
+                    .iter()
+                    .any(|w| w.starts_with("implement") || *w == "stub");
         }
     }
     let mut squeezed = String::new();
@@ -1001,6 +1032,7 @@ fn classify(body: &str, lang: &Lang) -> Body {
         if squeezed == "???" {
             // Scala's stub.
             b.marked = true;
+            b.stub_statement = true;
             b.trivial += 1;
             continue;
         }
@@ -1016,10 +1048,13 @@ fn classify(body: &str, lang: &Lang) -> Body {
         };
         if STUB_PREFIXES.starts(squeezed) {
             b.marked = true;
+            b.stub_statement = true;
             b.trivial += 1;
         } else if FAILURE_PREFIXES.starts(squeezed) && (words() || !has_message(squeezed)) {
             // A failure that says "not implemented", or says nothing at all.
-            b.marked |= words();
+            let says = words();
+            b.marked |= says;
+            b.stub_statement |= says;
             b.trivial += 1;
         } else if TRIVIAL_SET.contains(squeezed)
             || empty_construction(squeezed)
