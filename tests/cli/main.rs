@@ -9,6 +9,7 @@ mod test_crash_shadow;
 mod test_docs;
 mod test_floors;
 mod test_guard;
+mod test_guard_corpus;
 mod test_policy;
 mod test_policy_attacks;
 mod test_policy_props;
