@@ -213,6 +213,20 @@ pub fn rm(p: &Parsed, _: &Ctx) -> Outcome {
     }
 }
 
+/// Whether a `branch`/`tag` line lists: no names, or a listing filter.
+fn filters_refs(p: &Parsed) -> bool {
+    [
+        "contains",
+        "no-contains",
+        "merged",
+        "no-merged",
+        "points-at",
+    ]
+    .iter()
+    .any(|k| p.mentions(k))
+        || p.operands.is_empty()
+}
+
 /// `branch`: listing reads; creating and renaming write; forcing or
 /// deleting unmerged work loses it.
 pub fn branch(p: &Parsed, _: &Ctx) -> Outcome {
@@ -238,18 +252,7 @@ pub fn branch(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("set-upstream-to") || p.has("unset-upstream") || p.has("edit-description") {
         return out(LocalWrite, "changes branch configuration");
     }
-    let listing = p.has("list")
-        || p.has("show-current")
-        || [
-            "contains",
-            "no-contains",
-            "merged",
-            "no-merged",
-            "points-at",
-        ]
-        .iter()
-        .any(|k| p.mentions(k))
-        || p.operands.is_empty();
+    let listing = p.has("list") || p.has("show-current") || filters_refs(p);
     if listing {
         return out(ReadOnly, "lists branches");
     }
@@ -268,19 +271,7 @@ pub fn tag(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("force") {
         return out(Destructive, "`tag -f` replaces an existing tag");
     }
-    let listing = p.has("list")
-        || p.has("n")
-        || p.has("verify")
-        || [
-            "contains",
-            "no-contains",
-            "merged",
-            "no-merged",
-            "points-at",
-        ]
-        .iter()
-        .any(|k| p.mentions(k))
-        || p.operands.is_empty();
+    let listing = p.has("list") || p.has("n") || p.has("verify") || filters_refs(p);
     if listing {
         out(ReadOnly, "lists tags")
     } else {

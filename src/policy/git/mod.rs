@@ -353,22 +353,11 @@ fn refused_option(path: &str, e: parse::ParseError) -> Verdict {
 /// Raises the base class by every option given (not negated) whose table
 /// entry says so; the worst wins and names the option.
 fn apply_effects(parsed: &Parsed, base: Outcome, path: &str) -> Verdict {
-    use super::spec::Effect;
     let (mut risk, mut reason) = base;
-    for g in &parsed.given {
-        if g.negated {
-            continue;
-        }
-        let raised = match g.opt.effect {
-            Effect::Plain => None,
-            Effect::Raise(r, why) => Some((r, why)),
-            Effect::Value(check) => g.value.as_deref().and_then(check),
-        };
-        if let Some((r, why)) = raised {
-            if r > risk {
-                risk = r;
-                reason = format!("rule git.{path}: `{}` {why}", g.canonical);
-            }
+    if let Some((r, why, option)) = parsed.raised() {
+        if r > risk {
+            risk = r;
+            reason = format!("rule git.{path}: `{option}` {why}");
         }
     }
     Verdict::new(risk, reason, Vec::new())
