@@ -18,9 +18,12 @@ use crate::guard::{Against, Guard, GuardError, WriteOptions, WriteOutcome};
 /// The kill-switch blocks a write when the Jaccard index of the old and new
 /// sets of non-blank lines is below `fararoni.guard.jaccard` (0.40), when
 /// the new/old count of non-blank lines is below `fararoni.guard.volume`
-/// (0.50), when the new content elides code with a placeholder such as
-/// `// ... rest of the code`, empties the file, is binary, or changes the
-/// encoding or every line ending. Old files with fewer than
+/// (0.50) — both also over meaningful code lines, so padding does not
+/// count — when the new content elides code with a placeholder such as
+/// `// ... rest of the code`, turns implemented functions into stubs, no
+/// longer parses (JSON, TOML, YAML, which are compared by their entries),
+/// empties the file, is binary, or changes the encoding or every line
+/// ending. Old files with fewer than
 /// `fararoni.guard.minLines` (5) non-blank lines may be rewritten freely;
 /// new files pass. Settings weaker than their floor (jaccard 0.20, volume
 /// 0.30, minLines 20) are refused with a warning and the floor used.
@@ -106,15 +109,23 @@ fn summary(report: &Report, t: &Thresholds) -> String {
         )
     } else {
         format!(
-            "{verdict}: jaccard {:.2} (min {:.2}), volume {:.2} (min {:.2}), {} -> {} non-blank lines{}\n",
+            "{verdict}: jaccard {:.2} (min {:.2}), volume {:.2} (min {:.2}), {} -> {} {}{}\n",
             report.jaccard,
             t.jaccard,
             report.volume,
             t.volume,
             report.old_lines,
             report.new_lines,
+            if report.unit == "lines" {
+                "non-blank lines"
+            } else {
+                report.unit
+            },
             if report.tiny {
-                format!(" (tiny file under {} lines: ratios not applied)", t.min_lines)
+                format!(
+                    " (tiny file under {} lines: ratios not applied)",
+                    t.min_lines
+                )
             } else {
                 String::new()
             }
@@ -140,7 +151,14 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
     for w in &warnings {
         warn(w);
     }
-    let report = killswitch::check(old_bytes.as_deref(), &new_bytes, &t);
+    // NEW's name says which language and format to judge it as (OLD is
+    // often a temporary copy); OLD's when NEW's says nothing.
+    let name = [new, old]
+        .into_iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .find(|p| crate::guard::lang::from_path(p).is_some())
+        .unwrap_or_default();
+    let report = killswitch::check_file(&name, old_bytes.as_deref(), &new_bytes, &t);
     if json {
         super::out(&format!("{}\n", report.to_json()));
     } else {

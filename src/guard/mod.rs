@@ -1,19 +1,25 @@
 //! The guard: the only path from proposed content to a file on disk. A
-//! guarded write runs the kill-switch ([`killswitch`]), saves the current
-//! content in the shadow store ([`crate::shadow`]) and replaces the file
-//! atomically ([`write`]).
+//! guarded write runs the kill-switch ([`killswitch`], which judges content
+//! by its language ([`lang`]): placeholders, stubs ([`stubs`]), structure
+//! ([`structure`]), ratios), saves the current content in the shadow store
+//! ([`crate::shadow`]) and replaces the file atomically ([`write`]).
 //!
 //! Never prints; never runs git.
 
 mod elision;
 pub mod killswitch;
+pub mod lang;
+mod lines;
+mod phrases;
+pub mod structure;
+pub mod stubs;
 pub mod write;
 
 use camino::Utf8PathBuf;
 use thiserror::Error;
 
-pub use elision::is_placeholder;
-pub use killswitch::{check, Report, Thresholds, Verdict};
+pub use elision::{is_placeholder, is_placeholder_in};
+pub use killswitch::{check, check_file, Report, Thresholds, Verdict};
 pub use write::{guarded_write, Against, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;

@@ -185,7 +185,7 @@ impl Guard {
             (None, None)
         } else {
             let t = opts.thresholds.as_ref().unwrap_or(&self.thresholds);
-            let report = killswitch::check(current_bytes, new, t);
+            let report = killswitch::check_file(path.rel.as_str(), current_bytes, new, t);
             if report.blocked() {
                 return Err(GuardError::Blocked {
                     path: path.rel.clone(),
@@ -199,7 +199,7 @@ impl Guard {
                 // check against the current content alone.
                 match tx.read_version_number(&path.rel, version)? {
                     Some(start) if Some(start.as_slice()) != current_bytes => {
-                        let r = killswitch::check(Some(&start), new, t);
+                        let r = killswitch::check_file(path.rel.as_str(), Some(&start), new, t);
                         if r.blocked() {
                             return Err(GuardError::Blocked {
                                 path: path.rel.clone(),
