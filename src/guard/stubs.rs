@@ -1056,6 +1056,11 @@ fn classify(body: &str, lang: &Lang) -> Body {
             b.marked |= says;
             b.stub_statement |= says;
             b.trivial += 1;
+        } else if squeezed.starts_with("return") && words() {
+            // `return nil, errors.New("not implemented")`.
+            b.marked = true;
+            b.stub_statement = true;
+            b.trivial += 1;
         } else if TRIVIAL_SET.contains(squeezed)
             || empty_construction(squeezed)
             || is_string_statement(squeezed)
@@ -1394,6 +1399,26 @@ fn indented(src: &str, lang: &Lang) -> Vec<Found> {
                 body_start = after.as_ptr() as usize - src.as_ptr() as usize;
             }
         }
+        // Ruby's `def f; end` and `def f(x) = …`-free one-liners: the body
+        // is what stands between the header and its `end`.
+        if lang.blocks == Blocks::End {
+            let code = lines[end].trim_end();
+            if let Some(inner) = code.strip_suffix("end").filter(|c| c.ends_with([';', ' '])) {
+                let body = inner.split_once(';').map_or("", |(_, b)| b);
+                let at = body.as_ptr() as usize - src.as_ptr() as usize;
+                let qualified = match classes.last() {
+                    Some((_, c)) => format!("{c}.{name}"),
+                    None => name,
+                };
+                out.push(Found {
+                    name: qualified,
+                    occurrence: 0,
+                    body: at..at + body.len(),
+                });
+                i = end + 1;
+                continue;
+            }
+        }
         let by_keywords = match lang.blocks {
             Blocks::End => end_of_block(&lines[end + 1..]),
             _ => None,
@@ -1620,6 +1645,13 @@ mod tests {
         assert_eq!(names(py, "py"), ["A.f", "A.g", "h"]);
         let rb = "class Foo\n  def bar(x)\n    x + 1\n  end\n\n  def self.baz\n    2\n  end\nend\n";
         assert_eq!(names(rb, "rb"), ["Foo.bar", "Foo.self.baz"]);
+        let gutted = "class Foo\n  def bar(x); end\n\n  def self.baz\n    2\n  end\nend\n";
+        assert_eq!(names(gutted, "rb"), ["Foo.bar", "Foo.self.baz"]);
+        let old = "class Foo\n  def bar(x)\n    y = x + 1\n    y * 2\n  end\nend\n";
+        assert_eq!(
+            stubbed(old, "class Foo\n  def bar(x); end\nend\n", lang("rb")),
+            ["Foo.bar"]
+        );
     }
 
     #[test]
@@ -1651,6 +1683,7 @@ mod tests {
         assert!(classify("\n    ???\n", lang("scala")).marked_stub());
         assert!(classify("\n    throw UnimplementedError();\n", lang("dart")).marked_stub());
         assert!(classify("\n\treturn nil // TODO\n", go).marked_stub());
+        assert!(classify("\n\treturn nil, errors.New(\"not implemented\")\n", go).marked_stub());
     }
 
     #[test]
