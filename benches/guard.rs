@@ -264,20 +264,30 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-/// Prints the guarded/plain ratio from interleaved runs.
+/// Prints the guarded/plain ratio from interleaved runs: guarded writes in
+/// one session (each also checked against the session's baseline, the
+/// file as the session first found it), and guarded writes each in a new
+/// session (no baseline to check yet).
 fn ratio(label: &str, parent: &Path) {
     let (_d1, plain_file, base) = repo_in(parent);
     let (dir, _f, _) = repo_in(parent);
+    let (fresh_dir, _f3, _) = repo_in(parent);
     let session = Session::new("bench-ratio").expect("session");
     let opts = WriteOptions {
         session: Some(session),
         ..WriteOptions::default()
     };
-    let (mut plain, mut guarded, mut e2e) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut plain, mut guarded, mut e2e, mut fresh) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let guard = Guard::discover(dir.path()).expect("guard");
     let target = guard
         .shadow()
         .resolve(dir.path(), Path::new("src/lib.rs"))
+        .expect("path");
+    let fresh_guard = Guard::discover(fresh_dir.path()).expect("guard");
+    let fresh_target = fresh_guard
+        .shadow()
+        .resolve(fresh_dir.path(), Path::new("src/lib.rs"))
         .expect("path");
     for n in 0..60u64 {
         let content = edited(&base, n + 1);
@@ -295,13 +305,25 @@ fn ratio(label: &str, parent: &Path) {
         guarded_write(dir.path(), Utf8Path::new("src/lib.rs"), &content, &opts)
             .expect("guarded write");
         e2e.push(t.elapsed());
+        let content = edited(&base, n + 3_000);
+        let own = WriteOptions {
+            session: Some(Session::new(format!("bench-fresh-{n}")).expect("session")),
+            ..WriteOptions::default()
+        };
+        let t = Instant::now();
+        fresh_guard
+            .write(&fresh_target, &content, &own)
+            .expect("guarded write");
+        fresh.push(t.elapsed());
     }
-    let (p, g, e) = (median(plain), median(guarded), median(e2e));
+    let (p, g, e, f) = (median(plain), median(guarded), median(e2e), median(fresh));
+    let x = |d: Duration| d.as_secs_f64() / p.as_secs_f64();
     println!(
         "ratio[{label}]: 20 KB write, median of 60: plain atomic {p:.2?}, guarded {g:.2?} ({:.2}x), \
-         guarded_write with discovery {e:.2?} ({:.2}x)",
-        g.as_secs_f64() / p.as_secs_f64(),
-        e.as_secs_f64() / p.as_secs_f64()
+         guarded_write with discovery {e:.2?} ({:.2}x), guarded in a new session each {f:.2?} ({:.2}x)",
+        x(g),
+        x(e),
+        x(f)
     );
 }
 

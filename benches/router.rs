@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
-use git_fararoni::router::{route, NoEnv};
+use git_fararoni::router::{route, NoFacts};
 
 const INPUTS: &[(&str, &str)] = &[
     ("bare_git_status", "git status"),
@@ -38,10 +38,11 @@ const INPUTS: &[(&str, &str)] = &[
 
 fn bench_route(c: &mut Criterion) {
     let mut group = c.benchmark_group("route");
+    let facts = NoFacts::new();
     for (name, input) in INPUTS {
         // Warm the lazily compiled templates outside the measurement.
-        let _ = route(input, &NoEnv);
-        group.bench_function(*name, |b| b.iter(|| route(black_box(input), &NoEnv)));
+        let _ = route(input, &facts);
+        group.bench_function(*name, |b| b.iter(|| route(black_box(input), &facts)));
     }
     group.finish();
 }

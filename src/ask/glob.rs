@@ -16,6 +16,13 @@ fn match_from(p: &[char], n: &[char]) -> bool {
     while ni < n.len() {
         if pi < p.len() {
             match p[pi] {
+                // A quoted metacharacter, escaped by the lexer: literal.
+                '\\' if pi + 1 < p.len() && p[pi + 1] == n[ni] => {
+                    pi += 2;
+                    ni += 1;
+                    continue;
+                }
+                '\\' if pi + 1 < p.len() => {}
                 '*' => {
                     star = Some(pi);
                     mark = ni;
@@ -74,6 +81,29 @@ fn class(p: &[char], c: char) -> Option<(bool, usize)> {
         if p[i] == ']' && !first {
             return Some((matched != negate, i + 1));
         }
+        // A POSIX class: `[:upper:]` inside the brackets.
+        if p[i] == '[' && p.get(i + 1) == Some(&':') {
+            let rest: String = p[i + 2..].iter().collect();
+            if let Some(end) = rest.find(":]") {
+                let test: Option<fn(&char) -> bool> = match &rest[..end] {
+                    "alpha" => Some(|c| c.is_alphabetic()),
+                    "digit" => Some(|c| c.is_ascii_digit()),
+                    "alnum" => Some(|c| c.is_alphanumeric()),
+                    "upper" => Some(|c| c.is_uppercase()),
+                    "lower" => Some(|c| c.is_lowercase()),
+                    "space" => Some(|c| c.is_whitespace()),
+                    "punct" => Some(|c| c.is_ascii_punctuation()),
+                    "xdigit" => Some(|c| c.is_ascii_hexdigit()),
+                    _ => None,
+                };
+                if let Some(test) = test {
+                    matched |= test(&c);
+                    i += 2 + rest[..end].chars().count() + 2;
+                    first = false;
+                    continue;
+                }
+            }
+        }
         if i + 2 < p.len() && p[i + 1] == '-' && p[i + 2] != ']' {
             matched |= p[i] <= c && c <= p[i + 2];
             i += 3;
@@ -84,6 +114,35 @@ fn class(p: &[char], c: char) -> Option<(bool, usize)> {
         first = false;
     }
     None
+}
+
+/// Whether `part` has a metacharacter that is not escaped.
+fn has_glob(part: &str) -> bool {
+    let mut escaped = false;
+    for c in part.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '*' | '?' | '[' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Removes the lexer's escapes.
+fn unescape(part: &str) -> String {
+    let mut out = String::with_capacity(part.len());
+    let mut escaped = false;
+    for c in part.chars() {
+        if c == '\\' && !escaped {
+            escaped = true;
+            continue;
+        }
+        escaped = false;
+        out.push(c);
+    }
+    out
 }
 
 /// Expands `pattern` relative to `cwd`; returns the sorted matches, or an
@@ -100,9 +159,8 @@ pub fn expand(pattern: &str, cwd: &Path) -> Vec<String> {
         let last = i + 1 == parts.len();
         let mut next = Vec::new();
         for prefix in &found {
-            let has_glob = part.contains(['*', '?', '[']);
-            if !has_glob {
-                let candidate = format!("{prefix}{part}");
+            if !has_glob(part) {
+                let candidate = format!("{prefix}{}", unescape(part));
                 let full = cwd.join(&candidate);
                 if full.exists() || full.symlink_metadata().is_ok() {
                     next.push(if last {
@@ -140,6 +198,15 @@ pub fn expand(pattern: &str, cwd: &Path) -> Vec<String> {
         found = next;
     }
     found.retain(|f| !f.is_empty() && f != "/");
+    // `*/` matches directories only, and keeps the slash.
+    if pattern.ends_with('/') {
+        found.retain(|f| cwd.join(f).is_dir());
+        for f in &mut found {
+            if !f.ends_with('/') {
+                f.push('/');
+            }
+        }
+    }
     found
 }
 
@@ -156,6 +223,10 @@ mod tests {
         assert!(!matches("[!a-c]x", "bx"));
         assert!(matches("*", ""));
         assert!(matches("**.md", "README.md"));
+        assert!(matches("a\\*", "a*"));
+        assert!(matches("[[:upper:]]*", "README"));
+        assert!(!matches("[[:upper:]]*", "src"));
+        assert!(!matches("a\\*", "ab"));
     }
 
     #[test]

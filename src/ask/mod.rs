@@ -7,7 +7,7 @@
 pub mod glob;
 
 use std::cell::OnceCell;
-use std::io::Read as _;
+use std::io::{IsTerminal as _, Read as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -15,11 +15,10 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::config;
-use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
+use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
 use crate::llm;
-use crate::router::{
-    chat, Cmd, CmdKind, CompositePlan, Globals, Op, RouteEnv, SmallTalk, Step, ADD_ALL,
-};
+use crate::policy::{Facts, Place};
+use crate::router::{chat, Cmd, CmdKind, CompositePlan, Op, SmallTalk, Step, ADD_ALL};
 
 /// A failure while carrying out a decision.
 #[derive(Debug, Error)]
@@ -60,6 +59,12 @@ pub enum AskError {
         /// The directory asked for.
         dir: String,
     },
+    /// Files of our own store are staged; nothing was committed.
+    #[error("{} of git-fararoni's own store `.fararoni/` {} staged, and the store never goes into a commit of ours: {}; nothing was committed", if paths.len() == 1 { "a file" } else { "files" }, if paths.len() == 1 { "is" } else { "are" }, quote(paths))]
+    StoreStaged {
+        /// The store's staged paths.
+        paths: Vec<String>,
+    },
     /// Writing `.gitignore` failed.
     #[error("could not write `{}`", path.display())]
     Write {
@@ -91,11 +96,49 @@ pub struct Report {
     pub stderr: Vec<u8>,
 }
 
-/// The user's environment as the router sees it: aliases from git's own
-/// config resolution, revisions from the repository around `cwd`.
+/// The user's setup as the policy sees it: aliases through git's own
+/// config resolution, revisions, paths and repository identity from the
+/// repository around `cwd` (gix, in process), globs from the file system.
 pub struct RepoEnv {
     cwd: PathBuf,
+    home: Option<String>,
     repo: OnceCell<Option<Repo>>,
+}
+
+/// A repository's identity: its git dir and work tree, resolved.
+#[derive(Debug, PartialEq, Eq)]
+struct Identity {
+    git_dir: PathBuf,
+    workdir: Option<PathBuf>,
+}
+
+fn identity(repo: &Repo) -> Identity {
+    Identity {
+        git_dir: canonical(repo.git_dir()),
+        workdir: repo.workdir().map(canonical),
+    }
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Joins `target` to `dir` the way `cd` does by default (logically:
+/// `..` removes the previous component, symlinks are not resolved).
+fn join_logical(dir: &Path, target: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in dir.join(target).components() {
+        match c {
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 impl RepoEnv {
@@ -103,83 +146,149 @@ impl RepoEnv {
     pub fn new(cwd: PathBuf) -> RepoEnv {
         RepoEnv {
             cwd,
+            home: std::env::var("HOME").ok(),
             repo: OnceCell::new(),
         }
     }
 
-    fn dir_for(&self, globals: &Globals) -> PathBuf {
-        globals
-            .dirs
-            .iter()
-            .fold(self.cwd.clone(), |dir, d| dir.join(d))
+    fn repo(&self) -> Option<&Repo> {
+        self.repo
+            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten())
+            .as_ref()
     }
 }
 
-impl RouteEnv for RepoEnv {
-    fn git_alias(&self, globals: &Globals, name: &str) -> Option<String> {
+impl Facts for RepoEnv {
+    fn cwd(&self) -> &Path {
+        &self.cwd
+    }
+
+    fn home(&self) -> Option<String> {
+        self.home.clone()
+    }
+
+    fn git_alias(&self, place: &Place, name: &str) -> Option<String> {
         // git's own lookup honours includes, -c and GIT_CONFIG_* exactly as
         // the command would; it runs only for subcommands git lacks.
         let mut args: Vec<String> = Vec::new();
-        if let Some(g) = &globals.git_dir {
+        if let Some(g) = &place.git_dir {
             args.push(format!("--git-dir={g}"));
         }
         args.extend(["config".into(), "--get".into(), format!("alias.{name}")]);
         GitCommand::new(args)
-            .dir(self.dir_for(globals))
+            .dir(&place.dir)
+            .protected()
             .read()
             .ok()
             .map(|s| s.trim_end_matches('\n').to_string())
     }
 
-    fn ref_exists(&self, globals: &Globals, name: &str) -> Option<bool> {
-        if !globals.dirs.is_empty() || globals.git_dir.is_some() {
-            let repo = Repo::discover(&self.dir_for(globals)).ok()??;
-            return Some(repo.is_revision(name));
+    fn same_repository(&self, place: &Place) -> Option<bool> {
+        if !place.dir.is_dir() {
+            return Some(false);
         }
-        let repo = self
-            .repo
-            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten());
-        repo.as_ref().map(|r| r.is_revision(name))
+        let Some(here) = self.repo().map(identity) else {
+            // No repository where the request was typed: git may only run
+            // where it finds none either, and without overrides.
+            let none = place.git_dir.is_none()
+                && place.work_tree.is_none()
+                && place.index_file.is_none()
+                && matches!(Repo::discover(&place.dir), Ok(None));
+            return Some(none);
+        };
+        let git_dir = match &place.git_dir {
+            Some(g) => canonical(&place.dir.join(g)),
+            None => match Repo::discover(&place.dir) {
+                Ok(Some(r)) => identity(&r).git_dir,
+                _ => return Some(false),
+            },
+        };
+        if git_dir != here.git_dir {
+            return Some(false);
+        }
+        // With `--git-dir` and no work tree, git takes the directory it
+        // runs in as the top of the work tree.
+        let work_tree = match (&place.work_tree, &place.git_dir) {
+            (Some(w), _) => Some(canonical(&place.dir.join(w))),
+            (None, Some(_)) => Some(canonical(&place.dir)),
+            (None, None) => here.workdir.clone(),
+        };
+        if work_tree != here.workdir {
+            return Some(false);
+        }
+        if let Some(index) = &place.index_file {
+            // git reads a relative GIT_INDEX_FILE from the top of the work
+            // tree, not from where it was started.
+            let base = work_tree.clone().unwrap_or_else(|| place.dir.clone());
+            if canonical(&base.join(index)) != here.git_dir.join("index")
+                || canonical(&place.dir.join(index)) != here.git_dir.join("index")
+            {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    fn is_revision(&self, _place: &Place, name: &str) -> Option<bool> {
+        // The place was checked to be this repository before anything asks.
+        self.repo().map(|r| r.resolves_to_commit(name))
+    }
+
+    fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
+        if place.dir.join(name).symlink_metadata().is_ok() {
+            return Some(true);
+        }
+        let repo = self.repo()?;
+        let top = canonical(repo.workdir()?);
+        let rel_dir = canonical(&place.dir).strip_prefix(&top).ok()?.to_path_buf();
+        Some(repo.index_has_path(&join_logical(&rel_dir, name)))
+    }
+
+    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
+        glob::expand(pattern, dir)
+    }
+
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        let next = join_logical(dir, target);
+        next.is_dir().then_some(next)
+    }
+
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        let top = match self.repo() {
+            Some(r) => canonical(r.workdir()?),
+            None => canonical(&self.cwd),
+        };
+        let place = Place {
+            dir: dir.to_path_buf(),
+            ..Place::default()
+        };
+        Some(canonical(dir).starts_with(&top) && self.same_repository(&place) == Some(true))
     }
 }
 
-/// Returns `argv` of a utility with `~` and unquoted globs expanded.
-fn expand_args(cmd: &Cmd, cwd: &Path) -> Vec<String> {
-    let mut out = vec![cmd.argv[0].clone()];
-    let home = std::env::var("HOME").ok();
-    for (i, arg) in cmd.argv.iter().enumerate().skip(1) {
-        let word = cmd.words.get(i - 1);
-        let mut text = arg.clone();
-        if let (Some(w), Some(home)) = (word, &home) {
-            if w.tilde && (text == "~" || text.starts_with("~/")) {
-                text = format!("{home}{}", &text[1..]);
-            }
-        }
-        if word.is_some_and(|w| w.glob) {
-            let found = glob::expand(&text, cwd);
-            if !found.is_empty() {
-                out.extend(found);
-                continue;
-            }
-        }
-        out.push(text);
-    }
-    out
-}
-
-/// Builds the process for one command of a chain (not for builtins).
+/// Builds the process for one command of a chain (not for builtins):
+/// exactly its argv, with the policy's protections for git, and no
+/// terminal input when there is no terminal (so nothing waits forever).
 pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
-    let argv = match cmd.kind {
-        CmdKind::Utility => expand_args(cmd, cwd),
-        _ => cmd.argv.clone(),
-    };
-    let mut c = Command::new(&argv[0]);
-    c.args(&argv[1..]).current_dir(cwd);
+    let program = crate::exec::resolve_program(&cmd.argv[0], cwd)
+        .unwrap_or_else(|| PathBuf::from(&cmd.argv[0]));
+    let mut c = Command::new(program);
+    c.args(&cmd.argv[1..]).current_dir(cwd);
     if cmd.kind == CmdKind::Git {
         c.env("FARARONI_ACTOR", "human");
+        crate::git::run::protect(&mut c);
+    }
+    if cmd.kind == CmdKind::Utility {
+        // GNU utilities change how they read their words under these
+        // (`_POSIX2_VERSION=200112` makes `uniq +3 x` write `x`).
+        c.env_remove("POSIXLY_CORRECT")
+            .env_remove("_POSIX2_VERSION");
     }
     for (k, v) in &cmd.env {
         c.env(k, v);
+    }
+    if !std::io::stdin().is_terminal() {
+        c.stdin(Stdio::null());
     }
     c
 }
@@ -193,6 +302,16 @@ pub fn logical_pwd(cwd: &Path) -> PathBuf {
         }
     }
     cwd.to_path_buf()
+}
+
+/// What the executor reports while it works: each process it spawns
+/// (exactly the argv, after every expansion), and notes for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event<'a> {
+    /// A process is about to start, with these `NAME=value` prefixes.
+    Spawn(&'a [String], &'a [(String, String)]),
+    /// A line for the user (a `cd` that failed, a step left out).
+    Note(&'a str),
 }
 
 fn drain(mut r: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
@@ -216,13 +335,14 @@ fn run_pipeline(
     cwd: &mut PathBuf,
     io: Io,
     report: &mut Report,
+    on: &mut dyn FnMut(Event),
 ) -> Result<i32, AskError> {
     if let [single] = pipeline {
         match single.kind {
             CmdKind::Pwd => {
-                let physical = single.argv.iter().any(|a| a == "-P");
+                let physical = single.argv.iter().any(|a| a == "-P" || a == "--physical");
                 let dir = if physical {
-                    cwd.clone()
+                    cwd.canonicalize().unwrap_or_else(|_| cwd.clone())
                 } else {
                     logical_pwd(cwd)
                 };
@@ -234,15 +354,10 @@ fn run_pipeline(
                 return Ok(0);
             }
             CmdKind::Cd => {
-                let target = single
-                    .argv
-                    .get(1)
-                    .cloned()
-                    .or_else(|| std::env::var("HOME").ok())
-                    .unwrap_or_else(|| "/".into());
-                let expanded = expand_args(single, cwd);
-                let target = expanded.get(1).cloned().unwrap_or(target);
-                let next = cwd.join(&target);
+                // The router resolved the directory; the chain was judged
+                // for it.
+                let target = single.argv.get(1).cloned().unwrap_or_default();
+                let next = PathBuf::from(&target);
                 if !next.is_dir() {
                     return Err(AskError::Cd { dir: target });
                 }
@@ -268,7 +383,10 @@ fn run_pipeline(
                 c.current_dir(&*cwd);
                 c
             }
-            _ => process_for(cmd, cwd),
+            _ => {
+                on(Event::Spawn(&cmd.argv, &cmd.env));
+                process_for(cmd, cwd)
+            }
         };
         match previous.take() {
             Some(out) => {
@@ -319,8 +437,31 @@ fn run_pipeline(
     Ok(code)
 }
 
+fn is_cd(step: &Step) -> bool {
+    matches!(step.pipeline.as_slice(), [c] if c.kind == CmdKind::Cd)
+}
+
+/// Asked before every step after the first whether that step, judged
+/// again against the repository as the earlier steps left it, is still the
+/// same; `Some(reason)` stops the chain.
+pub type Recheck<'a> = &'a mut dyn FnMut(usize, &Step) -> Option<String>;
+
 /// Runs a chain with `&&`, `||` and `;` semantics, without a shell.
-pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError> {
+///
+/// The router judged every command for the directory it would run in
+/// after each `cd`; a `cd` that fails, or that `&&`/`||` would skip,
+/// stops the chain, so nothing ever runs in a directory it was not judged
+/// for. An earlier step can change what a later one was judged on (a
+/// branch renamed into a path): `recheck` judges each later step again
+/// just before it runs, and a step that would now be judged differently
+/// stops the chain.
+pub fn run_chain(
+    steps: &[Step],
+    cwd: &Path,
+    io: Io,
+    on: &mut dyn FnMut(Event),
+    recheck: Recheck,
+) -> Result<Report, AskError> {
     let mut report = Report::default();
     let mut cwd = cwd.to_path_buf();
     let mut last_ok = true;
@@ -332,17 +473,29 @@ pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError>
                 _ => true,
             };
         if !run {
+            if is_cd(step) {
+                on(Event::Note(
+                    "a `cd` was skipped, so the rest of the chain is not run",
+                ));
+                report.exit_code = 1;
+                return Ok(report);
+            }
             continue;
         }
-        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report) {
+        if i > 0 {
+            if let Some(why) = recheck(i, step) {
+                on(Event::Note(&why));
+                report.exit_code = i32::from(crate::error::exit::BLOCKED);
+                return Ok(report);
+            }
+        }
+        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report, on) {
             Ok(code) => code,
             Err(e @ AskError::Cd { .. }) => {
-                let line = format!("fararoni: {e}\n");
-                match io {
-                    Io::Inherit => eprint!("{line}"),
-                    Io::Capture => report.stderr.extend_from_slice(line.as_bytes()),
-                }
-                1
+                let line = format!("{e}; the rest of the chain is not run");
+                on(Event::Note(&line));
+                report.exit_code = 1;
+                return Ok(report);
             }
             Err(e) => return Err(e),
         };
@@ -352,9 +505,53 @@ pub fn run_chain(steps: &[Step], cwd: &Path, io: Io) -> Result<Report, AskError>
     Ok(report)
 }
 
+/// Parses `git diff --name-status -z --no-renames` into (status letter,
+/// path) pairs.
+fn parse_name_status(raw: &str) -> Vec<(char, String)> {
+    let mut fields = raw.split('\0');
+    let mut out = Vec::new();
+    while let (Some(kind), Some(path)) = (fields.next(), fields.next()) {
+        if let Some(letter) = kind.chars().next() {
+            out.push((letter, path.to_string()));
+        }
+    }
+    out
+}
+
+/// Returns the first few paths in backticks, then how many more there are.
+fn quote(paths: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut parts: Vec<String> = paths.iter().take(SHOWN).map(|p| format!("`{p}`")).collect();
+    if paths.len() > SHOWN {
+        parts.push(format!("and {} more", paths.len() - SHOWN));
+    }
+    parts.join(", ")
+}
+
 /// Runs one git command of a composite sequence.
-fn git_step(args: &[String], dir: &Path, io: Io, report: &mut Report) -> Result<i32, AskError> {
-    let git = GitCommand::new(args).dir(dir);
+fn git_step(
+    args: &[String],
+    dir: &Path,
+    io: Io,
+    report: &mut Report,
+    on: &mut dyn FnMut(Event),
+) -> Result<i32, AskError> {
+    run_step(GitCommand::new(args).dir(dir), io, report, on)
+}
+
+/// Runs one git step of a sequence, with level 1's protections, and
+/// returns its exit code.
+fn run_step(
+    git: GitCommand,
+    io: Io,
+    report: &mut Report,
+    on: &mut dyn FnMut(Event),
+) -> Result<i32, AskError> {
+    let git = git.protected();
+    let argv: Vec<String> = std::iter::once("git".to_string())
+        .chain(git.args())
+        .collect();
+    on(Event::Spawn(&argv, &[]));
     match io {
         Io::Inherit => Ok(git.status()?.code().unwrap_or(1)),
         Io::Capture => {
@@ -391,7 +588,7 @@ pub fn run_composite(
     plan: &CompositePlan,
     cwd: &Path,
     io: Io,
-    status: &mut dyn FnMut(&str),
+    on: &mut dyn FnMut(Event),
 ) -> Result<Report, AskError> {
     let mut report = Report::default();
     match plan {
@@ -402,19 +599,19 @@ pub fn run_composite(
             if argv.get(1).map(String::as_str) == Some("reset") {
                 check_undoable(&repo)?;
             }
-            report.exit_code = git_step(&argv[1..], cwd, io, &mut report)?;
+            report.exit_code = git_step(&argv[1..], cwd, io, &mut report, on)?;
             Ok(report)
         }
         CompositePlan::CommitAll { init, message } => {
             let mut repo = Repo::discover(cwd)?;
             if *init {
                 match &repo {
-                    Some(r) => status(&format!(
+                    Some(r) => on(Event::Note(&format!(
                         "already a git repository at `{}`; skipping `git init`",
                         r.workdir().unwrap_or(r.git_dir()).display()
-                    )),
+                    ))),
                     None => {
-                        let code = git_step(&["init".to_string()], cwd, io, &mut report)?;
+                        let code = git_step(&["init".to_string()], cwd, io, &mut report, on)?;
                         if code != 0 {
                             report.exit_code = code;
                             return Ok(report);
@@ -427,7 +624,7 @@ pub fn run_composite(
                                     source,
                                 }
                             })?;
-                            status("created .gitignore with `.fararoni/`");
+                            on(Event::Note("created .gitignore with `.fararoni/`"));
                         }
                         repo = Repo::discover(cwd)?;
                     }
@@ -442,44 +639,43 @@ pub fn run_composite(
                     path: repo.git_dir().to_path_buf(),
                 })?
                 .to_path_buf();
-            let mut add: Vec<String> = ADD_ALL[1..].iter().map(|s| s.to_string()).collect();
-            if store_is_ignored(&root) {
-                // git refuses an exclude pathspec that names an ignored
-                // path (exit 1); ignored, the store is left out anyway.
-                add.pop();
-            }
-            let code = git_step(&add, &root, io, &mut report)?;
+            // ADD_ALL's pathspecs leave the store out whether git ignores
+            // it or not (`git::pathspec`); the list below checks it.
+            let add = GitCommand::new(&ADD_ALL[1..])
+                .dir(&root)
+                .pathspecs_as_written();
+            let code = run_step(add, io, &mut report, on)?;
             if code != 0 {
                 report.exit_code = code;
                 return Ok(report);
             }
-            let staged = GitCommand::new(["diff", "--cached", "--no-renames", "--name-only", "-z"])
-                .dir(&root)
-                .read()?;
-            let paths: Vec<String> = staged
-                .split('\0')
-                .filter(|p| !p.is_empty())
-                .map(String::from)
+            let staged =
+                GitCommand::new(["diff", "--cached", "--no-renames", "--name-status", "-z"])
+                    .dir(&root)
+                    .read()?;
+            let changes = parse_name_status(&staged);
+            let paths: Vec<String> = changes.iter().map(|(_, p)| p.clone()).collect();
+            // Taking the store out of git (a staged deletion) is welcome.
+            let store: Vec<String> = changes
+                .into_iter()
+                .filter(|(kind, p)| *kind != 'D' && pathspec::in_store(p))
+                .map(|(_, p)| p)
                 .collect();
+            if !store.is_empty() {
+                return Err(AskError::StoreStaged { paths: store });
+            }
             if paths.is_empty() {
-                status("nothing to commit: the working tree matches the last commit");
+                on(Event::Note(
+                    "nothing to commit: the working tree matches the last commit",
+                ));
                 return Ok(report);
             }
             let message = message.clone().unwrap_or_else(|| generated_message(&paths));
             let commit = vec!["commit".to_string(), "-m".to_string(), message];
-            report.exit_code = git_step(&commit, &root, io, &mut report)?;
+            report.exit_code = git_step(&commit, &root, io, &mut report, on)?;
             Ok(report)
         }
     }
-}
-
-/// Whether `.fararoni/` exists and git already ignores it.
-fn store_is_ignored(root: &Path) -> bool {
-    root.join(".fararoni").exists()
-        && GitCommand::new(["check-ignore", "-q", ".fararoni/"])
-            .dir(root)
-            .output()
-            .is_ok_and(|o| o.status.success())
 }
 
 fn check_undoable(repo: &Repo) -> Result<(), AskError> {
@@ -560,5 +756,19 @@ mod tests {
             generated_message(&seven),
             "Update 7 files: f1, f2, f3, f4, f5 and 2 more"
         );
+    }
+
+    #[test]
+    fn reads_name_status_pairs() {
+        let raw = "M\0a b.txt\0D\0.fararoni/journal.jsonl\0A\0ñ\nline\0";
+        assert_eq!(
+            parse_name_status(raw),
+            [
+                ('M', "a b.txt".to_string()),
+                ('D', ".fararoni/journal.jsonl".to_string()),
+                ('A', "ñ\nline".to_string()),
+            ]
+        );
+        assert!(parse_name_status("").is_empty());
     }
 }

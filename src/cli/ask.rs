@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::ask::{self, AskError, Io, RepoEnv, Report};
+use crate::ask::{self, AskError, Event, Io, RepoEnv, Report};
 use crate::error::{exit, CliError, ErrorKind};
 use crate::router::{self, CmdKind, Decision, InputError, Plan};
 
@@ -84,6 +84,8 @@ fn ask_error(e: AskError) -> CliError {
             .hint("to create a repository and commit everything, run `git fararoni ask \"do the git init and commit\"`"),
         AskError::NothingToUndo(_) => CliError::user(e.to_string()),
         AskError::Cd { .. } => CliError::user(e.to_string()),
+        AskError::StoreStaged { .. } => CliError::user(e.to_string())
+            .hint("unstage them with `git restore --staged -- .fararoni`, then run it again"),
         _ => CliError::wrap(ErrorKind::User, &e),
     }
 }
@@ -191,32 +193,64 @@ fn run_interactive(
             Ok(ExitCode::SUCCESS)
         }
         Plan::Chain(steps) => {
-            if verbose {
-                for c in &d.commands {
-                    eprintln!("+ {}", shell_words(c));
-                }
-            }
+            let mut on = |e: Event| show_event(e, verbose);
             if let [step] = steps.as_slice() {
                 if let [cmd] = step.pipeline.as_slice() {
                     if matches!(cmd.kind, CmdKind::Git | CmdKind::Utility) {
+                        on(Event::Spawn(&cmd.argv, &cmd.env));
                         return exec_single(cmd, cwd);
                     }
                 }
             }
-            let report = ask::run_chain(steps, cwd, Io::Inherit).map_err(ask_error)?;
+            let mut recheck = |i: usize, step: &router::Step| rejudge(input, cwd, i, step);
+            let report = ask::run_chain(steps, cwd, Io::Inherit, &mut on, &mut recheck)
+                .map_err(ask_error)?;
             Ok(code_of(report.exit_code))
         }
         Plan::Composite(plan) => {
-            if verbose {
-                for c in &d.commands {
-                    eprintln!("+ {}", shell_words(c));
-                }
-            }
-            let mut status = |line: &str| eprintln!("fararoni: {line}");
-            let report =
-                ask::run_composite(plan, cwd, Io::Inherit, &mut status).map_err(ask_error)?;
+            let mut on = |e: Event| show_event(e, verbose);
+            let report = ask::run_composite(plan, cwd, Io::Inherit, &mut on).map_err(ask_error)?;
             Ok(code_of(report.exit_code))
         }
+    }
+}
+
+/// Judges the whole request again against the repository as the chain's
+/// earlier steps left it; step `i` must come out exactly the same.
+fn rejudge(input: &str, cwd: &Path, i: usize, step: &router::Step) -> Option<String> {
+    let env = RepoEnv::new(cwd.to_path_buf());
+    let same = match router::route(input, &env) {
+        Ok(Decision {
+            plan: Plan::Chain(steps),
+            ..
+        }) => steps.get(i) == Some(step),
+        _ => false,
+    };
+    (!same).then(|| {
+        format!(
+            "blocked: the earlier commands changed what `{}` would do; the rest of the chain is not run",
+            step.pipeline
+                .iter()
+                .map(|c| shell_words(&c.argv))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        )
+    })
+}
+
+/// Prints what the executor reports: every spawn under `-v` (exactly the
+/// argv that runs), notes always.
+fn show_event(e: Event, verbose: bool) {
+    match e {
+        Event::Spawn(argv, env) if verbose => {
+            let prefix: String = env
+                .iter()
+                .map(|(k, v)| format!("{k}={} ", shell_words(std::slice::from_ref(v))))
+                .collect();
+            eprintln!("+ {prefix}{}", shell_words(argv));
+        }
+        Event::Spawn(..) => {}
+        Event::Note(line) => eprintln!("fararoni: {line}"),
     }
 }
 
@@ -241,6 +275,12 @@ fn not_found(program: &str, err: std::io::Error) -> CliError {
     CliError::user(format!("could not run `{program}`"))
         .caused_by(&err)
         .hint(format!("is `{program}` installed and on PATH?"))
+}
+
+fn note(e: Event, notes: &mut Vec<String>) {
+    if let Event::Note(line) = e {
+        notes.push(format!("fararoni: {line}\n"));
+    }
 }
 
 fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError> {
@@ -280,17 +320,19 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
             )
         }
         Plan::Chain(steps) => {
-            let r = ask::run_chain(steps, cwd, Io::Capture).map_err(ask_error)?;
+            let mut notes = Vec::new();
+            let mut on = |e: Event| note(e, &mut notes);
+            let mut recheck = |i: usize, step: &router::Step| rejudge(input, cwd, i, step);
+            let mut r = ask::run_chain(steps, cwd, Io::Capture, &mut on, &mut recheck)
+                .map_err(ask_error)?;
+            r.stderr.extend_from_slice(notes.concat().as_bytes());
             (r.exit_code, r)
         }
         Plan::Composite(plan) => {
             let mut notes = Vec::new();
-            let mut status = |line: &str| notes.push(format!("fararoni: {line}\n"));
-            let mut r =
-                ask::run_composite(plan, cwd, Io::Capture, &mut status).map_err(ask_error)?;
-            for n in notes {
-                r.stderr.extend_from_slice(n.as_bytes());
-            }
+            let mut on = |e: Event| note(e, &mut notes);
+            let mut r = ask::run_composite(plan, cwd, Io::Capture, &mut on).map_err(ask_error)?;
+            r.stderr.extend_from_slice(notes.concat().as_bytes());
             (r.exit_code, r)
         }
     };

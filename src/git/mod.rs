@@ -1,8 +1,10 @@
 //! Access to git: reading repository state in-process with gix
 //! ([`repo`]), and running the `git` executable for every change the user
 //! will see in their history ([`run`]), so their hooks, signing and config
-//! apply exactly as if they had typed the command.
+//! apply exactly as if they had typed the command, with the pathspecs that
+//! keep our own store out of it ([`pathspec`]).
 
+pub mod pathspec;
 pub mod repo;
 pub mod run;
 

@@ -123,19 +123,60 @@ impl Repo {
         })
     }
 
-    /// Returns whether `name` names a ref (branch, tag, remote branch) or
-    /// looks like a revision expression or object id.
-    pub fn is_revision(&self, name: &str) -> bool {
-        if name.contains(['~', '^', '@']) || name == "HEAD" {
+    /// Returns whether `name` resolves to a commit, as `git checkout NAME`
+    /// would take it: a revision expression that peels to a commit, or a
+    /// branch of exactly one remote (which checkout turns into a local
+    /// branch).
+    pub fn resolves_to_commit(&self, name: &str) -> bool {
+        if name.is_empty() || name.starts_with('-') {
+            return false;
+        }
+        let resolved = self
+            .inner
+            .rev_parse_single(name)
+            .ok()
+            .and_then(|id| id.object().ok())
+            .is_some_and(|o| o.peel_to_commit().is_ok());
+        resolved || self.remote_branches_named(name) == 1
+    }
+
+    /// How many remotes have a branch called `name`.
+    fn remote_branches_named(&self, name: &str) -> usize {
+        let Ok(refs) = self.inner.references() else {
+            return 0;
+        };
+        let Ok(remotes) = refs.remote_branches() else {
+            return 0;
+        };
+        remotes
+            .flatten()
+            .filter(|r| {
+                let full = r.name().as_bstr().to_string();
+                full.strip_prefix("refs/remotes/")
+                    .and_then(|rest| rest.split_once('/'))
+                    .is_some_and(|(_, branch)| branch == name)
+            })
+            .count()
+    }
+
+    /// Returns whether the index has `rel` (relative to the top of the
+    /// work tree) as a file or as a directory of files.
+    pub fn index_has_path(&self, rel: &Path) -> bool {
+        let Some(rel) = rel.to_str() else {
+            return false;
+        };
+        let rel = rel.trim_end_matches('/');
+        if rel.is_empty() {
             return true;
         }
-        if name.len() >= 4 && name.len() <= 64 && name.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return true;
-        }
-        let candidates = [name.to_string(), format!("refs/remotes/origin/{name}")];
-        candidates
-            .iter()
-            .any(|c| matches!(self.inner.try_find_reference(c.as_str()), Ok(Some(_))))
+        let Ok(index) = self.inner.index_or_empty() else {
+            return false;
+        };
+        let dir = format!("{rel}/");
+        index.entries().iter().any(|e| {
+            let p = e.path(&index);
+            p == rel.as_bytes() || p.starts_with(dir.as_bytes())
+        })
     }
 
     /// Returns a string value from the repository's configuration.

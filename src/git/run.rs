@@ -40,13 +40,49 @@ pub enum Actor {
     Agent,
 }
 
+/// Gives a git that level 1 spawns the policy's protections
+/// ([`crate::policy::git::PROTECTIONS`]): variables, and configuration
+/// through `GIT_CONFIG_COUNT`, appended after any the user already set.
+pub fn protect(cmd: &mut Command) {
+    use crate::policy::git::{PROTECTED_CONFIG, PROTECTIONS};
+    for (k, v) in PROTECTIONS {
+        cmd.env(k, v);
+    }
+    // `git config -l` and `git var -l` would list the forced settings as
+    // the user's own; they read configuration and contact nothing.
+    let args: Vec<String> = cmd
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        crate::policy::git::subcommand(&args),
+        Some("config" | "var")
+    ) {
+        return;
+    }
+    let base: usize = std::env::var("GIT_CONFIG_COUNT")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    for (i, (k, v)) in PROTECTED_CONFIG.iter().enumerate() {
+        cmd.env(format!("GIT_CONFIG_KEY_{}", base + i), k);
+        cmd.env(format!("GIT_CONFIG_VALUE_{}", base + i), v);
+    }
+    cmd.env(
+        "GIT_CONFIG_COUNT",
+        (base + PROTECTED_CONFIG.len()).to_string(),
+    );
+}
+
 /// A `git` invocation under construction.
 #[derive(Debug, Clone)]
 pub struct GitCommand {
     args: Vec<OsString>,
     cwd: Option<PathBuf>,
-    env: Vec<(OsString, OsString)>,
+    /// Variables set (`Some`) or removed (`None`) for git, in order.
+    env: Vec<(OsString, Option<OsString>)>,
     actor: Actor,
+    protected: bool,
 }
 
 impl GitCommand {
@@ -64,7 +100,19 @@ impl GitCommand {
             cwd: None,
             env: Vec::new(),
             actor: Actor::Human,
+            protected: false,
         }
+    }
+
+    /// Appends `args` to the invocation.
+    pub fn extend_args<I, S>(mut self, args: I) -> GitCommand
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_os_string()));
+        self
     }
 
     /// Runs git in `dir` (as `git -C dir` would).
@@ -75,8 +123,16 @@ impl GitCommand {
 
     /// Sets an environment variable for git.
     pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> GitCommand {
-        self.env
-            .push((key.as_ref().to_os_string(), value.as_ref().to_os_string()));
+        self.env.push((
+            key.as_ref().to_os_string(),
+            Some(value.as_ref().to_os_string()),
+        ));
+        self
+    }
+
+    /// Removes an environment variable for git (inherited or set before).
+    pub fn env_remove(mut self, key: impl AsRef<OsStr>) -> GitCommand {
+        self.env.push((key.as_ref().to_os_string(), None));
         self
     }
 
@@ -84,6 +140,20 @@ impl GitCommand {
     pub fn actor(mut self, actor: Actor) -> GitCommand {
         self.actor = actor;
         self
+    }
+
+    /// Runs with the protections of level 1 ([`protect`]).
+    pub fn protected(mut self) -> GitCommand {
+        self.protected = true;
+        self
+    }
+
+    /// Returns the arguments, for traces.
+    pub fn args(&self) -> Vec<String> {
+        self.args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
     }
 
     /// Returns the arguments joined for display.
@@ -97,7 +167,11 @@ impl GitCommand {
 
     /// Builds the `std::process::Command`.
     pub fn command(&self) -> Command {
-        let mut cmd = Command::new("git");
+        // Never a `git` planted in the repository on a relative PATH entry.
+        let here = std::env::current_dir().unwrap_or_default();
+        let program = crate::exec::resolve_program("git", self.cwd.as_deref().unwrap_or(&here))
+            .unwrap_or_else(|| PathBuf::from("git"));
+        let mut cmd = Command::new(program);
         cmd.args(&self.args);
         if let Some(dir) = &self.cwd {
             cmd.current_dir(dir);
@@ -109,8 +183,14 @@ impl GitCommand {
                 Actor::Agent => "agent",
             },
         );
+        if self.protected {
+            protect(&mut cmd);
+        }
         for (k, v) in &self.env {
-            cmd.env(k, v);
+            match v {
+                Some(v) => cmd.env(k, v),
+                None => cmd.env_remove(k),
+            };
         }
         cmd
     }
@@ -179,5 +259,38 @@ impl GitCommand {
                 stderr: String::new(),
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn envs(cmd: &Command) -> Vec<(String, String)> {
+        cmd.get_envs()
+            .filter_map(|(k, v)| Some((k.to_str()?.to_string(), v?.to_str()?.to_string())))
+            .collect()
+    }
+
+    #[test]
+    fn every_protection_is_applied_except_config_for_config_reads() {
+        let mut cmd = Command::new("git");
+        cmd.args(["-C", "x", "log"]);
+        protect(&mut cmd);
+        let e = envs(&cmd);
+        for (k, v) in crate::policy::git::PROTECTIONS {
+            assert!(e.contains(&(k.to_string(), v.to_string())), "{k}");
+        }
+        let values: Vec<&str> = e
+            .iter()
+            .filter(|(k, _)| k.starts_with("GIT_CONFIG_VALUE_"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(values.len(), crate::policy::git::PROTECTED_CONFIG.len());
+        assert!(values.contains(&"never") && values.contains(&"explicit"));
+        let mut cmd = Command::new("git");
+        cmd.args(["config", "-l"]);
+        protect(&mut cmd);
+        assert!(!envs(&cmd).iter().any(|(k, _)| k == "GIT_CONFIG_COUNT"));
     }
 }

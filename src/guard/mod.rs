@@ -20,7 +20,7 @@ use thiserror::Error;
 
 pub use elision::{is_placeholder, is_placeholder_in};
 pub use killswitch::{check, check_file, Report, Thresholds, Verdict};
-pub use write::{guarded_write, Guard, WriteOptions, WriteOutcome, Written};
+pub use write::{guarded_write, Against, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;
 
@@ -28,13 +28,18 @@ use crate::shadow::ShadowError;
 #[derive(Debug, Error)]
 pub enum GuardError {
     /// The kill-switch blocked the write; nothing was changed.
-    #[error("the kill-switch blocked the write to `{path}`")]
+    #[error("the kill-switch blocked the write to `{path}`{against}")]
     Blocked {
         /// The repository-relative path.
         path: Utf8PathBuf,
         /// The measurements and reasons.
         report: Box<Report>,
+        /// Which content the new one was compared with.
+        against: Against,
     },
+    /// A protective `fararoni.guard.*` setting cannot be read.
+    #[error(transparent)]
+    Setting(#[from] crate::config::SettingError),
     /// A `fararoni.guard.*` setting has an invalid value.
     #[error("invalid `{key}` in git config: `{value}` (expected {expected})")]
     Config {

@@ -2,15 +2,7 @@
 //! the non-git ones against the read-only allowlist (default deny).
 
 use super::lex::{lex, Lexed, Word};
-use super::Risk;
 use crate::text::fold;
-
-/// Read-only utilities that run directly.
-pub const ALLOWED: &[&str] = &[
-    "pwd", "ls", "date", "whoami", "echo", "cat", "head", "tail", "wc", "tree", "which", "grep",
-    "find", "sort", "uniq", "du", "df", "uname", "id", "basename", "dirname", "realpath",
-    "readlink", "stat", "file", "nl", "cut", "diff", "cmp", "rg", "cd",
-];
 
 /// Programs recognised as commands that are never run (default deny).
 const KNOWN: &[&str] = &[
@@ -52,6 +44,8 @@ const KNOWN: &[&str] = &[
     ".",
     ":",
     "xargs",
+    "command",
+    "builtin",
     "nohup",
     "nice",
     "time",
@@ -178,6 +172,8 @@ const AMBIGUOUS: &[&str] = &[
     "at", "more", "less", "set", "screen", "code", "open", "history", "clear", "trap", "time",
     "watch", "nice", "export", "install", "patch", "source", "alias", "kill", "make", "touch",
     "go", "node", "sort", "find", "cut", "diff", "file", "head", "tail", "link", "top", "test",
+    "free", "join", "paste", "fold", "expand", "unexpand", "column", "comm", "rev", "fmt",
+    "uptime", "tac",
 ];
 
 fn looks_like_arguments(words: &[Word]) -> bool {
@@ -244,16 +240,20 @@ const LEADING_WRAPPERS: &[&str] = &[
     "el comando",
 ];
 
-const TRAILING_WRAPPERS: &[&str] = &[
-    "please",
-    "pls",
-    "por favor",
-    "porfa",
-    "for me",
-    "now",
-    "ahora",
-    "thanks",
-    "gracias",
+/// Politeness after a command, and whether it is cut only after a comma:
+/// a bare trailing word may be an operand (`git config gc.pruneExpire
+/// now`, `git commit -m please`), so only phrases no command takes are cut
+/// without one.
+const TRAILING_WRAPPERS: &[(&str, bool)] = &[
+    ("please", true),
+    ("pls", true),
+    ("por favor", false),
+    ("porfa", false),
+    ("for me", false),
+    ("now", true),
+    ("ahora", true),
+    ("thanks", true),
+    ("gracias", false),
 ];
 
 /// Words that mark prose after a program name.
@@ -306,10 +306,13 @@ pub fn strip_wrappers(segment: &str) -> &str {
                 continue 'outer;
             }
         }
-        for w in TRAILING_WRAPPERS {
+        for (w, needs_comma) in TRAILING_WRAPPERS {
             if let Some(rest) = strip_phrase(s, w, false) {
-                s = rest;
-                continue 'outer;
+                let comma = s[rest.len()..].contains(',');
+                if !needs_comma || comma {
+                    s = rest;
+                    continue 'outer;
+                }
             }
         }
         return s;
@@ -359,9 +362,18 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     }
     let lower = program.to_lowercase();
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
-    let known = ALLOWED.contains(&lower.as_str())
+    // `gіt` with a Cyrillic і is meant to look like git: a command line,
+    // which the policy then refuses as an unknown program.
+    let plain = if lower.is_ascii() {
+        lower.clone()
+    } else {
+        skeleton(&lower)
+    };
+    let known = is_allowed(&lower)
         || KNOWN.contains(&lower.as_str())
         || lower == "git"
+        || (plain != lower
+            && (plain == "git" || is_allowed(&plain) || KNOWN.contains(&plain.as_str())))
         || lower.starts_with("mkfs.")
         || (!first.quoted && lower.contains('/') && !lower.contains(' '))
         || shell_syntax;
@@ -371,15 +383,22 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if AMBIGUOUS.contains(&lower.as_str()) && !looks_like_arguments(&words) {
         return None;
     }
-    if is_prose(&mut words) {
+    // `git config KEY VALUE`: the value is a value whatever word it is
+    // (`core.hooksPath no`).
+    let config_line = lower == "git"
+        && words.first().is_some_and(|w| w.text == "config")
+        && words.get(1).is_some_and(|w| {
+            let (section, key) = w.text.split_once('.').unwrap_or(("", ""));
+            !section.is_empty() && !key.is_empty() && !w.text.contains(' ')
+        });
+    if !config_line && is_prose(&mut words, lower == "git") {
         return None;
     }
-    let program =
-        if lower == "git" || ALLOWED.contains(&lower.as_str()) || KNOWN.contains(&lower.as_str()) {
-            lower
-        } else {
-            program
-        };
+    let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
+        lower
+    } else {
+        program
+    };
     Some(CommandLine {
         assignments,
         program,
@@ -390,9 +409,12 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
 
 /// Decides whether the words after a program are prose; strips a trailing
 /// `.`, `!` or `?` from the last word when they are not.
-fn is_prose(words: &mut [Word]) -> bool {
+fn is_prose(words: &mut [Word], git: bool) -> bool {
     let n = words.len();
     let mut has_question_word = false;
+    // Function words after an option are its values or operands
+    // (`git clean -fdx -e it`, `grep -c is`), not prose.
+    let mut options_seen = false;
     for (i, w) in words.iter().enumerate() {
         if w.quoted {
             continue;
@@ -401,20 +423,29 @@ fn is_prose(words: &mut [Word]) -> bool {
             return true;
         }
         let clean = clean_word(&w.text);
-        if PROSE_WORDS.contains(&clean.as_str()) {
+        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
+        options_seen |= w.text.len() > 1 && w.text.starts_with('-');
+        if !options_seen && PROSE_WORDS.contains(&clean.as_str()) {
             return true;
         }
         // The article "a" before another bare word ("a new branch"), but
         // not a lone operand named `a`.
-        if clean == "a"
-            && words
-                .get(i + 1)
-                .is_some_and(|n| !n.quoted && !n.text.starts_with('-'))
+        if !options_seen
+            && clean == "a"
+            && words.get(i + 1).is_some_and(|n| {
+                !n.quoted && n.text.len() > 1 && n.text.chars().all(char::is_alphabetic)
+            })
         {
             return true;
         }
-        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
-        if i + 1 < n && (w.text.ends_with(',') || w.text.ends_with('?')) {
+        // A clause break: a word ending in `,` or `?` with more after it.
+        // `-t,` and `-d,` are option values, and a lone `,` is an operand.
+        let short_value = w.text.len() <= 3 && w.text.starts_with('-') && !w.text.starts_with("--");
+        if i + 1 < n
+            && w.text.len() > 1
+            && !short_value
+            && (w.text.ends_with(',') || w.text.ends_with('?'))
+        {
             return true;
         }
     }
@@ -423,74 +454,73 @@ fn is_prose(words: &mut [Word]) -> bool {
             if last.text.ends_with('?') && has_question_word {
                 return true;
             }
-            let trimmed = last.text.trim_end_matches(['.', '!', '?']).to_string();
-            last.glob = trimmed.contains(['*', '?', '[']);
-            last.text = trimmed;
+            let trimmed = last.text.trim_end_matches(['.', '!', '?']);
+            // Punctuation after a sentence-like command (`Git status.`,
+            // `git diff --stat?`), never after a value (`echo Done.`,
+            // `git commit -m wip.`) or a path (`cd ..`).
+            let subcommand = git && n == 1;
+            if trimmed.ends_with(|c: char| c.is_alphanumeric())
+                && (subcommand || trimmed.starts_with('-'))
+            {
+                last.text = trimmed.to_string();
+                last.pattern = last.pattern.trim_end_matches(['.', '!', '?']).to_string();
+                last.glob = last.text.contains(['*', '?', '[']);
+            }
         }
     }
     false
 }
 
-/// Whether `program` is one of the read-only utilities.
-pub fn is_allowed(program: &str) -> bool {
-    ALLOWED.contains(&program)
+/// Letters from other scripts that render like Latin ones, mapped to them.
+const CONFUSABLES: &[(char, char)] = &[
+    ('а', 'a'),
+    ('е', 'e'),
+    ('о', 'o'),
+    ('р', 'p'),
+    ('с', 'c'),
+    ('у', 'y'),
+    ('х', 'x'),
+    ('і', 'i'),
+    ('ј', 'j'),
+    ('ѕ', 's'),
+    ('ԁ', 'd'),
+    ('ɡ', 'g'),
+    ('ı', 'i'),
+    ('ο', 'o'),
+    ('α', 'a'),
+    ('ε', 'e'),
+    ('ι', 'i'),
+    ('κ', 'k'),
+    ('ν', 'v'),
+    ('τ', 't'),
+    ('ⅼ', 'l'),
+];
+
+/// Whether `c` is a format character that renders as nothing (joiners,
+/// direction marks and overrides, soft hyphen, word joiner).
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
 }
 
-/// Classifies a non-git command line: allowlisted utilities run unless a
-/// flag makes them write or run other programs; everything else is denied.
-pub fn classify_utility(cmd: &CommandLine) -> (Risk, String) {
-    let p = cmd.program.as_str();
-    if !is_allowed(p) {
-        return (
-            Risk::UnsafeShell,
-            format!("`{p}` is not on the read-only allowlist"),
-        );
-    }
-    if !cmd.assignments.is_empty() {
-        return (
-            Risk::UnsafeShell,
-            "environment assignments before a program are not run".into(),
-        );
-    }
-    let args: Vec<&str> = cmd
-        .args
-        .iter()
-        .filter(|w| !w.quoted)
-        .map(|w| w.text.as_str())
-        .collect();
-    let has = |flags: &[&str]| {
-        args.iter().any(|a| {
-            flags
+/// `word` with look-alike letters (and fullwidth forms) mapped to ASCII,
+/// invisible characters dropped.
+fn skeleton(word: &str) -> String {
+    word.chars()
+        .filter(|c| !is_invisible(*c))
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => CONFUSABLES
                 .iter()
-                .any(|f| a == f || a.starts_with(&format!("{f}=")))
+                .find(|(from, _)| *from == c)
+                .map_or(c, |(_, to)| *to),
         })
-    };
-    let short = |c: char| {
-        args.iter()
-            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c))
-    };
-    let denied = match p {
-        "find" => has(&[
-            "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
-            "-fls",
-        ])
-        .then_some("`find` with -delete/-exec/-fprint changes files or runs programs"),
-        "tail" => {
-            (short('f') || short('F') || has(&["--follow"])).then_some("`tail -f` never ends")
-        }
-        "sort" => (short('o') || has(&["--output"])).then_some("`sort -o` writes a file"),
-        "uniq" => (cmd.args.iter().filter(|w| !w.text.starts_with('-')).count() >= 2)
-            .then_some("`uniq INPUT OUTPUT` writes a file"),
-        "tree" => short('o').then_some("`tree -o` writes a file"),
-        "date" => (short('s') || has(&["--set"])).then_some("`date -s` sets the clock"),
-        "rg" => has(&["--pre"]).then_some("`rg --pre` runs a program on each file"),
-        "cd" => (cmd.args.len() > 1).then_some("`cd` takes one directory"),
-        _ => None,
-    };
-    match denied {
-        Some(reason) => (Risk::UnsafeShell, reason.to_string()),
-        None => (Risk::ReadOnly, format!("`{p}` is a read-only utility")),
-    }
+        .collect()
+}
+
+/// Whether `program` is on the policy's allow-list of programs.
+fn is_allowed(program: &str) -> bool {
+    crate::policy::utils::is_allowed(program)
 }
 
 #[cfg(test)]
@@ -501,7 +531,17 @@ mod tests {
     fn wrappers_are_stripped() {
         assert_eq!(strip_wrappers("please run git diff"), "git diff");
         assert_eq!(strip_wrappers("ejecuta git branch"), "git branch");
-        assert_eq!(strip_wrappers("ok, git status please"), "git status");
+        assert_eq!(strip_wrappers("ok, git status, please"), "git status");
+        assert_eq!(strip_wrappers("git status por favor"), "git status");
+        // A bare trailing word may be an operand: never cut.
+        assert_eq!(
+            strip_wrappers("git config gc.pruneExpire now"),
+            "git config gc.pruneExpire now"
+        );
+        assert_eq!(
+            strip_wrappers("git commit -m please"),
+            "git commit -m please"
+        );
         assert_eq!(strip_wrappers("ok"), "ok");
     }
 
@@ -531,15 +571,5 @@ mod tests {
         }
         let c = parse_command("git diff --stat?").unwrap();
         assert_eq!(c.args.last().unwrap().text, "--stat");
-    }
-
-    #[test]
-    fn utilities_are_default_deny() {
-        let risk = |s: &str| classify_utility(&parse_command(s).unwrap()).0;
-        assert_eq!(risk("cat README.md"), Risk::ReadOnly);
-        assert_eq!(risk("find . -name x -delete"), Risk::UnsafeShell);
-        assert_eq!(risk("tail -f log"), Risk::UnsafeShell);
-        assert_eq!(risk("rm -rf node_modules"), Risk::UnsafeShell);
-        assert_eq!(risk("sort -o out.txt data.txt"), Risk::UnsafeShell);
     }
 }

@@ -2,61 +2,30 @@
 //! commands), level 1.5 (composite intents) and level 2 (small talk), and
 //! the hand-off to the model levels for everything else.
 //!
-//! Routing is pure: it reads nothing but the input and what [`RouteEnv`]
+//! Routing is pure: it reads nothing but the input and what [`Facts`]
 //! answers, writes nothing and runs nothing, so `--explain` and the
-//! executor see exactly the same decision.
+//! executor see exactly the same decision. Every command line is judged by
+//! [`crate::policy`], on the argv that will run.
 
 pub mod chat;
 pub mod command;
 pub mod composite;
-pub mod git_cmd;
 pub mod lex;
-pub mod opts;
 
 use serde::Serialize;
 use serde_json::json;
 
+pub use crate::policy::{Facts, NoFacts, Risk};
+
+use crate::git::pathspec::USER_WORK;
+
 pub use chat::SmallTalk;
 pub use composite::Intent;
-pub use git_cmd::Globals;
 pub use lex::{InputError, Op, Word};
 
-/// How severe what would be executed is, least to most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Risk {
-    /// Nothing is executed (chat, model, unrecognised command).
-    None,
-    /// Reads only.
-    ReadOnly,
-    /// Changes the local repository or working tree, recoverably.
-    LocalWrite,
-    /// Contacts a remote.
-    Remote,
-    /// Can destroy work.
-    Destructive,
-    /// Shell features or programs outside the allowlist.
-    UnsafeShell,
-}
+use std::path::{Path, PathBuf};
 
-impl Risk {
-    /// Returns the risk's name as it appears in JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Risk::None => "none",
-            Risk::ReadOnly => "read_only",
-            Risk::LocalWrite => "local_write",
-            Risk::Remote => "remote",
-            Risk::Destructive => "destructive",
-            Risk::UnsafeShell => "unsafe_shell",
-        }
-    }
-
-    /// Whether this risk class is never run.
-    pub fn is_blocked(self) -> bool {
-        self >= Risk::Remote
-    }
-}
+use crate::policy::{self, Actor};
 
 /// The level of the cascade that decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -104,28 +73,6 @@ impl Verdict {
     }
 }
 
-/// What the router may ask about the user's setup: their git aliases and
-/// whether a name is a revision. Answers of `None` mean "unknown".
-pub trait RouteEnv {
-    /// Returns the value of `alias.NAME` as git would see it.
-    fn git_alias(&self, globals: &Globals, name: &str) -> Option<String>;
-    /// Returns whether `name` resolves to a revision in the repository.
-    fn ref_exists(&self, globals: &Globals, name: &str) -> Option<bool>;
-}
-
-/// An environment with no aliases and no repository: the corpus's setting.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoEnv;
-
-impl RouteEnv for NoEnv {
-    fn git_alias(&self, _: &Globals, _: &str) -> Option<String> {
-        None
-    }
-    fn ref_exists(&self, _: &Globals, _: &str) -> Option<bool> {
-        None
-    }
-}
-
 /// How a command of a chain is carried out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CmdKind {
@@ -144,11 +91,10 @@ pub enum CmdKind {
 pub struct Cmd {
     /// How it runs.
     pub kind: CmdKind,
-    /// The argv, program first (aliases expanded).
+    /// The argv exactly as it runs, program first: quotes removed, `~` and
+    /// globs expanded, aliases expanded, options canonicalised. For `cd`,
+    /// the directory it enters.
     pub argv: Vec<String>,
-    /// Unquoted glob and `~` markers per argument after the program, for
-    /// utilities (git expands its own pathspecs).
-    pub words: Vec<Word>,
     /// Environment assignments to apply.
     pub env: Vec<(String, String)>,
 }
@@ -218,8 +164,15 @@ pub struct Decision {
 /// Placeholder shown in `commands` where the message is generated at run time.
 pub const GENERATED_MESSAGE: &str = "<generated from the staged files>";
 
-/// The pathspecs of "everything but our own backups".
-pub const ADD_ALL: &[&str] = &["git", "add", "--all", "--", ".", ":!.fararoni/"];
+/// Stages everything but our own backups (`git::pathspec`).
+pub const ADD_ALL: &[&str] = &[
+    "git",
+    "add",
+    "--all",
+    USER_WORK[0],
+    USER_WORK[1],
+    USER_WORK[2],
+];
 
 impl Decision {
     /// Returns the decision as the JSON object of `ask --explain --json`.
@@ -251,7 +204,88 @@ impl Classified {
     }
 }
 
-fn classify_command(line: command::CommandLine, text: &str, env: &dyn RouteEnv) -> Classified {
+fn blocked_line(
+    kind: CmdKind,
+    argv: Vec<String>,
+    text: &str,
+    risk: Risk,
+    unknown: bool,
+    reason: String,
+) -> Classified {
+    Classified {
+        cmd: Cmd {
+            kind,
+            argv,
+            env: Vec::new(),
+        },
+        risk,
+        unknown,
+        reason,
+        message: None,
+        text: text.to_string(),
+    }
+}
+
+/// Expands `~` and unquoted globs relative to `dir`, as a shell would.
+/// A match that starts with `-` before a `--` would be read as an option
+/// (a planted `-delete` or `--output=x`): the line is refused, naming the
+/// file.
+fn expand_words(
+    program: &str,
+    words: &[Word],
+    facts: &dyn Facts,
+    dir: &Path,
+) -> Result<Vec<String>, String> {
+    let home = facts.home();
+    let mut out = Vec::with_capacity(words.len());
+    let mut after_dashdash = false;
+    for w in words {
+        let mut text = w.text.clone();
+        if w.tilde && (text == "~" || text.starts_with("~/")) {
+            if let Some(home) = &home {
+                text = format!("{home}{}", &text[1..]);
+            }
+        }
+        if w.glob {
+            let pattern = if w.tilde {
+                text.clone()
+            } else {
+                w.pattern.clone()
+            };
+            let found = facts.expand_glob(dir, &pattern);
+            if let Some(m) = found.iter().find(|m| m.starts_with('-') && !after_dashdash) {
+                return Err(format!(
+                    "rule glob: `{}` matches the file `{m}`, which `{program}` would read as an option; name the files you mean, or write `./{}`",
+                    w.text, w.text
+                ));
+            }
+            if !found.is_empty() {
+                out.extend(found);
+                continue;
+            }
+        }
+        after_dashdash |= text == "--";
+        out.push(text);
+    }
+    Ok(out)
+}
+
+/// Characters that render like `-` (dashes, minus signs, fullwidth
+/// hyphen-minus): a word starting with one looks like an option to a
+/// person and is not one to the program.
+fn looks_like_an_option(word: &str) -> bool {
+    word.starts_with([
+        '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}',
+        '\u{FE58}', '\u{FE63}', '\u{FF0D}', '\u{00AD}',
+    ])
+}
+
+fn classify_command(
+    line: command::CommandLine,
+    text: &str,
+    facts: &dyn Facts,
+    dir: &Path,
+) -> Classified {
     let l = &line.lexed;
     let shell_reason = if l.substitution {
         Some("command substitution is never evaluated")
@@ -264,76 +298,190 @@ fn classify_command(line: command::CommandLine, text: &str, env: &dyn RouteEnv) 
     } else {
         None
     };
-    let arg_texts: Vec<String> = line.args.iter().map(|w| w.text.clone()).collect();
-    let mut argv = vec![line.program.clone()];
-    argv.extend(arg_texts.iter().cloned());
-    let base = |kind, risk, unknown, reason: String, message| Classified {
-        cmd: Cmd {
-            kind,
-            argv: argv.clone(),
-            words: line.args.clone(),
-            env: line.assignments.clone(),
-        },
-        risk,
-        unknown,
-        reason,
-        message,
-        text: text.to_string(),
-    };
-    if let Some(reason) = shell_reason {
-        return base(
-            CmdKind::Utility,
-            Risk::UnsafeShell,
-            false,
-            reason.into(),
-            None,
-        );
-    }
-    if line.program == "git" {
-        if l.unbalanced {
-            return base(
-                CmdKind::Git,
-                Risk::None,
-                true,
-                "the command has an unterminated quote".into(),
-                None,
-            );
-        }
-        let class = git_cmd::classify(&line.assignments, &arg_texts, env);
-        return Classified {
-            cmd: Cmd {
-                kind: CmdKind::Git,
-                argv: class.argv.clone(),
-                words: Vec::new(),
-                env: class.env.clone(),
-            },
-            risk: class.risk,
-            unknown: class.unknown,
-            reason: class.reason.clone(),
-            message: class.message.clone(),
-            text: text.to_string(),
-        };
-    }
-    let (risk, reason) = command::classify_utility(&line);
-    if l.unbalanced && !risk.is_blocked() {
-        return base(
-            CmdKind::Utility,
-            Risk::None,
-            true,
-            "the command has an unterminated quote".into(),
-            None,
-        );
-    }
     let kind = match line.program.as_str() {
+        "git" => CmdKind::Git,
         "pwd" => CmdKind::Pwd,
         "cd" => CmdKind::Cd,
         _ => CmdKind::Utility,
     };
-    base(kind, risk, false, reason, None)
+    let mut argv = vec![line.program.clone()];
+    argv.extend(line.args.iter().map(|w| w.text.clone()));
+    if let Some(reason) = shell_reason {
+        return blocked_line(
+            kind,
+            argv,
+            text,
+            Risk::UnsafeShell,
+            false,
+            format!("rule shell: {reason}"),
+        );
+    }
+    if l.unbalanced {
+        return blocked_line(
+            kind,
+            argv,
+            text,
+            Risk::None,
+            true,
+            "the command has an unterminated quote".into(),
+        );
+    }
+    let mut full = vec![line.program.clone()];
+    match expand_words(&line.program, &line.args, facts, dir) {
+        Ok(words) => full.extend(words),
+        Err(why) => return blocked_line(kind, argv, text, Risk::UnsafeShell, false, why),
+    }
+    if let Some(w) = full.iter().find(|w| w.chars().any(command::is_invisible)) {
+        return blocked_line(
+            kind,
+            argv.clone(),
+            text,
+            Risk::None,
+            true,
+            format!(
+                "rule lookalike: `{}` holds an invisible character; type the command without it",
+                w.escape_debug()
+            ),
+        );
+    }
+    if let Some(w) = full.iter().find(|w| looks_like_an_option(w)) {
+        return blocked_line(
+            kind,
+            argv.clone(),
+            text,
+            Risk::None,
+            true,
+            format!("rule lookalike: `{w}` starts with a character that looks like `-` but is not; type the option with ASCII hyphens"),
+        );
+    }
+    let verdict = policy::classify(&full, &line.assignments, Actor::Human, facts, dir);
+    let mut argv = verdict.argv;
+    if kind == CmdKind::Cd && !verdict.unknown && !verdict.risk.is_blocked() {
+        let target = match argv.iter().skip(1).find(|a| !a.starts_with('-')) {
+            Some(t) => t.clone(),
+            None => match facts.home() {
+                Some(h) => h,
+                None => {
+                    return blocked_line(
+                        kind,
+                        argv,
+                        text,
+                        Risk::None,
+                        true,
+                        "rule cd: `cd` without a directory needs $HOME".into(),
+                    )
+                }
+            },
+        };
+        if target == "-" {
+            return blocked_line(
+                kind,
+                argv,
+                text,
+                Risk::None,
+                true,
+                "rule cd: `cd -` is not supported; name the directory".into(),
+            );
+        }
+        match facts.enter_dir(dir, &target) {
+            Some(next) => {
+                let inside = facts.inside_worktree(&next).unwrap_or_else(|| {
+                    Path::new(&target).components().all(|c| {
+                        matches!(
+                            c,
+                            std::path::Component::Normal(_) | std::path::Component::CurDir
+                        )
+                    })
+                });
+                if !inside {
+                    return blocked_line(
+                        kind,
+                        argv,
+                        text,
+                        Risk::Destructive,
+                        false,
+                        format!("rule cd: `cd {target}` leaves the current repository's working tree (or enters a nested repository); level 1 stays inside it"),
+                    );
+                }
+                argv = vec!["cd".to_string(), next.to_string_lossy().into_owned()]
+            }
+            None => {
+                return blocked_line(
+                    kind,
+                    argv,
+                    text,
+                    Risk::None,
+                    true,
+                    format!("rule cd: `{target}` is not a directory"),
+                )
+            }
+        }
+    }
+    Classified {
+        cmd: Cmd {
+            kind,
+            argv,
+            env: verdict.env,
+        },
+        risk: verdict.risk,
+        unknown: verdict.unknown,
+        reason: verdict.reason,
+        message: verdict.message,
+        text: text.to_string(),
+    }
+}
+
+/// Facts that remember whether a judgement asked anything the repository
+/// could answer differently later (a path, a revision, a directory, a
+/// glob, an alias), so a chain can tell which of its verdicts an earlier
+/// write could change.
+struct Recording<'a> {
+    inner: &'a dyn Facts,
+    asked: std::cell::Cell<bool>,
+}
+
+impl Recording<'_> {
+    fn take(&self) -> bool {
+        self.asked.replace(false)
+    }
+    fn ask<T>(&self, answer: T) -> T {
+        self.asked.set(true);
+        answer
+    }
+}
+
+impl Facts for Recording<'_> {
+    fn cwd(&self) -> &Path {
+        self.inner.cwd()
+    }
+    fn home(&self) -> Option<String> {
+        self.inner.home()
+    }
+    fn git_alias(&self, place: &policy::Place, name: &str) -> Option<String> {
+        self.ask(self.inner.git_alias(place, name))
+    }
+    fn same_repository(&self, place: &policy::Place) -> Option<bool> {
+        self.ask(self.inner.same_repository(place))
+    }
+    fn is_revision(&self, place: &policy::Place, name: &str) -> Option<bool> {
+        self.ask(self.inner.is_revision(place, name))
+    }
+    fn is_path(&self, place: &policy::Place, name: &str) -> Option<bool> {
+        self.ask(self.inner.is_path(place, name))
+    }
+    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
+        self.ask(self.inner.expand_glob(dir, pattern))
+    }
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        self.ask(self.inner.enter_dir(dir, target))
+    }
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        self.ask(self.inner.inside_worktree(dir))
+    }
 }
 
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
-pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
+pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     let text = lex::normalize(input)?;
     let mut trail = Vec::new();
     let mut segments = lex::split_chain(&text);
@@ -350,8 +498,36 @@ pub fn route(input: &str, env: &dyn RouteEnv) -> Result<Decision, InputError> {
     let background = segments.iter().any(|s| s.op == Some(Op::Background));
 
     let mut parts: Vec<Option<Classified>> = Vec::new();
-    for seg in &segments {
-        let c = command::parse_command(seg.text).map(|line| classify_command(line, seg.text, env));
+    // `cd` moves where the rest of the chain is judged (and run); one in a
+    // pipeline runs in a subshell and moves nothing.
+    let mut dir: PathBuf = facts.cwd().to_path_buf();
+    let recording = Recording {
+        inner: facts,
+        asked: std::cell::Cell::new(false),
+    };
+    let mut wrote_before = false;
+    for (i, seg) in segments.iter().enumerate() {
+        let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
+        let mut c = command::parse_command(seg.text)
+            .map(|line| classify_command(line, seg.text, &recording, &dir));
+        let asked = recording.take();
+        if let Some(c) = &mut c {
+            // A verdict that rests on what the repository holds (is this a
+            // path? where does this cd lead?) could be changed by a write
+            // earlier in the same line: refuse rather than guess.
+            if wrote_before && asked && !c.blocked() {
+                c.risk = Risk::UnsafeShell;
+                c.reason = "rule chain: an earlier command in the line writes to the repository, and this one's verdict depends on what the repository holds (paths, revisions, directories, globs); run them one at a time".into();
+            }
+            wrote_before |= c.risk == Risk::LocalWrite;
+        }
+        if let Some(c) = &c {
+            if c.cmd.kind == CmdKind::Cd && !piped && !c.blocked() {
+                if let Some(next) = c.cmd.argv.get(1) {
+                    dir = PathBuf::from(next);
+                }
+            }
+        }
         match &c {
             Some(c) => trail.push(format!(
                 "L1: `{}` is a command: {} ({})",

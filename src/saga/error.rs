@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::git::{GitError, RepoError};
+use crate::git::{pathspec, GitError, RepoError};
 use crate::lock::LockError;
 
 /// One of the seed's activation conditions for an ephemeral branch.
@@ -165,6 +165,25 @@ pub enum SagaError {
         /// The wip branch.
         wip: String,
     },
+    /// git staged files of our own store although the pathspec leaves it
+    /// out; nothing was committed (a snapshot's temporary index is gone,
+    /// `finish --include-dirty` leaves them staged).
+    #[error("git staged {} of git-fararoni's own store `.fararoni/`, which never goes into a commit of ours: {}", plural(paths.len(), "a file", "files"), quote_list(paths))]
+    StoreStaged {
+        /// The store's paths that were staged.
+        paths: Vec<String>,
+    },
+    /// The squash would bring changes to our own store onto the original
+    /// branch (a commit on the saga branch took them).
+    #[error("the saga's commits change git-fararoni's own store `.fararoni/`, which never goes into a squash: {}", quote_list(paths))]
+    StoreInSquash {
+        /// The original branch.
+        original: String,
+        /// The wip branch.
+        wip: String,
+        /// The store's paths the squash would change.
+        paths: Vec<String>,
+    },
     /// Squashing the saga onto the original branch would conflict.
     #[error("the saga conflicts with `{original}`, which moved since the saga started: {} {} would conflict: {}", files.len(), plural(files.len(), "file", "files"), quote_list(files))]
     Conflict {
@@ -304,7 +323,8 @@ impl SagaError {
         match self {
             SagaError::Conditions(_)
             | SagaError::Dirty { .. }
-            | SagaError::DirtyOriginal { .. } => SagaErrorClass::Refused,
+            | SagaError::DirtyOriginal { .. }
+            | SagaError::StoreInSquash { .. } => SagaErrorClass::Refused,
             SagaError::InvalidName { .. } | SagaError::EmptyMessage => SagaErrorClass::Usage,
             _ => SagaErrorClass::Failed,
         }
@@ -346,11 +366,28 @@ impl SagaError {
                 h.push(format!(
                     "commit them on `{wip}` first, or run `git fararoni saga finish --include-dirty` to put them into the squash"
                 ));
-                h.push(
-                    "to keep them out of it: `git stash -u`, finish, then `git stash pop`".into(),
-                );
+                // The pathspecs keep the store out of the stash: `stash -u`
+                // would take it off the disk while the stash is kept.
+                h.push(format!(
+                    "to keep them out of it: `git stash push -u -- '{}' '{}'`, finish, then `git stash pop --index`",
+                    pathspec::WHOLE_TREE,
+                    pathspec::NOT_STORE
+                ));
                 h
             }
+            SagaError::StoreStaged { .. } => vec![
+                format!(
+                    "this git did not leave out the store as the pathspec `{}` asks; please report it with `git --version`",
+                    pathspec::NOT_STORE
+                ),
+                "if `git status` shows them staged, unstage them with `git restore --staged -- .fararoni`".into(),
+            ],
+            SagaError::StoreInSquash { original, wip, .. } => vec![
+                format!(
+                    "take them out on `{wip}` with `git restore --staged --source={original} -- .fararoni` and `git commit`, then run `git fararoni saga finish` again"
+                ),
+                "keep the store out of git with a `/.fararoni/` line in `.git/info/exclude` (the shadow store adds it)".into(),
+            ],
             SagaError::DirtyOriginal { wip, .. } => vec![format!(
                 "commit or stash those changes, or switch back with `git switch {wip}`, then run it again"
             )],

@@ -13,11 +13,13 @@
 //! commit; a half-done `git switch` or `git merge --squash` (every changed
 //! path holds a version from one of the planned trees) → completed from
 //! the recorded tree. Anything else stops with an explanation. The squash
-//! is therefore never applied twice.
+//! is therefore never applied twice. A squash that would add or change
+//! files of our store `.fararoni/` is refused at planning, before anything
+//! moves.
 
 use crate::git::run::Actor;
 
-use super::ops::{Ctx, Entry, NOT_FARARONI};
+use super::ops::{Ctx, Entry};
 use super::state::{self, FinishPlan, FinishStep, Phase, Saga};
 use super::{describe_head, recover_start, short, Operation, SagaError, COMMIT_PREFIX};
 
@@ -164,7 +166,8 @@ fn plan(
                     files: merge.conflicts,
                 });
             }
-            ctx.run(&["add", "--all", "--", ".", NOT_FARARONI])?;
+            refuse_store_changes(ctx, saga, &onto, &merge.tree)?;
+            ctx.stage_user_work(None, &work)?;
             ctx.run(&[
                 "commit",
                 "-q",
@@ -204,6 +207,7 @@ fn plan(
             files: merge.conflicts,
         });
     }
+    refuse_store_changes(ctx, saga, &onto, &merge.tree)?;
     let subjects = ctx.subjects(&onto, &wip_tip)?;
     let commits = ctx.count(&onto, &wip_tip)?;
     let custom = message.map(format_message);
@@ -223,6 +227,22 @@ fn plan(
     });
     saga.phase = Phase::Finishing;
     state::save(&ctx.state_path(), saga)
+}
+
+/// Fails unless a squash of `result` onto `onto` leaves the store as it is:
+/// the saga's own commits may have taken it (`git add --all` where nothing
+/// ignores `.fararoni/`), and a squash of ours never carries it.
+fn refuse_store_changes(ctx: &Ctx, saga: &Saga, onto: &str, result: &str) -> Result<(), SagaError> {
+    let paths = ctx.store_changes(onto, result)?;
+    if paths.is_empty() {
+        Ok(())
+    } else {
+        Err(SagaError::StoreInSquash {
+            original: saga.original_branch.clone(),
+            wip: saga.wip_branch.clone(),
+            paths,
+        })
+    }
 }
 
 /// Prefixes a user message with `[FARARONI] ` (once).

@@ -13,16 +13,13 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use crate::git::pathspec::{self, ONLY_STORE};
 use crate::git::run::Actor;
 use crate::git::{GitCommand, GitError, Repo};
 use crate::lock::{RepoLock, DEFAULT_WAIT};
 
 use super::state;
 use super::SagaError;
-
-/// The pathspec that keeps git-fararoni's own `.fararoni/` folder out of
-/// every snapshot and commit.
-pub(crate) const NOT_FARARONI: &str = ":!.fararoni/";
 
 /// Identity of the internal snapshot commits (never on a user's branch).
 const SNAPSHOT_IDENT: [(&str, &str); 4] = [
@@ -227,17 +224,16 @@ impl Ctx {
     /// Returns the raw `git status --porcelain=v2 -z` of everything but
     /// `.fararoni/`, untracked files included (ignored ones not).
     pub fn status_raw(&self) -> Result<Vec<u8>, SagaError> {
-        let cmd = self.git([
-            "--no-optional-locks",
-            "status",
-            "--porcelain=v2",
-            "-z",
-            "--untracked-files=all",
-            "--no-renames",
-            "--",
-            ".",
-            NOT_FARARONI,
-        ]);
+        let cmd = self
+            .git([
+                "--no-optional-locks",
+                "status",
+                "--porcelain=v2",
+                "-z",
+                "--untracked-files=all",
+                "--no-renames",
+            ])
+            .user_work();
         let out = cmd.output()?;
         if !out.status.success() {
             return Err(cmd.failed(&out).into());
@@ -279,10 +275,51 @@ impl Ctx {
         }
         let with_index = |args: &[&str]| self.git(args).env("GIT_INDEX_FILE", &tmp);
         let index_tree = with_index(&["write-tree"]).read()?.trim().to_string();
-        with_index(&["add", "--all", "--", ".", NOT_FARARONI]).read()?;
+        self.stage_user_work(Some(&tmp), &index_tree)?;
         let work_tree = with_index(&["write-tree"]).read()?.trim().to_string();
         drop(guard);
         Ok((work_tree, index_tree))
+    }
+
+    /// Stages every change of the working tree but the store's into the
+    /// index (`index`, or the real one), then checks that the store's part
+    /// of the index is still that of tree `store_as_in` (what the index
+    /// held before). Our snapshots and commits keep the store out because
+    /// of this check, not only because git honours the pathspec.
+    pub fn stage_user_work(
+        &self,
+        index: Option<&Path>,
+        store_as_in: &str,
+    ) -> Result<(), SagaError> {
+        let with_index = |cmd: GitCommand| match index {
+            Some(i) => cmd.env("GIT_INDEX_FILE", i),
+            None => cmd,
+        };
+        with_index(self.git(["add", "--all"]).user_work()).read()?;
+        let staged = store_paths(
+            &with_index(
+                self.git(["diff-index", "--cached", store_as_in])
+                    .extend_args(STORE_DIFF),
+            )
+            .pathspecs_as_written()
+            .read()?,
+        );
+        if staged.is_empty() {
+            Ok(())
+        } else {
+            Err(SagaError::StoreStaged { paths: staged })
+        }
+    }
+
+    /// Returns the store's paths that tree `to` adds or changes relative to
+    /// `from`: what a commit of `to` on top of `from` would bring in.
+    pub fn store_changes(&self, from: &str, to: &str) -> Result<Vec<String>, SagaError> {
+        let out = self
+            .git(["diff-tree", "-r", from, to])
+            .extend_args(STORE_DIFF)
+            .pathspecs_as_written()
+            .read()?;
+        Ok(store_paths(&out))
     }
 
     /// Creates an internal commit (never on a branch) and returns its id.
@@ -710,6 +747,26 @@ fn absolute(p: &Path, base: &Path) -> PathBuf {
 }
 
 const ZERO: &str = "0000000000000000000000000000000000000000";
+
+/// The arguments that make a `diff-index`/`diff-tree` list the store's
+/// paths that would enter a commit (added or changed; a deletion takes
+/// the store out, which is welcome), NUL-terminated.
+const STORE_DIFF: [&str; 6] = [
+    "--no-renames",
+    "--name-only",
+    "--diff-filter=d",
+    "-z",
+    "--",
+    ONLY_STORE,
+];
+
+/// Returns the store's paths in a NUL-separated list of paths.
+fn store_paths(list: &str) -> Vec<String> {
+    list.split('\0')
+        .filter(|p| pathspec::in_store(p))
+        .map(String::from)
+        .collect()
+}
 
 /// Parses `git status --porcelain=v2 -z --no-renames` output.
 pub(crate) fn parse_status(raw: &[u8]) -> Result<Vec<Entry>, String> {
