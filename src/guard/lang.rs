@@ -327,6 +327,8 @@ const SNIFF: &[(&str, &[&str])] = &[
     ("rust", &["fn ", "impl "]),
     ("rust", &["pub fn "]),
     ("go", &["package ", "func "]),
+    ("kotlin", &["fun ", "val "]),
+    ("kotlin", &["package ", "fun "]),
     ("c#", &["using System"]),
     ("c#", &["namespace ", "public class "]),
     ("java", &["package ", "import java"]),
@@ -337,6 +339,7 @@ const SNIFF: &[(&str, &[&str])] = &[
     ("ruby", &["def ", "\nend"]),
     ("lua", &["function ", "\nend"]),
     ("lua", &["local ", " then\n"]),
+    ("scala", &["object ", "def "]),
     ("javascript", &["function "]),
     ("javascript", &["const ", "=> "]),
     ("python", &["def "]),
@@ -443,6 +446,10 @@ mod tests {
             "python"
         );
         assert_eq!(sniff(b"package main\n\nfunc main() {}\n").name, "go");
+        assert_eq!(
+            sniff(b"package a\n\nfun main() {\n    val x = 1\n}\n").name,
+            "kotlin"
+        );
         assert_eq!(sniff(b"{\"a\": [1, 2]}").name, "json");
         assert_eq!(sniff(b"{ not json").name, "generic");
         assert_eq!(sniff(b"plain words").name, "generic");

@@ -538,7 +538,13 @@ impl Scan {
 /// balance. Bodies are classified later, and only those that changed.
 pub fn scan(src: &str, lang: &Lang) -> Scan {
     let mut scan = match lang.blocks {
-        Blocks::Braces => braces(src, lang),
+        Blocks::Braces => {
+            let mut scan = braces(src, lang);
+            if EXPRESSION_BODIES.contains(&lang.name) {
+                scan.found.extend(expression_bodies(src, lang));
+            }
+            scan
+        }
         Blocks::Indent | Blocks::End => Scan {
             found: indented(src, lang),
             ..Scan::default()
@@ -1056,6 +1062,11 @@ fn classify(body: &str, lang: &Lang) -> Body {
             b.marked |= says;
             b.stub_statement |= says;
             b.trivial += 1;
+        } else if squeezed.starts_with("return") && words() {
+            // `return nil, errors.New("not implemented")`.
+            b.marked = true;
+            b.stub_statement = true;
+            b.trivial += 1;
         } else if TRIVIAL_SET.contains(squeezed)
             || empty_construction(squeezed)
             || is_string_statement(squeezed)
@@ -1151,6 +1162,117 @@ fn braces(src: &str, lang: &Lang) -> Scan {
     }
 }
 
+/// Languages whose functions may have a one-expression body.
+const EXPRESSION_BODIES: &[&str] = &["kotlin", "scala", "c#", "javascript", "typescript", "dart"];
+
+/// Finds functions whose body is one expression (`fun f(x: Int) = x * 2`,
+/// `def total: Int = ???`, `public int F() => throw new
+/// NotImplementedException();`, `const add = (a, b) => a + b;`), one per
+/// line, so that a block body turned into `= TODO()` is seen for what it
+/// is.
+fn expression_bodies(src: &str, lang: &Lang) -> Vec<Found> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in src.split('\n') {
+        let start = at;
+        at += line.len() + 1;
+        let t = line.trim();
+        if t.is_empty() || lang.line_comments.iter().any(|m| t.starts_with(m)) || t.starts_with('*')
+        {
+            continue;
+        }
+        let Some((split, width)) = expression_split(t) else {
+            continue;
+        };
+        let (header, body) = (&t[..split], t[split + width..].trim());
+        let body = body.trim_end_matches(';').trim_end();
+        if body.is_empty() || body.starts_with('{') {
+            continue;
+        }
+        let first = header
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .find(|w| !w.is_empty());
+        let name = match first {
+            Some("fun" | "def") => header
+                .split_whitespace()
+                .skip_while(|w| *w != "fun" && *w != "def")
+                .nth(1)
+                .map(|w| {
+                    w.split(['(', ':', '[', '<'])
+                        .next()
+                        .unwrap_or(w)
+                        .to_string()
+                })
+                .filter(|n| !n.is_empty()),
+            Some(w)
+                if CONTROL.contains(&w)
+                    && !matches!(w, "const" | "let" | "var" | "static" | "async") =>
+            {
+                None
+            }
+            _ if width == 2 && header.contains(" = ") => arrow_name(&format!("{header}=>")),
+            _ if header.contains('(') => named_parameter_list(header),
+            _ => None,
+        };
+        let Some(name) = name else { continue };
+        let offset = start
+            + (line.len() - line.trim_start().len())
+            + (body.as_ptr() as usize - t.as_ptr() as usize);
+        out.push(Found {
+            name,
+            occurrence: 0,
+            body: offset..offset + body.len(),
+        });
+    }
+    out
+}
+
+/// Returns where a one-line function's expression body starts: the first
+/// `=>` or `=` (not `==`, `<=`, `>=`, `!=`) outside brackets that follows a
+/// parameter list or a `fun`/`def` header, with the marker's width.
+fn expression_split(t: &str) -> Option<(usize, usize)> {
+    let bytes = t.as_bytes();
+    let mut depth = 0i32;
+    let mut params = false;
+    let keyword = t.starts_with("fun ")
+        || t.starts_with("def ")
+        || t.contains(" fun ")
+        || t.contains(" def ");
+    let mut quote = None;
+    for (k, &b) in bytes.iter().enumerate() {
+        if let Some(q) = quote {
+            if b == q {
+                quote = None;
+            }
+            continue;
+        }
+        match b {
+            b'"' | b'\'' | b'`' => quote = Some(b),
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                params |= b == b')' && depth == 0;
+            }
+            b'=' if depth == 0 && (params || keyword) => {
+                let prev = k.checked_sub(1).map(|p| bytes[p]);
+                let next = bytes.get(k + 1).copied();
+                if matches!(
+                    prev,
+                    Some(
+                        b'=' | b'<' | b'>' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%' | b'|' | b'&'
+                    )
+                ) || next == Some(b'=')
+                {
+                    return None;
+                }
+                return Some((k, if next == Some(b'>') { 2 } else { 1 }));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Returns the name of the function whose header is `header` (the code
 /// between the previous `;`, `{` or `}` and a `{`), or `None` when the
 /// block is not a function body.
@@ -1219,7 +1341,10 @@ fn named_parameter_list(h: &str) -> Option<String> {
                         {
                             return None;
                         }
+                        // Scala's `def f(x: Int): Int = {` opens its body
+                        // after an `=`.
                         let after = &h[close + 1..];
+                        let after = after.trim_end().strip_suffix('=').unwrap_or(after);
                         let assigns = after.replace("=>", "").replace("->", "").replace("==", "");
                         if assigns.contains('=') || after.contains(';') {
                             return None;
@@ -1392,6 +1517,26 @@ fn indented(src: &str, lang: &Lang) -> Vec<Found> {
         if lang.blocks == Blocks::Indent {
             if let Some(after) = after_header_colon(lines[end]) {
                 body_start = after.as_ptr() as usize - src.as_ptr() as usize;
+            }
+        }
+        // Ruby's `def f; end` and `def f(x) = …`-free one-liners: the body
+        // is what stands between the header and its `end`.
+        if lang.blocks == Blocks::End {
+            let code = lines[end].trim_end();
+            if let Some(inner) = code.strip_suffix("end").filter(|c| c.ends_with([';', ' '])) {
+                let body = inner.split_once(';').map_or("", |(_, b)| b);
+                let at = body.as_ptr() as usize - src.as_ptr() as usize;
+                let qualified = match classes.last() {
+                    Some((_, c)) => format!("{c}.{name}"),
+                    None => name,
+                };
+                out.push(Found {
+                    name: qualified,
+                    occurrence: 0,
+                    body: at..at + body.len(),
+                });
+                i = end + 1;
+                continue;
             }
         }
         let by_keywords = match lang.blocks {
@@ -1620,6 +1765,13 @@ mod tests {
         assert_eq!(names(py, "py"), ["A.f", "A.g", "h"]);
         let rb = "class Foo\n  def bar(x)\n    x + 1\n  end\n\n  def self.baz\n    2\n  end\nend\n";
         assert_eq!(names(rb, "rb"), ["Foo.bar", "Foo.self.baz"]);
+        let gutted = "class Foo\n  def bar(x); end\n\n  def self.baz\n    2\n  end\nend\n";
+        assert_eq!(names(gutted, "rb"), ["Foo.bar", "Foo.self.baz"]);
+        let old = "class Foo\n  def bar(x)\n    y = x + 1\n    y * 2\n  end\nend\n";
+        assert_eq!(
+            stubbed(old, "class Foo\n  def bar(x); end\nend\n", lang("rb")),
+            ["Foo.bar"]
+        );
     }
 
     #[test]
@@ -1651,6 +1803,7 @@ mod tests {
         assert!(classify("\n    ???\n", lang("scala")).marked_stub());
         assert!(classify("\n    throw UnimplementedError();\n", lang("dart")).marked_stub());
         assert!(classify("\n\treturn nil // TODO\n", go).marked_stub());
+        assert!(classify("\n\treturn nil, errors.New(\"not implemented\")\n", go).marked_stub());
     }
 
     #[test]
@@ -1670,6 +1823,37 @@ mod tests {
         assert!(stubbed(overloads, swapped, lang("java")).is_empty());
         let gutted = "void f(String s) {\n}\nvoid f(int a) {\n    a();\n    b();\n}\n";
         assert_eq!(stubbed(overloads, gutted, lang("java")), ["f"]);
+        // Expression bodies: a block turned into `= TODO()` or `=> throw`.
+        let kt = "class A {\n    fun total(xs: List<Int>): Int {\n        val s = xs.sum()\n        return s * 2\n    }\n}\n";
+        let kt_stub = "class A {\n    fun total(xs: List<Int>): Int = TODO()\n}\n";
+        assert_eq!(stubbed(kt, kt_stub, lang("kt")), ["total"]);
+        let cs = "class A {\n    public int F(int x) {\n        var y = x * 2;\n        return y + 1;\n    }\n}\n";
+        let cs_stub =
+            "class A {\n    public int F(int x) => throw new NotImplementedException();\n}\n";
+        assert_eq!(stubbed(cs, cs_stub, lang("cs")), ["F"]);
+        let scala = "object A {\n  def total(xs: Seq[Int]): Int = {\n    val s = xs.sum\n    s * 2\n  }\n}\n";
+        assert_eq!(
+            stubbed(
+                scala,
+                "object A {\n  def total(xs: Seq[Int]): Int = ???\n}\n",
+                lang("scala")
+            ),
+            ["total"]
+        );
+        // Ordinary one-liners are functions too, and stay implemented.
+        let js =
+            "const add = (a, b) => a + b;\nconst double = (x) => x * 2;\nconst neg = (x) => -x;\n";
+        let found = functions(js, lang("js"));
+        assert_eq!(
+            found.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
+            ["add", "double", "neg"]
+        );
+        assert!(found.iter().all(|f| f.body.implemented()));
+        assert!(functions(
+            "if (a == b) {\n  x = f(y);\n}\nitems.forEach((x) => use(x));\n",
+            lang("js")
+        )
+        .is_empty());
         let emptied = "fn a2() {\n}\nfn b2() {}\n";
         assert_eq!(stubbed(old, emptied, lang("rs")), ["a2", "b2"]);
         // Adding a stub for a new function alone is not a gutting.
