@@ -78,8 +78,6 @@ fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
 fn guard_error(e: GuardError) -> CliError {
     match e {
         GuardError::Shadow(e) => shadow_error(e),
-        GuardError::Config { ref key, .. } => CliError::user(e.to_string())
-            .hint(format!("fix it with `git config {key} VALUE`, or unset it")),
         GuardError::Setting(ref s) => CliError::user(e.to_string()).hint(setting_hint(s)),
         GuardError::Blocked {
             ref path,

@@ -42,9 +42,7 @@ use serde::Serialize;
 use super::elision;
 use super::lang::{self, Format, Lang};
 use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, Lines, PassThrough};
-use super::GuardError;
 use super::{structure, stubs};
-use crate::git::Repo;
 use std::hash::BuildHasherDefault;
 
 /// How many leading bytes are searched for a NUL, as git does.
@@ -72,42 +70,7 @@ impl Default for Thresholds {
     }
 }
 
-impl Thresholds {
-    /// Returns the thresholds configured in `repo` (or the global git config
-    /// when there is no repository), defaults for unset keys.
-    pub fn from_config(repo: Option<&Repo>) -> Result<Thresholds, GuardError> {
-        let get = |key: &str| match repo {
-            Some(r) => r.config_string(key),
-            None => crate::git::repo::global_config_string(key),
-        };
-        let mut t = Thresholds::default();
-        for (key, slot) in [
-            ("fararoni.guard.jaccard", &mut t.jaccard),
-            ("fararoni.guard.volume", &mut t.volume),
-        ] {
-            if let Some(raw) = get(key) {
-                *slot = raw
-                    .trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| (0.0..=1.0).contains(v))
-                    .ok_or_else(|| GuardError::Config {
-                        key: key.to_string(),
-                        value: raw.clone(),
-                        expected: "a number between 0 and 1",
-                    })?;
-            }
-        }
-        if let Some(raw) = get("fararoni.guard.minLines") {
-            t.min_lines = raw.trim().parse().map_err(|_| GuardError::Config {
-                key: "fararoni.guard.minLines".into(),
-                value: raw.clone(),
-                expected: "a whole number",
-            })?;
-        }
-        Ok(t)
-    }
-}
+impl Thresholds {}
 
 /// Whether a write may go ahead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -40,16 +40,6 @@ pub enum GuardError {
     /// A protective `fararoni.guard.*` setting cannot be read.
     #[error(transparent)]
     Setting(#[from] crate::config::SettingError),
-    /// A `fararoni.guard.*` setting has an invalid value.
-    #[error("invalid `{key}` in git config: `{value}` (expected {expected})")]
-    Config {
-        /// The key.
-        key: String,
-        /// The value found.
-        value: String,
-        /// What was expected.
-        expected: &'static str,
-    },
     /// The shadow store or the file system failed.
     #[error(transparent)]
     Shadow(#[from] ShadowError),
