@@ -4,12 +4,13 @@
 mod ask;
 mod generate;
 mod guard;
+mod hooks;
 mod saga;
 mod shadow;
+mod ui;
 mod undo;
 
 use std::ffi::OsString;
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -56,6 +57,8 @@ enum Command {
     #[command(subcommand)]
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
+    Hooks(hooks::HooksArgs),
+    Hook(hooks::HookArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
 }
@@ -113,23 +116,33 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
+        Command::Hooks(a) => hooks::run_hooks(a),
+        Command::Hook(a) => hooks::run_hook(a),
         Command::Generate(c) => generate::run(c),
     };
     finish(result)
 }
 
 fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
-    match result {
+    let code = match result {
         Ok(code) => code,
         Err(e) => report(&e),
+    };
+    // Whatever the command concluded, output that did not reach its file
+    // is a failure: a restore piped into a full disk must not look done.
+    match ui::stdout_error() {
+        Some(why) if code == ExitCode::SUCCESS => report(
+            &CliError::user(format!("could not write to standard output: {why}"))
+                .hint("check the disk or the file the output goes to, then run the command again"),
+        ),
+        _ => code,
     }
 }
 
-/// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
+/// Writes `text` to stdout; a closed pipe (`| head`) is not an error, any
+/// other failure makes the command exit 1 ([`ui`]).
 pub(crate) fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    ui::out(text);
 }
 
 /// Converts a command-line argument to UTF-8 or explains which one is not.

@@ -1,6 +1,5 @@
 //! `git fararoni shadow` (also `git fararoni-shadow`): the backup store.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -154,11 +153,9 @@ pub(super) fn cwd() -> Result<PathBuf, CliError> {
         .map_err(|e| CliError::user("could not read the current directory").caused_by(&e))
 }
 
-/// Writes raw bytes to stdout; a closed pipe is not an error.
+/// Writes raw bytes to stdout ([`super::ui::out_bytes`]).
 fn out_bytes(bytes: &[u8]) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(bytes);
-    let _ = stdout.flush();
+    super::ui::out_bytes(bytes);
 }
 
 /// Returns `n` bytes for people (`512 B`, `20.1 KiB`, `3.4 MiB`).
