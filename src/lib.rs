@@ -19,5 +19,6 @@ pub mod lock;
 pub mod policy;
 pub mod router;
 pub mod saga;
+pub mod settings;
 pub mod shadow;
 pub mod text;

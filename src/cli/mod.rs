@@ -6,6 +6,7 @@ mod generate;
 mod guard;
 mod hooks;
 mod saga;
+mod settings;
 mod shadow;
 mod ui;
 mod undo;
@@ -58,6 +59,7 @@ enum Command {
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
     Hooks(hooks::HooksArgs),
+    Config(settings::ConfigArgs),
     Hook(hooks::HookArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
@@ -117,6 +119,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
         Command::Hooks(a) => hooks::run_hooks(a),
+        Command::Config(a) => settings::run(a),
         Command::Hook(a) => hooks::run_hook(a),
         Command::Generate(c) => generate::run(c),
     };

@@ -16,6 +16,7 @@ mod test_policy_attacks;
 mod test_policy_props;
 mod test_router_corpus;
 mod test_saga;
+mod test_settings;
 mod test_shadow;
 mod test_store_attacks;
 mod test_store_ignore_states;
