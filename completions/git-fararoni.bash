@@ -1,4 +1,4 @@
-_git__fararoni() {
+_gitfararoni() {
     local i cur prev opts cmd
     COMPREPLY=()
     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
@@ -14,199 +14,262 @@ _git__fararoni() {
     do
         case "${cmd},${i}" in
             ",$1")
-                cmd="git__fararoni"
+                cmd="gitfararoni"
                 ;;
-            git__fararoni,ask)
-                cmd="git__fararoni__subcmd__ask"
+            gitfararoni,ask)
+                cmd="gitfararoni__subcmd__ask"
                 ;;
-            git__fararoni,generate)
-                cmd="git__fararoni__subcmd__generate"
+            gitfararoni,completions)
+                cmd="gitfararoni__subcmd__completions"
                 ;;
-            git__fararoni,guard)
-                cmd="git__fararoni__subcmd__guard"
+            gitfararoni,config)
+                cmd="gitfararoni__subcmd__config"
                 ;;
-            git__fararoni,help)
-                cmd="git__fararoni__subcmd__help"
+            gitfararoni,generate)
+                cmd="gitfararoni__subcmd__generate"
                 ;;
-            git__fararoni,saga)
-                cmd="git__fararoni__subcmd__saga"
+            gitfararoni,guard)
+                cmd="gitfararoni__subcmd__guard"
                 ;;
-            git__fararoni,shadow)
-                cmd="git__fararoni__subcmd__shadow"
+            gitfararoni,help)
+                cmd="gitfararoni__subcmd__help"
                 ;;
-            git__fararoni,undo)
-                cmd="git__fararoni__subcmd__undo"
+            gitfararoni,hook)
+                cmd="gitfararoni__subcmd__hook"
                 ;;
-            git__fararoni__subcmd__generate,completions)
-                cmd="git__fararoni__subcmd__generate__subcmd__completions"
+            gitfararoni,hooks)
+                cmd="gitfararoni__subcmd__hooks"
                 ;;
-            git__fararoni__subcmd__generate,help)
-                cmd="git__fararoni__subcmd__generate__subcmd__help"
+            gitfararoni,install-docs)
+                cmd="gitfararoni__subcmd__install__subcmd__docs"
                 ;;
-            git__fararoni__subcmd__generate,man)
-                cmd="git__fararoni__subcmd__generate__subcmd__man"
+            gitfararoni,saga)
+                cmd="gitfararoni__subcmd__saga"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,completions)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__completions"
+            gitfararoni,shadow)
+                cmd="gitfararoni__subcmd__shadow"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,help)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__help"
+            gitfararoni,undo)
+                cmd="gitfararoni__subcmd__undo"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,man)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__man"
+            gitfararoni__subcmd__generate,completions)
+                cmd="gitfararoni__subcmd__generate__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__guard,check)
-                cmd="git__fararoni__subcmd__guard__subcmd__check"
+            gitfararoni__subcmd__generate,help)
+                cmd="gitfararoni__subcmd__generate__subcmd__help"
                 ;;
-            git__fararoni__subcmd__guard,help)
-                cmd="git__fararoni__subcmd__guard__subcmd__help"
+            gitfararoni__subcmd__generate,man)
+                cmd="gitfararoni__subcmd__generate__subcmd__man"
                 ;;
-            git__fararoni__subcmd__guard,write)
-                cmd="git__fararoni__subcmd__guard__subcmd__write"
+            gitfararoni__subcmd__generate__subcmd__help,completions)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,check)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__check"
+            gitfararoni__subcmd__generate__subcmd__help,help)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,help)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__generate__subcmd__help,man)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__man"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,write)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__write"
+            gitfararoni__subcmd__guard,check)
+                cmd="gitfararoni__subcmd__guard__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help,ask)
-                cmd="git__fararoni__subcmd__help__subcmd__ask"
+            gitfararoni__subcmd__guard,help)
+                cmd="gitfararoni__subcmd__guard__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help,generate)
-                cmd="git__fararoni__subcmd__help__subcmd__generate"
+            gitfararoni__subcmd__guard,write)
+                cmd="gitfararoni__subcmd__guard__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help,guard)
-                cmd="git__fararoni__subcmd__help__subcmd__guard"
+            gitfararoni__subcmd__guard__subcmd__help,check)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help,help)
-                cmd="git__fararoni__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__guard__subcmd__help,help)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help,saga)
-                cmd="git__fararoni__subcmd__help__subcmd__saga"
+            gitfararoni__subcmd__guard__subcmd__help,write)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help,shadow)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow"
+            gitfararoni__subcmd__help,ask)
+                cmd="gitfararoni__subcmd__help__subcmd__ask"
                 ;;
-            git__fararoni__subcmd__help,undo)
-                cmd="git__fararoni__subcmd__help__subcmd__undo"
+            gitfararoni__subcmd__help,completions)
+                cmd="gitfararoni__subcmd__help__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__help__subcmd__generate,completions)
-                cmd="git__fararoni__subcmd__help__subcmd__generate__subcmd__completions"
+            gitfararoni__subcmd__help,config)
+                cmd="gitfararoni__subcmd__help__subcmd__config"
                 ;;
-            git__fararoni__subcmd__help__subcmd__generate,man)
-                cmd="git__fararoni__subcmd__help__subcmd__generate__subcmd__man"
+            gitfararoni__subcmd__help,generate)
+                cmd="gitfararoni__subcmd__help__subcmd__generate"
                 ;;
-            git__fararoni__subcmd__help__subcmd__guard,check)
-                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__check"
+            gitfararoni__subcmd__help,guard)
+                cmd="gitfararoni__subcmd__help__subcmd__guard"
                 ;;
-            git__fararoni__subcmd__help__subcmd__guard,write)
-                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__write"
+            gitfararoni__subcmd__help,help)
+                cmd="gitfararoni__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,abort)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__abort"
+            gitfararoni__subcmd__help,hook)
+                cmd="gitfararoni__subcmd__help__subcmd__hook"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,finish)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__finish"
+            gitfararoni__subcmd__help,hooks)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,list)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__list"
+            gitfararoni__subcmd__help,install-docs)
+                cmd="gitfararoni__subcmd__help__subcmd__install__subcmd__docs"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,start)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__start"
+            gitfararoni__subcmd__help,saga)
+                cmd="gitfararoni__subcmd__help__subcmd__saga"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,status)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__status"
+            gitfararoni__subcmd__help,shadow)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,diff)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__diff"
+            gitfararoni__subcmd__help,undo)
+                cmd="gitfararoni__subcmd__help__subcmd__undo"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,list)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__generate,completions)
+                cmd="gitfararoni__subcmd__help__subcmd__generate__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,prune)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__prune"
+            gitfararoni__subcmd__help__subcmd__generate,man)
+                cmd="gitfararoni__subcmd__help__subcmd__generate__subcmd__man"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,restore)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__restore"
+            gitfararoni__subcmd__help__subcmd__guard,check)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,show)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__show"
+            gitfararoni__subcmd__help__subcmd__guard,write)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__write"
                 ;;
-            git__fararoni__subcmd__saga,abort)
-                cmd="git__fararoni__subcmd__saga__subcmd__abort"
+            gitfararoni__subcmd__help__subcmd__hooks,install)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__install"
                 ;;
-            git__fararoni__subcmd__saga,finish)
-                cmd="git__fararoni__subcmd__saga__subcmd__finish"
+            gitfararoni__subcmd__help__subcmd__hooks,status)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__status"
                 ;;
-            git__fararoni__subcmd__saga,help)
-                cmd="git__fararoni__subcmd__saga__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__hooks,uninstall)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__saga,list)
-                cmd="git__fararoni__subcmd__saga__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__saga,abort)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__abort"
                 ;;
-            git__fararoni__subcmd__saga,start)
-                cmd="git__fararoni__subcmd__saga__subcmd__start"
+            gitfararoni__subcmd__help__subcmd__saga,finish)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__finish"
                 ;;
-            git__fararoni__subcmd__saga,status)
-                cmd="git__fararoni__subcmd__saga__subcmd__status"
+            gitfararoni__subcmd__help__subcmd__saga,list)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__list"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,abort)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__abort"
+            gitfararoni__subcmd__help__subcmd__saga,start)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__start"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,finish)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__finish"
+            gitfararoni__subcmd__help__subcmd__saga,status)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__status"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,help)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__shadow,diff)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,list)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__shadow,list)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__list"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,start)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__start"
+            gitfararoni__subcmd__help__subcmd__shadow,prune)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__prune"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,status)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__status"
+            gitfararoni__subcmd__help__subcmd__shadow,restore)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__restore"
                 ;;
-            git__fararoni__subcmd__shadow,diff)
-                cmd="git__fararoni__subcmd__shadow__subcmd__diff"
+            gitfararoni__subcmd__help__subcmd__shadow,show)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__show"
                 ;;
-            git__fararoni__subcmd__shadow,help)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help"
+            gitfararoni__subcmd__hooks,help)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help"
                 ;;
-            git__fararoni__subcmd__shadow,list)
-                cmd="git__fararoni__subcmd__shadow__subcmd__list"
+            gitfararoni__subcmd__hooks,install)
+                cmd="gitfararoni__subcmd__hooks__subcmd__install"
                 ;;
-            git__fararoni__subcmd__shadow,prune)
-                cmd="git__fararoni__subcmd__shadow__subcmd__prune"
+            gitfararoni__subcmd__hooks,status)
+                cmd="gitfararoni__subcmd__hooks__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow,restore)
-                cmd="git__fararoni__subcmd__shadow__subcmd__restore"
+            gitfararoni__subcmd__hooks,uninstall)
+                cmd="gitfararoni__subcmd__hooks__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__shadow,show)
-                cmd="git__fararoni__subcmd__shadow__subcmd__show"
+            gitfararoni__subcmd__hooks__subcmd__help,help)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,diff)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__diff"
+            gitfararoni__subcmd__hooks__subcmd__help,install)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__install"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,help)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__hooks__subcmd__help,status)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,list)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__hooks__subcmd__help,uninstall)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,prune)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__prune"
+            gitfararoni__subcmd__saga,abort)
+                cmd="gitfararoni__subcmd__saga__subcmd__abort"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,restore)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__restore"
+            gitfararoni__subcmd__saga,finish)
+                cmd="gitfararoni__subcmd__saga__subcmd__finish"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,show)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__show"
+            gitfararoni__subcmd__saga,help)
+                cmd="gitfararoni__subcmd__saga__subcmd__help"
+                ;;
+            gitfararoni__subcmd__saga,list)
+                cmd="gitfararoni__subcmd__saga__subcmd__list"
+                ;;
+            gitfararoni__subcmd__saga,start)
+                cmd="gitfararoni__subcmd__saga__subcmd__start"
+                ;;
+            gitfararoni__subcmd__saga,status)
+                cmd="gitfararoni__subcmd__saga__subcmd__status"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,abort)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__abort"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,finish)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__finish"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,help)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,list)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,start)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__start"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,status)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__status"
+                ;;
+            gitfararoni__subcmd__shadow,diff)
+                cmd="gitfararoni__subcmd__shadow__subcmd__diff"
+                ;;
+            gitfararoni__subcmd__shadow,help)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help"
+                ;;
+            gitfararoni__subcmd__shadow,list)
+                cmd="gitfararoni__subcmd__shadow__subcmd__list"
+                ;;
+            gitfararoni__subcmd__shadow,prune)
+                cmd="gitfararoni__subcmd__shadow__subcmd__prune"
+                ;;
+            gitfararoni__subcmd__shadow,restore)
+                cmd="gitfararoni__subcmd__shadow__subcmd__restore"
+                ;;
+            gitfararoni__subcmd__shadow,show)
+                cmd="gitfararoni__subcmd__shadow__subcmd__show"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,diff)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__diff"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,help)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,list)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,prune)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__prune"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,restore)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__restore"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,show)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__show"
                 ;;
             *)
                 ;;
@@ -214,8 +277,8 @@ _git__fararoni() {
     done
 
     case "${cmd}" in
-        git__fararoni)
-            opts="-h -V --help --version ask guard shadow saga undo generate help"
+        gitfararoni)
+            opts="-h -V --help --version ask guard shadow saga undo hooks config install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -228,7 +291,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__ask)
+        gitfararoni__subcmd__ask)
             opts="-v -h -V --explain --json --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -242,7 +305,35 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate)
+        gitfararoni__subcmd__completions)
+            opts="-h -V --help --version bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__config)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__generate)
             opts="-h -V --help --version man completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -256,7 +347,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__completions)
+        gitfararoni__subcmd__generate__subcmd__completions)
             opts="-h -V --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -270,7 +361,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help)
+        gitfararoni__subcmd__generate__subcmd__help)
             opts="man completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -284,7 +375,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__completions)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -298,7 +389,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -312,7 +403,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__man)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -326,7 +417,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__man)
+        gitfararoni__subcmd__generate__subcmd__man)
             opts="-h -V --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -340,7 +431,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard)
+        gitfararoni__subcmd__guard)
             opts="-h -V --help --version check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -354,7 +445,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__check)
+        gitfararoni__subcmd__guard__subcmd__check)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -368,7 +459,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help)
+        gitfararoni__subcmd__guard__subcmd__help)
             opts="check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -382,7 +473,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__check)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -396,7 +487,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -410,7 +501,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__write)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -424,7 +515,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__write)
+        gitfararoni__subcmd__guard__subcmd__write)
             opts="-h -V --from --force --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -442,8 +533,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help)
-            opts="ask guard shadow saga undo generate help"
+        gitfararoni__subcmd__help)
+            opts="ask guard shadow saga undo hooks config install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -456,7 +547,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__ask)
+        gitfararoni__subcmd__help__subcmd__ask)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -470,7 +561,35 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate)
+        gitfararoni__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__config)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__generate)
             opts="man completions"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -484,7 +603,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate__subcmd__completions)
+        gitfararoni__subcmd__help__subcmd__generate__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -498,7 +617,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate__subcmd__man)
+        gitfararoni__subcmd__help__subcmd__generate__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -512,7 +631,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard)
+        gitfararoni__subcmd__help__subcmd__guard)
             opts="check write"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -526,7 +645,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__check)
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -540,7 +659,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__write)
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -554,7 +673,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -568,7 +687,91 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga)
+        gitfararoni__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks)
+            opts="install uninstall status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__install__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__saga)
             opts="start finish abort status list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -582,7 +785,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__abort)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__abort)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -596,7 +799,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__finish)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -610,7 +813,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -624,7 +827,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__start)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -638,7 +841,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__status)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -652,7 +855,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow)
+        gitfararoni__subcmd__help__subcmd__shadow)
             opts="list show diff restore prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -666,7 +869,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__diff)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -680,7 +883,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -694,7 +897,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__prune)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -708,7 +911,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__restore)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -722,7 +925,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__show)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -736,7 +939,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__undo)
+        gitfararoni__subcmd__help__subcmd__undo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -750,7 +953,165 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga)
+        gitfararoni__subcmd__hook)
+            opts="-h -V --help --version pre-commit post-checkout"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks)
+            opts="-h -V --help --version install uninstall status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help)
+            opts="install uninstall status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__install)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__status)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__uninstall)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__install__subcmd__docs)
+            opts="-h -V --prefix --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga)
             opts="-h -V --help --version start finish abort status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -764,7 +1125,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__abort)
+        gitfararoni__subcmd__saga__subcmd__abort)
             opts="-h -V --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -778,7 +1139,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__finish)
+        gitfararoni__subcmd__saga__subcmd__finish)
             opts="-m -h -V --message --include-dirty --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -800,7 +1161,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help)
+        gitfararoni__subcmd__saga__subcmd__help)
             opts="start finish abort status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -814,7 +1175,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__abort)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__abort)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -828,7 +1189,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__finish)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -842,7 +1203,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -856,7 +1217,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -870,7 +1231,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__start)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -884,7 +1245,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__status)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -898,7 +1259,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__list)
+        gitfararoni__subcmd__saga__subcmd__list)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -912,7 +1273,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__start)
+        gitfararoni__subcmd__saga__subcmd__start)
             opts="-h -V --name --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -930,7 +1291,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__status)
+        gitfararoni__subcmd__saga__subcmd__status)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -944,7 +1305,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow)
+        gitfararoni__subcmd__shadow)
             opts="-h -V --help --version list show diff restore prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -958,7 +1319,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__diff)
+        gitfararoni__subcmd__shadow__subcmd__diff)
             opts="-h --version --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -976,7 +1337,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help)
+        gitfararoni__subcmd__shadow__subcmd__help)
             opts="list show diff restore prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -990,7 +1351,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__diff)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1004,7 +1365,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1018,7 +1379,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1032,7 +1393,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__prune)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1046,7 +1407,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__restore)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1060,7 +1421,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__show)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1074,7 +1435,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__list)
+        gitfararoni__subcmd__shadow__subcmd__list)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1088,7 +1449,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__prune)
+        gitfararoni__subcmd__shadow__subcmd__prune)
             opts="-h -V --keep --older-than --yes --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1110,7 +1471,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__restore)
+        gitfararoni__subcmd__shadow__subcmd__restore)
             opts="-h --version --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1128,7 +1489,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__show)
+        gitfararoni__subcmd__shadow__subcmd__show)
             opts="-h --version --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1146,7 +1507,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__undo)
+        gitfararoni__subcmd__undo)
             opts="-h -V --session --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1168,7 +1529,23 @@ _git__fararoni() {
 }
 
 if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
-    complete -F _git__fararoni -o nosort -o bashdefault -o default git-fararoni
+    complete -F _gitfararoni -o nosort -o bashdefault -o default git-fararoni
 else
-    complete -F _git__fararoni -o bashdefault -o default git-fararoni
+    complete -F _gitfararoni -o bashdefault -o default git-fararoni
 fi
+
+# `git fararoni <TAB>`: git's completion (git-completion.bash) calls
+# _git_fararoni with words/cword/cur set; complete as `git-fararoni`.
+_git_fararoni() {
+    local i start=-1
+    for ((i = 1; i < ${#words[@]}; i++)); do
+        if [[ ${words[i]} == fararoni ]]; then
+            start=$i
+            break
+        fi
+    done
+    ((start < 0)) && return
+    local COMP_WORDS=(git-fararoni "${words[@]:start+1}")
+    local COMP_CWORD=$((cword - start))
+    _gitfararoni git-fararoni "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+}

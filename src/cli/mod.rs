@@ -2,6 +2,7 @@
 //! place errors are rendered. The only layer that prints.
 
 mod ask;
+mod docs;
 mod generate;
 mod guard;
 mod hooks;
@@ -60,6 +61,8 @@ enum Command {
     Undo(undo::UndoArgs),
     Hooks(hooks::HooksArgs),
     Config(settings::ConfigArgs),
+    InstallDocs(docs::InstallDocsArgs),
+    Completions(docs::CompletionsArgs),
     Hook(hooks::HookArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
@@ -120,6 +123,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Undo(a) => undo::run(a),
         Command::Hooks(a) => hooks::run_hooks(a),
         Command::Config(a) => settings::run(a),
+        Command::InstallDocs(a) => docs::install_docs(a),
+        Command::Completions(a) => docs::completions(a),
         Command::Hook(a) => hooks::run_hook(a),
         Command::Generate(c) => generate::run(c),
     };
