@@ -25,6 +25,9 @@ _gitfararoni() {
             gitfararoni,config)
                 cmd="gitfararoni__subcmd__config"
                 ;;
+            gitfararoni,doctor)
+                cmd="gitfararoni__subcmd__doctor"
+                ;;
             gitfararoni,generate)
                 cmd="gitfararoni__subcmd__generate"
                 ;;
@@ -96,6 +99,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help,config)
                 cmd="gitfararoni__subcmd__help__subcmd__config"
+                ;;
+            gitfararoni__subcmd__help,doctor)
+                cmd="gitfararoni__subcmd__help__subcmd__doctor"
                 ;;
             gitfararoni__subcmd__help,generate)
                 cmd="gitfararoni__subcmd__help__subcmd__generate"
@@ -278,7 +284,7 @@ _gitfararoni() {
 
     case "${cmd}" in
         gitfararoni)
-            opts="-h -V --help --version ask guard shadow saga undo hooks config install-docs completions hook generate help"
+            opts="-h -V --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -320,6 +326,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__config)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__doctor)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -534,7 +554,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help)
-            opts="ask guard shadow saga undo hooks config install-docs completions hook generate help"
+            opts="ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -576,6 +596,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__config)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__doctor)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

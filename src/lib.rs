@@ -9,6 +9,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod docs;
+pub mod doctor;
 pub mod error;
 pub mod exec;
 pub mod git;

@@ -3,6 +3,7 @@
 
 mod ask;
 mod docs;
+mod doctor;
 mod generate;
 mod guard;
 mod hooks;
@@ -61,6 +62,7 @@ enum Command {
     Undo(undo::UndoArgs),
     Hooks(hooks::HooksArgs),
     Config(settings::ConfigArgs),
+    Doctor(doctor::DoctorArgs),
     InstallDocs(docs::InstallDocsArgs),
     Completions(docs::CompletionsArgs),
     Hook(hooks::HookArgs),
@@ -123,6 +125,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Undo(a) => undo::run(a),
         Command::Hooks(a) => hooks::run_hooks(a),
         Command::Config(a) => settings::run(a),
+        Command::Doctor(a) => doctor::run(a),
         Command::InstallDocs(a) => docs::install_docs(a),
         Command::Completions(a) => docs::completions(a),
         Command::Hook(a) => hooks::run_hook(a),

@@ -7,6 +7,7 @@ mod test_ask;
 mod test_crash_saga;
 mod test_crash_shadow;
 mod test_docs;
+mod test_doctor;
 mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
