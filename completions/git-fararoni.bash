@@ -1174,7 +1174,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__finish)
-            opts="-m -h -V --message --include-dirty --help --version"
+            opts="-m -y -h -V --message --include-dirty --yes --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1506,7 +1506,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__restore)
-            opts="-h --version --help"
+            opts="-y -h --version --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -75,7 +75,8 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from diff" -l version -d 'Which version' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from diff" -s h -l help -d 'Print help'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -l version -d 'Which version' -r
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -s y -l yes -d 'Restore over uncommitted changes without asking'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l keep -d 'Versions to keep per file' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l older-than -d 'Remove versions older than DURATION (e.g. 30d, 12h)' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l yes -d 'Really remove them'
@@ -100,6 +101,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fi
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s m -l message -d 'The commit message (default: a summary of the saga\'s commits)' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -l include-dirty -d 'Commit uncommitted changes into the saga first (otherwise they make finish refuse, exit 3)'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s y -l yes -d 'Land it without asking (required without a terminal; an interrupted finish resumes without asking)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from abort" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -60,6 +60,10 @@ pub(crate) enum SagaCommand {
         /// make finish refuse, exit 3)
         #[arg(long)]
         include_dirty: bool,
+        /// Land it without asking (required without a terminal; an
+        /// interrupted finish resumes without asking)
+        #[arg(short, long)]
+        yes: bool,
     },
     /// Return to the original branch, keeping the wip tip recoverable
     ///
@@ -111,7 +115,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
         SagaCommand::Finish {
             message,
             include_dirty,
+            yes,
         } => {
+            confirm_finish(&cwd, yes)?;
             let done = saga::finish(
                 &cwd,
                 &FinishOptions {
@@ -349,4 +355,36 @@ fn saga_error(e: SagaError) -> CliError {
         err = err.hint(h);
     }
     err
+}
+
+/// Asks before a finish lands the saga on the original branch. A finish
+/// already under way (interrupted) resumes without asking; anything that
+/// stops the status from being read is left to `finish` to report.
+fn confirm_finish(cwd: &std::path::Path, yes: bool) -> Result<(), CliError> {
+    let Ok(status) = saga::status(cwd) else {
+        return Ok(());
+    };
+    let Some(s) = status
+        .saga
+        .as_ref()
+        .filter(|s| s.phase == saga::Phase::Active)
+    else {
+        return Ok(());
+    };
+    let question = format!(
+        "land saga `{}` ({} commit(s) on `{}`) as one [FARARONI] commit on `{}`?",
+        s.id,
+        status.wip_commits.unwrap_or(0),
+        s.wip_branch,
+        s.original_branch
+    );
+    match super::ui::confirm(&question, yes) {
+        super::ui::Confirm::Yes => Ok(()),
+        super::ui::Confirm::No => Err(CliError::user("finish cancelled; nothing was changed")),
+        super::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
+            "`saga finish` lands saga `{}` on `{}`, and there is no terminal to confirm it; nothing was changed",
+            s.id, s.original_branch
+        ))
+        .hint("add --yes to land it")),
+    }
 }

@@ -179,6 +179,14 @@ impl Repo {
         })
     }
 
+    /// Returns the content of `rel` (`/`-separated, from the top of the work
+    /// tree) in the HEAD commit; `None` when HEAD has no such file.
+    pub fn head_file(&self, rel: &str) -> Option<Vec<u8>> {
+        let tree = self.inner.head_commit().ok()?.tree().ok()?;
+        let entry = tree.lookup_entry_by_path(rel).ok()??;
+        Some(entry.object().ok()?.data.clone())
+    }
+
     /// Returns a string value from the repository's configuration.
     pub fn config_string(&self, key: &str) -> Option<String> {
         self.inner

@@ -22,6 +22,7 @@ mod test_shadow;
 mod test_store_attacks;
 mod test_store_ignore_states;
 mod test_target_paths;
+mod test_terminal;
 mod test_undo;
 
 #[test]
