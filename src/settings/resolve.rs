@@ -90,12 +90,23 @@ fn scope(source: gix::config::Source) -> &'static str {
 /// Every `fararoni.*` value in git config, in the order git reads them
 /// (later ones win), with where each is set.
 fn git_values(repo: Option<&Repo>) -> Vec<(String, String, Source)> {
-    match repo {
+    let mut values = match repo {
         Some(r) => collect(r.gix().config_snapshot().plumbing()),
         None => gix::config::File::from_globals()
             .map(|f| collect(&f))
             .unwrap_or_default(),
+    };
+    // `git -c`, which gix does not read: last, so it wins, as in git.
+    for (key, value) in crate::git::repo::command_line_config() {
+        if key.to_ascii_lowercase().starts_with("fararoni.") {
+            let origin = Source::Git {
+                scope: "command",
+                file: None,
+            };
+            values.push((key, value.unwrap_or_else(|| "true".into()), origin));
+        }
     }
+    values
 }
 
 fn collect(file: &gix::config::File) -> Vec<(String, String, Source)> {

@@ -56,6 +56,21 @@ fn test_settings_config_shows_the_origin_of_global_local_and_environment_values(
         line.contains("0.6") && line.contains("FARARONI_GUARD_JACCARD"),
         "{line}"
     );
+    // `git -c` beats every file, as in git (gix does not read it).
+    let out = r.git_out(&[
+        "-c",
+        "fararoni.guard.jaccard=0.55",
+        "fararoni",
+        "config",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("json");
+    let jaccard = setting(&v, "fararoni.guard.jaccard");
+    assert_eq!(jaccard["value"], "0.55", "{out}");
+    assert_eq!(jaccard["origin"]["scope"], "command");
+    // … and is what the guard uses.
+    let out = r.git_out(&["-c", "fararoni.guard.volume=0.1", "fararoni", "config"]);
+    assert!(out.stderr.contains("using 0.30"), "{out}");
     // An included file names itself.
     std::fs::write(
         r.home().join("extra.inc"),
