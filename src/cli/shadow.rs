@@ -210,7 +210,7 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
         ShadowCommand::Diff { path, version } => diff(shadow, &cwd, &path, version),
         ShadowCommand::Restore { path, version, yes } => {
             let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
-            confirm_restore(&shadow, &path, version, yes)?;
+            confirm_restore(shadow, &path, version, yes)?;
             let session = Session::current().map_err(shadow_error)?;
             let mut tx = shadow.begin(session).map_err(shadow_error)?;
             let (v, replaced) = tx.restore(&path, version).map_err(shadow_error)?;
