@@ -304,6 +304,18 @@ mod tests {
     }
 
     #[test]
+    fn every_git_we_spawn_carries_our_pid_as_the_parent_marker() {
+        let cmd = GitCommand::new(["status"]).command();
+        let marker = envs(&cmd)
+            .into_iter()
+            .find(|(k, _)| k == PARENT_ENV)
+            .map(|(_, v)| v)
+            .expect("marker set");
+        let me = std::process::id().to_string();
+        assert_eq!(marker.rsplit(':').next(), Some(me.as_str()));
+    }
+
+    #[test]
     fn every_protection_is_applied_except_config_for_config_reads() {
         let mut cmd = Command::new("git");
         cmd.args(["-C", "x", "log"]);
