@@ -284,7 +284,7 @@ _gitfararoni() {
 
     case "${cmd}" in
         gitfararoni)
-            opts="-h -V --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -298,7 +298,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__ask)
-            opts="-v -h -V --explain --json --verbose --help --version"
+            opts="-v -q -h -V --explain --json --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -312,7 +312,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__completions)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+            opts="-q -h -V --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -326,7 +326,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__config)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -340,7 +340,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__doctor)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -354,7 +354,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__generate)
-            opts="-h -V --help --version man completions help"
+            opts="-q -h -V --quiet --help --version man completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -368,7 +368,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__generate__subcmd__completions)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+            opts="-q -h -V --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -438,7 +438,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__generate__subcmd__man)
-            opts="-h -V --help --version"
+            opts="-q -h -V --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -452,7 +452,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__guard)
-            opts="-h -V --help --version check write help"
+            opts="-q -h -V --quiet --help --version check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,7 +466,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__guard__subcmd__check)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,7 +536,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__guard__subcmd__write)
-            opts="-h -V --from --force --help --version"
+            opts="-q -h -V --from --force --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -988,7 +988,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hook)
-            opts="-h -V --help --version pre-commit post-checkout"
+            opts="-q -h -V --quiet --help --version pre-commit post-checkout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1002,7 +1002,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks)
-            opts="-h -V --help --version install uninstall status help"
+            opts="-q -h -V --quiet --help --version install uninstall status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1086,7 +1086,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks__subcmd__install)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1100,7 +1100,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks__subcmd__status)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1114,7 +1114,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks__subcmd__uninstall)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1128,7 +1128,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__install__subcmd__docs)
-            opts="-h -V --prefix --help --version"
+            opts="-q -h -V --prefix --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1146,7 +1146,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga)
-            opts="-h -V --help --version start finish abort status list help"
+            opts="-q -h -V --quiet --help --version start finish abort status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1160,7 +1160,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__abort)
-            opts="-h -V --help --version"
+            opts="-q -h -V --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1174,7 +1174,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__finish)
-            opts="-m -y -h -V --message --include-dirty --yes --help --version"
+            opts="-m -y -q -h -V --message --include-dirty --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1294,7 +1294,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__list)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1308,7 +1308,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__start)
-            opts="-h -V --name --help --version"
+            opts="-q -h -V --name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1326,7 +1326,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__status)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1340,7 +1340,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow)
-            opts="-h -V --help --version list show diff restore prune help"
+            opts="-q -h -V --quiet --help --version list show diff restore prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1354,7 +1354,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__diff)
-            opts="-h --version --help"
+            opts="-q -h --version --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1470,7 +1470,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__list)
-            opts="-h -V --json --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1484,7 +1484,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__prune)
-            opts="-h -V --keep --older-than --yes --help --version"
+            opts="-q -h -V --keep --older-than --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1506,7 +1506,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__restore)
-            opts="-y -h --version --yes --help"
+            opts="-y -q -h --version --yes --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1524,7 +1524,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__show)
-            opts="-h --version --help"
+            opts="-q -h --version --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1542,7 +1542,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__undo)
-            opts="-h -V --session --help --version"
+            opts="-q -h -V --session --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

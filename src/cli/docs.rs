@@ -68,7 +68,7 @@ pub(crate) fn install_docs(args: InstallDocsArgs) -> Result<ExitCode, CliError> 
     for f in &installed.files {
         text.push_str(&format!("installed {}\n", f.display()));
     }
-    super::out(&text);
+    super::ui::say(&text);
     if !on_path(&prefix.join("bin")) {
         eprintln!(
             "hint: `{}` is not on PATH, so man will not find these pages by itself; add `{}` to MANPATH (e.g. `export MANPATH=\"{}:$MANPATH\"`)",

@@ -86,7 +86,7 @@ pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
     if target.json {
         super::out(&format!("{}\n", serde_json::json!({ "hooks": changes })));
     } else {
-        super::out(&changes.iter().map(describe_change).collect::<String>());
+        super::ui::say(&changes.iter().map(describe_change).collect::<String>());
     }
     Ok(ExitCode::from(if refused { exit::ERROR } else { exit::OK }))
 }

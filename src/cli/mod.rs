@@ -46,6 +46,9 @@ pub enum Entry {
     after_help = "Exit codes: 0 ok, 1 error, 2 usage, 3 blocked by a guard or policy, 4 model unavailable, 101 internal error.\nA command that ran and failed passes its own exit code through."
 )]
 pub struct Cli {
+    /// Report nothing of what was done; print only data, warnings and errors
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -117,6 +120,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             };
         }
     };
+    ui::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Ask(a) => ask::run(a),
         Command::Guard(c) => guard::run(c),

@@ -94,7 +94,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
             let started =
                 saga::start(&cwd, &StartOptions { name, agent: false }).map_err(saga_error)?;
             let s = &started.saga;
-            super::out(&format!(
+            super::ui::say(&format!(
                 "started saga {} on `{}` (from `{}` at {})\n",
                 s.id,
                 s.wip_branch,
@@ -102,7 +102,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 short(&s.base)
             ));
             if s.dirty_at_start {
-                super::out("your uncommitted changes came along, untouched\n");
+                super::ui::say("your uncommitted changes came along, untouched\n");
             }
             for w in &started.warnings {
                 eprintln!("warning: {w}");
@@ -137,9 +137,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     kept_wip,
                 } => {
                     if resumed {
-                        super::out("resumed an interrupted finish\n");
+                        super::ui::say("resumed an interrupted finish\n");
                     }
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "landed {commits} {} on `{branch}` as {} {subject}\n",
                         if commits == 1 { "commit" } else { "commits" },
                         short(&commit)
@@ -152,9 +152,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 }
                 Finished::NothingToMerge { branch, resumed } => {
                     if resumed {
-                        super::out("resumed an interrupted finish\n");
+                        super::ui::say("resumed an interrupted finish\n");
                     }
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "nothing to merge: the saga changes nothing on `{branch}`; removed the saga branch, back on `{branch}`\n"
                     ));
                 }
@@ -172,30 +172,32 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     restored_uncommitted,
                     abort_snapshot,
                 } => {
-                    super::out(&format!("aborted saga {id}; back on `{branch}`\n"));
+                    super::ui::say(&format!("aborted saga {id}; back on `{branch}`\n"));
                     if let (Some(r), Some(t)) = (aborted_ref, tip) {
-                        super::out(&format!(
+                        super::ui::say(&format!(
                             "the saga's commits are kept at {r} ({})\n",
                             short(&t)
                         ));
                     }
                     if restored_uncommitted {
-                        super::out("your changes that were uncommitted at the start are back\n");
+                        super::ui::say(
+                            "your changes that were uncommitted at the start are back\n",
+                        );
                     }
                     if let Some(s) = abort_snapshot {
-                        super::out(&format!(
+                        super::ui::say(&format!(
                             "uncommitted work at the time of the abort is kept at refs/fararoni/snapshots/{id}/abort ({})\n",
                             short(&s)
                         ));
                     }
                 }
                 Aborted::StartRolledBack { id, branch } => {
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "undid the interrupted start of saga {id}; still on `{branch}`, nothing of yours changed\n"
                     ));
                 }
                 Aborted::AlreadyLanded { commit, branch } => {
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "the interrupted finish had already landed {} on `{branch}`; completed its cleanup instead of aborting\n",
                         short(&commit)
                     ));

@@ -222,7 +222,7 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
                 ),
                 (true, None) => format!("restored `{}` from v{}\n", path.rel, v.number),
             };
-            super::out(&msg);
+            super::ui::say(&msg);
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Prune {

@@ -8,7 +8,25 @@
 //! than dialoguer/indicatif: see ARCHITECTURE.md, "Terminal".
 
 use std::io::{IsTerminal as _, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
+
+/// `--quiet`: no reports of what was done, only data, warnings and errors.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns `--quiet` on for the rest of the process.
+pub(crate) fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Writes a report of what was done (`installed …`, `restored …`) to
+/// stdout, unless `--quiet`. Data (file contents, lists, JSON) goes
+/// through [`out`] whatever the flag.
+pub(crate) fn say(text: &str) {
+    if !QUIET.load(Ordering::Relaxed) {
+        out(text);
+    }
+}
 
 /// The first write error on stdout, if any.
 static STDOUT_ERROR: OnceLock<String> = OnceLock::new();

@@ -110,3 +110,27 @@ fn test_terminal_saga_finish_needs_yes_without_a_terminal() {
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(head_branch(&r), "main");
 }
+
+#[test]
+fn test_terminal_quiet_reports_nothing_done_but_keeps_data_and_no_colour_off_a_terminal() {
+    let r = TestRepo::with_commit();
+    let out = r.run(&["hooks", "install", "--quiet"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.is_empty(), "{out}");
+    assert!(r.path().join(".git/hooks/pre-commit").exists());
+    // Data is still printed under -q.
+    let out = r.run(&["-q", "hooks", "status"]);
+    assert!(out.stdout.contains("pre-commit: installed"), "{out}");
+    // A blocked commit's report has no colour codes without a terminal.
+    let text: String = (0..30).map(|i| format!("line {i}\n")).collect();
+    r.write("t.txt", &text);
+    r.git(&["add", "t.txt"]);
+    r.git(&["commit", "-qm", "t"]);
+    r.write("t.txt", "gone\n");
+    let out = r.git_out(&["commit", "-qam", "gut"]);
+    assert_ne!(out.code, 0, "{out}");
+    assert!(
+        out.stderr.contains("error:") && !out.stderr.contains('\x1b'),
+        "{out}"
+    );
+}
