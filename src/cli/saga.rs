@@ -363,6 +363,10 @@ fn saga_error(e: SagaError) -> CliError {
 /// already under way (interrupted) resumes without asking; anything that
 /// stops the status from being read is left to `finish` to report.
 fn confirm_finish(cwd: &std::path::Path, yes: bool) -> Result<(), CliError> {
+    // Nothing to ask: not even the status is read (it runs git).
+    if yes {
+        return Ok(());
+    }
     let Ok(status) = saga::status(cwd) else {
         return Ok(());
     };

@@ -242,6 +242,9 @@ fn confirm_restore(
     version: Option<u64>,
     yes: bool,
 ) -> Result<(), CliError> {
+    if yes {
+        return Ok(());
+    }
     let Ok(current) = std::fs::read(&path.abs) else {
         return Ok(());
     };
