@@ -61,6 +61,7 @@ pub fn diagnose(dir: &Path) -> Vec<Check> {
                 "not inside a git repository: only the global settings were checked",
                 Some("run `git fararoni doctor` inside a repository to check its hooks, store and saga".into()),
             ));
+            out.extend(unknown_settings(None));
             out.extend(endpoints(None));
             return out;
         }
@@ -70,11 +71,33 @@ pub fn diagnose(dir: &Path) -> Vec<Check> {
         }
     };
     out.push(repository(&repo));
+    out.extend(unknown_settings(Some(&repo)));
     out.extend(hooks(dir));
     out.extend(endpoints(Some(&repo)));
     out.push(store(&repo));
     out.push(saga(dir));
     out
+}
+
+/// `fararoni.*` keys no setting reads: probably typos, silently ignored.
+fn unknown_settings(repo: Option<&Repo>) -> Vec<Check> {
+    let (_, unknown) = crate::settings::resolve(repo);
+    unknown
+        .into_iter()
+        .map(|u| {
+            check(
+                "settings",
+                Level::Warn,
+                format!("`{}` in {} is not a git-fararoni setting", u.key, u.origin),
+                Some(match u.nearest {
+                    Some(n) => {
+                        format!("did you mean `{n}`? (`git fararoni config` lists them all)")
+                    }
+                    None => "remove it; `git fararoni config` lists the settings".into(),
+                }),
+            )
+        })
+        .collect()
 }
 
 fn git_version() -> Check {

@@ -83,6 +83,23 @@ pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
         }
     };
     let refused = changes.iter().any(|c| c.action == Action::Refused);
+    // A hooks folder outside the repository (a global `core.hooksPath`)
+    // is shared: what is installed there runs for every repository using it.
+    if let (Some(first), Ok(Some(repo))) = (changes.first(), crate::git::Repo::discover(&dir)) {
+        let real =
+            |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let inside = |p: &std::path::Path| {
+            let p = real(p);
+            repo.workdir().is_some_and(|w| p.starts_with(real(w)))
+                || p.starts_with(real(repo.common_dir()))
+        };
+        if let Some(folder) = first.status.path.parent().filter(|f| !inside(f)) {
+            warn(&format!(
+                "the hooks folder `{}` (core.hooksPath) is outside this repository: its hooks run for every repository that uses it",
+                folder.display()
+            ));
+        }
+    }
     if target.json {
         super::out(&format!("{}\n", serde_json::json!({ "hooks": changes })));
     } else {

@@ -137,4 +137,15 @@ fn test_doctor_reports_hooks_store_and_an_active_saga_with_what_to_do() {
         "{saga}"
     );
     assert_eq!(find(&v, "git")["level"], "ok");
+    // A misspelt key is pointed out with the key it was probably meant as.
+    r.git(&["config", "fararoni.shadow.maxVersion", "80"]);
+    let (_, v) = doctor_json(&r);
+    let s = find(&v, "settings");
+    assert_eq!(s["level"], "warn", "{s}");
+    assert!(
+        s["fix"]
+            .as_str()
+            .is_some_and(|f| f.contains("fararoni.shadow.maxVersions")),
+        "{s}"
+    );
 }

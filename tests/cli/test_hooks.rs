@@ -283,3 +283,22 @@ fn test_hooks_pre_commit_warns_a_person_committing_on_the_wip_branch() {
     assert_eq!(out.code, 0, "{out}");
     assert!(out.stderr.contains("will be squashed"), "{out}");
 }
+
+#[test]
+fn test_hooks_a_global_hooks_path_is_used_and_named_as_shared() {
+    let r = TestRepo::with_commit();
+    let shared = r.home().join("githooks");
+    r.git(&[
+        "config",
+        "--global",
+        "core.hooksPath",
+        shared.to_str().expect("utf8"),
+    ]);
+    let out = install(&r);
+    assert!(shared.join("pre-commit").exists(), "{out}");
+    assert!(out.stderr.contains("outside this repository"), "{out}");
+    // A repository-local folder says nothing of the kind.
+    let r2 = TestRepo::with_commit();
+    let out = install(&r2);
+    assert!(!out.stderr.contains("outside this repository"), "{out}");
+}
