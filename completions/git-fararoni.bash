@@ -28,6 +28,9 @@ _git__fararoni() {
             git__fararoni,help)
                 cmd="git__fararoni__subcmd__help"
                 ;;
+            git__fararoni,parse-tool-calls)
+                cmd="git__fararoni__subcmd__parse__subcmd__tool__subcmd__calls"
+                ;;
             git__fararoni,saga)
                 cmd="git__fararoni__subcmd__saga"
                 ;;
@@ -84,6 +87,9 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__help,help)
                 cmd="git__fararoni__subcmd__help__subcmd__help"
+                ;;
+            git__fararoni__subcmd__help,parse-tool-calls)
+                cmd="git__fararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls"
                 ;;
             git__fararoni__subcmd__help,saga)
                 cmd="git__fararoni__subcmd__help__subcmd__saga"
@@ -215,7 +221,7 @@ _git__fararoni() {
 
     case "${cmd}" in
         git__fararoni)
-            opts="-h -V --help --version ask guard shadow saga undo generate help"
+            opts="-h -V --help --version ask guard shadow saga undo parse-tool-calls generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -443,7 +449,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help)
-            opts="ask guard shadow saga undo generate help"
+            opts="ask guard shadow saga undo parse-tool-calls generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -555,6 +561,20 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -739,6 +759,20 @@ _git__fararoni() {
         git__subcmd__fararoni__subcmd__help__subcmd__undo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__parse__subcmd__tool__subcmd__calls)
+            opts="-h -V --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

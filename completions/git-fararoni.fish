@@ -31,6 +31,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "guard" -d
 complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "shadow" -d 'Inspect and restore the shadow store of pre-write backups'
 complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "saga" -d 'Run work on an ephemeral branch and land it as one squashed commit'
 complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "undo" -d 'Restore every file written in the last (or named) session'
+complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "parse-tool-calls" -d 'Print the tool calls a model\'s reply holds as text'
 complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "generate"
 complete -c git-fararoni -n "__fish_git_fararoni_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand ask" -l explain -d 'Print the routing decision as one JSON object without running anything (with --json) or as text'
@@ -113,6 +114,8 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fi
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -l session -d 'The session to undo (default: the last one)' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s V -l version -d 'Print version'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand parse-tool-calls" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand parse-tool-calls" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s h -l help -d 'Print help'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and not __fish_seen_subcommand_from man completions help" -f -a "man" -d 'Write git-fararoni*.1 man pages into DIR'
@@ -125,13 +128,14 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and 
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write git-fararoni*.1 man pages into DIR'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'Print a completion script for SHELL (bash, zsh, fish)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "ask" -d 'Route a request: run it deterministically when it can be, else hand it on'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "guard" -d 'Kill-switch checks and guarded writes, for people and other tools'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "shadow" -d 'Inspect and restore the shadow store of pre-write backups'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "saga" -d 'Run work on an ephemeral branch and land it as one squashed commit'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "undo" -d 'Restore every file written in the last (or named) session'
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "generate"
-complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "ask" -d 'Route a request: run it deterministically when it can be, else hand it on'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "guard" -d 'Kill-switch checks and guarded writes, for people and other tools'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "shadow" -d 'Inspect and restore the shadow store of pre-write backups'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "saga" -d 'Run work on an ephemeral branch and land it as one squashed commit'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "undo" -d 'Restore every file written in the last (or named) session'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "parse-tool-calls" -d 'Print the tool calls a model\'s reply holds as text'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "generate"
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and not __fish_seen_subcommand_from ask guard shadow saga undo parse-tool-calls generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and __fish_seen_subcommand_from guard" -f -a "check" -d 'Compare OLD and NEW with the kill-switch (exit 0 pass, 3 block)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and __fish_seen_subcommand_from guard" -f -a "write" -d 'Write PATH through kill-switch, shadow backup and atomic write'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand help; and __fish_seen_subcommand_from shadow" -f -a "list" -d 'List backed-up versions, of PATH or of every file'

@@ -13,7 +13,6 @@ pub mod error;
 pub mod exec;
 pub mod git;
 pub mod guard;
-pub mod llm;
 pub mod lock;
 pub mod policy;
 pub mod router;

@@ -4,6 +4,7 @@
 mod ask;
 mod generate;
 mod guard;
+mod parse_tool_calls;
 mod saga;
 mod shadow;
 mod undo;
@@ -56,6 +57,7 @@ enum Command {
     #[command(subcommand)]
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
+    ParseToolCalls(parse_tool_calls::ParseToolCallsArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
 }
@@ -113,6 +115,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
+        Command::ParseToolCalls(a) => parse_tool_calls::run(a),
         Command::Generate(c) => generate::run(c),
     };
     finish(result)

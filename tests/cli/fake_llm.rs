@@ -18,8 +18,9 @@
 //! answers 500 "fake_llm: script exhausted" so a test that makes one call too
 //! many fails loudly. A reply answers in the form the request asked for: an
 //! SSE stream with small deltas when the body has `"stream": true`, one JSON
-//! document otherwise. `GET /props` and `POST /api/show` answer with
-//! [`FakeLlm::with_props`]'s JSON (404 by default) and do not consume the script.
+//! document otherwise. `GET /props` answers [`FakeLlm::with_props`]'s JSON
+//! and `POST /api/show` [`FakeLlm::with_ollama_show`]'s (404 by default);
+//! neither consumes the script.
 //! Faults: [`Reply::Status`], [`Reply::RetryAfter`], [`Reply::Malformed`],
 //! [`Reply::CutStream`], [`Reply::Slow`], [`Reply::Huge`], [`Reply::Hangup`];
 //! a refused connection is [`refused_url`].
@@ -105,6 +106,7 @@ struct Shared {
     next: usize,
     log: Vec<Request>,
     props: Option<Value>,
+    show: Option<Value>,
 }
 
 /// A running fake server; it stops when dropped.
@@ -136,6 +138,7 @@ impl FakeLlm {
             next: 0,
             log: Vec::new(),
             props: None,
+            show: None,
         }));
         let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (s, st) = (shared.clone(), stop.clone());
@@ -160,11 +163,19 @@ impl FakeLlm {
         }
     }
 
-    /// Makes `GET /props` and `POST /api/show` answer `props` (llama.cpp's
-    /// `/props` shape, e.g. `{"default_generation_settings":{"n_ctx":4096},
+    /// Makes `GET /props` answer `props` (llama.cpp's shape, e.g.
+    /// `{"default_generation_settings":{"n_ctx":4096},
     /// "chat_template_caps":{"supports_tools":false}}`).
     pub fn with_props(self, props: Value) -> FakeLlm {
         self.shared.lock().expect("lock").props = Some(props);
+        self
+    }
+
+    /// Makes `POST /api/show` answer `show` (Ollama's shape, e.g.
+    /// `{"model_info":{"llama.context_length":8192},"capabilities":["completion"]}`),
+    /// so the client takes the server for Ollama.
+    pub fn with_ollama_show(self, show: Value) -> FakeLlm {
+        self.shared.lock().expect("lock").show = Some(show);
         self
     }
 
@@ -274,12 +285,12 @@ fn serve(mut stream: TcpStream, shared: &Mutex<Shared>) {
         let mut s = shared.lock().expect("lock");
         s.log.push(req.clone());
         if !is_chat {
-            match &s.props {
-                Some(p) if req.path == "/props" || req.path == "/api/show" => {
-                    Some(Reply::Json(p.clone()))
-                }
-                _ => Some(Reply::Status(404, "not found".into())),
-            }
+            let canned = match req.path.as_str() {
+                "/props" => s.props.clone(),
+                "/api/show" => s.show.clone(),
+                _ => None,
+            };
+            Some(canned.map_or(Reply::Status(404, "not found".into()), Reply::Json))
         } else if s.next < s.script.len() {
             s.next += 1;
             Some(s.script[s.next - 1].clone())

@@ -11,6 +11,8 @@ mod test_docs;
 mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
+mod test_llm_client;
+mod test_parse_tool_calls;
 mod test_policy;
 mod test_policy_attacks;
 mod test_policy_props;
