@@ -300,7 +300,10 @@ pub struct UnknownTool {
 pub fn squash(name: &str) -> String {
     let mut n = name.trim();
     for p in PREFIXES {
-        if n.len() > p.len() && n[..p.len()].eq_ignore_ascii_case(p) {
+        if n.len() > p.len()
+            && n.get(..p.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(p))
+        {
             n = &n[p.len()..];
         }
     }
@@ -494,6 +497,9 @@ mod tests {
         assert!(normalize_name("delete_everything").is_err());
         assert!(normalize_name("rm").is_err());
         assert!(normalize_name("").is_err());
+        // Found by proptest: a multi-byte character where a prefix would end.
+        assert!(normalize_name("<｜tool▁call▁begin｜>").is_err());
+        assert!(normalize_name("functio｜n.x").is_err());
         let e = normalize_name("push").expect_err("unknown");
         assert!(e.to_string().contains("fs_read, fs_write"), "{e}");
     }

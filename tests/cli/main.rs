@@ -12,6 +12,7 @@ mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
 mod test_llm_client;
+mod test_llm_props;
 mod test_parse_tool_calls;
 mod test_policy;
 mod test_policy_attacks;

@@ -13,6 +13,12 @@ const WORK_FACTOR: usize = 4;
 /// Returns every top-level JSON object or array in `text` that parses, with
 /// its byte range.
 pub fn json_values(text: &str) -> Vec<(Range<usize>, Value)> {
+    json_values_where(text, |_| true)
+}
+
+/// Like [`json_values`], parsing only the balanced spans `worth` accepts
+/// (a cheap test that spares parsing JSON that cannot matter).
+pub fn json_values_where(text: &str, worth: impl Fn(&str) -> bool) -> Vec<(Range<usize>, Value)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut budget = bytes.len().saturating_mul(WORK_FACTOR).max(1024);
@@ -27,6 +33,10 @@ pub fn json_values(text: &str) -> Vec<(Range<usize>, Value)> {
         match end {
             Some(end) => {
                 let slice = &text[i..=end];
+                if !worth(slice) {
+                    i = end + 1;
+                    continue;
+                }
                 match serde_json::from_str::<Value>(slice) {
                     Ok(v) => {
                         out.push((i..end + 1, v));

@@ -20,6 +20,9 @@ pub mod pythonic;
 pub mod tagged;
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use serde_json::{Map, Value};
 
@@ -174,12 +177,31 @@ pub fn interpret(v: &Value, out: &mut Vec<Call>) {
     }
 }
 
-fn tagged_calls(text: &str) -> Vec<Extracted> {
-    let mut opens: Vec<(usize, &tagged::Marker)> = tagged::MARKERS
+/// One pass over the text for every marker of the table (aho-corasick
+/// inside `regex`), instead of one search per marker.
+static MARKER_RE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    let alternation = tagged::MARKERS
         .iter()
-        .flat_map(|m| text.match_indices(m.open).map(move |(at, _)| (at, m)))
+        .map(|m| regex::escape(m.open))
+        .collect::<Vec<_>>()
+        .join("|");
+    Regex::new(&alternation).ok()
+});
+
+fn tagged_calls(text: &str) -> Vec<Extracted> {
+    let Some(re) = MARKER_RE.as_ref() else {
+        return Vec::new();
+    };
+    // Leftmost-first alternation: at one position the first row wins.
+    let opens: Vec<(usize, &tagged::Marker)> = re
+        .find_iter(text)
+        .filter_map(|m| {
+            tagged::MARKERS
+                .iter()
+                .find(|k| k.open == m.as_str())
+                .map(|k| (m.start(), k))
+        })
         .collect();
-    opens.sort_by_key(|(at, _)| *at);
     let mut out = Vec::new();
     let mut taken_until = 0;
     for (at, m) in opens {
@@ -254,11 +276,46 @@ fn presents_example(prose: &str) -> bool {
     EXAMPLE_MARKERS.iter().any(|m| window.contains(m))
 }
 
+/// Quoted keys one of which a JSON call must hold; parsing is skipped for
+/// JSON without any (most JSON in prose).
+const CALL_KEYS: &[&str] = &[
+    "\"name\"",
+    "\"tool\"",
+    "\"tool_name\"",
+    "\"function\"",
+    "\"action\"",
+    "\"tool_calls\"",
+    "\"tool_call\"",
+    "\"function_call\"",
+    "\"calls\"",
+];
+
+/// Returns the parts of `0..len` outside the (sorted, disjoint) `taken` spans.
+fn gaps(len: usize, taken: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for t in taken {
+        if t.start > pos {
+            out.push(pos..t.start);
+        }
+        pos = pos.max(t.end);
+    }
+    if pos < len {
+        out.push(pos..len);
+    }
+    out
+}
+
 fn bare_json_calls(text: &str, taken: &[Range<usize>]) -> Vec<Extracted> {
-    let overlaps = |r: &Range<usize>| taken.iter().any(|t| r.start < t.end && t.start < r.end);
-    let candidates: Vec<(Range<usize>, Vec<Call>)> = json::json_values(text)
+    let candidates: Vec<(Range<usize>, Vec<Call>)> = gaps(text.len(), taken)
         .into_iter()
-        .filter(|(r, _)| !overlaps(r))
+        .flat_map(|g| {
+            json::json_values_where(&text[g.clone()], |slice| {
+                CALL_KEYS.iter().any(|k| slice.contains(k))
+            })
+            .into_iter()
+            .map(move |(r, v)| (g.start + r.start..g.start + r.end, v))
+        })
         .filter_map(|(r, v)| {
             let mut calls = Vec::new();
             interpret(&v, &mut calls);
@@ -270,7 +327,9 @@ fn bare_json_calls(text: &str, taken: &[Range<usize>]) -> Vec<Extracted> {
     let gap_is_filler = |from: usize, to: usize| {
         let mut s = String::new();
         let mut pos = from;
-        for t in taken.iter().filter(|t| t.start >= from && t.end <= to) {
+        // `taken` is sorted: only the spans from `from` on are looked at.
+        let first = taken.partition_point(|t| t.start < from);
+        for t in taken[first..].iter().take_while(|t| t.end <= to) {
             s.push_str(&text[pos..t.start]);
             pos = t.end;
         }
