@@ -474,3 +474,49 @@ fn test_llm_client_ctrl_c_stops_the_chat_and_falls_back() {
     assert!(out.stderr.contains("interrupted"), "{out}");
     assert!(out.stdout.starts_with("Hello"), "the built-in reply: {out}");
 }
+
+#[test]
+fn test_llm_client_chat_inherits_the_llm_keys_and_keeps_openai_key_off_http() {
+    let repo = crate::common::TestRepo::with_commit();
+    let fake = FakeLlm::start(vec![Reply::text("Hola desde el modelo")]);
+    let out: crate::common::Out = repo
+        .cmd("git-fararoni")
+        .args(["ask", "hola"])
+        .env("FARARONI_LLM_BASE_URL", fake.base_url())
+        .env("FARARONI_LLM_MODEL", "tiny")
+        .env("OPENAI_API_KEY", "sk-must-not-leak")
+        .output()
+        .expect("runs")
+        .into();
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(out.stdout.trim(), "Hola desde el modelo", "{out}");
+    let req = &fake.all_requests()[0];
+    assert_eq!(req.body["model"], "tiny");
+    assert_eq!(req.body["max_tokens"], 48, "level 2's own default");
+    assert!(
+        !req.headers.iter().any(|(k, _)| k == "authorization"),
+        "OPENAI_API_KEY is never sent over plain http: {:?}",
+        req.headers
+    );
+}
+
+#[test]
+fn test_llm_client_an_unreadable_setting_is_named_and_nothing_is_sent() {
+    let repo = crate::common::TestRepo::with_commit();
+    let fake = FakeLlm::start(vec![Reply::text("never")]);
+    let out: crate::common::Out = repo
+        .cmd("git-fararoni")
+        .args(["ask", "hello"])
+        .env("FARARONI_CHAT_BASE_URL", fake.base_url())
+        .env("FARARONI_CHAT_MODEL", "tiny")
+        .env("FARARONI_LLM_TOOL_MODE", "sometimes")
+        .output()
+        .expect("runs")
+        .into();
+    assert_eq!(out.code, 0, "{out}");
+    assert!(
+        out.stderr.contains("invalid `FARARONI_LLM_TOOL_MODE` in the environment: `sometimes` (expected auto, native, prompted or constrained)"),
+        "{out}"
+    );
+    assert!(fake.all_requests().is_empty());
+}
