@@ -30,6 +30,7 @@ stop() {
     rm -f "$url_file" "$log"
 }
 trap stop EXIT
+trap "exit 130" INT TERM
 
 for _ in $(seq 1 600); do
     [[ -s "$url_file" ]] && break
