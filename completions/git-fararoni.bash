@@ -46,6 +46,9 @@ _gitfararoni() {
             gitfararoni,install-docs)
                 cmd="gitfararoni__subcmd__install__subcmd__docs"
                 ;;
+            gitfararoni,parse-tool-calls)
+                cmd="gitfararoni__subcmd__parse__subcmd__tool__subcmd__calls"
+                ;;
             gitfararoni,saga)
                 cmd="gitfararoni__subcmd__saga"
                 ;;
@@ -120,6 +123,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help,install-docs)
                 cmd="gitfararoni__subcmd__help__subcmd__install__subcmd__docs"
+                ;;
+            gitfararoni__subcmd__help,parse-tool-calls)
+                cmd="gitfararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls"
                 ;;
             gitfararoni__subcmd__help,saga)
                 cmd="gitfararoni__subcmd__help__subcmd__saga"
@@ -293,7 +299,7 @@ _gitfararoni() {
 
     case "${cmd}" in
         gitfararoni)
-            opts="-q -h -V --quiet --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook parse-tool-calls generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -563,7 +569,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help)
-            opts="ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
+            opts="ask guard shadow saga undo hooks config doctor install-docs completions hook parse-tool-calls generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -801,6 +807,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__install__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1161,6 +1181,20 @@ _gitfararoni() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__parse__subcmd__tool__subcmd__calls)
+            opts="-q -h -V --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

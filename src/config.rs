@@ -31,17 +31,6 @@ fn lookup(repo: Option<&Repo>, key: &str, env: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// Returns the level-2 chat endpoint when both its URL and model are set
-/// (`fararoni.chat.baseUrl`/`fararoni.chat.model`, or
-/// `FARARONI_CHAT_BASE_URL`/`FARARONI_CHAT_MODEL`).
-pub fn chat_endpoint(repo: Option<&Repo>) -> Option<Endpoint> {
-    Some(Endpoint {
-        base_url: lookup(repo, "fararoni.chat.baseUrl", "FARARONI_CHAT_BASE_URL")?,
-        model: lookup(repo, "fararoni.chat.model", "FARARONI_CHAT_MODEL")?,
-        api_key: std::env::var("FARARONI_CHAT_API_KEY").ok(),
-    })
-}
-
 /// Returns the model endpoint of levels 3–5 when configured
 /// (`fararoni.llm.baseUrl`/`fararoni.llm.model`, or
 /// `FARARONI_LLM_BASE_URL`/`FARARONI_LLM_MODEL`).
@@ -50,6 +39,334 @@ pub fn llm_endpoint(repo: Option<&Repo>) -> Option<Endpoint> {
         base_url: lookup(repo, "fararoni.llm.baseUrl", "FARARONI_LLM_BASE_URL")?,
         model: lookup(repo, "fararoni.llm.model", "FARARONI_LLM_MODEL")?,
         api_key: std::env::var("FARARONI_LLM_API_KEY").ok(),
+    })
+}
+
+/// A model level: which `fararoni.<prefix>.*` keys configure it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelLevel {
+    /// Level 2, small talk (`fararoni.chat.*`).
+    Chat,
+    /// Level 3, tool calling (`fararoni.llm.*`).
+    Tools,
+    /// Level 4, a reasoning model without tools (`fararoni.thinking.*`).
+    Thinking,
+    /// Level 5, a plain chat completion (`fararoni.fallback.*`).
+    Fallback,
+}
+
+/// A level's key prefix, env-var prefix, and defaults: max tokens,
+/// temperature, whole-call timeout in seconds (`None`: `fararoni.llm.callTimeout`).
+struct LevelRow {
+    level: ModelLevel,
+    key: &'static str,
+    env: &'static str,
+    max_tokens: u32,
+    temperature: f32,
+    timeout_secs: Option<u64>,
+}
+
+/// Per-level keys `fararoni.<key>.{baseUrl,model,maxTokens,temperature,timeout}`
+/// and `FARARONI_<ENV>_{BASE_URL,MODEL,MAX_TOKENS,TEMPERATURE,TIMEOUT,API_KEY}`;
+/// unset base URL, model and API key fall back to level 3's (`fararoni.llm.*`).
+/// Small talk must be quick or fall back to the built-in reply, hence 20 s.
+const LEVELS: &[LevelRow] = &[
+    LevelRow {
+        level: ModelLevel::Chat,
+        key: "chat",
+        env: "CHAT",
+        max_tokens: 48,
+        temperature: 0.3,
+        timeout_secs: Some(20),
+    },
+    LevelRow {
+        level: ModelLevel::Tools,
+        key: "llm",
+        env: "LLM",
+        max_tokens: 1024,
+        temperature: 0.2,
+        timeout_secs: None,
+    },
+    LevelRow {
+        level: ModelLevel::Thinking,
+        key: "thinking",
+        env: "THINKING",
+        max_tokens: 2048,
+        temperature: 0.6,
+        timeout_secs: None,
+    },
+    LevelRow {
+        level: ModelLevel::Fallback,
+        key: "fallback",
+        env: "FALLBACK",
+        max_tokens: 1024,
+        temperature: 0.3,
+        timeout_secs: None,
+    },
+];
+
+/// The default model server: Ollama's OpenAI-compatible API on loopback.
+pub const DEFAULT_LLM_BASE_URL: &str = "http://127.0.0.1:11434/v1";
+
+/// `fararoni.llm.toolMode`: how tools reach the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolModeSetting {
+    /// Decide from what the server reports and from its first reply.
+    Auto,
+    /// The server's `tools`.
+    Native,
+    /// Tool definitions in the system prompt, calls parsed from text.
+    Prompted,
+    /// JSON-schema output: one call or a final answer.
+    Constrained,
+}
+
+/// Everything a model client needs for one level, resolved from git config
+/// and the environment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelSettings {
+    /// The API base, e.g. `http://127.0.0.1:11434/v1`.
+    pub base_url: String,
+    /// The model name, when configured.
+    pub model: Option<String>,
+    /// A bearer token, from the environment only (never from git config).
+    pub api_key: Option<String>,
+    /// How tools are offered (`fararoni.llm.toolMode`, default `auto`).
+    pub tool_mode: ToolModeSetting,
+    /// The context window, when set (`fararoni.llm.contextTokens`); else the
+    /// server is asked.
+    pub context_tokens: Option<u64>,
+    /// Most tokens to generate per call.
+    pub max_tokens: u32,
+    /// Sampling temperature.
+    pub temperature: f32,
+    /// TCP connect timeout (`fararoni.llm.connectTimeout`, s, default 5).
+    pub connect_timeout: std::time::Duration,
+    /// Until the first byte of the reply (`fararoni.llm.firstTokenTimeout`,
+    /// s, default 180: a small model on two cores takes ~50 s cold).
+    pub first_token_timeout: std::time::Duration,
+    /// Silence between two chunks (`fararoni.llm.idleTimeout`, s, default 60).
+    pub idle_timeout: std::time::Duration,
+    /// The whole call, retries included (`fararoni.llm.callTimeout`, s,
+    /// default 600, or the level's `timeout`).
+    pub call_timeout: std::time::Duration,
+    /// Retries on connection errors, 429 and 5xx (`fararoni.llm.maxRetries`,
+    /// default 2; level 2 never retries).
+    pub max_retries: u32,
+    /// The largest reply read (`fararoni.llm.maxResponseBytes`, default 8m).
+    pub max_response_bytes: u64,
+    /// Whether to stream (`fararoni.llm.stream`, default true).
+    pub stream: bool,
+}
+
+fn lookup_origin(repo: Option<&Repo>, key: &str, env: &str) -> Option<(String, Origin)> {
+    if let Some(v) = std::env::var(env).ok().filter(|v| !v.trim().is_empty()) {
+        return Some((v.trim().to_string(), Origin::Environment));
+    }
+    let v = match repo {
+        Some(r) => r.config_string(key),
+        None => global_config_string(key),
+    }?;
+    let v = v.trim().to_string();
+    (!v.is_empty()).then_some((v, Origin::GitConfig))
+}
+
+/// Reads and parses one setting; `Ok(None)` when unset.
+fn parsed<T>(
+    repo: Option<&Repo>,
+    key: &str,
+    env: &str,
+    expected: &'static str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, ModelSettingError> {
+    let Some((value, origin)) = lookup_origin(repo, key, env) else {
+        return Ok(None);
+    };
+    match parse(&value) {
+        Some(v) => Ok(Some(v)),
+        None => Err(ModelSettingError {
+            name: if origin == Origin::Environment {
+                env
+            } else {
+                key
+            }
+            .to_string(),
+            origin,
+            value,
+            expected,
+        }),
+    }
+}
+
+/// A model setting whose value cannot be read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("invalid `{name}` in {origin}: `{value}` (expected {expected})")]
+pub struct ModelSettingError {
+    /// The key or environment variable as set.
+    pub name: String,
+    /// Where it was set.
+    pub origin: Origin,
+    /// The value found.
+    pub value: String,
+    /// What was expected.
+    pub expected: &'static str,
+}
+
+fn seconds(s: &str) -> Option<std::time::Duration> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0 && *v <= 86_400.0)
+        .map(std::time::Duration::from_secs_f64)
+}
+
+fn boolean(s: &str) -> Option<bool> {
+    match s.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "on" | "1" => Some(true),
+        "false" | "no" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+fn tool_mode(s: &str) -> Option<ToolModeSetting> {
+    match s.to_ascii_lowercase().as_str() {
+        "auto" => Some(ToolModeSetting::Auto),
+        "native" => Some(ToolModeSetting::Native),
+        "prompted" => Some(ToolModeSetting::Prompted),
+        "constrained" => Some(ToolModeSetting::Constrained),
+        _ => None,
+    }
+}
+
+/// Returns the settings of a model level. The base URL defaults to
+/// [`DEFAULT_LLM_BASE_URL`]; `model` is `None` when no model name is set
+/// anywhere (level 2 then uses its built-in replies).
+pub fn model_settings(
+    repo: Option<&Repo>,
+    level: ModelLevel,
+) -> Result<ModelSettings, ModelSettingError> {
+    let row = LEVELS
+        .iter()
+        .find(|r| r.level == level)
+        .unwrap_or(&LEVELS[1]);
+    let own = |name: &str, env: &str| {
+        (
+            format!("fararoni.{}.{name}", row.key),
+            format!("FARARONI_{}_{env}", row.env),
+        )
+    };
+    let level_str = |name: &str, env: &str| {
+        let (k, e) = own(name, env);
+        lookup(repo, &k, &e).or_else(|| {
+            lookup(
+                repo,
+                &format!("fararoni.llm.{name}"),
+                &format!("FARARONI_LLM_{env}"),
+            )
+        })
+    };
+    let global = |name: &str, env: &str| {
+        (
+            format!("fararoni.llm.{name}"),
+            format!("FARARONI_LLM_{env}"),
+        )
+    };
+    let base_url =
+        level_str("baseUrl", "BASE_URL").unwrap_or_else(|| DEFAULT_LLM_BASE_URL.to_string());
+    let model = level_str("model", "MODEL");
+    let api_key = [
+        format!("FARARONI_{}_API_KEY", row.env),
+        "FARARONI_LLM_API_KEY".to_string(),
+    ]
+    .iter()
+    .find_map(|e| std::env::var(e).ok().filter(|v| !v.trim().is_empty()))
+    // The generic OpenAI key goes only over TLS: never in clear text to
+    // whatever host a base URL names.
+    .or_else(|| {
+        base_url
+            .starts_with("https://")
+            .then(|| std::env::var("OPENAI_API_KEY").ok())
+            .flatten()
+            .filter(|v| !v.trim().is_empty())
+    });
+    let g = |name, env, expected, parse: &dyn Fn(&str) -> Option<u64>| {
+        let (k, e) = global(name, env);
+        parsed(repo, &k, &e, expected, parse)
+    };
+    let secs = |name, env, default: u64| -> Result<std::time::Duration, ModelSettingError> {
+        let (k, e) = global(name, env);
+        Ok(parsed(repo, &k, &e, "a number of seconds", seconds)?
+            .unwrap_or(std::time::Duration::from_secs(default)))
+    };
+    let (k, e) = global("toolMode", "TOOL_MODE");
+    let tool_mode = parsed(
+        repo,
+        &k,
+        &e,
+        "auto, native, prompted or constrained",
+        tool_mode,
+    )?
+    .unwrap_or(ToolModeSetting::Auto);
+    let context_tokens = g(
+        "contextTokens",
+        "CONTEXT_TOKENS",
+        "a whole number of tokens",
+        &|s| s.parse().ok().filter(|n| *n > 0),
+    )?;
+    let max_retries = g(
+        "maxRetries",
+        "MAX_RETRIES",
+        "a whole number (at most 10)",
+        &|s| s.parse().ok().filter(|n| *n <= 10),
+    )?
+    .unwrap_or(2) as u32;
+    let max_response_bytes = g(
+        "maxResponseBytes",
+        "MAX_RESPONSE_BYTES",
+        "a size such as 8m",
+        &|s| parse_size(s).filter(|n| *n >= 1024),
+    )?
+    .unwrap_or(8 << 20);
+    let (k, e) = global("stream", "STREAM");
+    let stream = parsed(repo, &k, &e, "true or false", boolean)?.unwrap_or(true);
+    let (k, e) = own("maxTokens", "MAX_TOKENS");
+    let max_tokens = parsed(repo, &k, &e, "a whole number of tokens", |s| {
+        s.parse::<u32>().ok().filter(|n| *n > 0)
+    })?
+    .unwrap_or(row.max_tokens);
+    let (k, e) = own("temperature", "TEMPERATURE");
+    let temperature = parsed(repo, &k, &e, "a number between 0 and 2", |s| {
+        s.parse::<f32>().ok().filter(|t| (0.0..=2.0).contains(t))
+    })?
+    .unwrap_or(row.temperature);
+    let call_default = secs("callTimeout", "CALL_TIMEOUT", 600)?;
+    let (k, e) = own("timeout", "TIMEOUT");
+    let call_timeout = match (
+        parsed(repo, &k, &e, "a number of seconds", seconds)?,
+        row.timeout_secs,
+    ) {
+        (Some(t), _) => t,
+        (None, Some(s)) => std::time::Duration::from_secs(s),
+        (None, None) => call_default,
+    };
+    Ok(ModelSettings {
+        base_url,
+        model,
+        api_key,
+        tool_mode,
+        context_tokens,
+        max_tokens,
+        temperature,
+        connect_timeout: secs("connectTimeout", "CONNECT_TIMEOUT", 5)?,
+        first_token_timeout: secs("firstTokenTimeout", "FIRST_TOKEN_TIMEOUT", 180)?,
+        idle_timeout: secs("idleTimeout", "IDLE_TIMEOUT", 60)?,
+        call_timeout,
+        max_retries: if level == ModelLevel::Chat {
+            0
+        } else {
+            max_retries
+        },
+        max_response_bytes,
+        stream,
     })
 }
 

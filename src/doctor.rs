@@ -221,27 +221,33 @@ fn missing_means(hook: &str) -> &'static str {
 }
 
 fn endpoints(repo: Option<&Repo>) -> Vec<Check> {
+    use crate::config::{model_settings, ModelLevel};
     let mut out = Vec::new();
-    for (name, endpoint, keys) in [
-        (
-            "model chat",
-            crate::config::chat_endpoint(repo),
-            "fararoni.chat.baseUrl and fararoni.chat.model",
-        ),
-        (
-            "model llm",
-            crate::config::llm_endpoint(repo),
-            "fararoni.llm.baseUrl and fararoni.llm.model",
-        ),
+    for (name, level, prefix) in [
+        ("model chat", ModelLevel::Chat, "fararoni.chat"),
+        ("model llm", ModelLevel::Tools, "fararoni.llm"),
+        ("model thinking", ModelLevel::Thinking, "fararoni.thinking"),
+        ("model fallback", ModelLevel::Fallback, "fararoni.fallback"),
     ] {
-        out.push(match endpoint {
-            None => check(
+        out.push(match model_settings(repo, level) {
+            Err(e) => check(
                 name,
-                Level::Info,
-                "not configured",
-                Some(format!("set {keys} (`git config --global KEY VALUE`)")),
+                Level::Error,
+                e.to_string(),
+                Some("fix the value (`git fararoni config` shows where it is set)".into()),
             ),
-            Some(e) => probe_check(name, &e.base_url, &e.model, e.api_key.as_deref()),
+            Ok(s) => match s.model {
+                None => check(
+                    name,
+                    Level::Info,
+                    "not configured",
+                    Some(format!(
+                        "set {prefix}.model (and {prefix}.baseUrl unless the default `{}` fits) with `git config --global KEY VALUE`",
+                        crate::config::DEFAULT_LLM_BASE_URL
+                    )),
+                ),
+                Some(model) => probe_check(name, &s.base_url, &model, s.api_key.as_deref()),
+            },
         });
     }
     out

@@ -15,7 +15,6 @@ pub mod exec;
 pub mod git;
 pub mod guard;
 pub mod hooks;
-pub mod llm;
 pub mod lock;
 pub mod policy;
 pub mod router;

@@ -177,6 +177,22 @@ pub trait LlmClient {
         request: &ChatRequest<'_>,
         on_event: &mut dyn FnMut(StreamEvent<'_>),
     ) -> Result<ChatResponse, LlmError>;
+
+    /// The tool mode this client chose for tool-bearing requests and why
+    /// (for `-v`); `None` before the first such request or when the
+    /// implementation does not choose.
+    fn tool_mode_choice(&self) -> Option<ModeChoice> {
+        None
+    }
+}
+
+/// The tool mode a client uses and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModeChoice {
+    /// The mode.
+    pub mode: ToolMode,
+    /// Why, in a few words.
+    pub reason: String,
 }
 
 /// Why a model gave no usable reply. Every variant names the endpoint and
@@ -225,4 +241,22 @@ pub enum LlmError {
     /// missing model file for an in-process engine…).
     #[error("{0}")]
     Other(String),
+}
+
+impl LlmError {
+    /// What the user should check, for the CLI's `hint:` line.
+    pub fn hint(&self) -> String {
+        match self {
+            LlmError::Unreachable { .. } => "is the model server running? start it (e.g. `ollama serve` or llama.cpp's `llama-server`), or point `fararoni.llm.baseUrl` (FARARONI_LLM_BASE_URL) at it".into(),
+            LlmError::Status { status: 401 | 403, .. } => "the server refused the credentials: check FARARONI_LLM_API_KEY".into(),
+            LlmError::Status { status: 404, .. } => "check `fararoni.llm.model` (FARARONI_LLM_MODEL) names a model the server has, and that `fararoni.llm.baseUrl` ends in its OpenAI-compatible prefix (usually `/v1`)".into(),
+            LlmError::Status { status: 429, .. } => "the server is rate-limiting; wait and retry, or raise `fararoni.llm.maxRetries`".into(),
+            LlmError::Status { status, .. } if *status >= 500 => "the server failed; its own log says why (model too large for memory, context overflow…)".into(),
+            LlmError::Status { .. } => "check `fararoni.llm.model` and the server's log".into(),
+            LlmError::Timeout { .. } => "a model on a CPU can be slow: raise the named timeout, or use a smaller model".into(),
+            LlmError::Malformed { .. } => "check that `fararoni.llm.baseUrl` points at an OpenAI-compatible API and not at a proxy or web page; `fararoni.llm.stream false` avoids streaming".into(),
+            LlmError::Interrupted => "nothing was written by the interrupted step".into(),
+            LlmError::Other(_) => "see the message above".into(),
+        }
+    }
 }

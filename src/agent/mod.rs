@@ -5,3 +5,8 @@
 //! only to [`client::LlmClient`].
 
 pub mod client;
+pub mod extract;
+pub mod http;
+pub mod interrupt;
+pub mod modes;
+pub mod normalize;

@@ -10,13 +10,13 @@ use std::cell::OnceCell;
 use std::io::{IsTerminal as _, Read as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::agent::client::{ChatMessage, ChatRequest, LlmClient, Role, ToolMode};
+use crate::agent::http::HttpClient;
 use crate::config;
 use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
-use crate::llm;
 use crate::policy::{Facts, Place};
 use crate::router::{chat, Cmd, CmdKind, CompositePlan, Op, SmallTalk, Step, ADD_ALL};
 
@@ -706,30 +706,35 @@ fn check_undoable(repo: &Repo) -> Result<(), AskError> {
 pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<String>) {
     let builtin = chat::builtin_reply(talk).to_string();
     let repo = Repo::discover(cwd).ok().flatten();
-    let Some(endpoint) = config::chat_endpoint(repo.as_ref()) else {
-        return (builtin, None);
+    let settings = match config::model_settings(repo.as_ref(), config::ModelLevel::Chat) {
+        Ok(s) => s,
+        Err(e) => return (builtin, Some(e.to_string())),
     };
+    if settings.model.is_none() {
+        return (builtin, None);
+    }
     let messages = [
-        llm::Message {
-            role: "system",
-            content: "You are git-fararoni, a terse assistant living in a git repository. Reply to the user's small talk in one short sentence, in the user's language. Never suggest commands.".into(),
-        },
-        llm::Message {
-            role: "user",
-            content: input.to_string(),
-        },
+        ChatMessage::text(
+            Role::System,
+            "You are git-fararoni, a terse assistant living in a git repository. Reply to the user's small talk in one short sentence, in the user's language. Never suggest commands.",
+        ),
+        ChatMessage::text(Role::User, input),
     ];
-    match llm::complete(&endpoint, &messages, 48, Duration::from_secs(20)) {
-        Ok(reply) => (reply, None),
-        Err(e) => {
-            let mut why = e.to_string();
-            let mut source = std::error::Error::source(&e);
-            while let Some(s) = source {
-                why.push_str(&format!(": {s}"));
-                source = s.source();
-            }
-            (builtin, Some(why))
-        }
+    let request = ChatRequest {
+        messages: &messages,
+        tools: &[],
+        mode: ToolMode::None,
+        max_tokens: settings.max_tokens,
+        temperature: settings.temperature,
+    };
+    let mut client = HttpClient::new(settings);
+    match client.chat(&request, &mut |_| {}) {
+        Ok(reply) if !reply.content.trim().is_empty() => (reply.content.trim().to_string(), None),
+        Ok(_) => (
+            builtin,
+            Some(format!("{} sent an empty reply", client.describe())),
+        ),
+        Err(e) => (builtin, Some(format!("{e} ({})", e.hint()))),
     }
 }
 

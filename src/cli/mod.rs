@@ -7,6 +7,7 @@ mod doctor;
 mod generate;
 mod guard;
 mod hooks;
+mod parse_tool_calls;
 mod saga;
 mod settings;
 mod shadow;
@@ -69,6 +70,7 @@ enum Command {
     InstallDocs(docs::InstallDocsArgs),
     Completions(docs::CompletionsArgs),
     Hook(hooks::HookArgs),
+    ParseToolCalls(parse_tool_calls::ParseToolCallsArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
 }
@@ -133,6 +135,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::InstallDocs(a) => docs::install_docs(a),
         Command::Completions(a) => docs::completions(a),
         Command::Hook(a) => hooks::run_hook(a),
+        Command::ParseToolCalls(a) => parse_tool_calls::run(a),
         Command::Generate(c) => generate::run(c),
     };
     finish(result)

@@ -21,6 +21,12 @@ pub enum Kind {
     Secret,
     /// One of a few words.
     Choice(&'static [&'static str]),
+    /// A duration in whole seconds.
+    Seconds,
+    /// A number with a fraction (a sampling temperature).
+    Number,
+    /// `true` or `false` (also `yes`/`no`, `on`/`off`, `1`/`0`).
+    Bool,
 }
 
 impl Kind {
@@ -34,6 +40,9 @@ impl Kind {
             Kind::Text => "text",
             Kind::Secret => "secret",
             Kind::Choice(_) => "choice",
+            Kind::Seconds => "seconds",
+            Kind::Number => "number",
+            Kind::Bool => "true/false",
         }
     }
 }
@@ -166,6 +175,20 @@ pub const PROTECTIVE: &[Setting] = &[
     SHADOW_MAX_SIZE,
 ];
 
+/// A setting with a documented default and no bound.
+const fn defaulted(
+    key: Option<&'static str>,
+    env: &'static str,
+    kind: Kind,
+    default: &'static str,
+    doc: &'static str,
+) -> Setting {
+    Setting {
+        default: Some(default),
+        ..plain(key, env, kind, doc)
+    }
+}
+
 const fn plain(
     key: Option<&'static str>,
     env: &'static str,
@@ -190,42 +213,69 @@ pub const SETTINGS: &[Setting] = &[
     GUARD_MIN_LINES,
     SHADOW_MAX_VERSIONS,
     SHADOW_MAX_SIZE,
-    plain(
-        Some("fararoni.chat.baseUrl"),
-        "FARARONI_CHAT_BASE_URL",
-        Kind::Url,
-        "OpenAI-compatible endpoint for level-2 replies (e.g. `http://localhost:11434/v1`)",
-    ),
-    plain(
-        Some("fararoni.chat.model"),
-        "FARARONI_CHAT_MODEL",
-        Kind::Text,
-        "model name for level 2",
-    ),
-    plain(
-        None,
-        "FARARONI_CHAT_API_KEY",
-        Kind::Secret,
-        "bearer token for the chat endpoint",
-    ),
-    plain(
-        Some("fararoni.llm.baseUrl"),
-        "FARARONI_LLM_BASE_URL",
-        Kind::Url,
-        "endpoint of the model of levels 3–5 (the agent)",
-    ),
+    Setting {
+        default: Some("http://127.0.0.1:11434/v1"),
+        ..plain(
+            Some("fararoni.llm.baseUrl"),
+            "FARARONI_LLM_BASE_URL",
+            Kind::Url,
+            "OpenAI-compatible endpoint of levels 3–5 (the agent); levels 2, 4 and 5 use it unless they set their own",
+        )
+    },
     plain(
         Some("fararoni.llm.model"),
         "FARARONI_LLM_MODEL",
         Kind::Text,
-        "model name for levels 3–5",
+        "model name of levels 3–5 (and of levels 2, 4, 5 unless they set their own)",
     ),
     plain(
         None,
         "FARARONI_LLM_API_KEY",
         Kind::Secret,
-        "bearer token for the agent's endpoint",
+        "bearer token for the agent's endpoint (else `OPENAI_API_KEY`, sent only over https)",
     ),
+    Setting {
+        default: Some("auto"),
+        ..plain(
+            Some("fararoni.llm.toolMode"),
+            "FARARONI_LLM_TOOL_MODE",
+            Kind::Choice(&["auto", "native", "prompted", "constrained"]),
+            "how tools reach the model: the server's `tools`, definitions in the prompt, or JSON-schema output",
+        )
+    },
+    plain(
+        Some("fararoni.llm.contextTokens"),
+        "FARARONI_LLM_CONTEXT_TOKENS",
+        Kind::Whole,
+        "the model's context window in tokens (else asked of the server)",
+    ),
+    defaulted(Some("fararoni.llm.connectTimeout"), "FARARONI_LLM_CONNECT_TIMEOUT", Kind::Seconds, "5", "time to connect to the model server"),
+    defaulted(Some("fararoni.llm.firstTokenTimeout"), "FARARONI_LLM_FIRST_TOKEN_TIMEOUT", Kind::Seconds, "180", "time until a reply starts"),
+    defaulted(Some("fararoni.llm.idleTimeout"), "FARARONI_LLM_IDLE_TIMEOUT", Kind::Seconds, "60", "silence allowed between two chunks of a reply"),
+    defaulted(Some("fararoni.llm.callTimeout"), "FARARONI_LLM_CALL_TIMEOUT", Kind::Seconds, "600", "a whole model call, retries included"),
+    defaulted(Some("fararoni.llm.maxRetries"), "FARARONI_LLM_MAX_RETRIES", Kind::Whole, "2", "retries on connection errors, 429 and 5xx (at most 10; level 2 never retries)"),
+    defaulted(Some("fararoni.llm.maxResponseBytes"), "FARARONI_LLM_MAX_RESPONSE_BYTES", Kind::Size, "8m", "a larger reply is abandoned (at least 1k)"),
+    defaulted(Some("fararoni.llm.stream"), "FARARONI_LLM_STREAM", Kind::Bool, "true", "stream replies as they are generated"),
+    defaulted(Some("fararoni.llm.maxTokens"), "FARARONI_LLM_MAX_TOKENS", Kind::Whole, "1024", "most tokens generated per level-3 call"),
+    defaulted(Some("fararoni.llm.temperature"), "FARARONI_LLM_TEMPERATURE", Kind::Number, "0.2", "level-3 sampling temperature"),
+    plain(Some("fararoni.chat.baseUrl"), "FARARONI_CHAT_BASE_URL", Kind::Url, "endpoint for level-2 small talk (default: `fararoni.llm.baseUrl`)"),
+    plain(Some("fararoni.chat.model"), "FARARONI_CHAT_MODEL", Kind::Text, "model for level 2 (default: `fararoni.llm.model`; none: built-in replies)"),
+    plain(None, "FARARONI_CHAT_API_KEY", Kind::Secret, "bearer token for the level-2 endpoint"),
+    defaulted(Some("fararoni.chat.maxTokens"), "FARARONI_CHAT_MAX_TOKENS", Kind::Whole, "48", "most tokens of a level-2 reply"),
+    defaulted(Some("fararoni.chat.temperature"), "FARARONI_CHAT_TEMPERATURE", Kind::Number, "0.3", "level-2 sampling temperature"),
+    defaulted(Some("fararoni.chat.timeout"), "FARARONI_CHAT_TIMEOUT", Kind::Seconds, "20", "a whole level-2 call (then the built-in reply)"),
+    plain(Some("fararoni.thinking.baseUrl"), "FARARONI_THINKING_BASE_URL", Kind::Url, "endpoint of the level-4 reasoning model (default: `fararoni.llm.baseUrl`)"),
+    plain(Some("fararoni.thinking.model"), "FARARONI_THINKING_MODEL", Kind::Text, "model for level 4 (default: `fararoni.llm.model`)"),
+    plain(None, "FARARONI_THINKING_API_KEY", Kind::Secret, "bearer token for the level-4 endpoint"),
+    defaulted(Some("fararoni.thinking.maxTokens"), "FARARONI_THINKING_MAX_TOKENS", Kind::Whole, "2048", "most tokens of a level-4 reply"),
+    defaulted(Some("fararoni.thinking.temperature"), "FARARONI_THINKING_TEMPERATURE", Kind::Number, "0.6", "level-4 sampling temperature"),
+    plain(Some("fararoni.thinking.timeout"), "FARARONI_THINKING_TIMEOUT", Kind::Seconds, "a whole level-4 call (default: `fararoni.llm.callTimeout`)"),
+    plain(Some("fararoni.fallback.baseUrl"), "FARARONI_FALLBACK_BASE_URL", Kind::Url, "endpoint of the level-5 plain model (default: `fararoni.llm.baseUrl`)"),
+    plain(Some("fararoni.fallback.model"), "FARARONI_FALLBACK_MODEL", Kind::Text, "model for level 5 (default: `fararoni.llm.model`)"),
+    plain(None, "FARARONI_FALLBACK_API_KEY", Kind::Secret, "bearer token for the level-5 endpoint"),
+    defaulted(Some("fararoni.fallback.maxTokens"), "FARARONI_FALLBACK_MAX_TOKENS", Kind::Whole, "1024", "most tokens of a level-5 reply"),
+    defaulted(Some("fararoni.fallback.temperature"), "FARARONI_FALLBACK_TEMPERATURE", Kind::Number, "0.3", "level-5 sampling temperature"),
+    plain(Some("fararoni.fallback.timeout"), "FARARONI_FALLBACK_TIMEOUT", Kind::Seconds, "a whole level-5 call (default: `fararoni.llm.callTimeout`)"),
     Setting {
         default: Some("on"),
         ..plain(

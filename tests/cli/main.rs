@@ -2,6 +2,7 @@
 //! below is listed here (see `test_no_forgotten_test_files`).
 
 mod common;
+mod fake_llm;
 mod policy_sandbox;
 mod test_ask;
 mod test_crash_saga;
@@ -13,9 +14,13 @@ mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
 mod test_hooks;
+mod test_llm_client;
+mod test_llm_props;
+mod test_parse_tool_calls;
 mod test_policy;
 mod test_policy_attacks;
 mod test_policy_props;
+mod test_real_model;
 mod test_router_corpus;
 mod test_saga;
 mod test_settings;
