@@ -201,39 +201,89 @@ pub struct CommandLine {
     pub args: Vec<Word>,
     /// Shell features seen while lexing.
     pub lexed: Lexed,
+    /// The command as typed, without the lead-ins and politeness around it.
+    pub text: String,
 }
 
+/// Lead-ins before a command, folded (compared without case or accents):
+/// politeness, "run", "ejecuta", "lanza", "can you run", "haz un". The
+/// command after them is judged exactly as if typed alone.
 const LEADING_WRAPPERS: &[&str] = &[
     "can you please run",
     "could you please run",
+    "would you please run",
     "can you run",
     "could you run",
     "would you run",
+    "will you run",
+    "can u run",
+    "could u run",
+    "cn u run",
+    "can you execute",
     "please run",
+    "pls run",
+    "plz run",
+    "please execute",
+    "go ahead and run",
+    "just run",
+    "now run",
+    "run this",
+    "execute this",
+    "the command",
+    "this command",
     "puedes ejecutar",
     "podrias ejecutar",
-    "podrías ejecutar",
+    "podes ejecutar",
+    "puedes correr",
+    "podes correr",
+    "podrias correr",
+    "me ejecutas",
+    "me corres",
     "por favor ejecuta",
+    "porfa ejecuta",
+    "xfa ejecuta",
+    "el comando",
+    "este comando",
+    "tira un",
+    "haz un",
+    "hazme un",
+    "haceme un",
+    "hace un",
+    "echale un",
+    "echame un",
+    "do a",
+    "run a",
     "por favor",
     "please",
     "pls",
+    "plz",
     "porfa",
-    "ok,",
+    "porfis",
+    "xfa",
+    "x favor",
+    "porfavor",
     "ok",
-    "okay,",
     "okay",
-    "vale,",
+    "vale",
+    "dale",
+    "bueno",
+    "che",
+    "oye",
+    "hey",
+    "ya po",
+    "ya",
     "now",
     "ahora",
+    "ahorita",
     "just",
     "run",
     "execute",
     "ejecuta",
     "ejecutar",
     "corre",
+    "correle",
     "lanza",
-    "the command",
-    "el comando",
+    "lanzame",
 ];
 
 /// Politeness after a command, and whether it is cut only after a comma:
@@ -243,13 +293,23 @@ const LEADING_WRAPPERS: &[&str] = &[
 const TRAILING_WRAPPERS: &[(&str, bool)] = &[
     ("please", true),
     ("pls", true),
+    ("plz", true),
+    ("now", true),
+    ("thanks", true),
+    ("thx", true),
+    ("thank you", true),
+    ("ty", true),
+    ("ahora", true),
     ("por favor", false),
     ("porfa", false),
+    ("porfis", false),
+    ("porfavor", false),
+    ("xfa", false),
+    ("x favor", false),
     ("for me", false),
-    ("now", true),
-    ("ahora", true),
-    ("thanks", true),
     ("gracias", false),
+    ("grax", false),
+    ("al tiro", false),
 ];
 
 /// Words that mark prose after a program name.
@@ -271,44 +331,91 @@ const QUESTION_WORDS: &[&str] = &[
     "cuál", "cual", "dónde", "donde", "cuándo", "cuando",
 ];
 
-/// Strips `phrase` (compared case-insensitively; accented variants are
-/// listed separately) from the start or the end of `s`.
-fn strip_phrase<'a>(s: &'a str, phrase: &str, leading: bool) -> Option<&'a str> {
-    let len = phrase.len();
-    if leading {
-        let head = s.get(..len)?;
-        let rest = &s[len..];
-        (head.eq_ignore_ascii_case(phrase) && (rest.is_empty() || rest.starts_with([' ', ','])))
-            .then(|| rest.trim_start_matches([' ', ',']))
-    } else {
-        let cut = s.len().checked_sub(len)?;
-        let tail = s.get(cut..)?;
-        let rest = &s[..cut];
-        (tail.eq_ignore_ascii_case(phrase) && rest.ends_with([' ', ',']))
-            .then(|| rest.trim_end_matches([' ', ',']))
+/// Strips the lead-in `phrase` (folded words) from the start of `s`; the
+/// words must be followed by a space, `,` or `:`, or end `s`.
+fn strip_leading<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
+    let mut rest = s.trim_start_matches(['¿', '¡']);
+    for (k, word) in phrase.split(' ').enumerate() {
+        if k > 0 {
+            rest = rest.trim_start_matches(' ');
+        }
+        let end = rest.find([' ', ',', ':']).unwrap_or(rest.len());
+        if fold(&rest[..end]) != word {
+            return None;
+        }
+        rest = &rest[end..];
     }
+    (rest.is_empty() || rest.starts_with([' ', ',', ':']))
+        .then(|| rest.trim_start_matches([' ', ',', ':']))
+}
+
+/// Strips `phrase` (compared case-insensitively, with any `?`, `!` or `.`
+/// after it) from the end of `s`.
+fn strip_trailing<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
+    let s = s.trim_end_matches(['?', '!', '.']);
+    let cut = s.len().checked_sub(phrase.len())?;
+    let tail = s.get(cut..)?;
+    let rest = &s[..cut];
+    (tail.eq_ignore_ascii_case(phrase) && rest.ends_with([' ', ',']))
+        .then(|| rest.trim_end_matches([' ', ',']))
+}
+
+/// Whether a word is only pictures (emoji), which no command takes.
+fn pictures(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(|c| !c.is_ascii() && !c.is_alphanumeric())
+}
+
+/// A command wholly in quotes or backticks after a lead-in ("run `git
+/// log -3`?"), without them.
+fn unquote(s: &str) -> Option<&str> {
+    let s = s.trim_end_matches(['?', '!', '.']).trim_end();
+    let open = s.chars().next()?;
+    let close = super::lex::closing_quote(open)?;
+    let inner = s.get(open.len_utf8()..s.len().checked_sub(close.len_utf8())?)?;
+    (s.ends_with(close)
+        && !inner.contains(open)
+        && !inner.contains(close)
+        && !inner.trim().is_empty())
+    .then(|| inner.trim())
 }
 
 /// Removes politeness and "run" wrappers around a command line.
 pub fn strip_wrappers(segment: &str) -> &str {
     let mut s = segment.trim();
+    let mut lead_in = false;
     'outer: loop {
         for w in LEADING_WRAPPERS {
-            if let Some(rest) = strip_phrase(s, w, true) {
+            if let Some(rest) = strip_leading(s, w) {
                 if rest.is_empty() {
                     return s;
                 }
                 s = rest;
+                lead_in = true;
                 continue 'outer;
             }
         }
         for (w, needs_comma) in TRAILING_WRAPPERS {
-            if let Some(rest) = strip_phrase(s, w, false) {
+            if let Some(rest) = strip_trailing(s, w) {
                 let comma = s[rest.len()..].contains(',');
                 if !needs_comma || comma {
                     s = rest;
                     continue 'outer;
                 }
+            }
+        }
+        // Emoji after a command ("git status 🙏"), unless an option takes
+        // it as its value (`git commit -m 🎉`).
+        if let Some((rest, last)) = s.rsplit_once(' ') {
+            let before = rest.rsplit(' ').next().unwrap_or("");
+            if pictures(last.trim_start_matches(',')) && !before.starts_with('-') {
+                s = rest.trim_end_matches([' ', ',']);
+                continue 'outer;
+            }
+        }
+        if lead_in {
+            if let Some(inner) = unquote(s) {
+                s = inner;
+                continue 'outer;
             }
         }
         return s;
@@ -357,6 +464,15 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
         program = program.trim_end_matches(['.', '!', '?']).to_string();
     }
     let lower = program.to_lowercase();
+    // "nice!", ":)": small talk, not the `nice` program or the `:` builtin.
+    if words.is_empty()
+        && !first.quoted
+        && (super::chat::is_emoticon(&first.text)
+            || (AMBIGUOUS.contains(&lower.as_str())
+                && super::chat::is_small_talk_word(&first.text)))
+    {
+        return None;
+    }
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
     let known = is_allowed(&lower)
         || KNOWN.contains(&lower.as_str())
@@ -383,6 +499,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
         program,
         args: words,
         lexed,
+        text: body.to_string(),
     })
 }
 

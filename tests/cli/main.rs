@@ -10,6 +10,7 @@ mod test_guard;
 mod test_policy;
 mod test_policy_props;
 mod test_router_corpus;
+mod test_router_intents;
 mod test_saga;
 mod test_shadow;
 mod test_store_ignore_states;

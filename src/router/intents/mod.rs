@@ -1,0 +1,431 @@
+//! Level 1.5: git intents said in English or Spanish ("do the commit",
+//! "hacé el commit che", "commit only the README", "¿en qué rama estoy?"),
+//! mapped to fixed git sequences without any model.
+//!
+//! Intents are data: [`lexicon`] says what words mean (per language),
+//! [`table`] what each intent needs, takes and runs. A request is
+//! normalised ([`normalize`]: case, accents, punctuation, emoji, stretched
+//! letters, chat abbreviations, typos), its commit message set aside
+//! ([`message`]), and matched against the table ([`parse`]). Every word
+//! must be explained by the intent, by politeness or greetings, or by a
+//! slot; anything left over — a condition, a scope, a negation, a task —
+//! sends the request to the model. Never does I/O.
+
+mod index;
+pub mod lexicon;
+pub mod message;
+pub mod normalize;
+pub mod parse;
+pub mod table;
+
+use serde::Serialize;
+
+use self::index::Set;
+use self::lexicon::C;
+use self::normalize::Tok;
+use self::parse::Filled;
+use self::table::{Flag, Row, When, ROWS};
+use crate::git::pathspec::{NOT_STORE, USER_WORK};
+
+/// One of the fixed git sequences level 1.5 knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Intent {
+    /// Stage everything and commit.
+    Commit,
+    /// Stage and commit the given paths only.
+    CommitPaths,
+    /// Stage and commit everything but the given paths.
+    CommitExcept,
+    /// `git init`, then stage everything and commit.
+    InitCommit,
+    /// `git add` of paths or of everything.
+    Stage,
+    /// `git restore --staged` of paths or of everything.
+    Unstage,
+    /// A new message for the last commit, if it is not published.
+    AmendMessage,
+    /// `git status`.
+    Status,
+    /// `git diff`, of the index or of paths.
+    Diff,
+    /// `git log`.
+    Log,
+    /// `git log --follow` of a file.
+    FileHistory,
+    /// `git blame` of a file.
+    Blame,
+    /// `git show HEAD`.
+    ShowLast,
+    /// `git switch --create NAME`.
+    BranchCreate,
+    /// `git switch NAME`.
+    BranchSwitch,
+    /// `git branch`.
+    BranchList,
+    /// `git branch --move NAME`.
+    BranchRename,
+    /// `git branch --delete NAME`.
+    BranchDelete,
+    /// `git merge --no-edit NAME`.
+    Merge,
+    /// `git tag NAME`.
+    TagCreate,
+    /// `git tag`.
+    TagList,
+    /// `git remote --verbose`.
+    RemoteList,
+    /// `git stash push`.
+    Stash,
+    /// `git stash list`.
+    StashList,
+    /// `git stash pop`.
+    StashPop,
+    /// `git stash apply`.
+    StashApply,
+    /// `git reset --soft HEAD~1`.
+    UndoCommit,
+    /// Dropping uncommitted work: always refused.
+    Discard,
+    /// `git push`: always refused.
+    Push,
+}
+
+impl Intent {
+    /// Returns the intent's name as it appears in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Intent::Commit => "commit",
+            Intent::CommitPaths => "commit_paths",
+            Intent::CommitExcept => "commit_except",
+            Intent::InitCommit => "init_commit",
+            Intent::Stage => "stage",
+            Intent::Unstage => "unstage",
+            Intent::AmendMessage => "amend_message",
+            Intent::Status => "status",
+            Intent::Diff => "diff",
+            Intent::Log => "log",
+            Intent::FileHistory => "file_history",
+            Intent::Blame => "blame",
+            Intent::ShowLast => "show_last",
+            Intent::BranchCreate => "branch_create",
+            Intent::BranchSwitch => "branch_switch",
+            Intent::BranchList => "branch_list",
+            Intent::BranchRename => "branch_rename",
+            Intent::BranchDelete => "branch_delete",
+            Intent::Merge => "merge",
+            Intent::TagCreate => "tag_create",
+            Intent::TagList => "tag_list",
+            Intent::RemoteList => "remote_list",
+            Intent::Stash => "stash",
+            Intent::StashList => "stash_list",
+            Intent::StashPop => "stash_pop",
+            Intent::StashApply => "stash_apply",
+            Intent::UndoCommit => "undo_commit",
+            Intent::Discard => "discard",
+            Intent::Push => "push",
+        }
+    }
+}
+
+/// A request matched to a row of the table, with its slots.
+#[derive(Debug, Clone)]
+pub struct Match {
+    /// The row.
+    pub row: &'static Row,
+    /// What filled its slots.
+    pub filled: Filled,
+    /// The stated commit message, if any.
+    pub message: Option<String>,
+}
+
+impl Match {
+    /// The intent.
+    pub fn intent(&self) -> Intent {
+        self.row.intent
+    }
+
+    /// Whether a step applies to this match.
+    fn applies(&self, when: When) -> bool {
+        let f = &self.filled;
+        match when {
+            When::Always => true,
+            When::If(flag) => f.flags.contains(&flag),
+            When::Unless(flag) => !f.flags.contains(&flag),
+            When::Paths => !f.paths.is_empty(),
+            When::NoPaths => f.paths.is_empty(),
+            When::OnePath => f.paths.len() == 1,
+            When::ManyPaths => f.paths.len() > 1,
+            When::Count => f.count.is_some(),
+            When::NoCount => f.count.is_none(),
+            When::Name => f.name.is_some(),
+            When::NoName => f.name.is_none(),
+        }
+    }
+
+    /// Whether two matches would run the same thing.
+    fn same(&self, other: &Match) -> bool {
+        self.row.intent == other.row.intent
+            && self.filled == other.filled
+            && self.message == other.message
+    }
+
+    /// Whether the row's variant `flag` was chosen.
+    pub fn has(&self, flag: Flag) -> bool {
+        self.filled.flags.contains(&flag)
+    }
+
+    /// The argvs of the sequence, `generated` standing for a message to
+    /// be generated at run time.
+    pub fn sequence(&self, generated: &str) -> Vec<Vec<String>> {
+        let f = &self.filled;
+        let mut out = Vec::new();
+        for (when, argv) in self.row.steps {
+            if !self.applies(*when) {
+                continue;
+            }
+            let mut v: Vec<String> = Vec::with_capacity(argv.len() + f.paths.len());
+            for word in argv.iter() {
+                match *word {
+                    "{name}" => v.push(f.name.clone().unwrap_or_default()),
+                    "{message}" => v.push(
+                        self.message
+                            .clone()
+                            .unwrap_or_else(|| generated.to_string()),
+                    ),
+                    "{count}" => v.push(format!("-{}", f.count.unwrap_or(1))),
+                    "{paths}" => v.extend(f.paths.iter().cloned()),
+                    "{exclude}" => v.extend(f.paths.iter().map(|p| format!(":(exclude){p}"))),
+                    "{work}" => v.extend(USER_WORK.iter().map(|s| s.to_string())),
+                    "{store_out}" => v.push(NOT_STORE.to_string()),
+                    other => v.push(other.to_string()),
+                }
+            }
+            out.push(v);
+        }
+        out
+    }
+}
+
+/// The most words a request may have that neither the lexicon nor a slot
+/// explains (before typo correction): beyond that it is a task.
+const MAX_UNKNOWN: usize = 3;
+
+/// The most unknown words (typos, message words) a request may have for
+/// typo correction to be tried.
+const MAX_TYPOS: usize = 8;
+
+/// Concepts that make the message framings worth looking for.
+const COMMITTING: &[C] = &[C::Commit, C::CheckIn, C::Confirm, C::Save, C::Amend];
+
+/// Matches a request against the table: the first row that explains every
+/// word, trying the words as typed and then with typos corrected.
+pub fn match_intent(text: &str) -> Option<Match> {
+    let mut toks = normalize::tokens(text);
+    if toks.is_empty() {
+        return None;
+    }
+    // A git command line with options that level 1 did not take (a stray
+    // quote, a typo) is not prose to reinterpret: "git commit -m do'ne'"
+    // must never become "stage everything and commit".
+    if toks[0].norm == "git" && toks.iter().any(|t| !t.quoted && t.orig.starts_with('-')) {
+        return None;
+    }
+    normalize::in_context(&mut toks);
+    if let Some(m) = attempt(&toks, text) {
+        return Some(m);
+    }
+    // Typos: every reading is tried, and the request is claimed only if
+    // the readings that match all agree. A request with many words the
+    // lexicon does not know is a task, not a mistyped intent.
+    if normalize::unknown_words(&toks) > MAX_TYPOS {
+        return None;
+    }
+    let mut agreed: Option<Match> = None;
+    for reading in normalize::correct(&toks) {
+        if let Some(m) = attempt(&reading, text) {
+            match &agreed {
+                Some(a) if !a.same(&m) => return None,
+                Some(_) => {}
+                None => agreed = Some(m),
+            }
+        }
+    }
+    agreed
+}
+
+/// One reading of the tokens: the message set aside by its framing, or,
+/// for an amend, after "to"/"a"/"por".
+fn attempt(toks: &[Tok], text: &str) -> Option<Match> {
+    let all = parse::spans(toks);
+    let committing = all.iter().any(|s| s.set.meets(Set::all(COMMITTING)));
+    let found = if committing {
+        message::find(toks, text)
+    } else {
+        None
+    };
+    let (rest, msg) = match &found {
+        Some(f) => (without(toks, f.from, f.to), Some(f.text.clone())),
+        None => (toks.to_vec(), None),
+    };
+    if let Some(m) = try_rows(&rest, msg.clone(), |_| true) {
+        return Some(m);
+    }
+    // "change the last commit message to 'x'": the message follows "to".
+    let amend = all
+        .iter()
+        .any(|s| s.set.has(C::Amend) || s.set.has(C::Rename));
+    if found.is_none() && amend {
+        let anchor = |t: &Tok| {
+            parse::spans(std::slice::from_ref(t))
+                .first()
+                .is_some_and(|s| s.set.has(C::MessageNoun) || s.set.has(C::Commit))
+        };
+        if let Some(f) = message::find_amend(toks, text, anchor) {
+            let rest = without(toks, f.from, f.to);
+            return try_rows(&rest, Some(f.text), |r| r.intent == Intent::AmendMessage);
+        }
+    }
+    None
+}
+
+fn without(toks: &[Tok], from: usize, to: usize) -> Vec<Tok> {
+    toks[..from].iter().chain(&toks[to..]).cloned().collect()
+}
+
+fn try_rows(toks: &[Tok], message: Option<String>, keep: impl Fn(&Row) -> bool) -> Option<Match> {
+    if toks.is_empty() || normalize::unknown_words(toks) > MAX_UNKNOWN {
+        return None;
+    }
+    let cands = parse::candidates(toks);
+    for row in ROWS.iter().filter(|r| keep(r)) {
+        if let Some(mut filled) = parse::fit(row, toks, &cands, message.is_some()) {
+            let message = message.clone().or_else(|| filled.message.take());
+            return Some(Match {
+                row,
+                filled,
+                message,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn intent(s: &str) -> Option<Intent> {
+        match_intent(s).map(|m| m.intent())
+    }
+
+    #[test]
+    fn matches_commit_phrasings() {
+        for s in [
+            "do the commit",
+            "commit everything",
+            "haz el commit",
+            "has el commit",
+            "do teh commit",
+            "hazme un commit porfa",
+            "can you do the commit?",
+            "commitea todo",
+            "gracias, ahora haz el commit",
+            "commit but don't push",
+            "guarda los cambios en git",
+            "hsz el comit",
+            "coomit everything",
+            "hacé el commit che",
+            "commit plz 🙏🙏",
+            "Le ruego que haga un commit de los cambios.",
+        ] {
+            assert_eq!(intent(s), Some(Intent::Commit), "{s}");
+        }
+    }
+
+    #[test]
+    fn leaves_tasks_to_the_model() {
+        for s in [
+            "commit only if the tests pass",
+            "commit this to memory",
+            "I'm committed to finishing this",
+            "don't commit yet",
+            "switch the HTTP client to reqwest",
+            "sube el timeout del cliente HTTP a 30 segundos",
+            "create a branch for the login feature",
+            "initialize a git repo here",
+            "commit the parser changes only",
+        ] {
+            assert_eq!(intent(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn slots_are_filled() {
+        let m = match_intent("commit only the README").expect("match");
+        assert_eq!(
+            (m.intent(), m.filled.paths.clone()),
+            (Intent::CommitPaths, vec!["README".to_string()])
+        );
+        let m = match_intent("create a branch called Feature/API").expect("match");
+        assert_eq!(m.filled.name.as_deref(), Some("Feature/API"));
+        let m = match_intent("cámbiate a la rama develop").expect("match");
+        assert_eq!(
+            (m.intent(), m.filled.name.as_deref()),
+            (Intent::BranchSwitch, Some("develop"))
+        );
+        let m = match_intent("haz commit y ponle 'v1 lista'").expect("match");
+        assert_eq!(m.message.as_deref(), Some("v1 lista"));
+        let m = match_intent("show the last 5 commits").expect("match");
+        assert_eq!((m.intent(), m.filled.count), (Intent::Log, Some(5)));
+    }
+}
+
+#[cfg(test)]
+mod debug {
+    use super::*;
+
+    /// Prints how requests are read: `FARARONI_DEBUG="a|b" cargo test
+    /// --lib intents::debug -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn debug_spans() {
+        let names: Vec<C> = lexicon::WORDS.iter().map(|w| w.concept).collect();
+        let input = std::env::var("FARARONI_DEBUG").unwrap_or_default();
+        for text in input.split('|') {
+            let mut toks = normalize::tokens(text);
+            normalize::in_context(&mut toks);
+            let mut readings = vec![toks.clone()];
+            readings.extend(normalize::correct(&toks));
+            for (pass, toks) in readings.iter().enumerate() {
+                let spans = parse::spans(toks);
+                let shown: Vec<String> = spans
+                    .iter()
+                    .map(|s| {
+                        let words: Vec<&str> =
+                            toks[s.from..s.to].iter().map(|t| t.norm.as_str()).collect();
+                        let mut cs: Vec<String> = names
+                            .iter()
+                            .filter(|c| s.set.has(**c))
+                            .map(|c| format!("{c:?}"))
+                            .collect();
+                        cs.dedup();
+                        format!("{}={}", words.join("_"), cs.join(","))
+                    })
+                    .collect();
+                println!("{text:?} pass {pass}: {}", shown.join("  "));
+            }
+            println!(
+                "  -> {:?}",
+                match_intent(text).map(|m| (m.intent(), m.filled, m.message))
+            );
+            for t in text.split_whitespace() {
+                println!(
+                    "  corrections({t}) = {:?} known={}",
+                    index::corrections(t),
+                    index::known(t)
+                );
+            }
+        }
+    }
+}
