@@ -643,11 +643,16 @@ pub fn run_composite(
             ));
             return Ok(report);
         }
-        let message = generated_message(&paths);
-        let commit: Vec<String> = commit
-            .iter()
-            .map(|a| a.replace(GENERATED_MESSAGE, &message))
-            .collect();
+        let commit: Vec<String> = match &plan.message {
+            Some(_) => commit.clone(),
+            None => {
+                let message = generated_message(&paths);
+                commit
+                    .iter()
+                    .map(|a| a.replace(GENERATED_MESSAGE, &message))
+                    .collect()
+            }
+        };
         let code = git_step(&commit, cwd, io, &mut report, on)?;
         report.exit_code = code;
         if code != 0 {

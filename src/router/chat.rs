@@ -173,10 +173,8 @@ pub fn small_talk(text: &str) -> Option<SmallTalk> {
     if words.is_empty() || words.len() > MAX_CHAT_WORDS + 2 {
         return None;
     }
-    let picture = |w: &str| {
-        (!w.chars().any(char::is_alphanumeric) && w.chars().any(|c| !c.is_ascii()))
-            || is_emoticon(w)
-    };
+    let picture =
+        |w: &str| (!w.chars().any(char::is_alphanumeric) && !w.is_ascii()) || is_emoticon(w);
     let laughs = |w: &str| {
         let bare: String = w.chars().filter(|c| c.is_alphanumeric()).collect();
         !bare.is_empty() && is_laughter(&bare)

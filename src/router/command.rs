@@ -365,8 +365,8 @@ fn pictures(word: &str) -> bool {
     !word.is_empty() && word.chars().all(|c| !c.is_ascii() && !c.is_alphanumeric())
 }
 
-/// A command wholly in quotes or backticks after a lead-in ("run `git
-/// log -3`?"), without them.
+/// What is inside quotes or backticks that hold all of `s` (with `?`,
+/// `!` or `.` after them).
 fn unquote(s: &str) -> Option<&str> {
     let s = s.trim_end_matches(['?', '!', '.']).trim_end();
     let open = s.chars().next()?;
@@ -377,6 +377,40 @@ fn unquote(s: &str) -> Option<&str> {
         && !inner.contains(close)
         && !inner.trim().is_empty())
     .then(|| inner.trim())
+}
+
+/// Characters that make a quoted command more than one simple command.
+const SHELL_CHARS: &[char] = &[';', '&', '|', '<', '>', '$', '`', '(', ')', '{', '}', '\n'];
+
+/// A whole request that is a command in quotes or backticks after a
+/// lead-in ("ejecuta 'git status && git log'", "can you run `git push`?"):
+/// the command, to be routed exactly as if it had been typed alone.
+pub fn quoted_command(request: &str) -> Option<&str> {
+    let mut s = request.trim();
+    let mut lead_in = false;
+    'outer: loop {
+        for w in LEADING_WRAPPERS {
+            if let Some(rest) = strip_leading(s, w) {
+                if rest.is_empty() {
+                    return None;
+                }
+                s = rest;
+                lead_in = true;
+                continue 'outer;
+            }
+        }
+        for (w, needs_comma) in TRAILING_WRAPPERS {
+            if let Some(rest) = strip_trailing(s, w) {
+                if !needs_comma || s[rest.len()..].contains(',') {
+                    s = rest;
+                    continue 'outer;
+                }
+            }
+        }
+        break;
+    }
+    let inner = unquote(s).filter(|_| lead_in)?;
+    parse_command(inner).map(|_| inner)
 }
 
 /// Removes politeness and "run" wrappers around a command line.
@@ -412,8 +446,10 @@ pub fn strip_wrappers(segment: &str) -> &str {
                 continue 'outer;
             }
         }
+        // A simple command in quotes after a lead-in; one with chain or
+        // shell characters is routed whole (`quoted_command`).
         if lead_in {
-            if let Some(inner) = unquote(s) {
+            if let Some(inner) = unquote(s).filter(|i| !i.contains(SHELL_CHARS)) {
                 s = inner;
                 continue 'outer;
             }

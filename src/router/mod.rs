@@ -122,6 +122,9 @@ pub struct CompositePlan {
     pub steps: Vec<Vec<String>>,
     /// The branch the request names, for [`Check::LocalBranch`].
     pub name: Option<String>,
+    /// The stated commit message; without one, the commit's
+    /// [`GENERATED_MESSAGE`] is replaced at run time.
+    pub message: Option<String>,
 }
 
 /// What to do with the input.
@@ -361,6 +364,18 @@ fn classify_command(
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
 pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     let text = lex::normalize(input)?;
+    // "ejecuta 'git status && git log'": the quoted command is judged
+    // exactly as if it had been typed alone, chain and all.
+    if let Some(command) = command::quoted_command(&text) {
+        if command != text {
+            let mut d = route(command, facts)?;
+            d.trail.insert(
+                0,
+                format!("L1: `{command}` in quotes after a lead-in, judged as typed alone"),
+            );
+            return Ok(d);
+        }
+    }
     let mut trail = Vec::new();
     let mut segments = lex::split_chain(&text);
     while segments.len() > 1
@@ -669,6 +684,7 @@ fn composite_decision(
             check: row.check,
             steps,
             name,
+            message: m.message.clone(),
         }),
         trail,
     }

@@ -3,6 +3,7 @@
 
 mod common;
 mod test_ask;
+mod test_ask_intents;
 mod test_crash_saga;
 mod test_crash_shadow;
 mod test_docs;

@@ -66,7 +66,7 @@ fn cases() -> Vec<Case> {
                 count: v["count"].as_u64(),
                 command: s("command"),
                 blocked: v["blocked"].as_bool().unwrap_or(false),
-                held_out: fnv(&s("seed").expect("seed")) % 5 == 0,
+                held_out: fnv(&s("seed").expect("seed")).is_multiple_of(5),
             }
         })
         .collect()
@@ -329,4 +329,57 @@ fn test_router_intents_held_out_metrics() {
         "recall below 0.95"
     );
     assert_eq!(messages.0, messages.1, "a stated message was not right");
+}
+
+/// Commands of every risk, and lead-ins people put before them.
+const COMMANDS: &[&str] = &[
+    "git status",
+    "git log --oneline -5",
+    "git diff --stat",
+    "git push",
+    "git push --force origin main",
+    "git reset --hard HEAD~1",
+    "git clean -fd",
+    "git commit -m 'fix parser'",
+    "rm -rf node_modules",
+    "git status && git log",
+    "git log | head -5",
+    "git status; rm -rf ~",
+    "cat README.md > copy.md",
+];
+
+const LEAD_INS: &[(&str, &str)] = &[
+    ("porfa: ", ""),
+    ("please run ", ""),
+    ("ejecuta ", ""),
+    ("ejecutá ", ""),
+    ("lanza ", ""),
+    ("dale, ", ""),
+    ("can you run `", "`?"),
+    ("ejecuta '", "'"),
+    ("corré \"", "\" porfa"),
+    ("por favor ", ""),
+    ("run this: ", ""),
+    ("haz un ", ""),
+    ("", ", porfa"),
+    ("", ", please"),
+];
+
+#[test]
+fn test_router_intents_a_command_after_a_lead_in_is_judged_as_typed_alone() {
+    for command in COMMANDS {
+        let alone = route(command, &NoFacts::new()).expect("valid");
+        for (before, after) in LEAD_INS {
+            if command.contains('\'') && before.ends_with('\'') {
+                continue;
+            }
+            let request = format!("{before}{command}{after}");
+            let d = route(&request, &NoFacts::new()).expect("valid");
+            assert_eq!(
+                (d.level, d.verdict, d.risk, &d.commands),
+                (alone.level, alone.verdict, alone.risk, &alone.commands),
+                "{request:?} is not judged as {command:?}"
+            );
+        }
+    }
 }

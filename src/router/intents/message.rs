@@ -172,10 +172,7 @@ fn rest(toks: &[Tok], text: &str, at: usize) -> Option<(String, usize)> {
         }
     }
     // Politeness after the message.
-    loop {
-        let Some(last) = to.checked_sub(1).filter(|&l| l > at) else {
-            break;
-        };
+    while let Some(last) = to.checked_sub(1).filter(|&l| l > at) {
         let two = last
             .checked_sub(1)
             .filter(|&p| p > at)
@@ -260,10 +257,10 @@ pub fn find(toks: &[Tok], text: &str) -> Option<Found> {
 /// Finds the new message of an amend: a quote or the rest of the request
 /// after "to", "a", "por", ":" following the words for message or commit.
 pub fn find_amend(toks: &[Tok], text: &str, is_anchor: impl Fn(&Tok) -> bool) -> Option<Found> {
-    let anchor = toks.iter().rposition(|t| is_anchor(t))?;
+    let anchor = toks.iter().rposition(is_anchor)?;
     // A quote after the anchor, framed.
     if let Some(q) = toks.iter().rposition(|t| t.quoted).filter(|&q| q > anchor) {
-        if toks[q - 1].colon && q - 1 >= anchor {
+        if toks[q - 1].colon && q > anchor {
             return Some(Found {
                 text: toks[q].orig.clone(),
                 from: q,

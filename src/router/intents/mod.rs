@@ -429,3 +429,62 @@ mod debug {
         }
     }
 }
+
+#[cfg(test)]
+mod policy_agrees {
+    use super::*;
+    use crate::policy::{classify, Actor, Facts, NoFacts, Risk};
+
+    /// Every row's sequence, filled with sample slots, has the risk the
+    /// table declares when the policy judges it as typed; the rows that
+    /// are always refused are refused. A subcommand the policy has no
+    /// table for yet (`merge`, `remote`) is refused as unknown.
+    #[test]
+    fn every_sequence_has_the_declared_risk() {
+        let facts = NoFacts::new();
+        for row in ROWS {
+            for flags in [
+                vec![],
+                row.flags.iter().map(|(_, f)| *f).collect::<Vec<_>>(),
+            ] {
+                let filled = Filled {
+                    paths: if row.slots.paths == table::Need::No {
+                        vec![]
+                    } else {
+                        vec!["a.txt".into()]
+                    },
+                    name: (row.slots.name != table::Need::No).then(|| "feature/x".into()),
+                    count: (row.slots.count != table::Need::No).then_some(3),
+                    message: None,
+                    flags: flags.clone(),
+                };
+                let m = Match {
+                    row,
+                    filled,
+                    message: Some("m".into()),
+                };
+                let mut worst = Risk::ReadOnly;
+                let mut unknown = false;
+                for argv in m.sequence("generated") {
+                    let v = classify(&argv, &[], Actor::Human, &facts, facts.cwd());
+                    unknown |= v.unknown;
+                    worst = worst.max(v.risk);
+                }
+                if unknown {
+                    assert!(
+                        matches!(row.intent, Intent::Merge | Intent::RemoteList),
+                        "{:?}: a step is unknown to the policy",
+                        row.intent
+                    );
+                    continue;
+                }
+                let forced = flags.iter().any(|f| matches!(f, Flag::Force | Flag::Hard));
+                if forced {
+                    assert_eq!(worst, Risk::Destructive, "{:?} {flags:?}", row.intent);
+                } else {
+                    assert_eq!(worst, row.risk, "{:?} {flags:?}", row.intent);
+                }
+            }
+        }
+    }
+}

@@ -197,7 +197,7 @@ pub fn is_laughter(word: &str) -> bool {
     }
     let pairs = |syllables: &[&str]| {
         w.len() >= 4
-            && w.len() % 2 == 0
+            && w.len().is_multiple_of(2)
             && w.as_bytes()
                 .chunks(2)
                 .all(|c| syllables.iter().any(|s| s.as_bytes() == c))

@@ -215,6 +215,30 @@ pub fn fit(row: &Row, toks: &[Tok], cands: &[Vec<Span>], message: bool) -> Optio
             return None;
         }
     }
+    if row.slots.name == Need::Required && filled.name.is_none() {
+        // "delete the branch merged": a word the row would take as a
+        // modifier is the name when nothing else is and a marker precedes.
+        let needed = row
+            .needs
+            .iter()
+            .flat_map(|a| a.iter())
+            .fold(Set::EMPTY, |s, c| s.with(*c));
+        filled.name = spans.iter().enumerate().find_map(|(k, sp)| {
+            let t = &toks[sp.from];
+            let prev = spans[..k]
+                .iter()
+                .rev()
+                .find(|p| p.set != Set::of(C::Filler));
+            let single = sp.to == sp.from + 1;
+            (single
+                && prev.is_some_and(|p| p.set.meets(NAME_AFTER))
+                && !sp
+                    .set
+                    .meets(needed.union(triggers).union(Set::all(ANYWHERE)))
+                && valid_ref(&t.orig))
+            .then(|| t.orig.clone())
+        });
+    }
     let required = |need: Need, has: bool| need != Need::Required || has;
     if !required(row.slots.paths, !filled.paths.is_empty())
         || !required(row.slots.name, filled.name.is_some())
