@@ -6,6 +6,9 @@
 //! vocative such as "bro" or "parce", laughter, emoji); one word more and
 //! it is a request. Pure; never does I/O.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serde::Serialize;
 
 use super::intents::normalize::{in_context, is_laughter, tokens};
@@ -153,6 +156,26 @@ const EMOTICONS: &[&str] = &[
     "=)", ":o", "(:", "😀",
 ];
 
+/// The small-talk phrases of both languages that start with `word`
+/// (whether each is Spanish), indexed on first use.
+fn phrases(word: &str) -> &'static [(&'static str, ChatKind, bool)] {
+    type Index = HashMap<&'static str, Vec<(&'static str, ChatKind, bool)>>;
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            let mut map: Index = HashMap::new();
+            for (table, spanish) in [(EN, false), (ES, true)] {
+                for (p, k) in table {
+                    let first = p.split(' ').next().unwrap_or(p);
+                    map.entry(first).or_default().push((p, *k, spanish));
+                }
+            }
+            map
+        })
+        .get(word)
+        .map_or(&[], Vec::as_slice)
+}
+
 /// Whether `word` is an emoticon such as `:)` or `<3`.
 pub fn is_emoticon(word: &str) -> bool {
     EMOTICONS.contains(&crate::text::fold(word).as_str())
@@ -162,7 +185,7 @@ pub fn is_emoticon(word: &str) -> bool {
 /// `nice` program).
 pub fn is_small_talk_word(word: &str) -> bool {
     let w = crate::text::fold(word.trim_end_matches(['!', '.', '?']));
-    EN.iter().chain(ES).any(|(p, _)| *p == w) || is_laughter(&w)
+    phrases(&w).iter().any(|(p, _, _)| *p == w) || is_laughter(&w)
 }
 
 /// Recognises short small talk: every word is a greeting, thanks,
@@ -211,14 +234,12 @@ pub fn small_talk(text: &str) -> Option<SmallTalk> {
     while i < norms.len() {
         // The longest phrase of either language.
         let mut best: Option<(usize, ChatKind, bool)> = None;
-        for (table, spanish) in [(EN, false), (ES, true)] {
-            for (phrase, k) in table {
-                let n = phrase.split(' ').count();
-                let fits =
-                    i + n <= norms.len() && phrase.split(' ').eq(norms[i..i + n].iter().copied());
-                if fits && best.is_none_or(|(b, _, _)| n > b) {
-                    best = Some((n, *k, spanish));
-                }
+        for (phrase, k, spanish) in phrases(norms[i]) {
+            let n = phrase.split(' ').count();
+            let fits =
+                i + n <= norms.len() && phrase.split(' ').eq(norms[i..i + n].iter().copied());
+            if fits && best.is_none_or(|(b, _, _)| n > b) {
+                best = Some((n, *k, *spanish));
             }
         }
         if let Some((n, k, spanish)) = best {

@@ -1,6 +1,9 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::lex::{lex, Lexed, Word};
 use crate::text::fold;
 
@@ -349,6 +352,31 @@ fn strip_leading<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
         .then(|| rest.trim_start_matches([' ', ',', ':']))
 }
 
+/// Strips the first lead-in of [`LEADING_WRAPPERS`] `s` starts with; the
+/// first word is folded once and only phrases starting with it are tried.
+fn strip_lead_in(s: &str) -> Option<&str> {
+    static BY_FIRST: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+    let by_first = BY_FIRST.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+        for p in LEADING_WRAPPERS {
+            map.entry(p.split(' ').next().unwrap_or(p))
+                .or_default()
+                .push(p);
+        }
+        map
+    });
+    let body = s.trim_start_matches(['¿', '¡']);
+    let end = body.find([' ', ',', ':']).unwrap_or(body.len());
+    let first = &body[..end];
+    // Most requests start with a word no lead-in starts with.
+    let here = if first.is_ascii() && first.bytes().all(|b| b.is_ascii_lowercase()) {
+        by_first.get(first)
+    } else {
+        by_first.get(fold(first).as_str())
+    }?;
+    here.iter().find_map(|p| strip_leading(s, p))
+}
+
 /// Strips `phrase` (compared case-insensitively, with any `?`, `!` or `.`
 /// after it) from the end of `s`.
 fn strip_trailing<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
@@ -386,18 +414,20 @@ const SHELL_CHARS: &[char] = &[';', '&', '|', '<', '>', '$', '`', '(', ')', '{',
 /// lead-in ("ejecuta 'git status && git log'", "can you run `git push`?"):
 /// the command, to be routed exactly as if it had been typed alone.
 pub fn quoted_command(request: &str) -> Option<&str> {
+    let quotes = |c: char| super::lex::closing_quote(c).is_some();
+    if !request.contains(quotes) {
+        return None;
+    }
     let mut s = request.trim();
     let mut lead_in = false;
     'outer: loop {
-        for w in LEADING_WRAPPERS {
-            if let Some(rest) = strip_leading(s, w) {
-                if rest.is_empty() {
-                    return None;
-                }
-                s = rest;
-                lead_in = true;
-                continue 'outer;
+        if let Some(rest) = strip_lead_in(s) {
+            if rest.is_empty() {
+                return None;
             }
+            s = rest;
+            lead_in = true;
+            continue 'outer;
         }
         for (w, needs_comma) in TRAILING_WRAPPERS {
             if let Some(rest) = strip_trailing(s, w) {
@@ -418,15 +448,13 @@ pub fn strip_wrappers(segment: &str) -> &str {
     let mut s = segment.trim();
     let mut lead_in = false;
     'outer: loop {
-        for w in LEADING_WRAPPERS {
-            if let Some(rest) = strip_leading(s, w) {
-                if rest.is_empty() {
-                    return s;
-                }
-                s = rest;
-                lead_in = true;
-                continue 'outer;
+        if let Some(rest) = strip_lead_in(s) {
+            if rest.is_empty() {
+                return s;
             }
+            s = rest;
+            lead_in = true;
+            continue 'outer;
         }
         for (w, needs_comma) in TRAILING_WRAPPERS {
             if let Some(rest) = strip_trailing(s, w) {

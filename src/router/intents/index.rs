@@ -67,8 +67,8 @@ struct Index {
     by_first: HashMap<&'static str, Vec<Phrase>>,
     /// Every word of every phrase, and the number words.
     known: HashSet<&'static str>,
-    /// Correction targets by length in characters.
-    targets: Vec<Vec<&'static str>>,
+    /// Correction targets by length, with the letters each holds.
+    targets: Vec<Vec<(&'static str, u32)>>,
     /// Spanish sound of a target, when only one target sounds so.
     sounds: HashMap<String, Option<&'static str>>,
     /// What each one-word phrase means, to tell whether two equally near
@@ -101,7 +101,7 @@ fn build() -> Index {
             // only greets, fills, or turns a request into a question.
             let about =
                 !(set.0 & !edge_or_trigger.0 == 0 && !set.has(C::Polite) && !set.has(C::Thanks));
-            if about && w.chars().count() >= 3 && w.chars().all(char::is_alphabetic) {
+            if about && w.len() >= 3 && w.bytes().all(|b| b.is_ascii_lowercase()) {
                 target_set.insert(*w);
             }
         }
@@ -127,7 +127,7 @@ fn build() -> Index {
                 .then(a.words.cmp(&b.words))
         });
     }
-    let mut targets: Vec<Vec<&'static str>> = Vec::new();
+    let mut targets: Vec<Vec<(&'static str, u32)>> = Vec::new();
     let mut sounds: HashMap<String, Option<&'static str>> = HashMap::new();
     let mut sorted: Vec<&'static str> = target_set.into_iter().collect();
     sorted.sort_unstable();
@@ -136,7 +136,7 @@ fn build() -> Index {
         if targets.len() <= n {
             targets.resize(n + 1, Vec::new());
         }
-        targets[n].push(w);
+        targets[n].push((w, letters(w.as_bytes())));
         sounds
             .entry(sound(w))
             .and_modify(|e| {
@@ -227,15 +227,30 @@ fn neighbours(a: char, b: char) -> bool {
     }
 }
 
+/// The letters a word holds, one bit each: an edit changes at most two
+/// bits, so words whose bits differ in more than twice the budget are
+/// never compared.
+fn letters(w: &[u8]) -> u32 {
+    w.iter()
+        .filter(|b| b.is_ascii_lowercase())
+        .fold(0, |m, b| m | 1 << (b - b'a'))
+}
+
+/// The longest word corrections consider.
+const LONGEST: usize = 31;
+
 /// The optimal-string-alignment distance, or `None` beyond `max`.
-fn distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > max {
+fn distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max || a.len() > LONGEST || b.len() > LONGEST {
         return None;
     }
     let m = b.len();
-    let mut prev2: Vec<usize> = vec![0; m + 1];
-    let mut prev: Vec<usize> = (0..=m).collect();
-    let mut cur: Vec<usize> = vec![0; m + 1];
+    let mut prev2 = [0usize; LONGEST + 1];
+    let mut prev = [0usize; LONGEST + 1];
+    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
+        *p = j;
+    }
+    let mut cur = [0usize; LONGEST + 1];
     for i in 1..=a.len() {
         cur[0] = i;
         let mut row_min = cur[0];
@@ -285,59 +300,72 @@ pub fn nearest(word: &str) -> Option<&'static str> {
 /// agree (see [`super::normalize::correct`]).
 pub fn corrections(word: &str) -> Vec<&'static str> {
     let ix = index();
-    let w: Vec<char> = word.chars().collect();
+    // Folded words are ASCII; anything else is not a typo of ours.
+    if !word.is_ascii() {
+        return Vec::new();
+    }
+    let w = word.as_bytes();
     let n = w.len();
+    let sounds = || {
+        ix.sounds
+            .get(&sound(word))
+            .copied()
+            .flatten()
+            .into_iter()
+            .collect()
+    };
     if n == 3 {
-        // Short words: one key next to the right one, or one letter
-        // missing ("shw", "tdo"), and nothing else.
+        // Short words: one key next to the right one, two letters swapped
+        // ("hza") or one letter missing ("shw", "tdo"), and nothing else.
         let mut found: Vec<&'static str> = Vec::new();
-        for t in ix.targets.get(3).into_iter().flatten() {
-            let tc: Vec<char> = t.chars().collect();
-            let diffs: Vec<usize> = (0..3).filter(|&i| tc[i] != w[i]).collect();
-            match diffs.as_slice() {
-                [i] if neighbours(w[*i], tc[*i]) => found.push(t),
-                // Two letters swapped ("hza").
-                [i, j] if *j == i + 1 && w[*i] == tc[*j] && w[*j] == tc[*i] => found.push(t),
+        for (t, _) in ix.targets.get(3).into_iter().flatten() {
+            let tc = t.as_bytes();
+            let mut diffs = (0..3).filter(|&i| tc[i] != w[i]);
+            match (diffs.next(), diffs.next(), diffs.next()) {
+                (Some(i), None, _) if neighbours(char::from(w[i]), char::from(tc[i])) => {
+                    found.push(t)
+                }
+                (Some(i), Some(j), None) if j == i + 1 && w[i] == tc[j] && w[j] == tc[i] => {
+                    found.push(t)
+                }
                 _ => {}
             }
         }
-        for t in ix.targets.get(4).into_iter().flatten() {
-            let tc: Vec<char> = t.chars().collect();
-            if (0..4).any(|skip| {
+        for (t, _) in ix.targets.get(4).into_iter().flatten() {
+            let tc = t.as_bytes();
+            let missing = (0..4).any(|skip| {
                 tc.iter()
                     .enumerate()
                     .filter(|(i, _)| *i != skip)
                     .map(|(_, c)| *c)
                     .eq(w.iter().copied())
-            }) {
+            });
+            if missing {
                 found.push(t);
             }
         }
-        if found.is_empty() {
-            return ix
-                .sounds
-                .get(&sound(word))
-                .copied()
-                .flatten()
-                .into_iter()
-                .collect();
-        }
-        return choices(ix, found);
+        return if found.is_empty() {
+            sounds()
+        } else {
+            choices(ix, found)
+        };
     }
     let max = budget(n);
+    let mask = letters(w);
     let mut best: Option<usize> = None;
     let mut at_best: Vec<&'static str> = Vec::new();
     for len in n.saturating_sub(max)..=n + max {
-        for t in ix.targets.get(len).into_iter().flatten() {
-            let mut tc = t.chars();
-            let (t0, t1) = (tc.next(), tc.next());
-            let plausible =
-                t0 == w.first().copied() || t1 == w.get(1).copied() || t1 == w.first().copied();
+        for (t, bits) in ix.targets.get(len).into_iter().flatten() {
+            if (bits ^ mask).count_ones() as usize > 2 * max {
+                continue;
+            }
+            let tv = t.as_bytes();
+            // A typo keeps the first or the second letter, or swaps them.
+            let plausible = tv[0] == w[0] || tv.get(1) == w.get(1) || tv.get(1) == Some(&w[0]);
             if !plausible {
                 continue;
             }
-            let tv: Vec<char> = t.chars().collect();
-            let Some(d) = distance(&w, &tv, max) else {
+            let Some(d) = distance(w, tv, max) else {
                 continue;
             };
             match best {
@@ -352,13 +380,7 @@ pub fn corrections(word: &str) -> Vec<&'static str> {
     }
     match best {
         Some(_) => choices(ix, at_best),
-        None => ix
-            .sounds
-            .get(&sound(word))
-            .copied()
-            .flatten()
-            .into_iter()
-            .collect(),
+        None => sounds(),
     }
 }
 
@@ -404,10 +426,10 @@ mod tests {
 
     #[test]
     fn distance_is_bounded() {
-        let c = |s: &str| s.chars().collect::<Vec<_>>();
-        assert_eq!(distance(&c("commit"), &c("comit"), 1), Some(1));
-        assert_eq!(distance(&c("comment"), &c("commit"), 1), None);
-        assert_eq!(distance(&c("teh"), &c("the"), 1), Some(1));
+        let c = |s: &'static str| s.as_bytes();
+        assert_eq!(distance(c("commit"), c("comit"), 1), Some(1));
+        assert_eq!(distance(c("comment"), c("commit"), 1), None);
+        assert_eq!(distance(c("teh"), c("the"), 1), Some(1));
     }
 
     #[test]

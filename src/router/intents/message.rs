@@ -7,6 +7,9 @@
 //! of the framing and the message are taken out of the request, so what is
 //! left is parsed as if the message had never been there. Pure.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::normalize::{slice, Tok};
 
 /// How a framing may be used.
@@ -115,6 +118,29 @@ const PUSH_CLAUSES: &[&str] = &[
     "y sube los cambios",
 ];
 
+/// The framings before a message by their first word, built on first
+/// use.
+fn by_first() -> &'static HashMap<&'static str, Vec<(&'static str, Use)>> {
+    static INDEX: OnceLock<HashMap<&'static str, Vec<(&'static str, Use)>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<(&'static str, Use)>> = HashMap::new();
+        for (p, u) in BEFORE {
+            let first = p.split([' ', ':']).next().unwrap_or(p);
+            map.entry(first).or_default().push((p, *u));
+        }
+        for p in AFTER {
+            let first = p.split(' ').next().unwrap_or(p);
+            map.entry(first).or_default();
+        }
+        map
+    })
+}
+
+/// Whether `word` (folded) may start a framing of a message.
+pub fn frames(word: &str) -> bool {
+    by_first().contains_key(word)
+}
+
 /// A message found in a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {
@@ -216,7 +242,10 @@ pub fn find(toks: &[Tok], text: &str) -> Option<Found> {
             }
             continue;
         }
-        let mut framings: Vec<(usize, Use)> = BEFORE
+        let Some(here) = by_first().get(toks[i].norm.as_str()) else {
+            continue;
+        };
+        let mut framings: Vec<(usize, Use)> = here
             .iter()
             .filter_map(|(p, u)| starts(toks, i, p).map(|n| (n, *u)))
             .collect();

@@ -18,6 +18,9 @@ pub mod normalize;
 pub mod parse;
 pub mod table;
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use serde::Serialize;
 
 use self::index::Set;
@@ -213,7 +216,7 @@ const MAX_UNKNOWN: usize = 3;
 
 /// The most unknown words (typos, message words) a request may have for
 /// typo correction to be tried.
-const MAX_TYPOS: usize = 8;
+const MAX_TYPOS: usize = 4;
 
 /// Concepts that make the message framings worth looking for.
 const COMMITTING: &[C] = &[C::Commit, C::CheckIn, C::Confirm, C::Save, C::Amend];
@@ -232,8 +235,14 @@ pub fn match_intent(text: &str) -> Option<Match> {
         return None;
     }
     normalize::in_context(&mut toks);
-    if let Some(m) = attempt(&toks, text) {
-        return Some(m);
+    if hopeless(&toks) {
+        return None;
+    }
+    match attempt(&toks, text) {
+        Reading::Matched(m) => return Some(m),
+        // A condition, negation or question stays one whatever the typos.
+        Reading::Triggered => return None,
+        Reading::Unmatched => {}
     }
     // Typos: every reading is tried, and the request is claimed only if
     // the readings that match all agree. A request with many words the
@@ -243,7 +252,7 @@ pub fn match_intent(text: &str) -> Option<Match> {
     }
     let mut agreed: Option<Match> = None;
     for reading in normalize::correct(&toks) {
-        if let Some(m) = attempt(&reading, text) {
+        if let Reading::Matched(m) = attempt(&reading, text) {
             match &agreed {
                 Some(a) if !a.same(&m) => return None,
                 Some(_) => {}
@@ -254,28 +263,86 @@ pub fn match_intent(text: &str) -> Option<Match> {
     agreed
 }
 
+/// Every concept some row of the table explains, with politeness and
+/// greetings.
+fn consumed() -> Set {
+    static CONSUMED: OnceLock<Set> = OnceLock::new();
+    *CONSUMED.get_or_init(|| {
+        let mut set = Set::all(lexicon::EDGE).union(Set::all(lexicon::ANYWHERE));
+        for row in ROWS {
+            set = set.union(Set::all(row.may));
+            for alt in row.needs {
+                set = set.union(Set::all(alt));
+            }
+            for (c, _) in row.flags {
+                set = set.with(*c);
+            }
+        }
+        set
+    })
+}
+
+/// Whether no reading of the request can match, before any work: more
+/// unknown words than any intent has, and no message framed.
+fn hopeless(toks: &[Tok]) -> bool {
+    let framed = toks.iter().any(|t| t.quoted || message::frames(&t.norm));
+    !framed && normalize::unknown_words(toks) > MAX_TYPOS
+}
+
+/// Whether a word (as the longest phrase reads it) only makes the request
+/// a condition, a negation or a question that no row takes ("if", "how",
+/// "don't"): then no row can match, whatever else the request says.
+fn triggered(cands: &[Vec<parse::Span>]) -> bool {
+    let consumed = consumed();
+    let triggers = Set::all(lexicon::TRIGGERS);
+    parse::segment(cands, Set(u128::MAX))
+        .iter()
+        .any(|s| s.set.meets(triggers) && !s.set.meets(consumed))
+}
+
+/// What one reading of a request gave.
+enum Reading {
+    /// A row matched.
+    Matched(Match),
+    /// No row matched.
+    Unmatched,
+    /// A word makes it something no row takes (see [`triggered`]).
+    Triggered,
+}
+
 /// One reading of the tokens: the message set aside by its framing, or,
 /// for an amend, after "to"/"a"/"por".
-fn attempt(toks: &[Tok], text: &str) -> Option<Match> {
-    let all = parse::spans(toks);
-    let committing = all.iter().any(|s| s.set.meets(Set::all(COMMITTING)));
-    let found = if committing {
+fn attempt(toks: &[Tok], text: &str) -> Reading {
+    let cands = parse::candidates(toks);
+    let present = cands
+        .iter()
+        .flatten()
+        .fold(Set::EMPTY, |s, sp| s.union(sp.set));
+    let found = if present.meets(Set::all(COMMITTING)) {
         message::find(toks, text)
     } else {
         None
     };
-    let (rest, msg) = match &found {
-        Some(f) => (without(toks, f.from, f.to), Some(f.text.clone())),
-        None => (toks.to_vec(), None),
+    // The request without its message, read as the rows read it.
+    let (rest, rest_cands, message) = match &found {
+        Some(f) => {
+            let rest = without(toks, f.from, f.to);
+            let cands = parse::candidates(&rest);
+            (Cow::Owned(rest), cands, Some(f.text.clone()))
+        }
+        None => (Cow::Borrowed(toks), cands, None),
     };
-    if let Some(m) = try_rows(&rest, msg.clone(), |_| true) {
-        return Some(m);
+    let trigger = triggered(&rest_cands);
+    let matched = if trigger {
+        None
+    } else {
+        try_rows(&rest, &rest_cands, message, |_| true)
+    };
+    if let Some(m) = matched {
+        return Reading::Matched(m);
     }
     // "change the last commit message to 'x'": the message follows "to".
-    let amend = all
-        .iter()
-        .any(|s| s.set.has(C::Amend) || s.set.has(C::Rename));
-    if found.is_none() && amend {
+    if found.is_none() && (present.has(C::Amend) || present.has(C::Rename)) {
         let anchor = |t: &Tok| {
             parse::spans(std::slice::from_ref(t))
                 .first()
@@ -283,23 +350,44 @@ fn attempt(toks: &[Tok], text: &str) -> Option<Match> {
         };
         if let Some(f) = message::find_amend(toks, text, anchor) {
             let rest = without(toks, f.from, f.to);
-            return try_rows(&rest, Some(f.text), |r| r.intent == Intent::AmendMessage);
+            let cands = parse::candidates(&rest);
+            if triggered(&cands) {
+                return Reading::Triggered;
+            }
+            let amended = try_rows(&rest, &cands, Some(f.text), |r| {
+                r.intent == Intent::AmendMessage
+            });
+            if let Some(m) = amended {
+                return Reading::Matched(m);
+            }
         }
     }
-    None
+    if trigger {
+        Reading::Triggered
+    } else {
+        Reading::Unmatched
+    }
 }
 
 fn without(toks: &[Tok], from: usize, to: usize) -> Vec<Tok> {
     toks[..from].iter().chain(&toks[to..]).cloned().collect()
 }
 
-fn try_rows(toks: &[Tok], message: Option<String>, keep: impl Fn(&Row) -> bool) -> Option<Match> {
+fn try_rows(
+    toks: &[Tok],
+    cands: &[Vec<parse::Span>],
+    message: Option<String>,
+    keep: impl Fn(&Row) -> bool,
+) -> Option<Match> {
     if toks.is_empty() || normalize::unknown_words(toks) > MAX_UNKNOWN {
         return None;
     }
-    let cands = parse::candidates(toks);
+    let possible = cands
+        .iter()
+        .flatten()
+        .fold(Set::EMPTY, |s, sp| s.union(sp.set));
     for row in ROWS.iter().filter(|r| keep(r)) {
-        if let Some(mut filled) = parse::fit(row, toks, &cands, message.is_some()) {
+        if let Some(mut filled) = parse::fit(row, toks, cands, possible, message.is_some()) {
             let message = message.clone().or_else(|| filled.message.take());
             return Some(Match {
                 row,

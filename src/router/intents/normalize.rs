@@ -6,6 +6,9 @@
 //!
 //! Pure; never does I/O.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
 use super::index;
 use crate::router::lex::closing_quote;
 use crate::text::fold;
@@ -188,6 +191,10 @@ fn stretched(word: &str) -> bool {
 
 /// Laughter and emoticons: "jajaja", "jsjs", "xD", ":)".
 pub fn is_laughter(word: &str) -> bool {
+    // Laughter is ASCII letters; most words are ruled out without copying.
+    if word.len() < 2 || !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
     let w = word.to_ascii_lowercase();
     if matches!(
         w.as_str(),
@@ -349,10 +356,26 @@ fn normal_form(word: &str) -> String {
             one
         };
     }
-    match ABBREVIATIONS.iter().find(|(a, _)| *a == w) {
-        Some((_, full)) => (*full).to_string(),
+    match abbreviation(&w) {
+        Some(full) => full.to_string(),
         None => w,
     }
+}
+
+/// The written-out form of a chat abbreviation.
+fn abbreviation(w: &str) -> Option<&'static str> {
+    static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| ABBREVIATIONS.iter().copied().collect())
+        .get(w)
+        .copied()
+}
+
+/// Whether `w` is a real word that is never corrected.
+fn protected(w: &str) -> bool {
+    static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| PROTECTED.iter().copied().collect())
+        .contains(w)
 }
 
 /// Fixes words whose meaning depends on the next one: "k" is "ok" alone
@@ -367,12 +390,13 @@ pub fn in_context(toks: &mut [Tok]) {
         if toks[i].orig.eq_ignore_ascii_case("k") && i + 1 == n {
             toks[i].norm = "ok".into();
         }
-        let next = toks.get(i + 1).map(|t| t.norm.clone()).unwrap_or_default();
-        if let Some((_, _, fix)) = IN_CONTEXT
+        let next = toks.get(i + 1).map_or("", |t| t.norm.as_str());
+        let fix = IN_CONTEXT
             .iter()
-            .find(|(w, before, _)| toks[i].norm == *w && before.contains(&next.as_str()))
-        {
-            toks[i].norm = (*fix).to_string();
+            .find(|(w, before, _)| toks[i].norm == *w && before.contains(&next))
+            .map(|(_, _, fix)| *fix);
+        if let Some(fix) = fix {
+            toks[i].norm = fix.to_string();
         }
     }
 }
@@ -384,7 +408,7 @@ fn correctable(t: &Tok) -> bool {
         && t.norm.chars().count() >= 3
         && t.norm.chars().all(|c| c.is_alphabetic() || c == '\'')
         && !index::known(&t.norm)
-        && !PROTECTED.contains(&t.norm.as_str())
+        && !protected(&t.norm)
         && !crate::router::chat::is_small_talk_word(&t.norm)
 }
 

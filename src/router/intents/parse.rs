@@ -161,11 +161,14 @@ const INDEFINITE: &[&str] = &[
 
 /// Matches one row; `message` is the message found by its framing, if
 /// any, which the row must take.
-pub fn fit(row: &Row, toks: &[Tok], cands: &[Vec<Span>], message: bool) -> Option<Filled> {
-    let possible = cands
-        .iter()
-        .flatten()
-        .fold(Set::EMPTY, |s, sp| s.union(sp.set));
+/// `possible` holds every concept any phrase of the request may mean.
+pub fn fit(
+    row: &Row,
+    toks: &[Tok],
+    cands: &[Vec<Span>],
+    possible: Set,
+    message: bool,
+) -> Option<Filled> {
     if !row
         .needs
         .iter()
