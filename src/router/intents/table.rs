@@ -7,7 +7,9 @@
 //! wider ones (commit everything). The sequence is the argv of each step
 //! with placeholders: `{name}`, `{message}`, `{count}` become one word;
 //! `{paths}`, `{exclude}` (`:(exclude)PATH` each) and `{work}` (the user's
-//! work, `git::pathspec::USER_WORK`) become as many words as they hold.
+//! work, `git::pathspec::USER_WORK`) become as many words as they hold;
+//! `{store_out}` is `git::pathspec::NOT_STORE`, so paths the user names
+//! ("commit only ./") never take our store along.
 //! Every argv is judged by the command policy before anything runs.
 
 use super::lexicon::C::{self, *};
@@ -260,8 +262,8 @@ pub const ROWS: &[Row] = &[
         flags: &[],
         slots: Slots { paths: Need::Required, message: Need::Optional, ..NONE },
         steps: &[
-            (When::Always, &["git", "add", "--", "{paths}"]),
-            (When::Always, &["git", "commit", "-m", "{message}", "--", "{paths}"]),
+            (When::Always, &["git", "add", "--", "{paths}", "{store_out}"]),
+            (When::Always, &["git", "commit", "-m", "{message}", "--", "{paths}", "{store_out}"]),
         ],
         run: Run::Commit { init: false },
         check: Check::None,
@@ -288,7 +290,7 @@ pub const ROWS: &[Row] = &[
         may: &[ToIndex, Changes, Do, And, Only],
         flags: &[],
         slots: Slots { paths: Need::Required, ..NONE },
-        steps: &[(When::Always, &["git", "add", "--", "{paths}"])],
+        steps: &[(When::Always, &["git", "add", "--", "{paths}", "{store_out}"])],
         run: Run::Steps,
         check: Check::None,
         risk: Risk::LocalWrite,
