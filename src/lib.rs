@@ -3,6 +3,7 @@
 //!
 //! The library holds all logic; the binaries are thin mains over [`cli`].
 
+pub mod agent;
 pub mod ask;
 pub mod cli;
 pub mod clock;

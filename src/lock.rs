@@ -10,13 +10,20 @@
 //! design linked a pid file into place and judged staleness from `/proc`;
 //! it cost four directory operations per lock, ~0.1 ms on every guarded
 //! write, and a kill at the wrong moment left an ownerless file to age out.)
+//!
+//! `fararoni/` and `lock` are opened relative to the git dir without
+//! following symlinks, and a lock file with another name is refused: the
+//! pid is written in place, so a planted link would have us write into
+//! some other file.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
+
+use crate::shadow::dir::{Access, Dir, Kind};
 
 /// How long a second process waits for the lock by default.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(3);
@@ -57,30 +64,25 @@ impl RepoLock {
     /// Takes the lock of the repository whose shared git dir is `common_dir`,
     /// waiting up to `wait` for another holder to finish.
     pub fn acquire(common_dir: &Path, wait: Duration) -> Result<RepoLock, LockError> {
-        let dir = common_dir.join("fararoni");
-        let path = dir.join("lock");
+        let path = common_dir.join("fararoni").join("lock");
         let io = |source| LockError::Io {
             path: path.clone(),
             source,
         };
-        let open = || {
-            OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-        };
+        let git_dir = Dir::open_root(common_dir).map_err(io)?;
         let deadline = Instant::now() + wait;
         loop {
-            let file = match open() {
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    fs::create_dir_all(&dir).map_err(io)?;
-                    open()
-                }
-                other => other,
-            }
-            .map_err(io)?;
+            // Neither `fararoni/` nor `lock` is followed if it is a symlink,
+            // and a lock file with another name is refused: a planted one
+            // would have us write our pid into some other file.
+            let dir = git_dir
+                .sub("fararoni", true)
+                .and_then(|d| d.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+                .map_err(io)?;
+            let (file, opened) = dir
+                .open_stat("lock", Access::Update)
+                .and_then(|f| f.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+                .map_err(io)?;
             loop {
                 match file.try_lock() {
                     Ok(()) => break,
@@ -99,7 +101,7 @@ impl RepoLock {
             // A lock on a file no longer at the path (deleted or replaced
             // by hand while we waited) would exclude nobody: lock the
             // file that is there now.
-            if same_file(&file, &path) {
+            if same_file(opened.id, &dir) {
                 record_pid(&file);
                 return Ok(RepoLock { path, _file: file });
             }
@@ -128,21 +130,13 @@ fn record_pid(file: &File) {
     }
 }
 
-/// Whether `file` is the file at `path`.
-fn same_file(file: &File, path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        match (file.metadata(), fs::metadata(path)) {
-            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
-            _ => false,
-        }
+/// Whether the file opened with identity `id` is still the file named
+/// `lock` in `dir` (not followed).
+fn same_file(id: (u64, u64), dir: &Dir) -> bool {
+    if cfg!(not(unix)) {
+        return true;
     }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, path);
-        true
-    }
+    matches!(dir.stat("lock"), Ok(Some(now)) if now.kind == Kind::File && now.id == id)
 }
 
 /// Reads the pid the holder recorded.
@@ -182,6 +176,30 @@ mod tests {
             text.lines().next().map(str::trim),
             Some(std::process::id().to_string().as_str())
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_symlink_or_hard_link_is_never_written_through() {
+        let outside = tempfile::tempdir().expect("tempdir");
+        let victim = outside.path().join("victim");
+        fs::write(&victim, "precious\n").expect("write");
+        // The lock file a symlink to the victim.
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::create_dir_all(dir.path().join("fararoni")).expect("mkdir");
+        std::os::unix::fs::symlink(&victim, dir.path().join("fararoni/lock")).expect("ln");
+        assert!(RepoLock::acquire(dir.path(), Duration::ZERO).is_err());
+        // The lock file a hard link to the victim.
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::create_dir_all(dir.path().join("fararoni")).expect("mkdir");
+        fs::hard_link(&victim, dir.path().join("fararoni/lock")).expect("ln");
+        assert!(RepoLock::acquire(dir.path(), Duration::ZERO).is_err());
+        // `fararoni/` a symlink to the victim's folder.
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("fararoni")).expect("ln");
+        assert!(RepoLock::acquire(dir.path(), Duration::ZERO).is_err());
+        assert!(!outside.path().join("lock").exists());
+        assert_eq!(fs::read_to_string(&victim).expect("read"), "precious\n");
     }
 
     #[test]

@@ -81,6 +81,29 @@ fn class(p: &[char], c: char) -> Option<(bool, usize)> {
         if p[i] == ']' && !first {
             return Some((matched != negate, i + 1));
         }
+        // A POSIX class: `[:upper:]` inside the brackets.
+        if p[i] == '[' && p.get(i + 1) == Some(&':') {
+            let rest: String = p[i + 2..].iter().collect();
+            if let Some(end) = rest.find(":]") {
+                let test: Option<fn(&char) -> bool> = match &rest[..end] {
+                    "alpha" => Some(|c| c.is_alphabetic()),
+                    "digit" => Some(|c| c.is_ascii_digit()),
+                    "alnum" => Some(|c| c.is_alphanumeric()),
+                    "upper" => Some(|c| c.is_uppercase()),
+                    "lower" => Some(|c| c.is_lowercase()),
+                    "space" => Some(|c| c.is_whitespace()),
+                    "punct" => Some(|c| c.is_ascii_punctuation()),
+                    "xdigit" => Some(|c| c.is_ascii_hexdigit()),
+                    _ => None,
+                };
+                if let Some(test) = test {
+                    matched |= test(&c);
+                    i += 2 + rest[..end].chars().count() + 2;
+                    first = false;
+                    continue;
+                }
+            }
+        }
         if i + 2 < p.len() && p[i + 1] == '-' && p[i + 2] != ']' {
             matched |= p[i] <= c && c <= p[i + 2];
             i += 3;
@@ -175,6 +198,15 @@ pub fn expand(pattern: &str, cwd: &Path) -> Vec<String> {
         found = next;
     }
     found.retain(|f| !f.is_empty() && f != "/");
+    // `*/` matches directories only, and keeps the slash.
+    if pattern.ends_with('/') {
+        found.retain(|f| cwd.join(f).is_dir());
+        for f in &mut found {
+            if !f.ends_with('/') {
+                f.push('/');
+            }
+        }
+    }
     found
 }
 
@@ -192,6 +224,8 @@ mod tests {
         assert!(matches("*", ""));
         assert!(matches("**.md", "README.md"));
         assert!(matches("a\\*", "a*"));
+        assert!(matches("[[:upper:]]*", "README"));
+        assert!(!matches("[[:upper:]]*", "src"));
         assert!(!matches("a\\*", "ab"));
     }
 

@@ -231,7 +231,12 @@ impl Facts for RepoEnv {
             return Some(false);
         }
         if let Some(index) = &place.index_file {
-            if canonical(&place.dir.join(index)) != here.git_dir.join("index") {
+            // git reads a relative GIT_INDEX_FILE from the top of the work
+            // tree, not from where it was started.
+            let base = work_tree.clone().unwrap_or_else(|| place.dir.clone());
+            if canonical(&base.join(index)) != here.git_dir.join("index")
+                || canonical(&place.dir.join(index)) != here.git_dir.join("index")
+            {
                 return Some(false);
             }
         }
@@ -261,6 +266,18 @@ impl Facts for RepoEnv {
         let next = join_logical(dir, target);
         next.is_dir().then_some(next)
     }
+
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        let top = match self.repo() {
+            Some(r) => canonical(r.workdir()?),
+            None => canonical(&self.cwd),
+        };
+        let place = Place {
+            dir: dir.to_path_buf(),
+            ..Place::default()
+        };
+        Some(canonical(dir).starts_with(&top) && self.same_repository(&place) == Some(true))
+    }
 }
 
 /// Builds the process for one command of a chain (not for builtins):
@@ -274,6 +291,12 @@ pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
     if cmd.kind == CmdKind::Git {
         c.env("FARARONI_ACTOR", "human");
         crate::git::run::protect(&mut c);
+    }
+    if cmd.kind == CmdKind::Utility {
+        // GNU utilities change how they read their words under these
+        // (`_POSIX2_VERSION=200112` makes `uniq +3 x` write `x`).
+        c.env_remove("POSIXLY_CORRECT")
+            .env_remove("_POSIX2_VERSION");
     }
     for (k, v) in &cmd.env {
         c.env(k, v);
@@ -432,17 +455,26 @@ fn is_cd(step: &Step) -> bool {
     matches!(step.pipeline.as_slice(), [c] if c.kind == CmdKind::Cd)
 }
 
+/// Asked before every step after the first whether that step, judged
+/// again against the repository as the earlier steps left it, is still the
+/// same; `Some(reason)` stops the chain.
+pub type Recheck<'a> = &'a mut dyn FnMut(usize, &Step) -> Option<String>;
+
 /// Runs a chain with `&&`, `||` and `;` semantics, without a shell.
 ///
 /// The router judged every command for the directory it would run in
 /// after each `cd`; a `cd` that fails, or that `&&`/`||` would skip,
 /// stops the chain, so nothing ever runs in a directory it was not judged
-/// for.
+/// for. An earlier step can change what a later one was judged on (a
+/// branch renamed into a path): `recheck` judges each later step again
+/// just before it runs, and a step that would now be judged differently
+/// stops the chain.
 pub fn run_chain(
     steps: &[Step],
     cwd: &Path,
     io: Io,
     on: &mut dyn FnMut(Event),
+    recheck: Recheck,
 ) -> Result<Report, AskError> {
     let mut report = Report::default();
     let mut cwd = cwd.to_path_buf();
@@ -463,6 +495,13 @@ pub fn run_chain(
                 return Ok(report);
             }
             continue;
+        }
+        if i > 0 {
+            if let Some(why) = recheck(i, step) {
+                on(Event::Note(&why));
+                report.exit_code = i32::from(crate::error::exit::BLOCKED);
+                return Ok(report);
+            }
         }
         let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report, on) {
             Ok(code) => code,

@@ -206,7 +206,9 @@ fn run_interactive(
                     }
                 }
             }
-            let report = ask::run_chain(steps, cwd, Io::Inherit, &mut on).map_err(ask_error)?;
+            let mut recheck = |i: usize, step: &router::Step| rejudge(input, cwd, i, step);
+            let report = ask::run_chain(steps, cwd, Io::Inherit, &mut on, &mut recheck)
+                .map_err(ask_error)?;
             Ok(code_of(report.exit_code))
         }
         Plan::Composite(plan) => {
@@ -215,6 +217,29 @@ fn run_interactive(
             Ok(code_of(report.exit_code))
         }
     }
+}
+
+/// Judges the whole request again against the repository as the chain's
+/// earlier steps left it; step `i` must come out exactly the same.
+fn rejudge(input: &str, cwd: &Path, i: usize, step: &router::Step) -> Option<String> {
+    let env = RepoEnv::new(cwd.to_path_buf());
+    let same = match router::route(input, &env) {
+        Ok(Decision {
+            plan: Plan::Chain(steps),
+            ..
+        }) => steps.get(i) == Some(step),
+        _ => false,
+    };
+    (!same).then(|| {
+        format!(
+            "blocked: the earlier commands changed what `{}` would do; the rest of the chain is not run",
+            step.pipeline
+                .iter()
+                .map(|c| shell_words(&c.argv))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        )
+    })
 }
 
 /// Prints what the executor reports: every spawn under `-v` (exactly the
@@ -301,7 +326,9 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
         Plan::Chain(steps) => {
             let mut notes = Vec::new();
             let mut on = |e: Event| note(e, &mut notes);
-            let mut r = ask::run_chain(steps, cwd, Io::Capture, &mut on).map_err(ask_error)?;
+            let mut recheck = |i: usize, step: &router::Step| rejudge(input, cwd, i, step);
+            let mut r = ask::run_chain(steps, cwd, Io::Capture, &mut on, &mut recheck)
+                .map_err(ask_error)?;
             r.stderr.extend_from_slice(notes.concat().as_bytes());
             (r.exit_code, r)
         }

@@ -6,22 +6,31 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::shadow::{cwd, shadow_error};
+use super::shadow::{cwd, setting_hint, shadow_error, tell, warn};
 use crate::error::{exit, CliError};
 use crate::git::Repo;
 use crate::guard::killswitch::{self, Report, Thresholds};
-use crate::guard::{Guard, GuardError, WriteOptions, WriteOutcome};
+use crate::guard::write::configured_thresholds;
+use crate::guard::{Against, Guard, GuardError, WriteOptions, WriteOutcome};
 
 /// Kill-switch checks and guarded writes, for people and other tools
 ///
 /// The kill-switch blocks a write when the Jaccard index of the old and new
 /// sets of non-blank lines is below `fararoni.guard.jaccard` (0.40), when
 /// the new/old count of non-blank lines is below `fararoni.guard.volume`
-/// (0.50), when the new content elides code with a placeholder such as
-/// `// ... rest of the code`, empties the file, is binary, or changes the
-/// encoding or every line ending. Old files with fewer than
+/// (0.50) — both also over meaningful code lines, so padding does not
+/// count — when the new content elides code with a placeholder such as
+/// `// ... rest of the code`, turns implemented functions into stubs, no
+/// longer parses (JSON, TOML, YAML, which are compared by their entries),
+/// empties the file, is binary, or changes the encoding or every line
+/// ending. Old files with fewer than
 /// `fararoni.guard.minLines` (5) non-blank lines may be rewritten freely;
-/// new files pass.
+/// new files pass. Settings weaker than their floor (jaccard 0.20, volume
+/// 0.30, minLines 20) are refused with a warning and the floor used.
+///
+/// Within a session (`FARARONI_SESSION`), `guard write` also compares the
+/// new content with the file as the session first found it, so small steps
+/// that each pass cannot add up to a gutting.
 #[derive(Debug, Subcommand)]
 pub(crate) enum GuardCommand {
     /// Compare OLD and NEW with the kill-switch (exit 0 pass, 3 block)
@@ -39,7 +48,9 @@ pub(crate) enum GuardCommand {
     /// Exit 0 written, 3 blocked (the file is untouched and the reasons are
     /// printed). The previous content is saved in the shadow store first;
     /// `git fararoni shadow restore PATH` or `git fararoni undo` bring it
-    /// back.
+    /// back. The git dir (whatever its name), the hooks folder
+    /// (`core.hooksPath`), the store and anything outside the working tree
+    /// are refused.
     Write {
         /// The file to write
         path: PathBuf,
@@ -67,16 +78,21 @@ fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
 fn guard_error(e: GuardError) -> CliError {
     match e {
         GuardError::Shadow(e) => shadow_error(e),
-        GuardError::Config { ref key, .. } => CliError::user(e.to_string())
-            .hint(format!("fix it with `git config {key} VALUE`, or unset it")),
+        GuardError::Setting(ref s) => CliError::user(e.to_string()).hint(setting_hint(s)),
         GuardError::Blocked {
             ref path,
             ref report,
+            ref against,
         } => {
             let mut err = CliError::refused(format!(
-                "the kill-switch blocked the write to `{path}`; the file is unchanged"
+                "the kill-switch blocked the write to `{path}`{against}; the file is unchanged"
             ));
             err.causes = report.reasons.iter().map(|r| r.to_string()).collect();
+            if let Against::SessionStart { version, .. } = against {
+                err = err.hint(format!(
+                    "each of the session's writes may pass on its own, but together they remove too much; compare with `git fararoni shadow diff {path} --version {version}`"
+                ));
+            }
             err.hint("review the new content; to write it anyway use `--force` (the current content is still backed up)")
         }
     }
@@ -91,15 +107,23 @@ fn summary(report: &Report, t: &Thresholds) -> String {
         )
     } else {
         format!(
-            "{verdict}: jaccard {:.2} (min {:.2}), volume {:.2} (min {:.2}), {} -> {} non-blank lines{}\n",
+            "{verdict}: jaccard {:.2} (min {:.2}), volume {:.2} (min {:.2}), {} -> {} {}{}\n",
             report.jaccard,
             t.jaccard,
             report.volume,
             t.volume,
             report.old_lines,
             report.new_lines,
+            if report.unit == "lines" {
+                "non-blank lines"
+            } else {
+                report.unit
+            },
             if report.tiny {
-                format!(" (tiny file under {} lines: ratios not applied)", t.min_lines)
+                format!(
+                    " (tiny file under {} lines: ratios not applied)",
+                    t.min_lines
+                )
             } else {
                 String::new()
             }
@@ -121,8 +145,18 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
     };
     let new_bytes = read_file(new)?;
     let repo = Repo::discover(&cwd()?).ok().flatten();
-    let t = Thresholds::from_config(repo.as_ref()).map_err(guard_error)?;
-    let report = killswitch::check(old_bytes.as_deref(), &new_bytes, &t);
+    let (t, warnings) = configured_thresholds(repo.as_ref()).map_err(guard_error)?;
+    for w in &warnings {
+        warn(w);
+    }
+    // NEW's name says which language and format to judge it as (OLD is
+    // often a temporary copy); OLD's when NEW's says nothing.
+    let name = [new, old]
+        .into_iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .find(|p| crate::guard::lang::from_path(p).is_some())
+        .unwrap_or_default();
+    let report = killswitch::check_file(&name, old_bytes.as_deref(), &new_bytes, &t);
     if json {
         super::out(&format!("{}\n", report.to_json()));
     } else {
@@ -138,7 +172,22 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
 fn write(path: &Path, from: Option<&Path>, force: bool) -> Result<ExitCode, CliError> {
     let cwd = cwd()?;
     let guard = Guard::discover(&cwd).map_err(guard_error)?;
-    let target = guard.shadow().resolve(&cwd, path).map_err(shadow_error)?;
+    for w in guard.warnings() {
+        warn(w);
+    }
+    let result = write_with(&guard, &cwd, path, from, force);
+    tell(guard.shadow());
+    result
+}
+
+fn write_with(
+    guard: &Guard,
+    cwd: &Path,
+    path: &Path,
+    from: Option<&Path>,
+    force: bool,
+) -> Result<ExitCode, CliError> {
+    let target = guard.shadow().resolve(cwd, path).map_err(shadow_error)?;
     let bytes = match from {
         Some(f) => read_file(f)?,
         None => {
@@ -154,6 +203,9 @@ fn write(path: &Path, from: Option<&Path>, force: bool) -> Result<ExitCode, CliE
         ..WriteOptions::default()
     };
     let written = guard.write(&target, &bytes, &opts).map_err(guard_error)?;
+    for n in &written.notices {
+        warn(n);
+    }
     super::out(&match written.outcome {
         WriteOutcome::Created => format!("created `{}`\n", written.path),
         WriteOutcome::Updated { backup } => format!(

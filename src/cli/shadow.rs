@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde_json::json;
 
+use crate::config::{Origin, SettingError};
 use crate::error::{exit, CliError, ErrorKind};
 use crate::git::GitCommand;
 use crate::lock::LockError;
@@ -77,10 +78,33 @@ pub(crate) enum ShadowCommand {
     },
 }
 
+/// Prints a warning on stderr (a setting refused for being weaker than its
+/// floor, a store moved aside).
+pub(super) fn warn(text: &dyn std::fmt::Display) {
+    eprintln!("warning: {text}");
+}
+
+/// Prints what the store did on its own, and the settings it refused.
+pub(super) fn tell(shadow: &Shadow) {
+    for n in shadow.take_notices() {
+        warn(&n);
+    }
+}
+
+/// Returns the hint for a protective setting that cannot be read.
+pub(super) fn setting_hint(e: &SettingError) -> String {
+    match e.origin {
+        Origin::GitConfig => format!("fix it with `git config {} VALUE`, or unset it", e.key),
+        Origin::Environment => format!("fix or unset the environment variable `{}`", e.name),
+    }
+}
+
 /// Converts a store error into what the command line prints.
 pub(super) fn shadow_error(e: ShadowError) -> CliError {
     let kind = match &e {
-        ShadowError::SymlinkEscapes { .. } | ShadowError::Reserved { .. } => ErrorKind::Refused,
+        ShadowError::SymlinkEscapes { .. }
+        | ShadowError::Reserved { .. }
+        | ShadowError::TargetChanged { .. } => ErrorKind::Refused,
         ShadowError::Session { .. } => ErrorKind::Usage,
         _ => ErrorKind::User,
     };
@@ -104,9 +128,22 @@ pub(super) fn shadow_error(e: ShadowError) -> CliError {
         ShadowError::Session { .. } => err.hint(
             "set `FARARONI_SESSION` to letters, digits and `-_.:@+/` only, at most 128 characters",
         ),
-        ShadowError::Config { key, .. } => {
-            err.hint(format!("fix it with `git config {key} VALUE`, or unset it"))
+        ShadowError::Setting(e) => err.hint(setting_hint(e)),
+        ShadowError::Reserved { .. } => err.hint(
+            "git-fararoni never writes the git dir, the hooks folder or its own store; edit such files by hand",
+        ),
+        ShadowError::TargetChanged { .. } => {
+            err.hint("something changed the path while git-fararoni was writing it; check it and try again")
         }
+        ShadowError::Untrusted { .. } => err.hint(
+            "the next `guard write`, `shadow restore` or `undo` moves it aside to `.fararoni.corrupt-<time>` (nothing is deleted) and starts a fresh store; inspect it there",
+        ),
+        ShadowError::Quarantine { .. } => err.hint(
+            "move `.fararoni` out of the working tree by hand, then run the command again",
+        ),
+        ShadowError::VersionMismatch { .. } => err.hint(
+            "the version file was changed after it was taken; inspect it with `git fararoni shadow show PATH --version N`",
+        ),
         _ => err,
     }
 }
@@ -149,15 +186,25 @@ fn rel_to_root(shadow: &Shadow, p: &Path) -> String {
 pub(crate) fn run(cmd: ShadowCommand) -> Result<ExitCode, CliError> {
     let cwd = cwd()?;
     let shadow = Shadow::discover(&cwd).map_err(shadow_error)?;
+    for w in shadow.setting_warnings() {
+        warn(w);
+    }
+    let result = run_on(&shadow, &cwd, cmd);
+    tell(&shadow);
+    result
+}
+
+fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, CliError> {
+    let (shadow, cwd) = (shadow, cwd.to_path_buf());
     match cmd {
-        ShadowCommand::List { path, json } => list(&shadow, &cwd, path.as_deref(), json),
+        ShadowCommand::List { path, json } => list(shadow, &cwd, path.as_deref(), json),
         ShadowCommand::Show { path, version } => {
             let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
             let v = shadow.version(&path.rel, version).map_err(shadow_error)?;
             out_bytes(&shadow.read_version(&v).map_err(shadow_error)?);
             Ok(ExitCode::SUCCESS)
         }
-        ShadowCommand::Diff { path, version } => diff(&shadow, &cwd, &path, version),
+        ShadowCommand::Diff { path, version } => diff(shadow, &cwd, &path, version),
         ShadowCommand::Restore { path, version } => {
             let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
             let session = Session::current().map_err(shadow_error)?;
@@ -178,7 +225,7 @@ pub(crate) fn run(cmd: ShadowCommand) -> Result<ExitCode, CliError> {
             keep,
             older_than,
             yes,
-        } => prune(&shadow, keep, older_than.as_deref(), yes),
+        } => prune(shadow, keep, older_than.as_deref(), yes),
     }
 }
 

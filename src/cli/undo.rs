@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::shadow::{cwd, shadow_error};
+use super::shadow::{cwd, shadow_error, tell, warn};
 use crate::error::CliError;
 use crate::shadow::{self, Shadow, UndoOutcome};
 
@@ -14,7 +14,10 @@ use crate::shadow::{self, Shadow, UndoOutcome};
 /// session created is removed if it is unchanged since. Only those files
 /// are touched: no clean, no reset, HEAD, the index and branches stay where
 /// they are. What undo overwrites is saved first, so running it again
-/// redoes. Anything it cannot bring back is listed (exit 1).
+/// redoes. Anything it cannot bring back is listed (exit 1). The git dir,
+/// the hooks folder and the store are never written, whatever the journal
+/// says, and a version that does not hold what the journal recorded for it
+/// is not restored.
 #[derive(Debug, Args)]
 pub(crate) struct UndoArgs {
     /// The session to undo (default: the last one)
@@ -24,7 +27,12 @@ pub(crate) struct UndoArgs {
 
 pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     let shadow = Shadow::discover(&cwd()?).map_err(shadow_error)?;
-    let report = shadow::undo(&shadow, args.session.as_deref()).map_err(shadow_error)?;
+    for w in shadow.setting_warnings() {
+        warn(w);
+    }
+    let report = shadow::undo(&shadow, args.session.as_deref());
+    tell(&shadow);
+    let report = report.map_err(shadow_error)?;
     let mut text = format!("undoing session `{}`\n", report.session);
     let mut missing = 0;
     for item in &report.items {

@@ -48,6 +48,18 @@ pub fn protect(cmd: &mut Command) {
     for (k, v) in PROTECTIONS {
         cmd.env(k, v);
     }
+    // `git config -l` and `git var -l` would list the forced settings as
+    // the user's own; they read configuration and contact nothing.
+    let args: Vec<String> = cmd
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        crate::policy::git::subcommand(&args),
+        Some("config" | "var")
+    ) {
+        return;
+    }
     let base: usize = std::env::var("GIT_CONFIG_COUNT")
         .ok()
         .and_then(|c| c.parse().ok())
@@ -247,5 +259,38 @@ impl GitCommand {
                 stderr: String::new(),
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn envs(cmd: &Command) -> Vec<(String, String)> {
+        cmd.get_envs()
+            .filter_map(|(k, v)| Some((k.to_str()?.to_string(), v?.to_str()?.to_string())))
+            .collect()
+    }
+
+    #[test]
+    fn every_protection_is_applied_except_config_for_config_reads() {
+        let mut cmd = Command::new("git");
+        cmd.args(["-C", "x", "log"]);
+        protect(&mut cmd);
+        let e = envs(&cmd);
+        for (k, v) in crate::policy::git::PROTECTIONS {
+            assert!(e.contains(&(k.to_string(), v.to_string())), "{k}");
+        }
+        let values: Vec<&str> = e
+            .iter()
+            .filter(|(k, _)| k.starts_with("GIT_CONFIG_VALUE_"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(values.len(), crate::policy::git::PROTECTED_CONFIG.len());
+        assert!(values.contains(&"never") && values.contains(&"explicit"));
+        let mut cmd = Command::new("git");
+        cmd.args(["config", "-l"]);
+        protect(&mut cmd);
+        assert!(!envs(&cmd).iter().any(|(k, _)| k == "GIT_CONFIG_COUNT"));
     }
 }

@@ -1,127 +1,517 @@
 //! Recognises the placeholder lines a model writes instead of code it did not
 //! reproduce (`// ... rest of the code`, `# ... existing code ...`,
-//! `/* unchanged */`, `<!-- rest omitted -->`, "(rest of file unchanged)",
-//! "resto del código"…). Pure functions, no I/O.
+//! `/* unchanged */`, `<!-- rest omitted -->`, `@* ... *@`, `REM ...`,
+//! "(resto del código sin cambios)", `// 其余代码保持不变`…). Pure functions,
+//! no I/O.
 //!
-//! A line is a placeholder only when it is *framed* — a whole-line comment,
-//! a trailing comment, a bracketed note, or a line starting with an ellipsis
-//! — and the framed text is either an ellipsis alone or a short sentence
-//! with an elision phrase. Ordinary code and long explanatory comments are
-//! never placeholders.
+//! A line is a placeholder only when it is *framed* — a whole-line comment
+//! in any common syntax, a bracketed note, a lone string literal, a line
+//! starting with an ellipsis, or a comment trailing code — and the framed
+//! text *is* an elision: an ellipsis alone, or a note made of elision
+//! vocabulary ([`super::phrases`]) with a signal (an ellipsis, "the rest",
+//! a qualified noun such as "existing methods", a predicate such as
+//! "unchanged"). A comment that merely mentions the rest of something
+//! ("Loads the rest of the config") has words outside the vocabulary and is
+//! not a placeholder. Lines of any length are judged.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use regex::Regex;
-
+use super::lang::{Lang, GENERIC};
+use super::phrases::{CJK, VOCABULARIES};
 use crate::text::fold;
 
-/// Lines longer than this are never placeholders.
-const MAX_LEN: usize = 160;
-
-/// Phrases that say code was left out, matched on folded, punctuation-free
-/// text; a sentence of up to [`STRONG_WORDS`] words with one is a placeholder.
-static STRONG: LazyLock<Regex> = LazyLock::new(|| {
-    let noun = "code|codebase|file|class|classes|method|methods|function|functions|implementation|implementations|module|component|components|body|content|contents|logic|lines|struct|structs|impl|test|tests|script|page|document|config|configuration|properties|fields|imports|program|source|template|markup|html|css|styles|xml|json|yaml|dependencies|elements|members|sections|cases|handlers|routes|definitions|declarations|setup|data|query|queries|text|section|stuff";
-    let es_noun = "codigo|archivo|fichero|metodo|metodos|clase|clases|funcion|funciones|contenido|programa|implementacion|modulo|componente|script|documento|configuracion|campos|propiedades|pruebas|lineas";
-    let pattern = format!(
-        r"\b(?:(?:the\s+)?(?:rest|remainder)\s+(?:of\s+)?(?:the\s+|this\s+|your\s+|my\s+)?(?:{noun})\b|(?:rest|remainder)\s+(?:omitted|unchanged|elided|remains|stays|is\s+the\s+same|as\s+before|of\s+file)|(?:existing|remaining|previous|original|other|unchanged|omitted|same)\s+(?:{noun})\b|(?:{noun}|everything\s+else)\s+(?:remains?|stays?|is|are|kept|left|goes)?\s*(?:unchanged|the\s+same|as\s+before|as\s+is|omitted|elided|here|intact)\b|(?:same|as)\s+(?:as\s+)?(?:before|above|original|previously)\b|keep\s+(?:the\s+)?(?:existing|rest|remaining|original)\b|no\s+(?:other\s+)?changes\b|(?:resto|restante)\s+(?:del?\s+|de\s+la\s+)?(?:{es_noun})\b|el\s+resto\b|(?:{es_noun})\s+(?:existente|existentes|anterior|anteriores|original|originales|restante|restantes|sin\s+cambios|igual|omitido|omitida|omitidos)\b|sin\s+cambios\b|sin\s+modificar\b|igual\s+que\s+(?:antes|el\s+original)\b|(?:se\s+)?mantienen?\s+igual\b|(?:demas|otros|otras)\s+(?:{es_noun})\b|no\s+cambia\b)"
-    );
-    Regex::new(&pattern).expect("the elision phrases are a valid regex")
-});
-
-/// Single words that mark an elision only in a very short note.
-static WEAK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:unchanged|omitted|elided|truncated|snip|snipped|etc|omitido|omitida|igual)\b")
-        .expect("the weak elision words are a valid regex")
-});
-
-/// The longest sentence an elision phrase may sit in.
-const STRONG_WORDS: usize = 10;
-/// The longest note a weak word may sit in.
-const WEAK_WORDS: usize = 4;
-
-const LEADING: &[&str] = &[
-    "{/*", "<!--", "///", "//!", "/**", "//", "/*", "--", ";;", "#", "*", ";", "%", "'''", "\"\"\"",
+/// Whole-line comment openers, longest first so `///` wins over `//`.
+const OPENERS: &[&str] = &[
+    "{{!--", "<!--", "<%--", "--[[", "{/*", "<%#", "{{!", "///", "//!", "/**", "/*!", "'''",
+    "\"\"\"", "@*", "//", "/*", "--", ";;", "::", "(*", "{-", "{#", "#", "*", ";", "%", "!", "'",
 ];
-const TRAILING: &[&str] = &["*/}", "*/", "-->", "'''", "\"\"\""];
 
-/// Returns whether the (trimmed) line is an elision placeholder.
+/// Closers stripped from the end of a framed note.
+const CLOSERS: &[&str] = &[
+    "--}}", "--%>", "*/}", "-->", "*/", "%>", "*@", "}}", "#}", "*)", "-}", "]]", "'''", "\"\"\"",
+];
+
+/// Markers of a comment after code on the same line.
+const TRAILING: &[&str] = &[
+    " //", "\t//", "/*", " #", "\t#", " --", "<!--", "{/*", "@*", "<%--",
+];
+
+/// What frames a note, which decides how much evidence it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    /// A whole-line comment or lone string.
+    Whole,
+    /// A bracketed line, `[...]` or `(rest of the file)`; in code it may
+    /// also be a literal with a spread (`[...items, x]`).
+    Bracket,
+    /// A line that starts with an ellipsis.
+    Bare,
+    /// A comment after code.
+    Trailing,
+}
+
+/// Returns whether the (trimmed) line is an elision placeholder in a file
+/// of unknown language.
 pub fn is_placeholder(line: &str) -> bool {
-    let line = line.trim();
-    if line.is_empty() || line.len() > MAX_LEN {
+    is_placeholder_in(line, &GENERIC)
+}
+
+/// Returns whether the (trimmed) line is an elision placeholder in `lang`.
+pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
+    // Only the ASCII `...` can be code (Python's Ellipsis, YAML's document
+    // end); `…` never is.
+    if lang.bare_ellipsis_is_code && line.trim() == "..." {
         return false;
     }
-    if let Some(inner) = framed(line) {
-        if placeholder_text(inner) {
+    let normalised = normalise(line);
+    let line = normalised.trim();
+    if line.is_empty() {
+        return false;
+    }
+    if lang.prose {
+        return prose_frames(line).is_some_and(|inner| judge(inner, Frame::Whole, lang));
+    }
+    if let Some((inner, frame)) = frame(line) {
+        if judge(inner, frame, lang) {
             return true;
         }
     }
-    // A trailing comment after code: `foo() { // ... rest of the class`.
-    for marker in [" //", " #", " /*", "{/*", "{//", ";//", "; //"] {
-        if let Some(pos) = line.find(marker) {
-            let comment = &line[pos + marker.len()..];
-            if comment.contains("...") || comment.contains('…') {
-                if placeholder_text(strip_trailing(comment)) {
-                    return true;
+    trailing(line).is_some_and(|inner| judge(inner, Frame::Trailing, lang))
+}
+
+/// Returns `line` with invisible characters removed, Unicode spaces made
+/// plain, and every ellipsis form (`…`, `⋯`, `‥`, `. . .`, `・・・`…) written
+/// `...`.
+fn normalise(line: &str) -> std::borrow::Cow<'_, str> {
+    if line.is_ascii() && !line.contains(". .") && !line.contains('\t') && !line.contains('&') {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let line = line
+        .replace("&hellip;", "...")
+        .replace("&#8230;", "...")
+        .replace("&#x2026;", "...");
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        let c = confusable(c);
+        match c {
+            '\u{2026}' | '\u{22EF}' | '\u{22EE}' | '\u{FE19}' | '\u{1801}' | '\u{2E2E}' => {
+                out.push_str("...")
+            }
+            '\u{2025}' => out.push_str(".."),
+            '\u{30FB}' | '\u{00B7}' | '\u{2027}' | '\u{FF0E}' | '\u{3002}' | '\u{FF61}'
+            | '\u{2219}' | '\u{22C5}' => out.push('.'),
+            c if c.is_whitespace() => out.push(' '),
+            c if super::lines::invisible(c) => {}
+            c => out.push(c),
+        }
+    }
+    // `. . .` → `...`: drop spaces between dots.
+    let bytes = out.as_bytes();
+    let mut squeezed = String::with_capacity(out.len());
+    for (i, c) in out.char_indices() {
+        if c == ' ' && i > 0 && bytes[i - 1] == b'.' && bytes.get(i + 1) == Some(&b'.') {
+            continue;
+        }
+        squeezed.push(c);
+    }
+    std::borrow::Cow::Owned(squeezed)
+}
+
+/// Returns the Latin letter a Cyrillic or Greek look-alike, or a
+/// full-width form, stands for (`rеst` with a Cyrillic `е` is `rest`).
+fn confusable(c: char) -> char {
+    const PAIRS: &[(char, char)] = &[
+        ('а', 'a'),
+        ('е', 'e'),
+        ('о', 'o'),
+        ('р', 'p'),
+        ('с', 'c'),
+        ('у', 'y'),
+        ('х', 'x'),
+        ('і', 'i'),
+        ('ѕ', 's'),
+        ('ԁ', 'd'),
+        ('ј', 'j'),
+        ('ӏ', 'l'),
+        ('ԛ', 'q'),
+        ('ԝ', 'w'),
+        ('А', 'A'),
+        ('В', 'B'),
+        ('Е', 'E'),
+        ('К', 'K'),
+        ('М', 'M'),
+        ('Н', 'H'),
+        ('О', 'O'),
+        ('Р', 'P'),
+        ('С', 'C'),
+        ('Т', 'T'),
+        ('Х', 'X'),
+        ('ο', 'o'),
+        ('α', 'a'),
+        ('ε', 'e'),
+        ('ι', 'i'),
+        ('κ', 'k'),
+        ('ν', 'v'),
+        ('ρ', 'p'),
+        ('τ', 't'),
+        ('υ', 'u'),
+        ('χ', 'x'),
+        ('Ο', 'O'),
+        ('Α', 'A'),
+        ('Ε', 'E'),
+        ('Τ', 'T'),
+    ];
+    if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
+        return char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
+    }
+    PAIRS
+        .iter()
+        .find(|(from, _)| *from == c)
+        .map_or(c, |(_, to)| *to)
+}
+
+/// Strips closers and trailing punctuation from a framed note.
+fn strip_closers(s: &str) -> &str {
+    let mut s = s.trim();
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches([',', ';']).trim_end();
+        for c in CLOSERS {
+            if let Some(rest) = s.strip_suffix(c) {
+                s = rest.trim_end();
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
+    }
+}
+
+/// Returns the note a whole line frames, if any.
+fn frame(line: &str) -> Option<(&str, Frame)> {
+    let upper = line.get(..4).map(str::to_ascii_uppercase);
+    if upper.as_deref() == Some("REM ") || line.eq_ignore_ascii_case("rem") {
+        return Some((strip_closers(&line[3..]), Frame::Whole));
+    }
+    for m in OPENERS {
+        if let Some(rest) = line.strip_prefix(m) {
+            // `'` and `"` frame only a whole string literal, `'''…'''`.
+            if matches!(*m, "'" | "'''" | "\"\"\"") && !line.ends_with(*m) && *m != "'" {
+                return Some((strip_closers(rest), Frame::Whole));
+            }
+            return Some((
+                strip_closers(rest.strip_suffix(*m).unwrap_or(rest)),
+                Frame::Whole,
+            ));
+        }
+    }
+    let body = line.trim_end_matches([',', ';']);
+    for (open, close) in [('(', ')'), ('[', ']'), ('{', '}'), ('"', '"'), ('`', '`')] {
+        if body.len() >= 2 && body.starts_with(open) && body.ends_with(close) {
+            let frame = if open == '"' || open == '`' {
+                Frame::Whole
+            } else {
+                Frame::Bracket
+            };
+            return Some((strip_closers(&body[1..body.len() - 1]), frame));
+        }
+    }
+    if let Some(rest) = line.strip_prefix("..") {
+        // `...rest,` / `...args)` is a spread or a variadic, not a note.
+        let rest = rest.trim_start_matches('.');
+        let spread = rest
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+            && !rest
+                .trim_end_matches([',', ')', ']', '}', ';'])
+                .contains(' ');
+        if !spread && !line.starts_with("..=") && !line.starts_with("..<") {
+            return Some((line, Frame::Bare));
+        }
+    }
+    None
+}
+
+/// Returns the note of an HTML comment or bracketed note in prose.
+fn prose_frames(line: &str) -> Option<&str> {
+    if let Some(rest) = line.strip_prefix("<!--") {
+        return Some(strip_closers(rest));
+    }
+    // `… (rest of the README unchanged)`: the words decide, not the dots.
+    if line.starts_with("..") {
+        return Some(line);
+    }
+    for (open, close) in [('(', ')'), ('[', ']')] {
+        if line.len() >= 2 && line.starts_with(open) && line.ends_with(close) {
+            return Some(line[1..line.len() - 1].trim());
+        }
+    }
+    None
+}
+
+/// Returns the comment after code on the line, outside string literals.
+fn trailing(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    let mut quote = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            Some(_) if b == b'\\' => i += 1,
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'`' => quote = Some(b),
+            None if i > 0 && matches!(b, b' ' | b'\t' | b'/' | b'<' | b'{' | b'@') => {
+                for m in TRAILING {
+                    if bytes[i..].starts_with(m.as_bytes()) {
+                        return Some(strip_closers(&line[i + m.len()..]));
+                    }
                 }
-            } else if let Some(inner) = framed(comment.trim_start()) {
-                if placeholder_text(inner) && comment.split_whitespace().count() <= 6 {
-                    return true;
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// What a word can be in the vocabularies.
+mod cat {
+    pub const REST: u8 = 1;
+    pub const QUAL: u8 = 2;
+    pub const WEAK: u8 = 4;
+    pub const NOUN: u8 = 8;
+    pub const PRED: u8 = 16;
+    pub const PHRASE: u8 = 32;
+    pub const FILLER: u8 = 64;
+}
+
+/// Every vocabulary entry, indexed by its first word.
+struct Lexicon {
+    entries: HashMap<&'static str, Vec<(Vec<&'static str>, u8)>>,
+}
+
+static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
+    let mut entries: HashMap<&'static str, Vec<(Vec<&'static str>, u8)>> = HashMap::new();
+    for v in VOCABULARIES {
+        for (list, c) in [
+            (v.rest, cat::REST),
+            (v.qualifiers, cat::QUAL),
+            (v.weak_qualifiers, cat::WEAK),
+            (v.nouns, cat::NOUN),
+            (v.predicates, cat::PRED),
+            (v.phrases, cat::PHRASE),
+            (v.fillers, cat::FILLER),
+        ] {
+            for entry in list {
+                let words: Vec<&'static str> = entry
+                    .split(|ch: char| !ch.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                let Some(first) = words.first() else { continue };
+                let slot = entries.entry(first).or_default();
+                match slot.iter_mut().find(|(w, _)| *w == words) {
+                    Some((_, cats)) => *cats |= c,
+                    None => slot.push((words, c)),
                 }
             }
         }
     }
-    false
+    for slot in entries.values_mut() {
+        slot.sort_by_key(|e| std::cmp::Reverse(e.0.len()));
+    }
+    Lexicon { entries }
+});
+
+/// One token of a note: a vocabulary match (its categories) or an unknown
+/// word (0), with how many words it spans.
+struct Token {
+    cats: u8,
 }
 
-/// Returns the text inside a whole-line frame (comment, brackets, or a
-/// leading ellipsis), or `None` when the line is not framed.
-fn framed(line: &str) -> Option<&str> {
-    for m in LEADING {
-        if let Some(rest) = line.strip_prefix(m) {
-            return Some(strip_trailing(rest));
-        }
-    }
-    for (open, close) in [('(', ')'), ('[', ']'), ('{', '}')] {
-        if line.starts_with(open) && line.ends_with(close) && line.len() >= 2 {
-            return Some(&line[1..line.len() - 1]);
-        }
-    }
-    // A leading ellipsis frames the words after it; alone it is code
-    // (Python's `...`, a spread) rather than a placeholder.
-    line.strip_prefix("...").or_else(|| line.strip_prefix('…'))
+/// Returns whether a character is written in a CJK script.
+fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}' | '\u{FF66}'..='\u{FF9F}')
 }
 
-fn strip_trailing(s: &str) -> &str {
-    let s = s.trim();
-    for m in TRAILING {
-        if let Some(rest) = s.strip_suffix(m) {
-            return rest.trim();
-        }
-    }
-    s
-}
-
-/// Returns whether the framed text is an ellipsis alone or a short elision
-/// sentence.
-fn placeholder_text(inner: &str) -> bool {
-    let ellipsis = inner.contains("...") || inner.contains('…');
+/// Returns whether a framed note is an elision.
+fn judge(inner: &str, frame: Frame, lang: &Lang) -> bool {
+    // In code, `...items` spreads; only an ellipsis not glued to a name
+    // (or a note around one) stands for something left out.
+    let spread_free;
+    let inner = if matches!(frame, Frame::Bracket | Frame::Bare) {
+        spread_free = without_spreads(inner);
+        spread_free.as_str()
+    } else {
+        inner
+    };
+    let ellipsis_at = inner.find("..");
     let folded = fold(inner);
-    let words: Vec<&str> = folded
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    if words.is_empty() {
-        return ellipsis;
+    let mut words: Vec<&str> = Vec::new();
+    let mut cjk = String::new();
+    let mut first_word_at = None;
+    for (at, w) in word_spans(&folded) {
+        if w.chars().any(is_cjk) {
+            cjk.extend(w.chars().filter(|c| is_cjk(*c)));
+            let latin: &str = w.trim_matches(is_cjk);
+            if !latin.is_empty() && !latin.chars().any(is_cjk) {
+                words.push(latin);
+            }
+        } else {
+            words.push(w);
+        }
+        first_word_at.get_or_insert(at);
     }
-    let text = words.join(" ");
-    (words.len() <= STRONG_WORDS && STRONG.is_match(&text))
-        || (words.len() <= WEAK_WORDS && WEAK.is_match(&text))
+    let ellipsis = ellipsis_at.is_some() && !lang.prose;
+    let lead = ellipsis && first_word_at.is_none_or(|w| ellipsis_at.is_some_and(|e| e < w));
+    if !cjk.is_empty() && cjk_judge(&cjk, ellipsis) {
+        return true;
+    }
+    if words.is_empty() {
+        return cjk.is_empty() && ellipsis;
+    }
+    let tokens = tokenize(&words);
+    let known = |t: &Token, c: u8| t.cats & c != 0;
+    let unknown = tokens.iter().filter(|t| t.cats == 0).count() + usize::from(!cjk.is_empty());
+    let first = tokens
+        .iter()
+        .find(|t| t.cats & !cat::FILLER != 0 || t.cats == 0);
+    // "The rest" needs company: `// resto` alone may be a remainder.
+    let rest = first.is_some_and(|t| known(t, cat::REST))
+        && (ellipsis || tokens.iter().filter(|t| t.cats & !cat::FILLER != 0).count() >= 2);
+    let adjacent = |q: u8| {
+        tokens.windows(2).any(|w| {
+            (known(&w[0], q) && known(&w[1], cat::NOUN))
+                || (known(&w[0], cat::NOUN) && known(&w[1], q))
+        }) || tokens
+            .windows(3)
+            .any(|w| known(&w[0], q) && w[1].cats == cat::FILLER && known(&w[2], cat::NOUN))
+    };
+    let qualified = adjacent(cat::QUAL);
+    let weak = adjacent(cat::WEAK);
+    let predicate = tokens.iter().any(|t| known(t, cat::PRED));
+    let phrase = tokens.iter().any(|t| known(t, cat::PHRASE));
+    let noun = tokens.iter().any(|t| known(t, cat::NOUN));
+    let signal = ellipsis || rest || qualified || predicate || phrase;
+    match frame {
+        // After code, a comment may describe that code (`rest[0]  # rest
+        // of the list`): only an ellipsis, or the rest said to be
+        // unchanged, stands for code left out.
+        Frame::Trailing => (ellipsis || (rest && predicate)) && unknown == 0,
+        Frame::Whole | Frame::Bare | Frame::Bracket => {
+            (unknown == 0 && signal)
+                || ((ellipsis || rest || qualified) && (predicate || phrase) && unknown <= 4)
+                // Where a bare `...` is code (Python's doctest continuation
+                // `...     1)`), a line led by one needs words that say so.
+                || (!(frame == Frame::Bare && lang.bare_ellipsis_is_code)
+                    && ((lead && tokens.len() <= 3)
+                        || ((rest || qualified || (ellipsis && (noun || weak || predicate)))
+                            && unknown <= 1 + usize::from(ellipsis)
+                            && tokens.len() <= 8)))
+        }
+    }
+}
+
+/// Returns `text` with every spread (`...name`) reduced to its name.
+fn without_spreads(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find("...") {
+        let after = &rest[p + 3..];
+        out.push_str(&rest[..p]);
+        if !after.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '$') {
+            out.push_str("...");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Returns the words of folded text with their byte offsets; apostrophes
+/// and slashes stay inside words (`file's`, `getters/setters`).
+fn word_spans(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        let inside = c.is_alphanumeric() || ((c == '\'' || c == '/') && start.is_some());
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s, text[s..i].trim_end_matches(['\'', '/'])));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, text[s..].trim_end_matches(['\'', '/'])));
+    }
+    out.into_iter().filter(|(_, w)| !w.is_empty())
+}
+
+/// Matches words against the lexicon, longest entry first.
+fn tokenize(words: &[&str]) -> Vec<Token> {
+    let mut tokens = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let mut best: Option<(usize, u8)> = None;
+        if let Some(slot) = LEXICON.entries.get(words[i]) {
+            for (entry, cats) in slot {
+                if words[i..].starts_with(entry) {
+                    match best {
+                        Some((len, c)) if len == entry.len() => best = Some((len, c | cats)),
+                        None => best = Some((entry.len(), *cats)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        match best {
+            Some((len, cats)) => {
+                // A multi-word match keeps the categories of its words too
+                // ("the same" is a predicate; "same" alone a qualifier).
+                tokens.push(Token { cats });
+                i += len;
+            }
+            None => {
+                tokens.push(Token { cats: 0 });
+                i += 1;
+            }
+        }
+    }
+    tokens
+}
+
+/// Returns whether CJK text (punctuation removed) is an elision note.
+fn cjk_judge(text: &str, ellipsis: bool) -> bool {
+    let mut text = text.to_string();
+    for e in CJK.exceptions {
+        text = text.replace(e, "\u{3007}");
+    }
+    if CJK.strong.iter().any(|p| text.contains(p)) {
+        return true;
+    }
+    CJK.phrases.iter().any(|p| {
+        if p.chars().count() == 1 {
+            return text == *p;
+        }
+        text.starts_with(p) || text.ends_with(p) || (ellipsis && text.contains(p))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::lang::from_path;
+
+    fn lang(ext: &str) -> &'static Lang {
+        from_path(&format!("x.{ext}")).expect("known extension")
+    }
 
     #[test]
     fn recognises_common_placeholders() {
@@ -162,6 +552,73 @@ mod tests {
     }
 
     #[test]
+    fn recognises_every_comment_syntax_and_ellipsis_form() {
+        for line in [
+            "// ... and so on",
+            "// ... (rest of the implementation remains the same as before, omitted for brevity)",
+            "REM ... rest of the script",
+            "rem rest of the script unchanged",
+            "' ... rest of the module",
+            "! ... rest of the subroutine",
+            "<%-- ... rest of the page --%>",
+            "@* ... *@",
+            "<%# rest of the template unchanged %>",
+            "{/* rest of the component */}",
+            "% ... rest omitted",
+            ";; ... rest of the functions",
+            "; rest unchanged",
+            "-- ...",
+            "// ⋯",
+            "// ‥",
+            "// . . .",
+            "[...]",
+            "(...)",
+            "…",
+            "⋯",
+            "\"... rest of the code\";",
+            "'''rest of the class unchanged'''",
+            "\"\"\"...\"\"\"",
+            "// · · ·",
+            "//\u{a0}...\u{a0}rest\u{200b} of the code",
+            "// ... reste du code inchangé",
+            "// le reste de la classe est inchangé",
+            "# ... resto do código permanece igual",
+            "// código existente omitido por brevidade",
+            "// ... restlicher Code bleibt unverändert",
+            "// Rest der Methoden unverändert",
+            "// ... resto del codice invariato",
+            "// altri metodi invariati",
+            "// ... 其余代码保持不变",
+            "// 省略",
+            "# 其他方法同上",
+            "// ... 残りのコードは同じ",
+            "// 既存のコード",
+            "// 変更なし",
+            "// ... resto of the código",
+            "// ... rest of the UserService methods remain unchanged",
+            "// ... handle errors",
+            "// your code here",
+            "// ... more tests",
+            "# ... etc",
+            "/** ... */",
+            "// (the remaining 12 handlers follow the same pattern)",
+            "// ... same pattern for the other endpoints",
+            "// implement the remaining cases similarly",
+            "// ... 20 more lines",
+            "}  // rest of the methods unchanged",
+            "// <snip>",
+        ] {
+            assert!(is_placeholder(line), "{line:?} should be a placeholder");
+        }
+        // No length limit.
+        let long = format!(
+            "// ... {}",
+            "rest of the code remains unchanged, ".repeat(20)
+        );
+        assert!(is_placeholder(&long));
+    }
+
+    #[test]
     fn leaves_code_and_real_comments_alone() {
         for line in [
             "...",
@@ -179,11 +636,69 @@ mod tests {
             "}",
             "* Parses the header and the body",
             "private BigDecimal monto;",
+            "// Loads the rest of the config",
+            "// Rest of the config is loaded lazily",
+            "...rest,",
+            "...args)",
+            "...existing_config,",
+            "return { ...state, loading: true };",
+            "for i in 0..=10 {",
+            "func join(args ...string) string {",
+            "int printf(const char *fmt, ...);",
+            "def f(x: int) -> str: ...",
+            "// Loading...",
+            "// wait for it...",
+            "// We retry three times because the server may drop the connection",
+            "// Other methods",
+            "// retry, back off, and so on until the deadline passes",
+            "// 不变量检查",
+            "// 获取其余的配置",
+            "// 引数は省略可能です",
+            "// 策略模式",
+            "#include <stdio.h>",
+            "#[derive(Debug)]",
+            "'a'",
+            "// see ../docs for more",
+            "x = [..., 1]",
+            "[...items, newItem],",
+            "// Keep existing behaviour for old clients",
+            "x = rest[0]  # rest of the list",
+            "// use short names for brevity",
+            "{...state, loading: true}",
+            "({ ...defaults, ...overrides })",
+            "(...args) => f(...args)",
         ] {
             assert!(
                 !is_placeholder(line),
                 "{line:?} should not be a placeholder"
             );
         }
+    }
+
+    #[test]
+    fn language_decides_what_a_bare_ellipsis_is() {
+        assert!(!is_placeholder_in("...", lang("py")));
+        assert!(!is_placeholder_in("...     1)", lang("py")));
+        assert!(!is_placeholder_in("... def f(x): return x", lang("py")));
+        assert!(is_placeholder_in(
+            "... rest of the methods unchanged",
+            lang("py")
+        ));
+        assert!(!is_placeholder_in("...", lang("yaml")));
+        assert!(is_placeholder_in("...", lang("java")));
+        assert!(is_placeholder_in("...", lang("rs")));
+        assert!(is_placeholder_in("…", lang("py")));
+        // Prose: an ellipsis is punctuation, a heading is not a comment.
+        assert!(!is_placeholder_in("...", lang("md")));
+        assert!(!is_placeholder_in("[...]", lang("md")));
+        assert!(!is_placeholder_in("# Existing code", lang("md")));
+        assert!(is_placeholder_in(
+            "<!-- rest of the document unchanged -->",
+            lang("md")
+        ));
+        assert!(is_placeholder_in(
+            "[rest of the README unchanged]",
+            lang("md")
+        ));
     }
 }

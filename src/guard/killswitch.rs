@@ -4,33 +4,46 @@
 //!
 //! The ratios are the seed's: the Jaccard index of the sets of non-blank,
 //! whitespace-trimmed lines, and the volume ratio of non-blank line counts
-//! (new / old). Beyond the ratios the kill-switch blocks elision
-//! placeholders the old content did not have, emptying a file, binary
-//! content, and changes of encoding (UTF-8 ↔ other bytes, a byte-order mark
-//! added or removed) or of line endings (all CRLF ↔ all LF).
+//! (new / old). They are taken a second time over *meaningful code lines*
+//! ([`super::lines`]: Unicode spaces and invisible characters normalised,
+//! lines of only punctuation or comment markers and whole-line comments
+//! left out, repeated lines counted once), so padding cannot buy volume
+//! back. Structured files (JSON, TOML, YAML) are compared by their entries
+//! instead of their lines ([`super::structure`]) and must still parse.
+//! Beyond the ratios the kill-switch blocks elision placeholders beyond
+//! those the old content had, counted ([`super::elision`]), functions whose
+//! implemented bodies become stubs ([`super::stubs`]), emptying a file,
+//! binary content, and changes of encoding (UTF-8 ↔ other bytes, a
+//! byte-order mark added or removed) or of line endings (all CRLF ↔ all LF).
 //!
 //! Decisions (see the tests):
 //! - A new file (no old content) passes, unless it is binary.
 //! - A *tiny* old file (fewer than [`Thresholds::min_lines`] non-blank
 //!   lines, 5 by default) may be rewritten freely: the ratios are reported
-//!   but not applied; emptying it, elision, binary and encoding rules still
-//!   apply.
+//!   but not applied; emptying it, elision, stubs, parsing, binary and
+//!   encoding rules still apply.
 //! - With no old lines the volume ratio divides by one and the Jaccard index
 //!   of two empty sets is 1.
+//! - A ratio below its threshold is reported once: the meaningful-line
+//!   ratio only when the seed's ratio of the same kind passed.
+//! - The language comes from the file name ([`check_file`]) or, without
+//!   one, is sniffed from the old content ([`check`]).
 //!
-//! The cost is linear in the size of both inputs: one pass each, with hash
-//! sets of borrowed line slices.
+//! The cost is linear in the size of both inputs: one pass each that
+//! hashes and classifies lines, a radix sort and a merge of the hashes, a
+//! placeholder check of the lines whose count grew, and one pass each of the
+//! stub scanner.
 
 use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasher as _, BuildHasherDefault, Hasher};
-use std::sync::OnceLock;
 
 use serde::Serialize;
 
 use super::elision;
-use super::GuardError;
-use crate::git::Repo;
+use super::lang::{self, Format, Lang};
+use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, Lines, PassThrough};
+use super::{structure, stubs};
+use std::hash::BuildHasherDefault;
 
 /// How many leading bytes are searched for a NUL, as git does.
 const BINARY_PROBE: usize = 8000;
@@ -57,42 +70,7 @@ impl Default for Thresholds {
     }
 }
 
-impl Thresholds {
-    /// Returns the thresholds configured in `repo` (or the global git config
-    /// when there is no repository), defaults for unset keys.
-    pub fn from_config(repo: Option<&Repo>) -> Result<Thresholds, GuardError> {
-        let get = |key: &str| match repo {
-            Some(r) => r.config_string(key),
-            None => crate::git::repo::global_config_string(key),
-        };
-        let mut t = Thresholds::default();
-        for (key, slot) in [
-            ("fararoni.guard.jaccard", &mut t.jaccard),
-            ("fararoni.guard.volume", &mut t.volume),
-        ] {
-            if let Some(raw) = get(key) {
-                *slot = raw
-                    .trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| (0.0..=1.0).contains(v))
-                    .ok_or_else(|| GuardError::Config {
-                        key: key.to_string(),
-                        value: raw.clone(),
-                        expected: "a number between 0 and 1",
-                    })?;
-            }
-        }
-        if let Some(raw) = get("fararoni.guard.minLines") {
-            t.min_lines = raw.trim().parse().map_err(|_| GuardError::Config {
-                key: "fararoni.guard.minLines".into(),
-                value: raw.clone(),
-                expected: "a whole number",
-            })?;
-        }
-        Ok(t)
-    }
-}
+impl Thresholds {}
 
 /// Whether a write may go ahead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -170,6 +148,60 @@ pub enum Reason {
         /// The trimmed line.
         text: String,
     },
+    /// Too few meaningful code lines in common (padding, comments and
+    /// punctuation do not count).
+    MeaningfulJaccard {
+        /// The measured index.
+        value: f64,
+        /// The threshold.
+        min: f64,
+    },
+    /// Too many meaningful code lines removed, however many blank,
+    /// repeated, punctuation or comment lines replace them.
+    MeaningfulVolume {
+        /// The measured ratio.
+        value: f64,
+        /// The threshold.
+        min: f64,
+        /// Distinct meaningful code lines before.
+        old_lines: usize,
+        /// Distinct meaningful code lines after.
+        new_lines: usize,
+    },
+    /// The new content looks cut off: the old content's beginning, ending
+    /// in the middle of a line or well short of it, or with blocks left
+    /// open.
+    Truncated {
+        /// What gives it away.
+        how: String,
+    },
+    /// Code was removed and the line count padded back with repeated lines,
+    /// invisible characters or lone comment markers.
+    Padding {
+        /// Padding lines added.
+        added: usize,
+        /// Distinct meaningful code lines kept, over those before.
+        kept: f64,
+    },
+    /// Implemented function bodies became stubs.
+    Stubbed {
+        /// The functions, as named in the new content.
+        functions: Vec<String>,
+    },
+    /// A structured file that parsed no longer does.
+    Unparsable {
+        /// The format.
+        format: Format,
+        /// The parser's message.
+        error: String,
+    },
+    /// Containers of a structured file were emptied.
+    EmptiedContainers {
+        /// The format.
+        format: Format,
+        /// Their paths (`services.db`, `dependencies`).
+        paths: Vec<String>,
+    },
     /// Binary content cannot be judged.
     Binary(Side),
     /// The encoding would change.
@@ -233,6 +265,48 @@ impl fmt::Display for Reason {
                 f,
                 "line {line} stands for code left out: `{text}`"
             ),
+            Reason::MeaningfulJaccard { value, min } => write!(
+                f,
+                "jaccard {value:.2} over meaningful code lines is below {min:.2}: too little code in common once comments, punctuation and repeated lines are left out"
+            ),
+            Reason::MeaningfulVolume {
+                value,
+                min,
+                old_lines,
+                new_lines,
+            } => write!(
+                f,
+                "volume {value:.2} over meaningful code lines is below {min:.2}: {new_lines} distinct code lines where there were {old_lines} (comments, punctuation and repeated lines do not count)"
+            ),
+            Reason::Truncated { how } => write!(f, "the new content looks truncated: {how}"),
+            Reason::Padding { added, kept } => write!(
+                f,
+                "{added} padding lines (repeated lines, invisible characters, lone comment markers) stand in for removed code: only {:.0}% of the distinct code lines are kept",
+                kept * 100.0
+            ),
+            Reason::Stubbed { functions } => {
+                let shown: Vec<String> = functions.iter().take(8).map(|n| format!("`{n}`")).collect();
+                let more = functions.len().saturating_sub(shown.len());
+                write!(
+                    f,
+                    "{} implemented function bod{} would become stubs: {}{}",
+                    functions.len(),
+                    if functions.len() == 1 { "y" } else { "ies" },
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                )
+            }
+            Reason::Unparsable { format, error } => write!(
+                f,
+                "the current content is valid {} but the new content is not: {error}",
+                format.name()
+            ),
+            Reason::EmptiedContainers { format, paths } => write!(
+                f,
+                "{} entries would be emptied: {}",
+                format.name(),
+                paths.iter().take(8).map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+            ),
             Reason::Binary(Side::Old) => f.write_str("the current content is binary"),
             Reason::Binary(Side::New) => f.write_str("the new content is binary"),
             Reason::Encoding { from, to } => {
@@ -250,14 +324,20 @@ impl fmt::Display for Reason {
 pub struct Report {
     /// Pass or block.
     pub verdict: Verdict,
-    /// Jaccard index of the sets of non-blank trimmed lines.
+    /// Jaccard index of the sets of non-blank trimmed lines (of the
+    /// multisets of entries, for a structured file).
     pub jaccard: f64,
-    /// New non-blank line count over old non-blank line count.
+    /// New non-blank line count over old non-blank line count (entries, for
+    /// a structured file).
     pub volume: f64,
-    /// Non-blank lines in the old content (0 for a new file).
+    /// Non-blank lines (entries) in the old content (0 for a new file).
     pub old_lines: usize,
-    /// Non-blank lines in the new content.
+    /// Non-blank lines (entries) in the new content.
     pub new_lines: usize,
+    /// What the counts count: `lines`, or `JSON entries` and the like.
+    pub unit: &'static str,
+    /// The language the content was judged as.
+    pub language: &'static str,
     /// There was no old content.
     pub new_file: bool,
     /// The old content was tiny, so the ratios were not applied.
@@ -283,162 +363,10 @@ impl Report {
             "new_lines": self.new_lines,
             "new_file": self.new_file,
             "tiny": self.tiny,
+            "unit": self.unit,
+            "language": self.language,
         })
     }
-}
-
-/// Returns the index of the first `\n` in `s`, eight bytes at a time.
-fn find_newline(s: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    const NL: u64 = LO * b'\n' as u64;
-    let mut chunks = s.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in chunks.by_ref() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word) ^ NL;
-        // The lowest flagged byte is the first zero byte, i.e. the first `\n`.
-        let zero = w.wrapping_sub(LO) & !w & HI;
-        if zero != 0 {
-            return Some(offset + (zero.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == b'\n')
-        .map(|p| offset + p)
-}
-
-/// Iterates over the non-blank, trimmed lines of a buffer with their
-/// 1-based numbers, counting the line endings it passes.
-struct Lines<'a> {
-    rest: &'a [u8],
-    number: usize,
-    lf: usize,
-    crlf: usize,
-    done: bool,
-}
-
-impl<'a> Lines<'a> {
-    fn new(bytes: &'a [u8]) -> Lines<'a> {
-        Lines {
-            rest: bytes,
-            number: 0,
-            lf: 0,
-            crlf: 0,
-            done: false,
-        }
-    }
-
-    fn endings(&self) -> LineEndings {
-        match (self.lf > 0, self.crlf > 0) {
-            (false, false) => LineEndings::None,
-            (true, false) => LineEndings::Lf,
-            (false, true) => LineEndings::Crlf,
-            (true, true) => LineEndings::Mixed,
-        }
-    }
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = (usize, &'a [u8]);
-
-    fn next(&mut self) -> Option<(usize, &'a [u8])> {
-        while !self.done {
-            self.number += 1;
-            let line = match find_newline(self.rest) {
-                Some(i) => {
-                    let line = &self.rest[..i];
-                    if line.last() == Some(&b'\r') {
-                        self.crlf += 1;
-                    } else {
-                        self.lf += 1;
-                    }
-                    self.rest = &self.rest[i + 1..];
-                    line
-                }
-                None => {
-                    self.done = true;
-                    self.rest
-                }
-            };
-            let line = line.trim_ascii();
-            if !line.is_empty() {
-                return Some((self.number, line));
-            }
-        }
-        None
-    }
-}
-
-/// Returns the non-blank, trimmed lines of `bytes`, with 1-based numbers.
-fn lines(bytes: &[u8]) -> Lines<'_> {
-    Lines::new(bytes)
-}
-
-/// Hands a precomputed hash through to the table.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(MUL);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A set of line hashes. Lines are compared by their seeded 64-bit hash:
-/// two different lines collide with odds of about n²/2⁶⁵ (1e-9 for 400 000
-/// lines), which cannot move a ratio measured in hundredths, and 8-byte
-/// entries keep a 10 MB file's table in cache.
-type LineSet = HashSet<u64, BuildHasherDefault<PassThrough>>;
-
-const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// A per-process random seed, so that crafted content cannot aim at
-/// collisions.
-fn seed() -> u64 {
-    static SEED: OnceLock<u64> = OnceLock::new();
-    *SEED.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64))
-}
-
-/// Hashes a line: a seeded multiply-rotate over 8-byte words with a final
-/// avalanche (murmur3's fmix64).
-fn hash_line(seed: u64, bytes: &[u8]) -> u64 {
-    let mut h = seed ^ (bytes.len() as u64).wrapping_mul(MUL);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in chunks.by_ref() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(MUL)
-            .rotate_left(29);
-    }
-    let tail = chunks.remainder();
-    if !tail.is_empty() {
-        let mut word = [0u8; 8];
-        word[..tail.len()].copy_from_slice(tail);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(MUL)
-            .rotate_left(29);
-    }
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
 }
 
 /// Returns whether `bytes` look binary (a NUL among the first 8000 bytes).
@@ -466,15 +394,199 @@ pub fn line_endings(bytes: &[u8]) -> LineEndings {
 const MAX_ELISIONS: usize = 3;
 
 /// Compares `old` (`None` for a file that does not exist yet) with `new`
-/// and returns the verdict with its measurements.
+/// and returns the verdict with its measurements; the language is sniffed
+/// from the content.
 pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
+    let lang = lang::sniff(old.unwrap_or(new));
+    check_as(lang, old, new, t)
+}
+
+/// Like [`check`], for the file at `path` (repository-relative or not):
+/// its name says which language and format to judge it as.
+pub fn check_file(path: &str, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
+    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    check_as(lang, old, new, t)
+}
+
+/// The measurements of one side's lines.
+///
+/// Lines are compared through their hashes, kept in a sorted vector
+/// (duplicates included) rather than a hash set: a linear radix sort and
+/// a merge touch memory in order, where a 10 MB file's hash table missed
+/// the cache on every insert. Meaningful code lines have no vector of their
+/// own: for most lines the meaningful form is the line itself, so they are
+/// the distinct lines minus the few `excluded` ones (blank to a reader,
+/// comments, or needing a rewrite) plus the `rewritten` forms of the last.
+struct Measured {
+    /// Hashes of the non-blank trimmed lines, sorted.
+    hashes: Vec<u64>,
+    /// Distinct values in `hashes`.
+    distinct: usize,
+    /// Non-blank lines.
+    lines: usize,
+    /// Distinct lines that are not meaningful code as they stand.
+    excluded: LineSet,
+    /// Distinct whole-line comments (also in `excluded`).
+    comments: LineSet,
+    /// The meaningful forms of the code lines that needed a rewrite
+    /// (Unicode spaces, invisible characters, runs of spaces).
+    rewritten: LineSet,
+    /// Occurrences of meaningful code lines as written, of comments, and of
+    /// rewritten code lines.
+    plain: usize,
+    comment_lines: usize,
+    rewritten_lines: usize,
+    /// Lines of invisible characters or a lone comment marker.
+    markers: usize,
+}
+
+impl Measured {
+    /// Returns whether `h` is the hash of one of the lines.
+    fn contains(&self, h: u64) -> bool {
+        self.hashes.binary_search(&h).is_ok()
+    }
+
+    /// Returns how many distinct meaningful code lines there are.
+    fn meaningful(&self) -> usize {
+        self.distinct - self.excluded.len()
+            + self
+                .rewritten
+                .iter()
+                .filter(|k| !self.contains(**k))
+                .count()
+    }
+
+    /// Returns whether `k`, the hash of a meaningful code line, is one of
+    /// this side's meaningful code lines.
+    fn has_meaningful(&self, k: u64) -> bool {
+        (self.contains(k) && !self.excluded.contains(&k)) || self.rewritten.contains(&k)
+    }
+
+    /// Returns how many lines only pad: repeats of a meaningful line or a
+    /// comment, however disguised, and lines of invisible characters or a
+    /// lone comment marker.
+    fn junk(&self) -> usize {
+        let plain_distinct = self.distinct - self.excluded.len();
+        let new_forms = self
+            .rewritten
+            .iter()
+            .filter(|k| !self.contains(**k))
+            .count();
+        self.plain.saturating_sub(plain_distinct)
+            + self.comment_lines.saturating_sub(self.comments.len())
+            + self.rewritten_lines.saturating_sub(new_forms)
+            + self.markers
+    }
+}
+
+/// Returns how many distinct meaningful code lines `new` shares with `old`,
+/// given `common`, the distinct lines they share as written.
+fn meaningful_common(old: &Measured, new: &Measured, common: usize) -> usize {
+    // Lines shared as written are shared meaningful lines unless excluded
+    // (the same text is excluded on both sides).
+    let excluded_common = new.excluded.iter().filter(|h| old.contains(**h)).count();
+    // Plain lines of `new` that `old` has only in a rewritten form.
+    let via_old_rewrites = old
+        .rewritten
+        .iter()
+        .filter(|k| !old.contains(**k) && new.contains(**k) && !new.excluded.contains(k))
+        .count();
+    // Rewritten lines of `new` that are not also plain lines of `new`.
+    let via_new_rewrites = new
+        .rewritten
+        .iter()
+        .filter(|k| !new.contains(**k) && old.has_meaningful(**k))
+        .count();
+    common - excluded_common + via_old_rewrites + via_new_rewrites
+}
+
+/// Hashes and classifies the lines of `bytes`, in one pass.
+fn measure<'a>(bytes: &'a [u8], lang: &Lang) -> (Measured, Lines<'a>) {
+    let seed = seed();
+    let mut side = Measured {
+        hashes: Vec::with_capacity(bytes.len() / 32 + 1),
+        distinct: 0,
+        lines: 0,
+        excluded: HashSet::default(),
+        comments: HashSet::default(),
+        rewritten: HashSet::default(),
+        plain: 0,
+        comment_lines: 0,
+        rewritten_lines: 0,
+        markers: 0,
+    };
+    let mut scratch = Vec::new();
+    let mut it = lines(bytes);
+    for (_, l) in it.by_ref() {
+        side.lines += 1;
+        let hash = hash_line(seed, l);
+        side.hashes.push(hash);
+        match text_lines::meaningful(l, &mut scratch) {
+            Some(key) if text_lines::is_comment(key, lang) => {
+                side.comment_lines += 1;
+                side.comments.insert(hash);
+                side.excluded.insert(hash);
+            }
+            // `meaningful` borrows the line itself unless it rewrote it.
+            Some(key) if std::ptr::eq(key, l) => side.plain += 1,
+            Some(key) => {
+                side.rewritten_lines += 1;
+                side.rewritten.insert(hash_line(seed, key));
+                side.excluded.insert(hash);
+            }
+            None => {
+                if !l.is_ascii() || text_lines::is_comment(l, lang) {
+                    side.markers += 1;
+                }
+                side.excluded.insert(hash);
+            }
+        }
+    }
+    text_lines::radix_sort(&mut side.hashes);
+    side.distinct = side.hashes.len() - side.hashes.windows(2).filter(|w| w[0] == w[1]).count();
+    (side, it)
+}
+
+/// Walks two sorted hash vectors together; returns the number of distinct
+/// hashes they share and calls `surplus(hash, extra)` for every hash `new`
+/// has more often than `old`.
+fn merge(old: &[u64], new: &[u64], mut surplus: impl FnMut(u64, usize)) -> usize {
+    let (mut i, mut j, mut common) = (0, 0, 0);
+    while j < new.len() {
+        let h = new[j];
+        let n = new[j..].iter().take_while(|&&x| x == h).count();
+        while i < old.len() && old[i] < h {
+            i += 1;
+        }
+        let o = old[i..].iter().take_while(|&&x| x == h).count();
+        common += usize::from(o > 0);
+        if n > o {
+            surplus(h, n - o);
+        }
+        i += o;
+        j += n;
+    }
+    common
+}
+
+fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
+    let union = a + b - common;
+    if union == 0 {
+        1.0
+    } else {
+        common as f64 / union as f64
+    }
+}
+
+/// Compares `old` with `new` as content written in `lang`.
+pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
     let mut reasons = Vec::new();
     let Some(old) = old else {
         let new_lines = lines(new).count();
         if is_binary(new) {
             reasons.push(Reason::Binary(Side::New));
         }
-        return finish(1.0, 1.0, 0, new_lines, true, false, reasons);
+        return finish(1.0, 1.0, 0, new_lines, true, false, lang, "lines", reasons);
     };
 
     let old_binary = is_binary(old);
@@ -485,39 +597,45 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
     if new_binary {
         reasons.push(Reason::Binary(Side::New));
     }
+    // Each side is validated as UTF-8 once, for its encoding and its text.
+    let (old_text, new_text) = (std::str::from_utf8(old).ok(), std::str::from_utf8(new).ok());
+    let texts = match (old_text, new_text) {
+        (Some(o), Some(n)) if !old_binary && !new_binary => Some((o, n)),
+        _ => None,
+    };
     if !old_binary && !new_binary {
-        let (from, to) = (encoding(old), encoding(new));
+        let of = |bytes: &[u8], text: Option<&str>| match text {
+            Some(_) if bytes.starts_with(b"\xEF\xBB\xBF") => Encoding::Utf8Bom,
+            Some(_) => Encoding::Utf8,
+            None => Encoding::Other,
+        };
+        let (from, to) = (of(old, old_text), of(new, new_text));
         if from != to && !old.is_empty() && !new.is_empty() {
             reasons.push(Reason::Encoding { from, to });
         }
     }
 
-    let seed = seed();
-    let mut old_set: LineSet =
-        HashSet::with_capacity_and_hasher(old.len() / 40 + 1, Default::default());
-    let mut old_lines = 0usize;
-    let mut old_iter = lines(old);
-    for (_, l) in old_iter.by_ref() {
-        old_lines += 1;
-        old_set.insert(hash_line(seed, l));
-    }
-    let mut new_set: LineSet =
-        HashSet::with_capacity_and_hasher(new.len() / 40 + 1, Default::default());
-    let mut new_lines = 0usize;
-    let mut common = 0usize;
+    let (old_side, old_iter) = measure(old, lang);
+    let (new_side, new_iter) = measure(new, lang);
+    // Lines `new` has more often than `old` are the only ones that can add
+    // a placeholder; they are judged in a second pass, once each.
+    let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
+        std::collections::HashMap::default();
+    let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
+        surplus.insert(h, n);
+    });
     let mut elisions = Vec::new();
-    let mut new_iter = lines(new);
-    for (number, l) in new_iter.by_ref() {
-        new_lines += 1;
-        let hash = hash_line(seed, l);
-        if !new_set.insert(hash) {
-            continue;
-        }
-        if old_set.contains(&hash) {
-            common += 1;
-        } else if elisions.len() < MAX_ELISIONS && !new_binary {
+    if !new_binary && !surplus.is_empty() {
+        let seed = seed();
+        for (number, l) in lines(new) {
+            if elisions.len() >= MAX_ELISIONS || surplus.is_empty() {
+                break;
+            }
+            if surplus.remove(&hash_line(seed, l)).is_none() {
+                continue;
+            }
             if let Ok(text) = std::str::from_utf8(l) {
-                if elision::is_placeholder(text) {
+                if elision::is_placeholder_in(text, lang) {
                     elisions.push(Reason::Elision {
                         line: number,
                         text: text.to_string(),
@@ -535,14 +653,40 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
             reasons.push(Reason::LineEndings { from, to });
         }
     }
-    let union = old_set.len() + new_set.len() - common;
-    let jaccard = if union == 0 {
-        1.0
-    } else {
-        common as f64 / union as f64
-    };
-    let volume = new_lines as f64 / old_lines.max(1) as f64;
-    let tiny = old_lines < t.min_lines;
+    let mut jaccard = ratio_of(common, old_side.distinct, new_side.distinct);
+    let mut volume = new_side.lines as f64 / old_side.lines.max(1) as f64;
+    let (mut old_lines, mut new_lines) = (old_side.lines, new_side.lines);
+    let mut tiny = old_lines < t.min_lines;
+    let mut unit = "lines";
+    let (mo, mn) = (old_side.meaningful(), new_side.meaningful());
+
+    // Structured files: entries instead of lines.
+    let mut structured = false;
+    if let (Some(format), Some((o, n))) = (lang.format, texts) {
+        if let Ok(old_doc) = structure::parse(o.as_bytes(), format) {
+            structured = true;
+            unit = match format {
+                Format::Json => "JSON entries",
+                Format::Toml => "TOML entries",
+                Format::Yaml => "YAML entries",
+            };
+            match structure::parse(n.as_bytes(), format) {
+                Err(e) => reasons.push(Reason::Unparsable { format, error: e.0 }),
+                Ok(new_doc) => {
+                    let c = structure::compare(&old_doc, &new_doc, EMPTIED_MIN);
+                    (jaccard, volume, old_lines, new_lines) =
+                        (c.jaccard, c.volume, c.old_entries, c.new_entries);
+                    tiny = old_lines < t.min_lines;
+                    if !c.emptied.is_empty() && new_lines > 0 {
+                        reasons.push(Reason::EmptiedContainers {
+                            format,
+                            paths: c.emptied,
+                        });
+                    }
+                }
+            }
+        }
+    }
 
     if new_lines == 0 && old_lines > 0 {
         reasons.push(Reason::Emptied { old_lines });
@@ -561,11 +705,121 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
                 new_lines,
             });
         }
+        if !structured && mo >= t.min_lines {
+            let mc = meaningful_common(&old_side, &new_side, common);
+            let mj = ratio_of(mc, mo, mn);
+            let mv = mn as f64 / mo as f64;
+            if mj < t.jaccard && jaccard >= t.jaccard {
+                reasons.push(Reason::MeaningfulJaccard {
+                    value: mj,
+                    min: t.jaccard,
+                });
+            }
+            if mv < t.volume && volume >= t.volume {
+                reasons.push(Reason::MeaningfulVolume {
+                    value: mv,
+                    min: t.volume,
+                    old_lines: mo,
+                    new_lines: mn,
+                });
+            }
+        }
     }
+
+    // Padding: distinct code lost while filler lines were added.
+    if !structured && mo >= t.min_lines {
+        let kept = mn as f64 / mo as f64;
+        let (old_junk, new_junk) = (old_side.junk(), new_side.junk());
+        let added = new_junk.saturating_sub(old_junk);
+        let share = |junk: usize, lines: usize| junk as f64 / lines.max(1) as f64;
+        if kept < PADDED_KEPT
+            && added >= PADDING_LINES
+            && share(new_junk, new_side.lines) - share(old_junk, old_side.lines) > PADDING_SHARE
+        {
+            reasons.push(Reason::Padding { added, kept });
+        }
+    }
+
+    // A cut at a line boundary is judged by volume only in structured
+    // files; in code, open blocks and stubbed bodies show a cut, and
+    // deleting the last functions of a file is an ordinary edit.
+    let prefix_volume = if structured {
+        t.volume + PREFIX_MARGIN
+    } else {
+        0.0
+    };
+    if let Some(how) = truncation(old, new, volume, prefix_volume) {
+        reasons.push(Reason::Truncated { how });
+    }
+    if let Some((o, n)) = texts {
+        let (before, after) = (stubs::scan(o, lang), stubs::scan(n, lang));
+        if before.balanced() && after.open_blocks > 0 && !new.is_empty() {
+            reasons.push(Reason::Truncated {
+                how: format!(
+                    "{} block{} opened but never closed",
+                    after.open_blocks,
+                    if after.open_blocks == 1 {
+                        " is"
+                    } else {
+                        "s are"
+                    }
+                ),
+            });
+        }
+        let functions = stubs::stubbed_between(&before, o, &after, n, lang);
+        if !functions.is_empty() {
+            reasons.push(Reason::Stubbed { functions });
+        }
+    }
+
     reasons.extend(elisions);
-    finish(jaccard, volume, old_lines, new_lines, false, tiny, reasons)
+    finish(
+        jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
+    )
 }
 
+/// A container of a structured file holding at least this many entries
+/// may not be emptied (a key truncated mid-way, `environment: {}`).
+const EMPTIED_MIN: usize = 3;
+/// Padding is judged only when fewer than this share of the distinct code
+/// lines is kept.
+const PADDED_KEPT: f64 = 0.8;
+/// At least this many filler lines must have been added…
+const PADDING_LINES: usize = 10;
+/// …raising their share of the file by more than this.
+const PADDING_SHARE: f64 = 0.2;
+/// A structured file that is the old one's beginning, cut at a line
+/// boundary, is a truncation when its volume is under the threshold plus
+/// this margin.
+const PREFIX_MARGIN: f64 = 0.1;
+
+/// Returns how `new` looks cut off from `old`, if it does: the old
+/// content's beginning ending inside a line that went on, or ending at a
+/// line boundary while keeping little of it.
+fn truncation(old: &[u8], new: &[u8], volume: f64, min_volume: f64) -> Option<String> {
+    let cut = new.trim_ascii_end();
+    if cut.is_empty() || cut.len() >= old.trim_ascii_end().len() || !old.starts_with(cut) {
+        return None;
+    }
+    let rest = &old[cut.len()..];
+    let line = cut.iter().filter(|&&b| b == b'\n').count() + 1;
+    let mid_line =
+        !matches!(rest.first(), Some(b'\n' | b'\r' | b' ' | b'\t')) && rest.contains(&b'\n');
+    if mid_line {
+        Some(format!(
+            "it is the current content cut off in the middle of line {line}"
+        ))
+    } else if volume < min_volume {
+        Some(format!(
+            "it is the current content cut off after line {line}, keeping {:.0}% of it",
+            volume * 100.0
+        ))
+    } else {
+        None
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn finish(
     jaccard: f64,
     volume: f64,
@@ -573,6 +827,8 @@ fn finish(
     new_lines: usize,
     new_file: bool,
     tiny: bool,
+    lang: &Lang,
+    unit: &'static str,
     reasons: Vec<Reason>,
 ) -> Report {
     Report {
@@ -585,6 +841,8 @@ fn finish(
         volume,
         old_lines,
         new_lines,
+        unit,
+        language: lang.name,
         new_file,
         tiny,
         reasons,
@@ -594,6 +852,7 @@ fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::lines::find_newline;
 
     fn run(old: &str, new: &str) -> Report {
         check(Some(old.as_bytes()), new.as_bytes(), &Thresholds::default())
@@ -836,5 +1095,170 @@ mod tests {
             Verdict::Pass
         );
         assert!(run(&old, &new).blocked());
+    }
+
+    fn file(name: &str, old: &str, new: &str) -> Report {
+        check_file(
+            name,
+            Some(old.as_bytes()),
+            new.as_bytes(),
+            &Thresholds::default(),
+        )
+    }
+
+    fn has(r: &Report, p: impl Fn(&Reason) -> bool) -> bool {
+        r.reasons.iter().any(p)
+    }
+
+    const PY: &str = "import os\n\n\ndef load(path):\n    with open(path) as f:\n        data = f.read()\n    return data.split()\n\n\ndef save(path, words):\n    text = \" \".join(words)\n    with open(path, \"w\") as f:\n        f.write(text)\n    return len(text)\n\n\ndef count(words):\n    seen = {}\n    for w in words:\n        seen[w] = seen.get(w, 0) + 1\n    return seen\n";
+
+    #[test]
+    fn a_placeholder_the_old_file_had_excuses_nothing_new() {
+        let old = format!("{PY}# ... rest of the code\n");
+        let new = PY.replace(
+            "def count(words):",
+            "# ... rest of the code\n\n\ndef count(words):",
+        );
+        let new = format!("{new}# ... rest of the code\n");
+        let r = file("a.py", &old, &new);
+        assert!(has(&r, |x| matches!(x, Reason::Elision { .. })), "{r:?}");
+        assert_eq!(
+            file("a.py", &old, &format!("{old}\n")).verdict,
+            Verdict::Pass
+        );
+    }
+
+    #[test]
+    fn stubbed_bodies_are_named() {
+        let new = PY
+            .replace("    with open(path) as f:\n        data = f.read()\n    return data.split()", "    raise NotImplementedError")
+            .replace("    text = \" \".join(words)\n    with open(path, \"w\") as f:\n        f.write(text)\n    return len(text)", "    pass");
+        let r = file("a.py", PY, &new);
+        assert!(
+            has(
+                &r,
+                |x| matches!(x, Reason::Stubbed { functions } if functions == &["load", "save"])
+            ),
+            "{r:?}"
+        );
+        // The same stubs in a type stub file are declarations.
+        assert!(!has(&file("a.pyi", PY, &new), |x| matches!(
+            x,
+            Reason::Stubbed { .. }
+        )));
+    }
+
+    #[test]
+    fn padding_does_not_buy_volume_back() {
+        let old: String = (0..20)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        let kept: String = (0..9)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        let pad = "\u{a0}\u{a0}\n\u{200b}\n//\n".repeat(6);
+        let r = file("a.rs", &old, &format!("{kept}{pad}"));
+        assert!(r.volume >= 0.5, "the seed's volume is fooled: {r:?}");
+        assert!(
+            has(&r, |x| matches!(x, Reason::MeaningfulVolume { .. }))
+                && has(&r, |x| matches!(x, Reason::Padding { .. })),
+            "{r:?}"
+        );
+        // Repeating kept lines is padding too.
+        let repeated = format!("{kept}{kept}{kept}");
+        assert!(file("a.rs", &old, &repeated).blocked());
+    }
+
+    #[test]
+    fn truncation_is_recognised() {
+        let old: String = (0..20)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        let cut = &old[..old.len() * 6 / 10 + 3];
+        let r = file("a.rs", &old, cut);
+        assert!(has(&r, |x| matches!(x, Reason::Truncated { .. })), "{r:?}");
+        let open = "fn a() {\n    let x = 1;\n    if x > 0 {\n        b();\n    }\n    c();\n}\n";
+        let r = file(
+            "a.rs",
+            &format!("{open}{open}"),
+            &format!("{open}fn a() {{\n    let x = 1;\n"),
+        );
+        assert!(has(&r, |x| matches!(x, Reason::Truncated { .. })), "{r:?}");
+        // Deleting the last part of a file, keeping most of it, is an edit.
+        let most: String = (0..16)
+            .map(|i| format!("let value_{i} = compute({i});\n"))
+            .collect();
+        assert_eq!(file("a.rs", &old, &most).verdict, Verdict::Pass);
+    }
+
+    #[test]
+    fn structured_files_are_judged_by_their_entries() {
+        let big = format!(
+            "{{{}}}",
+            (0..60)
+                .map(|i| format!("\"key{i}\":{{\"v\":{i}}}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let r = file("data.json", &big, "{}");
+        assert!(r.blocked());
+        assert_eq!((r.unit, r.old_lines, r.new_lines), ("JSON entries", 120, 0));
+        // Pretty-printing the same document changes every line, no entry.
+        let pretty = serde_json::to_string_pretty(
+            &serde_json::from_str::<serde_json::Value>(&big).expect("valid JSON"),
+        )
+        .expect("serialises");
+        assert_eq!(file("data.json", &big, &pretty).verdict, Verdict::Pass);
+        let r = file(
+            "Cargo.toml",
+            "[package]\nname = \"x\"\nversion = \"1\"\n",
+            "[package]\nname = \"x",
+        );
+        assert!(
+            has(&r, |x| matches!(
+                x,
+                Reason::Unparsable {
+                    format: Format::Toml,
+                    ..
+                }
+            )),
+            "{r:?}"
+        );
+        // Unparsable before: judged by lines like any text.
+        let r = file("bad.json", "{ not json\n", "{ still not json\n");
+        assert_eq!(r.unit, "lines");
+    }
+
+    #[test]
+    fn meaningful_counts_match_a_plain_set_computation() {
+        let lang = lang::from_path("a.rs").expect("rust");
+        let naive = |text: &str| -> HashSet<Vec<u8>> {
+            let mut scratch = Vec::new();
+            lines(text.as_bytes())
+                .filter_map(|(_, l)| text_lines::meaningful(l, &mut scratch).map(<[u8]>::to_vec))
+                .filter(|k| !text_lines::is_comment(k, lang))
+                .collect()
+        };
+        let samples = [
+            "let x = 1;\nlet  x = 1;\n}\n// note\nlet y = 2;\nlet y = 2;\n",
+            "let x = 1;\nlet\u{a0}x = 1;\nz\u{200b}\nz\n// note\n\u{a0}\n",
+            "let  y = 2;\nlet q = 3;\n#\n{\n}\nlet\tq = 3;\n",
+            "a\nb\nc\n",
+            "",
+        ];
+        for old in samples {
+            for new in samples {
+                let (o, _) = measure(old.as_bytes(), lang);
+                let (n, _) = measure(new.as_bytes(), lang);
+                let common = merge(&o.hashes, &n.hashes, |_, _| {});
+                let (no, nn) = (naive(old), naive(new));
+                assert_eq!(o.meaningful(), no.len(), "{old:?}");
+                assert_eq!(
+                    meaningful_common(&o, &n, common),
+                    no.intersection(&nn).count(),
+                    "{old:?} -> {new:?}"
+                );
+            }
+        }
     }
 }

@@ -1,20 +1,26 @@
 //! The guard: the only path from proposed content to a file on disk. A
-//! guarded write runs the kill-switch ([`killswitch`]), saves the current
-//! content in the shadow store ([`crate::shadow`]) and replaces the file
-//! atomically ([`write`]).
+//! guarded write runs the kill-switch ([`killswitch`], which judges content
+//! by its language ([`lang`]): placeholders, stubs ([`stubs`]), structure
+//! ([`structure`]), ratios), saves the current content in the shadow store
+//! ([`crate::shadow`]) and replaces the file atomically ([`write`]).
 //!
 //! Never prints; never runs git.
 
 mod elision;
 pub mod killswitch;
+pub mod lang;
+mod lines;
+mod phrases;
+pub mod structure;
+pub mod stubs;
 pub mod write;
 
 use camino::Utf8PathBuf;
 use thiserror::Error;
 
-pub use elision::is_placeholder;
-pub use killswitch::{check, Report, Thresholds, Verdict};
-pub use write::{guarded_write, Guard, WriteOptions, WriteOutcome, Written};
+pub use elision::{is_placeholder, is_placeholder_in};
+pub use killswitch::{check, check_file, Report, Thresholds, Verdict};
+pub use write::{guarded_write, Against, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;
 
@@ -22,23 +28,18 @@ use crate::shadow::ShadowError;
 #[derive(Debug, Error)]
 pub enum GuardError {
     /// The kill-switch blocked the write; nothing was changed.
-    #[error("the kill-switch blocked the write to `{path}`")]
+    #[error("the kill-switch blocked the write to `{path}`{against}")]
     Blocked {
         /// The repository-relative path.
         path: Utf8PathBuf,
         /// The measurements and reasons.
         report: Box<Report>,
+        /// Which content the new one was compared with.
+        against: Against,
     },
-    /// A `fararoni.guard.*` setting has an invalid value.
-    #[error("invalid `{key}` in git config: `{value}` (expected {expected})")]
-    Config {
-        /// The key.
-        key: String,
-        /// The value found.
-        value: String,
-        /// What was expected.
-        expected: &'static str,
-    },
+    /// A protective `fararoni.guard.*` setting cannot be read.
+    #[error(transparent)]
+    Setting(#[from] crate::config::SettingError),
     /// The shadow store or the file system failed.
     #[error(transparent)]
     Shadow(#[from] ShadowError),

@@ -1,6 +1,13 @@
 //! Guarded writes: kill-switch → shadow backup → atomic write, under the
 //! repository lock. `--force` (or [`WriteOptions::force`]) skips the
 //! kill-switch, never the backup.
+//!
+//! Each write is checked twice when its session changed the file before:
+//! against the file as it is (the last version), and against the file as
+//! the session first found it (its session baseline, a version in the
+//! shadow store). Steps that each pass on their own cannot add up to a
+//! gutting: three writes that each remove a third of a file are blocked at
+//! the step where, together, they cross a threshold.
 
 use std::path::Path;
 
@@ -8,8 +15,9 @@ use camino::{Utf8Path, Utf8PathBuf};
 
 use super::killswitch::{self, Report, Thresholds};
 use super::GuardError;
+use crate::config::{self, SettingWarning};
 use crate::git::Repo;
-use crate::shadow::{Change, Op, RepoPath, Session, Shadow, ShadowError};
+use crate::shadow::{Change, Notice, Op, RepoPath, Session, Shadow, ShadowError};
 
 /// How to carry out a guarded write.
 #[derive(Debug, Clone, Default)]
@@ -18,7 +26,8 @@ pub struct WriteOptions {
     pub force: bool,
     /// The session to record (default: [`Session::current`]).
     pub session: Option<Session>,
-    /// Thresholds to use instead of the configured ones.
+    /// Thresholds to use instead of the configured ones (for tools and
+    /// tests: code, not configuration, so no floor applies).
     pub thresholds: Option<Thresholds>,
 }
 
@@ -37,6 +46,42 @@ pub enum WriteOutcome {
     Unchanged,
 }
 
+/// Which content a kill-switch verdict compared the new content with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Against {
+    /// The file as it is now (its last version).
+    Current,
+    /// The file as the session first found it: the shadow version taken
+    /// before the session's first change to it.
+    SessionStart {
+        /// The session.
+        session: String,
+        /// The version holding that content.
+        version: u64,
+    },
+}
+
+impl std::fmt::Display for Against {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Against::Current => Ok(()),
+            Against::SessionStart { session, version } => write!(
+                f,
+                " compared with the file as session `{session}` first found it (v{version})"
+            ),
+        }
+    }
+}
+
+/// The session-baseline check of a write that passed it.
+#[derive(Debug, Clone)]
+pub struct BaselineCheck {
+    /// The version holding the content the session started from.
+    pub version: u64,
+    /// The kill-switch report against it.
+    pub report: Report,
+}
+
 /// The result of a guarded write.
 #[derive(Debug, Clone)]
 pub struct Written {
@@ -44,10 +89,16 @@ pub struct Written {
     pub path: Utf8PathBuf,
     /// What happened.
     pub outcome: WriteOutcome,
-    /// The kill-switch report (`None` when forced).
+    /// The kill-switch report against the current content (`None` when
+    /// forced).
     pub report: Option<Report>,
+    /// The kill-switch report against the session's baseline, when the
+    /// session had changed the file before (and it differed).
+    pub baseline: Option<BaselineCheck>,
     /// The session recorded in the journal.
     pub session: Session,
+    /// What the store did on its own (a store moved aside).
+    pub notices: Vec<Notice>,
 }
 
 /// A guard over one working tree, reusable across writes.
@@ -55,20 +106,46 @@ pub struct Written {
 pub struct Guard {
     shadow: Shadow,
     thresholds: Thresholds,
+    warnings: Vec<SettingWarning>,
+}
+
+/// Returns the kill-switch thresholds configured for `repo` (or globally),
+/// environment before git config, each held to its floor
+/// ([`config::PROTECTIVE`]): a weaker value is replaced by the floor and
+/// reported in the warnings.
+pub fn configured_thresholds(
+    repo: Option<&Repo>,
+) -> Result<(Thresholds, Vec<SettingWarning>), GuardError> {
+    let mut t = Thresholds::default();
+    let mut warnings = Vec::new();
+    if let Some(v) = config::protective_value(repo, &config::GUARD_JACCARD, &mut warnings)? {
+        t.jaccard = v;
+    }
+    if let Some(v) = config::protective_value(repo, &config::GUARD_VOLUME, &mut warnings)? {
+        t.volume = v;
+    }
+    if let Some(v) = config::protective_value(repo, &config::GUARD_MIN_LINES, &mut warnings)? {
+        t.min_lines = v as usize;
+    }
+    Ok((t, warnings))
 }
 
 impl Guard {
     /// Opens the guard of the repository containing `dir`, reading the
-    /// kill-switch thresholds and retention limits from its git config.
+    /// kill-switch thresholds and retention limits from its configuration.
     pub fn discover(dir: &Path) -> Result<Guard, GuardError> {
         let repo = Repo::discover(dir)
             .map_err(ShadowError::from)?
             .ok_or_else(|| ShadowError::NotARepo {
                 path: dir.to_path_buf(),
             })?;
+        let shadow = Shadow::open(&repo)?;
+        let (thresholds, mut warnings) = configured_thresholds(Some(&repo))?;
+        warnings.extend(shadow.setting_warnings().iter().cloned());
         Ok(Guard {
-            shadow: Shadow::open(&repo)?,
-            thresholds: Thresholds::from_config(Some(&repo))?,
+            shadow,
+            thresholds,
+            warnings,
         })
     }
 
@@ -82,7 +159,15 @@ impl Guard {
         &self.thresholds
     }
 
-    /// Writes `new` to `path` through kill-switch, backup and atomic write.
+    /// Returns the settings that were weaker than their floor (the floor is
+    /// in force), for the caller to tell the user.
+    pub fn warnings(&self) -> &[SettingWarning] {
+        &self.warnings
+    }
+
+    /// Writes `new` to `path` through kill-switch (against the current
+    /// content, then against the session's baseline), backup and atomic
+    /// write.
     pub fn write(
         &self,
         path: &RepoPath,
@@ -95,18 +180,42 @@ impl Guard {
         };
         let mut tx = self.shadow.begin(session.clone())?;
         let current = tx.read_current(path)?;
-        let report = if opts.force {
-            None
+        let current_bytes = current.as_ref().map(|c| c.bytes.as_slice());
+        let (report, baseline) = if opts.force {
+            (None, None)
         } else {
             let t = opts.thresholds.as_ref().unwrap_or(&self.thresholds);
-            let report = killswitch::check(current.as_ref().map(|c| c.bytes.as_slice()), new, t);
+            let report = killswitch::check_file(path.rel.as_str(), current_bytes, new, t);
             if report.blocked() {
                 return Err(GuardError::Blocked {
                     path: path.rel.clone(),
                     report: Box::new(report),
+                    against: Against::Current,
                 });
             }
-            Some(report)
+            let mut baseline = None;
+            if let Some(version) = tx.session_baseline(&path.rel) {
+                // A baseline the store no longer has (evicted) leaves the
+                // check against the current content alone.
+                match tx.read_version_number(&path.rel, version)? {
+                    Some(start) if Some(start.as_slice()) != current_bytes => {
+                        let r = killswitch::check_file(path.rel.as_str(), Some(&start), new, t);
+                        if r.blocked() {
+                            return Err(GuardError::Blocked {
+                                path: path.rel.clone(),
+                                report: Box::new(r),
+                                against: Against::SessionStart {
+                                    session: session.id().to_string(),
+                                    version,
+                                },
+                            });
+                        }
+                        baseline = Some(BaselineCheck { version, report: r });
+                    }
+                    _ => {}
+                }
+            }
+            (Some(report), baseline)
         };
         let replaced = tx.apply(
             path,
@@ -118,6 +227,7 @@ impl Guard {
                 from: None,
             },
         )?;
+        drop(tx);
         let outcome = match (replaced.changed, replaced.backup) {
             (false, _) => WriteOutcome::Unchanged,
             (true, Some(backup)) => WriteOutcome::Updated { backup },
@@ -127,7 +237,9 @@ impl Guard {
             path: path.rel.clone(),
             outcome,
             report,
+            baseline,
             session,
+            notices: self.shadow.take_notices(),
         })
     }
 }

@@ -104,6 +104,10 @@ pub trait Facts {
     fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String>;
     /// The directory `cd target` from `dir` enters, when it exists.
     fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf>;
+    /// Whether `dir` is inside the working tree of the repository the
+    /// request was typed in (below the directory it was typed in, when
+    /// there is none), and not inside a nested repository.
+    fn inside_worktree(&self, dir: &Path) -> Option<bool>;
 }
 
 /// The policy's answer for one command.
@@ -221,6 +225,9 @@ impl Facts for NoFacts {
     }
     fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
         Some(dir.join(target))
+    }
+    fn inside_worktree(&self, _: &Path) -> Option<bool> {
+        None
     }
 }
 

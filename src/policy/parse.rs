@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use super::spec::{Arity, Opt, Syntax};
+use super::spec::{Arity, Effect, Opt, Syntax};
+use super::Risk;
 
 /// A program's options, as groups shared between tables (git's diff
 /// options serve `diff`, `log`, `show`, …).
@@ -70,6 +71,25 @@ impl Parsed {
     /// Operands before and after `--`, in order.
     pub fn all_operands(&self) -> impl Iterator<Item = &String> {
         self.operands.iter().chain(self.paths.iter())
+    }
+
+    /// The worst risk an option given (and not negated) raises the command
+    /// to, by its table entry: the risk, why, and the option as it runs.
+    pub fn raised(&self) -> Option<(Risk, &'static str, &str)> {
+        let mut worst: Option<(Risk, &'static str, &str)> = None;
+        for g in self.given.iter().filter(|g| !g.negated) {
+            let raised = match g.opt.effect {
+                Effect::Plain => None,
+                Effect::Raise(r, why) => Some((r, why)),
+                Effect::Value(check) => g.value.as_deref().and_then(check),
+            };
+            if let Some((r, why)) = raised {
+                if worst.is_none_or(|(w, _, _)| r > w) {
+                    worst = Some((r, why, g.canonical.as_str()));
+                }
+            }
+        }
+        worst
     }
 }
 

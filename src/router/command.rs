@@ -47,6 +47,8 @@ const KNOWN: &[&str] = &[
     ".",
     ":",
     "xargs",
+    "command",
+    "builtin",
     "nohup",
     "nice",
     "time",
@@ -173,6 +175,8 @@ const AMBIGUOUS: &[&str] = &[
     "at", "more", "less", "set", "screen", "code", "open", "history", "clear", "trap", "time",
     "watch", "nice", "export", "install", "patch", "source", "alias", "kill", "make", "touch",
     "go", "node", "sort", "find", "cut", "diff", "file", "head", "tail", "link", "top", "test",
+    "free", "join", "paste", "fold", "expand", "unexpand", "column", "comm", "rev", "fmt",
+    "uptime", "tac",
 ];
 
 fn looks_like_arguments(words: &[Word]) -> bool {
@@ -538,9 +542,18 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
         return None;
     }
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
+    // `gіt` with a Cyrillic і is meant to look like git: a command line,
+    // which the policy then refuses as an unknown program.
+    let plain = if lower.is_ascii() {
+        lower.clone()
+    } else {
+        skeleton(&lower)
+    };
     let known = is_allowed(&lower)
         || KNOWN.contains(&lower.as_str())
         || lower == "git"
+        || (plain != lower
+            && (plain == "git" || is_allowed(&plain) || KNOWN.contains(&plain.as_str())))
         || lower.starts_with("mkfs.")
         || (!first.quoted && lower.contains('/') && !lower.contains(' '))
         || shell_syntax;
@@ -550,7 +563,15 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if AMBIGUOUS.contains(&lower.as_str()) && !looks_like_arguments(&words) {
         return None;
     }
-    if is_prose(&mut words) {
+    // `git config KEY VALUE`: the value is a value whatever word it is
+    // (`core.hooksPath no`).
+    let config_line = lower == "git"
+        && words.first().is_some_and(|w| w.text == "config")
+        && words.get(1).is_some_and(|w| {
+            let (section, key) = w.text.split_once('.').unwrap_or(("", ""));
+            !section.is_empty() && !key.is_empty() && !w.text.contains(' ')
+        });
+    if !config_line && is_prose(&mut words, lower == "git") {
         return None;
     }
     let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
@@ -569,9 +590,12 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
 
 /// Decides whether the words after a program are prose; strips a trailing
 /// `.`, `!` or `?` from the last word when they are not.
-fn is_prose(words: &mut [Word]) -> bool {
+fn is_prose(words: &mut [Word], git: bool) -> bool {
     let n = words.len();
     let mut has_question_word = false;
+    // Function words after an option are its values or operands
+    // (`git clean -fdx -e it`, `grep -c is`), not prose.
+    let mut options_seen = false;
     for (i, w) in words.iter().enumerate() {
         if w.quoted {
             continue;
@@ -580,20 +604,29 @@ fn is_prose(words: &mut [Word]) -> bool {
             return true;
         }
         let clean = clean_word(&w.text);
-        if PROSE_WORDS.contains(&clean.as_str()) {
+        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
+        options_seen |= w.text.len() > 1 && w.text.starts_with('-');
+        if !options_seen && PROSE_WORDS.contains(&clean.as_str()) {
             return true;
         }
         // The article "a" before another bare word ("a new branch"), but
         // not a lone operand named `a`.
-        if clean == "a"
-            && words
-                .get(i + 1)
-                .is_some_and(|n| !n.quoted && !n.text.starts_with('-'))
+        if !options_seen
+            && clean == "a"
+            && words.get(i + 1).is_some_and(|n| {
+                !n.quoted && n.text.len() > 1 && n.text.chars().all(char::is_alphabetic)
+            })
         {
             return true;
         }
-        has_question_word |= QUESTION_WORDS.contains(&clean.as_str());
-        if i + 1 < n && (w.text.ends_with(',') || w.text.ends_with('?')) {
+        // A clause break: a word ending in `,` or `?` with more after it.
+        // `-t,` and `-d,` are option values, and a lone `,` is an operand.
+        let short_value = w.text.len() <= 3 && w.text.starts_with('-') && !w.text.starts_with("--");
+        if i + 1 < n
+            && w.text.len() > 1
+            && !short_value
+            && (w.text.ends_with(',') || w.text.ends_with('?'))
+        {
             return true;
         }
     }
@@ -603,8 +636,13 @@ fn is_prose(words: &mut [Word]) -> bool {
                 return true;
             }
             let trimmed = last.text.trim_end_matches(['.', '!', '?']);
-            // `cd ..`, `ls ../..`: dots that are a path, not punctuation.
-            if trimmed.ends_with(|c: char| c.is_alphanumeric()) {
+            // Punctuation after a sentence-like command (`Git status.`,
+            // `git diff --stat?`), never after a value (`echo Done.`,
+            // `git commit -m wip.`) or a path (`cd ..`).
+            let subcommand = git && n == 1;
+            if trimmed.ends_with(|c: char| c.is_alphanumeric())
+                && (subcommand || trimmed.starts_with('-'))
+            {
                 last.text = trimmed.to_string();
                 last.pattern = last.pattern.trim_end_matches(['.', '!', '?']).to_string();
                 last.glob = last.text.contains(['*', '?', '[']);
@@ -612,6 +650,53 @@ fn is_prose(words: &mut [Word]) -> bool {
         }
     }
     false
+}
+
+/// Letters from other scripts that render like Latin ones, mapped to them.
+const CONFUSABLES: &[(char, char)] = &[
+    ('а', 'a'),
+    ('е', 'e'),
+    ('о', 'o'),
+    ('р', 'p'),
+    ('с', 'c'),
+    ('у', 'y'),
+    ('х', 'x'),
+    ('і', 'i'),
+    ('ј', 'j'),
+    ('ѕ', 's'),
+    ('ԁ', 'd'),
+    ('ɡ', 'g'),
+    ('ı', 'i'),
+    ('ο', 'o'),
+    ('α', 'a'),
+    ('ε', 'e'),
+    ('ι', 'i'),
+    ('κ', 'k'),
+    ('ν', 'v'),
+    ('τ', 't'),
+    ('ⅼ', 'l'),
+];
+
+/// Whether `c` is a format character that renders as nothing (joiners,
+/// direction marks and overrides, soft hyphen, word joiner).
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// `word` with look-alike letters (and fullwidth forms) mapped to ASCII,
+/// invisible characters dropped.
+fn skeleton(word: &str) -> String {
+    word.chars()
+        .filter(|c| !is_invisible(*c))
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => CONFUSABLES
+                .iter()
+                .find(|(from, _)| *from == c)
+                .map_or(c, |(_, to)| *to),
+        })
+        .collect()
 }
 
 /// Whether `program` is on the policy's allow-list of programs.

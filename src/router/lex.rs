@@ -70,10 +70,46 @@ pub fn normalize(input: &str) -> Result<String, InputError> {
             offset,
         });
     }
+    // A backslash before a newline continues the line, as in a shell.
+    let joined;
+    let input = if input.contains("\\\n") {
+        joined = input.replace("\\\r\n", "").replace("\\\n", "");
+        joined.as_str()
+    } else {
+        input
+    };
+    let chars: Vec<(usize, char)> = input.char_indices().collect();
     let mut out = String::with_capacity(input.len());
     let mut pending_space = false;
     let mut pending_newline = false;
-    for c in input.chars() {
+    // Inside ASCII quotes whitespace is kept as typed (`--format='%h  %s'`,
+    // a commit message's blank line); an apostrophe opens nothing.
+    let mut quote: Option<char> = None;
+    for (k, &(_, c)) in chars.iter().enumerate() {
+        if let Some(q) = quote {
+            out.push(c);
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        if (c == '\'' || c == '"') && !is_apostrophe(&chars, k) {
+            if !out.is_empty() {
+                if pending_newline {
+                    out.push('\n');
+                } else if pending_space {
+                    out.push(' ');
+                }
+            }
+            pending_space = false;
+            pending_newline = false;
+            out.push(c);
+            // Only a quote that closes later keeps what is inside it.
+            if chars[k + 1..].iter().any(|&(_, x)| x == c) {
+                quote = Some(c);
+            }
+            continue;
+        }
         if c == '\n' {
             pending_newline = true;
         } else if c.is_whitespace() || c == '\u{200B}' || c == '\u{FEFF}' {
@@ -166,18 +202,33 @@ pub struct Segment<'a> {
 }
 
 /// True when a quote at `i` is an apostrophe inside a word (`don't`).
+///
+/// Only an English contraction's ending counts (`don't`, `it's`, `we're`,
+/// `I've`, `you'll`, `I'd`, `I'm`): any other quote after a letter opens
+/// a quoted region, as in a shell (`-O'touch x; :'`), so an operator
+/// cannot hide behind a look-alike apostrophe.
 fn is_apostrophe(chars: &[(usize, char)], i: usize) -> bool {
     let c = chars[i].1;
-    (c == '\'' || c == '’')
-        && i > 0
-        && i + 1 < chars.len()
-        && chars[i - 1].1.is_alphanumeric()
-        && chars[i + 1].1.is_alphanumeric()
+    if !(c == '\'' || c == '’') || i == 0 || !chars[i - 1].1.is_alphanumeric() {
+        return false;
+    }
+    let tail: String = chars[i + 1..]
+        .iter()
+        .map(|&(_, c)| c)
+        .take_while(|c| c.is_alphanumeric())
+        .take(3)
+        .collect::<String>()
+        .to_lowercase();
+    matches!(tail.as_str(), "s" | "t" | "d" | "m" | "re" | "ve" | "ll")
 }
 
 /// Finds the index of the quote closing the one opened at `i`, if any.
 fn find_close(chars: &[(usize, char)], i: usize, close: char) -> Option<usize> {
     let escapes = chars[i].1 == '"';
+    // A quote opened inside a word (`g'i't`, `-O'…'`) is shell quoting:
+    // the next quote closes it, whatever follows. One opened at the start
+    // of a word may hold prose with apostrophes (`'it's done'`).
+    let mid_word = i > 0 && chars[i - 1].1.is_alphanumeric();
     let mut j = i + 1;
     while j < chars.len() {
         let c = chars[j].1;
@@ -185,7 +236,7 @@ fn find_close(chars: &[(usize, char)], i: usize, close: char) -> Option<usize> {
             j += 2;
             continue;
         }
-        let apostrophe = (close == '\'' || close == '’') && is_apostrophe(chars, j);
+        let apostrophe = !mid_word && (close == '\'' || close == '’') && is_apostrophe(chars, j);
         if c == close && !apostrophe {
             return Some(j);
         }

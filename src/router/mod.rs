@@ -220,12 +220,19 @@ fn blocked_line(
     }
 }
 
-/// Expands `~` and (for programs other than git, whose pathspecs are its
-/// own) unquoted globs, relative to `dir`. A match that starts with `-`
-/// gets `./` in front, so a planted file name never becomes an option.
-fn expand_words(program: &str, words: &[Word], facts: &dyn Facts, dir: &Path) -> Vec<String> {
+/// Expands `~` and unquoted globs relative to `dir`, as a shell would.
+/// A match that starts with `-` before a `--` would be read as an option
+/// (a planted `-delete` or `--output=x`): the line is refused, naming the
+/// file.
+fn expand_words(
+    program: &str,
+    words: &[Word],
+    facts: &dyn Facts,
+    dir: &Path,
+) -> Result<Vec<String>, String> {
     let home = facts.home();
     let mut out = Vec::with_capacity(words.len());
+    let mut after_dashdash = false;
     for w in words {
         let mut text = w.text.clone();
         if w.tilde && (text == "~" || text.starts_with("~/")) {
@@ -233,27 +240,38 @@ fn expand_words(program: &str, words: &[Word], facts: &dyn Facts, dir: &Path) ->
                 text = format!("{home}{}", &text[1..]);
             }
         }
-        if w.glob && program != "git" {
+        if w.glob {
             let pattern = if w.tilde {
                 text.clone()
             } else {
                 w.pattern.clone()
             };
             let found = facts.expand_glob(dir, &pattern);
+            if let Some(m) = found.iter().find(|m| m.starts_with('-') && !after_dashdash) {
+                return Err(format!(
+                    "rule glob: `{}` matches the file `{m}`, which `{program}` would read as an option; name the files you mean, or write `./{}`",
+                    w.text, w.text
+                ));
+            }
             if !found.is_empty() {
-                out.extend(found.into_iter().map(|m| {
-                    if m.starts_with('-') {
-                        format!("./{m}")
-                    } else {
-                        m
-                    }
-                }));
+                out.extend(found);
                 continue;
             }
         }
+        after_dashdash |= text == "--";
         out.push(text);
     }
-    out
+    Ok(out)
+}
+
+/// Characters that render like `-` (dashes, minus signs, fullwidth
+/// hyphen-minus): a word starting with one looks like an option to a
+/// person and is not one to the program.
+fn looks_like_an_option(word: &str) -> bool {
+    word.starts_with([
+        '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}',
+        '\u{FE58}', '\u{FE63}', '\u{FF0D}', '\u{00AD}',
+    ])
 }
 
 fn classify_command(
@@ -303,7 +321,33 @@ fn classify_command(
         );
     }
     let mut full = vec![line.program.clone()];
-    full.extend(expand_words(&line.program, &line.args, facts, dir));
+    match expand_words(&line.program, &line.args, facts, dir) {
+        Ok(words) => full.extend(words),
+        Err(why) => return blocked_line(kind, argv, text, Risk::UnsafeShell, false, why),
+    }
+    if let Some(w) = full.iter().find(|w| w.chars().any(command::is_invisible)) {
+        return blocked_line(
+            kind,
+            argv.clone(),
+            text,
+            Risk::None,
+            true,
+            format!(
+                "rule lookalike: `{}` holds an invisible character; type the command without it",
+                w.escape_debug()
+            ),
+        );
+    }
+    if let Some(w) = full.iter().find(|w| looks_like_an_option(w)) {
+        return blocked_line(
+            kind,
+            argv.clone(),
+            text,
+            Risk::None,
+            true,
+            format!("rule lookalike: `{w}` starts with a character that looks like `-` but is not; type the option with ASCII hyphens"),
+        );
+    }
     let verdict = policy::classify(&full, &line.assignments, Actor::Human, facts, dir);
     let mut argv = verdict.argv;
     if kind == CmdKind::Cd && !verdict.unknown && !verdict.risk.is_blocked() {
@@ -334,7 +378,27 @@ fn classify_command(
             );
         }
         match facts.enter_dir(dir, &target) {
-            Some(next) => argv = vec!["cd".to_string(), next.to_string_lossy().into_owned()],
+            Some(next) => {
+                let inside = facts.inside_worktree(&next).unwrap_or_else(|| {
+                    Path::new(&target).components().all(|c| {
+                        matches!(
+                            c,
+                            std::path::Component::Normal(_) | std::path::Component::CurDir
+                        )
+                    })
+                });
+                if !inside {
+                    return blocked_line(
+                        kind,
+                        argv,
+                        text,
+                        Risk::Destructive,
+                        false,
+                        format!("rule cd: `cd {target}` leaves the current repository's working tree (or enters a nested repository); level 1 stays inside it"),
+                    );
+                }
+                argv = vec!["cd".to_string(), next.to_string_lossy().into_owned()]
+            }
             None => {
                 return blocked_line(
                     kind,
@@ -358,6 +422,55 @@ fn classify_command(
         reason: verdict.reason,
         message: verdict.message,
         text: text.to_string(),
+    }
+}
+
+/// Facts that remember whether a judgement asked anything the repository
+/// could answer differently later (a path, a revision, a directory, a
+/// glob, an alias), so a chain can tell which of its verdicts an earlier
+/// write could change.
+struct Recording<'a> {
+    inner: &'a dyn Facts,
+    asked: std::cell::Cell<bool>,
+}
+
+impl Recording<'_> {
+    fn take(&self) -> bool {
+        self.asked.replace(false)
+    }
+    fn ask<T>(&self, answer: T) -> T {
+        self.asked.set(true);
+        answer
+    }
+}
+
+impl Facts for Recording<'_> {
+    fn cwd(&self) -> &Path {
+        self.inner.cwd()
+    }
+    fn home(&self) -> Option<String> {
+        self.inner.home()
+    }
+    fn git_alias(&self, place: &policy::Place, name: &str) -> Option<String> {
+        self.ask(self.inner.git_alias(place, name))
+    }
+    fn same_repository(&self, place: &policy::Place) -> Option<bool> {
+        self.ask(self.inner.same_repository(place))
+    }
+    fn is_revision(&self, place: &policy::Place, name: &str) -> Option<bool> {
+        self.ask(self.inner.is_revision(place, name))
+    }
+    fn is_path(&self, place: &policy::Place, name: &str) -> Option<bool> {
+        self.ask(self.inner.is_path(place, name))
+    }
+    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
+        self.ask(self.inner.expand_glob(dir, pattern))
+    }
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        self.ask(self.inner.enter_dir(dir, target))
+    }
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        self.ask(self.inner.inside_worktree(dir))
     }
 }
 
@@ -394,14 +507,30 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     // `cd` moves where the rest of the chain is judged (and run); one in a
     // pipeline runs in a subshell and moves nothing.
     let mut dir: PathBuf = facts.cwd().to_path_buf();
+    let recording = Recording {
+        inner: facts,
+        asked: std::cell::Cell::new(false),
+    };
+    let mut wrote_before = false;
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
         // What is judged (and named in a refusal) is the command without
         // the lead-ins around it, exactly as if typed alone.
-        let c = command::parse_command(seg.text).map(|line| {
+        let mut c = command::parse_command(seg.text).map(|line| {
             let typed = line.text.clone();
-            classify_command(line, &typed, facts, &dir)
+            classify_command(line, &typed, &recording, &dir)
         });
+        let asked = recording.take();
+        if let Some(c) = &mut c {
+            // A verdict that rests on what the repository holds (is this a
+            // path? where does this cd lead?) could be changed by a write
+            // earlier in the same line: refuse rather than guess.
+            if wrote_before && asked && !c.blocked() {
+                c.risk = Risk::UnsafeShell;
+                c.reason = "rule chain: an earlier command in the line writes to the repository, and this one's verdict depends on what the repository holds (paths, revisions, directories, globs); run them one at a time".into();
+            }
+            wrote_before |= c.risk == Risk::LocalWrite;
+        }
         if let Some(c) = &c {
             if c.cmd.kind == CmdKind::Cd && !piped && !c.blocked() {
                 if let Some(next) = c.cmd.argv.get(1) {

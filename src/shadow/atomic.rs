@@ -73,7 +73,13 @@ pub(crate) fn temp_for(target: &Path, id: &str) -> PathBuf {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut short = name.as_str();
+    parent_of(target).join(temp_name(&name, id))
+}
+
+/// Returns the temporary name of the file `name` in operation `id`:
+/// `.<name>.fararoni-<id>.tmp`, the name cut to 96 bytes.
+pub(crate) fn temp_name(name: &str, id: &str) -> String {
+    let mut short = name;
     if short.len() > 96 {
         let mut end = 96;
         while !short.is_char_boundary(end) {
@@ -81,7 +87,7 @@ pub(crate) fn temp_for(target: &Path, id: &str) -> PathBuf {
         }
         short = &short[..end];
     }
-    parent_of(target).join(format!(".{short}.fararoni-{id}.tmp"))
+    format!(".{short}.fararoni-{id}.tmp")
 }
 
 /// Replaces `target` with `bytes` through the temporary file `tmp` (same

@@ -54,11 +54,11 @@ impl Durability {
         }
     }
 
-    /// Narrows to [`Durability::PerStep`] when `target_dir` is on another
-    /// file system, whose commits are not ordered with the store's.
-    pub(crate) fn for_target(self, target_dir: &Path) -> Durability {
+    /// Narrows to [`Durability::PerStep`] when the target's folder is on
+    /// device `dev`, another file system than the store's.
+    pub(crate) fn for_device(self, dev: u64) -> Durability {
         match self {
-            Durability::Ordered { dev } if device(target_dir) == Some(dev) => self,
+            Durability::Ordered { dev: ours } if ours == dev => self,
             _ => Durability::PerStep,
         }
     }
@@ -240,12 +240,11 @@ mod tests {
 
     #[test]
     fn another_device_falls_back_to_per_step() {
-        let dir = tempfile::tempdir().expect("tempdir");
+        let here = device(&std::env::temp_dir()).unwrap_or(0);
         let ordered = Durability::Ordered { dev: u64::MAX };
-        assert_eq!(ordered.for_target(dir.path()), Durability::PerStep);
-        assert_eq!(
-            Durability::PerStep.for_target(dir.path()),
-            Durability::PerStep
-        );
+        assert_eq!(ordered.for_device(here), Durability::PerStep);
+        assert_eq!(Durability::PerStep.for_device(here), Durability::PerStep);
+        let same = Durability::Ordered { dev: here };
+        assert_eq!(same.for_device(here), same);
     }
 }

@@ -18,15 +18,25 @@
 //! killed predecessor left (stray temporary files) and recreates the store if
 //! it was deleted by hand.
 //!
+//! The store's folder is untrusted input (anyone who can write the working
+//! tree can write it): every path in it is opened relative to verified
+//! directory handles without following symlinks ([`dir`]), journal lines are
+//! validated before anything acts on them, and a store that fails
+//! validation is moved aside to `.fararoni.corrupt-<time>` — never deleted —
+//! and a fresh one started, with a [`Notice`] for the user.
+//!
 //! Never prints; never runs git.
 
 mod atomic;
+pub(crate) mod dir;
 mod durable;
 mod journal;
 mod paths;
+mod reserved;
 mod retention;
 mod session;
 mod store;
+mod tx;
 mod undo;
 
 use std::path::PathBuf;
@@ -39,8 +49,9 @@ pub use durable::DURABILITY_ENV;
 pub use journal::{Entry, Op};
 pub use paths::RepoPath;
 pub use retention::{parse_duration, PrunePlan, Retention};
-pub use session::Session;
-pub use store::{sha256_hex, Change, Current, Replaced, Shadow, Tx, Version, STORE_DIR};
+pub use session::{Session, SESSION_ENV};
+pub use store::{sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};
+pub use tx::Tx;
 pub use undo::{sessions, undo, UndoItem, UndoOutcome, UndoReport};
 
 /// A failure of the shadow store or of resolving a path for it.
@@ -154,16 +165,74 @@ pub enum ShadowError {
         /// The most recent sessions, newest first.
         recent: Vec<String>,
     },
-    /// A `fararoni.shadow.*` setting has an invalid value.
-    #[error("invalid `{key}` in git config: `{value}` (expected {expected})")]
-    Config {
-        /// The key.
-        key: String,
-        /// The value found.
-        value: String,
-        /// What was expected.
-        expected: &'static str,
+    /// A `fararoni.shadow.*` setting has a value that cannot be read.
+    #[error(transparent)]
+    Setting(#[from] crate::config::SettingError),
+    /// The store failed validation (a symlink, a FIFO, a hard link or a
+    /// forged journal line where the store keeps its own data).
+    #[error("the shadow store failed validation: `{}`: {why}", path.display())]
+    Untrusted {
+        /// What failed.
+        path: PathBuf,
+        /// Why.
+        why: String,
     },
+    /// The store failed validation and could not be moved aside.
+    #[error("the shadow store failed validation and could not be moved aside: `{}`: {why}", path.display())]
+    Quarantine {
+        /// What failed.
+        path: PathBuf,
+        /// Why it failed validation.
+        why: String,
+        /// Why the move failed.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file (or a folder on the way to it) became a symlink or
+    /// something other than a regular file after it was resolved.
+    #[error("`{path}` changed while it was being written ({why}); nothing was written")]
+    TargetChanged {
+        /// The repository-relative path.
+        path: Utf8PathBuf,
+        /// What it turned into.
+        why: &'static str,
+    },
+    /// A version's content does not match what the journal recorded for it.
+    #[error("version {version} of `{path}` does not hold what the journal recorded for it (sha256 or size differ); it was not restored")]
+    VersionMismatch {
+        /// The repository-relative path.
+        path: Utf8PathBuf,
+        /// The version.
+        version: u64,
+    },
+}
+
+/// Something the store did on its own that the user must hear about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The store failed validation and was moved aside; a fresh one was
+    /// started.
+    MovedAside {
+        /// What failed validation.
+        path: PathBuf,
+        /// Why.
+        why: String,
+        /// Where the old store is now.
+        to: PathBuf,
+    },
+}
+
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Notice::MovedAside { path, why, to } => write!(
+                f,
+                "the shadow store failed validation (`{}`: {why}); it was moved aside to `{}`, nothing in it deleted, and a fresh store started",
+                path.display(),
+                to.display()
+            ),
+        }
+    }
 }
 
 impl ShadowError {
@@ -178,6 +247,24 @@ impl ShadowError {
         ShadowError::Write {
             path: path.into(),
             source,
+        }
+    }
+
+    /// Converts a failure on a store path: a refused name (symlink, FIFO,
+    /// hard link) makes the store untrusted; anything else is a read or
+    /// write error.
+    pub(crate) fn from_io(
+        path: impl Into<PathBuf>,
+        source: std::io::Error,
+        writing: bool,
+    ) -> ShadowError {
+        match dir::why_untrusted(&source) {
+            Some(why) => ShadowError::Untrusted {
+                path: path.into(),
+                why: why.to_string(),
+            },
+            None if writing => ShadowError::write(path, source),
+            None => ShadowError::read(path, source),
         }
     }
 }

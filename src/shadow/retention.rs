@@ -11,6 +11,7 @@ use camino::Utf8PathBuf;
 
 use super::store::{Shadow, Version};
 use super::ShadowError;
+use crate::config::{self, SettingWarning};
 use crate::git::Repo;
 
 /// The store's retention limits.
@@ -33,53 +34,24 @@ impl Default for Retention {
 }
 
 impl Retention {
-    /// Returns the limits configured in `repo`, defaults for unset keys.
-    pub fn from_config(repo: &Repo) -> Result<Retention, ShadowError> {
+    /// Returns the limits configured for `repo` (environment, then git
+    /// config), defaults for unset keys; a limit set below its floor
+    /// ([`crate::config::PROTECTIVE`]) is raised to it, with a warning.
+    pub fn from_config(repo: &Repo) -> Result<(Retention, Vec<SettingWarning>), ShadowError> {
         let mut r = Retention::default();
-        if let Some(raw) = repo.config_string("fararoni.shadow.maxVersions") {
-            r.max_versions =
-                raw.trim()
-                    .parse()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| ShadowError::Config {
-                        key: "fararoni.shadow.maxVersions".into(),
-                        value: raw.clone(),
-                        expected: "a whole number of at least 1",
-                    })?;
+        let mut warnings = Vec::new();
+        if let Some(n) =
+            config::protective_value(Some(repo), &config::SHADOW_MAX_VERSIONS, &mut warnings)?
+        {
+            r.max_versions = usize::try_from(n as u64).unwrap_or(usize::MAX);
         }
-        if let Some(raw) = repo.config_string("fararoni.shadow.maxSize") {
-            r.max_bytes = parse_size(&raw).ok_or_else(|| ShadowError::Config {
-                key: "fararoni.shadow.maxSize".into(),
-                value: raw.clone(),
-                expected: "a size such as 512m or 2g",
-            })?;
+        if let Some(n) =
+            config::protective_value(Some(repo), &config::SHADOW_MAX_SIZE, &mut warnings)?
+        {
+            r.max_bytes = n as u64;
         }
-        Ok(r)
+        Ok((r, warnings))
     }
-}
-
-/// Parses a size with an optional `k`/`m`/`g` suffix (powers of 1024, as
-/// git does), e.g. `256m`.
-pub fn parse_size(s: &str) -> Option<u64> {
-    let s = s.trim().to_ascii_lowercase();
-    let s = s
-        .strip_suffix("ib")
-        .or_else(|| s.strip_suffix('b'))
-        .unwrap_or(&s);
-    let (digits, unit) = match s.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((i, _)) => (&s[..i], &s[i..]),
-        None => (s, ""),
-    };
-    let n: u64 = digits.parse().ok()?;
-    let mult: u64 = match unit {
-        "" => 1,
-        "k" => 1 << 10,
-        "m" => 1 << 20,
-        "g" => 1 << 30,
-        _ => return None,
-    };
-    n.checked_mul(mult)
 }
 
 /// Parses a duration such as `30d`, `12h`, `90m`, `45s`, `2w` or `1d12h`
@@ -271,12 +243,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_sizes_and_durations() {
-        assert_eq!(parse_size("256m"), Some(256 << 20));
-        assert_eq!(parse_size("2G"), Some(2 << 30));
-        assert_eq!(parse_size("512KiB"), Some(512 << 10));
-        assert_eq!(parse_size("100"), Some(100));
-        assert_eq!(parse_size("lots"), None);
+    fn parses_durations() {
         assert_eq!(parse_duration("30d"), Some(30 * 86_400));
         assert_eq!(parse_duration("1d12h"), Some(36 * 3600));
         assert_eq!(parse_duration("90m"), Some(5400));

@@ -10,7 +10,7 @@ use camino::{Utf8Path, Utf8PathBuf};
 
 use super::journal::{Entry, Op};
 use super::session::Session;
-use super::store::{sha256_hex, Change, Shadow};
+use super::store::{sha256_hex, verify_version, Change, Shadow};
 use super::ShadowError;
 
 /// What happened to one file.
@@ -95,9 +95,11 @@ pub fn sessions(entries: &[Entry]) -> Vec<String> {
 }
 
 /// Undoes `session` (default: the last session that changed a file).
+/// The journal is validated first: a store holding a line it could not
+/// have written is moved aside and nothing is undone.
 pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, ShadowError> {
     let mut tx = shadow.begin(Session::fresh("undo"))?;
-    let entries = shadow.journal_entries()?;
+    let entries = tx.entries()?;
     let recent = sessions(&entries);
     let target = match session {
         Some(s) => s.to_string(),
@@ -133,7 +135,7 @@ pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, Shadow
         } else {
             last.sha256.clone()
         };
-        let outcome = undo_one(&mut tx, Utf8Path::new(path), first.version, after)
+        let outcome = undo_one(&mut tx, &entries, Utf8Path::new(path), first.version, after)
             .unwrap_or_else(|e| UndoOutcome::Failed(error_chain(&e)));
         items.push(UndoItem {
             path: Utf8PathBuf::from(path),
@@ -160,6 +162,7 @@ fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
 
 fn undo_one(
     tx: &mut super::Tx<'_>,
+    entries: &[Entry],
     rel: &Utf8Path,
     before: Option<u64>,
     after: Option<String>,
@@ -200,11 +203,12 @@ fn undo_one(
         Err(e) => return Err(e),
     };
     let bytes = shadow.read_version(&version)?;
+    let record = verify_version(entries, rel, number, &bytes)?;
     if current.as_ref().is_some_and(|c| c.bytes == bytes) {
         return Ok(UndoOutcome::AlreadyAsBefore);
     }
     let changed_since = current_sha != after;
-    let mode = tx.backup_mode(rel, number);
+    let mode = record.and_then(|r| r.mode);
     let r = tx.apply(
         &path,
         current.as_ref(),

@@ -2,19 +2,25 @@
 //! below is listed here (see `test_no_forgotten_test_files`).
 
 mod common;
+mod policy_sandbox;
 mod test_ask;
 mod test_ask_intents;
 mod test_crash_saga;
 mod test_crash_shadow;
 mod test_docs;
+mod test_floors;
 mod test_guard;
+mod test_guard_corpus;
 mod test_policy;
+mod test_policy_attacks;
 mod test_policy_props;
 mod test_router_corpus;
 mod test_router_intents;
 mod test_saga;
 mod test_shadow;
+mod test_store_attacks;
 mod test_store_ignore_states;
+mod test_target_paths;
 mod test_undo;
 
 #[test]

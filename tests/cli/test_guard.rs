@@ -554,3 +554,92 @@ fn test_guard_writes_from_concurrent_processes_are_serialised_and_all_journaled(
         );
     }
 }
+
+/// Runs `guard write PATH` in session `session` with `content`.
+fn write_in_session(repo: &TestRepo, session: &str, rel: &str, content: &str) -> Out {
+    crate::common::run_with_stdin(
+        repo.cmd("git-fararoni")
+            .env("FARARONI_SESSION", session)
+            .args(["guard", "write", rel]),
+        content.as_bytes(),
+    )
+}
+
+#[test]
+fn test_guard_write_small_steps_in_a_session_cannot_add_up_to_a_gutting() {
+    let repo = TestRepo::with_commit();
+    let start = lines(30, "fn body");
+    repo.write("lib.rs", &start);
+    // Three steps, each keeping about 70% of the file as it is: each passes
+    // against the file it replaces. Against the file as the session found
+    // it, the third keeps 11 lines of 30 (volume 0.37 < 0.50).
+    let steps = [
+        lines(22, "fn body"),
+        lines(16, "fn body"),
+        lines(11, "fn body"),
+    ];
+    for step in &steps[..2] {
+        let out = write_in_session(&repo, "agent-1", "lib.rs", step);
+        assert_eq!(out.code, 0, "{out}");
+    }
+    let out = write_in_session(&repo, "agent-1", "lib.rs", &steps[2]);
+    assert_eq!(out.code, 3, "{out}");
+    assert!(
+        out.stderr.contains(
+            "the kill-switch blocked the write to `lib.rs` compared with the file as session `agent-1` first found it (v1)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.stderr.contains("caused by: volume 0.37 is below 0.50"),
+        "{out}"
+    );
+    assert!(
+        out.stderr.contains("shadow diff lib.rs --version 1"),
+        "{out}"
+    );
+    assert_eq!(repo.read("lib.rs"), steps[1], "the file is unchanged");
+    // The baseline is the session's first backup, whatever came between:
+    // another session's write to the same file does not reset it.
+    let out = write_in_session(&repo, "human", "lib.rs", &lines(17, "fn body"));
+    assert_eq!(out.code, 0, "{out}");
+    let out = write_in_session(&repo, "agent-1", "lib.rs", &steps[2]);
+    assert_eq!(out.code, 3, "{out}");
+    assert!(out.stderr.contains("first found it (v1)"), "{out}");
+    // Going back towards the start always passes.
+    let out = write_in_session(&repo, "agent-1", "lib.rs", &lines(29, "fn body"));
+    assert_eq!(out.code, 0, "{out}");
+    // Another session starts from the file as it is now; --force still writes.
+    let out = write_in_session(&repo, "agent-2", "lib.rs", &lines(21, "fn body"));
+    assert_eq!(out.code, 0, "{out}");
+    let out = crate::common::run_with_stdin(
+        repo.cmd("git-fararoni")
+            .env("FARARONI_SESSION", "agent-1")
+            .args(["guard", "write", "lib.rs", "--force"]),
+        steps[2].as_bytes(),
+    );
+    assert_eq!(out.code, 0, "{out}");
+    // Undo of the session brings the file back to where it started.
+    let out = repo.run(&["undo", "--session", "agent-1"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("lib.rs"), start);
+}
+
+#[test]
+fn test_guard_write_session_baseline_catches_a_rewrite_in_steps() {
+    // Each step rewrites a third of the lines: Jaccard 0.50 against the
+    // file it replaces, 0.20 against the file as the session found it.
+    let repo = TestRepo::with_commit();
+    let a = lines(30, "original");
+    repo.write("x.py", &a);
+    let step1: String = lines(20, "original") + &lines(10, "rewritten once");
+    let step2: String =
+        lines(10, "original") + &lines(10, "rewritten once") + &lines(10, "rewritten twice");
+    let out = write_in_session(&repo, "s", "x.py", &step1);
+    assert_eq!(out.code, 0, "{out}");
+    let out = write_in_session(&repo, "s", "x.py", &step2);
+    assert_eq!(out.code, 3, "{out}");
+    assert!(out.stderr.contains("first found it (v1)"), "{out}");
+    assert!(out.stderr.contains("jaccard 0.20 is below 0.40"), "{out}");
+    assert_eq!(repo.read("x.py"), step1);
+}

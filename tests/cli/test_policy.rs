@@ -91,10 +91,17 @@ fn test_policy_cd_moves_where_the_chain_is_judged_and_run() {
     let out = repo.run_in(&src, &["ask", "cd ../src && cat lib.rs"]);
     assert_code(&out, 0);
     assert_eq!(out.stdout, "x\n");
-    // Leaving the repository: git would run in no repository (or another).
-    let out = repo.run_in(&src, &["ask", "cd ../.. && git status"]);
-    assert_code(&out, 3);
-    assert!(out.stderr.contains("rule git.place"), "{out}");
+    // Leaving the working tree (or entering a nested repository) is refused.
+    for line in [
+        "cd ../.. && git status",
+        "cd ../.. && ls",
+        "cd ~ && ls",
+        "cd / && ls",
+    ] {
+        let out = repo.run_in(&src, &["ask", line]);
+        assert_code(&out, 3);
+        assert!(out.stderr.contains("rule cd"), "{out}");
+    }
     // A directory that is not there stops the line before anything runs.
     let out = repo.ask("cd nowhere && ls");
     assert_code(&out, 3);
@@ -138,7 +145,7 @@ fn test_policy_a_nested_repository_is_never_a_target() {
 }
 
 #[test]
-fn test_policy_planted_option_names_stay_file_names() {
+fn test_policy_planted_option_names_are_refused_never_options() {
     let repo = TestRepo::with_commit();
     let plant = repo.path().join("plant");
     std::fs::create_dir(&plant).expect("mkdir");
@@ -146,14 +153,22 @@ fn test_policy_planted_option_names_stay_file_names() {
         std::fs::write(plant.join(name), "planted\n").expect("plant");
     }
     let before = repo.snapshot();
-    let out = repo.run_in(&plant, &["ask", "-v", "find *"]);
+    for line in ["find *", "sort *", "ls *", "git diff *", "cat *"] {
+        let out = repo.run_in(&plant, &["ask", line]);
+        assert_code(&out, 3);
+        assert!(out.stderr.contains("rule glob"), "{line}: {out}");
+    }
+    // Written as the error suggests, the names are names.
+    let out = repo.run_in(&plant, &["ask", "-v", "find ./*"]);
     assert_code(&out, 0);
     assert!(
         traced(&out)[0].starts_with("find ./--output=README.md ./-delete"),
         "{out}"
     );
-    let out = repo.run_in(&plant, &["ask", "sort *"]);
+    // After `--`, a name is a name.
+    let out = repo.run_in(&plant, &["ask", "wc -c -- *"]);
     assert_code(&out, 0);
+    assert!(out.stdout.contains("-delete"), "{out}");
     assert_eq!(repo.snapshot(), before, "nothing may change");
 }
 
@@ -195,14 +210,12 @@ fn test_policy_trailing_words_are_never_cut_from_a_command() {
 }
 
 #[test]
-fn test_policy_git_runs_with_its_protections() {
+fn test_policy_git_config_lists_only_the_users_settings() {
     let repo = TestRepo::with_commit();
-    // `git config --get` sees the values forced on every spawn.
-    let out = repo.ask("git config --get protocol.allow");
+    let out = repo.ask("git config -l");
     assert_code(&out, 0);
-    assert_eq!(out.stdout.trim(), "never");
-    let out = repo.ask("git config --get safe.bareRepository");
-    assert_eq!(out.stdout.trim(), "explicit");
+    assert!(!out.stdout.contains("protocol.allow"), "{out}");
+    assert_eq!(out.stdout, repo.git(&["config", "-l"]));
 }
 
 #[test]

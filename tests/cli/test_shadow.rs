@@ -209,9 +209,10 @@ fn test_shadow_stores_identical_content_once() {
 #[test]
 fn test_shadow_retention_keeps_max_versions_but_never_the_newest() {
     let repo = TestRepo::with_commit();
-    repo.git(&["config", "fararoni.shadow.maxVersions", "3"]);
+    // 10 is the floor of `fararoni.shadow.maxVersions`.
+    repo.git(&["config", "fararoni.shadow.maxVersions", "10"]);
     repo.write("f.txt", "0\n");
-    for i in 1..=7 {
+    for i in 1..=14 {
         write(&repo, "f.txt", &format!("{i}\n"));
     }
     let v = version_files(&repo, "f.txt");
@@ -219,14 +220,14 @@ fn test_shadow_retention_keeps_max_versions_but_never_the_newest() {
         .iter()
         .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names.len(), 3, "{names:?}");
-    assert!(names[2].starts_with("f.txt.v7."), "{names:?}");
-    assert_eq!(std::fs::read_to_string(&v[2]).expect("read"), "6\n");
+    assert_eq!(names.len(), 10, "{names:?}");
+    assert!(names[9].starts_with("f.txt.v14."), "{names:?}");
+    assert_eq!(std::fs::read_to_string(&v[9]).expect("read"), "13\n");
     // The evicted versions' contents left the object store with them.
     let objects = std::fs::read_dir(repo.path().join(".fararoni/objects"))
         .expect("ls")
         .count();
-    assert_eq!(objects, 3);
+    assert_eq!(objects, 10);
     // Evictions are journaled.
     let journal =
         std::fs::read_to_string(repo.path().join(".fararoni/journal.jsonl")).expect("journal");
@@ -236,9 +237,9 @@ fn test_shadow_retention_keeps_max_versions_but_never_the_newest() {
 #[test]
 fn test_shadow_retention_protects_what_undo_of_the_last_session_needs() {
     let repo = TestRepo::with_commit();
-    repo.git(&["config", "fararoni.shadow.maxVersions", "2"]);
+    repo.git(&["config", "fararoni.shadow.maxVersions", "10"]);
     repo.write("f.txt", "original\n");
-    for i in 1..=5 {
+    for i in 1..=13 {
         let out = repo
             .cmd("git-fararoni")
             .env("FARARONI_SESSION", "long-session")
@@ -259,7 +260,8 @@ fn test_shadow_retention_protects_what_undo_of_the_last_session_needs() {
         assert!(out.status.success());
     }
     let v = version_files(&repo, "f.txt");
-    assert!(v.len() <= 3, "{v:?}");
+    assert!(v.len() <= 11, "{v:?}");
+    assert!(v[0].to_string_lossy().contains("f.txt.v1."), "{v:?}");
     assert_eq!(std::fs::read_to_string(&v[0]).expect("read"), "original\n");
     let out = repo.run(&["undo"]);
     assert_eq!(out.code, 0, "{out}");

@@ -5,6 +5,11 @@ use std::path::Path;
 
 use crate::common::TestRepo;
 
+/// Returns the SHA-256 of `bytes`, lowercase hex, as the journal records it.
+pub(crate) fn sha256(bytes: &[u8]) -> String {
+    git_fararoni::shadow::sha256_hex(bytes)
+}
+
 /// Runs `guard write PATH --force` with `content` in session `session`.
 fn write_in(repo: &TestRepo, session: &str, rel: &str, content: &str) {
     let out = crate::common::run_with_stdin(
@@ -197,18 +202,21 @@ fn test_undo_skips_a_change_a_crash_stopped_before_it_reached_the_file() {
     repo.write("b.txt", "b0\n");
     write_in(&repo, "agent-9", "a.txt", "a1\n");
     // What a write killed after its journal lines and before anything else
-    // leaves: a backup and a change announced for b.txt, never carried out.
+    // leaves: a backup and a change announced for b.txt, never carried out
+    // (ids and hashes of the exact form the store writes).
     let journal = repo.path().join(".fararoni/journal.jsonl");
     let mut text = std::fs::read_to_string(&journal).expect("journal");
+    let id = "4242-0badf00d-1";
+    let (b0, b1) = ("b0\n".as_bytes(), "b1\n".as_bytes());
     for line in [
-        r#"{"time":"2026-12-02T10:00:00Z","session":"agent-9","op":"backup","path":"b.txt","version":7,"sha256":"00","size":3,"id":"crash-1"}"#,
-        r#"{"time":"2026-12-02T10:00:00Z","session":"agent-9","op":"write","path":"b.txt","version":7,"sha256":"11","size":3,"id":"crash-1"}"#,
+        serde_json::json!({"time":"2026-12-02T10:00:00Z","session":"agent-9","op":"backup","path":"b.txt","version":7,"sha256":sha256(b0),"size":3,"id":id}),
+        serde_json::json!({"time":"2026-12-02T10:00:00Z","session":"agent-9","op":"write","path":"b.txt","version":7,"sha256":sha256(b1),"size":3,"id":id}),
     ] {
-        text.push_str(line);
+        text.push_str(&line.to_string());
         text.push('\n');
     }
     std::fs::write(&journal, text).expect("write journal");
-    repo.write(".b.txt.fararoni-crash-1.tmp", "b1\n");
+    repo.write(&format!(".b.txt.fararoni-{id}.tmp"), "b1\n");
 
     let out = repo.run(&["undo"]);
     assert_eq!(out.code, 0, "{out}");
@@ -218,11 +226,14 @@ fn test_undo_skips_a_change_a_crash_stopped_before_it_reached_the_file() {
     assert_eq!(repo.read("b.txt"), "b0\n");
     // The next transaction settled the crash: its temporary file is gone
     // and the journal says the change never reached the file.
-    assert!(!repo.path().join(".b.txt.fararoni-crash-1.tmp").exists());
+    assert!(!repo
+        .path()
+        .join(format!(".b.txt.fararoni-{id}.tmp"))
+        .exists());
     let journal = std::fs::read_to_string(&journal).expect("journal");
     assert!(
         journal.lines().any(|l| l.contains(r#""op":"recover""#)
-            && l.contains("crash-1")
+            && l.contains(id)
             && l.contains(r#""applied":false"#)),
         "{journal}"
     );

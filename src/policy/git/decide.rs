@@ -83,6 +83,10 @@ pub fn checkout(p: &Parsed, ctx: &Ctx) -> Outcome {
             "`--merge` rewrites uncommitted edits through a merge",
         ),
         (
+            "conflict",
+            "`--conflict` implies `--merge`, which rewrites uncommitted edits",
+        ),
+        (
             "pathspec-from-file",
             "`--pathspec-from-file` checks out paths, overwriting edits",
         ),
@@ -138,6 +142,10 @@ pub fn switch(p: &Parsed, _: &Ctx) -> Outcome {
         (
             "merge",
             "`--merge` rewrites uncommitted edits through a merge",
+        ),
+        (
+            "conflict",
+            "`--conflict` implies `--merge`, which rewrites uncommitted edits",
         ),
     ] {
         if p.has(key) {
@@ -205,6 +213,20 @@ pub fn rm(p: &Parsed, _: &Ctx) -> Outcome {
     }
 }
 
+/// Whether a `branch`/`tag` line lists: no names, or a listing filter.
+fn filters_refs(p: &Parsed) -> bool {
+    [
+        "contains",
+        "no-contains",
+        "merged",
+        "no-merged",
+        "points-at",
+    ]
+    .iter()
+    .any(|k| p.mentions(k))
+        || p.operands.is_empty()
+}
+
 /// `branch`: listing reads; creating and renaming write; forcing or
 /// deleting unmerged work loses it.
 pub fn branch(p: &Parsed, _: &Ctx) -> Outcome {
@@ -230,18 +252,7 @@ pub fn branch(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("set-upstream-to") || p.has("unset-upstream") || p.has("edit-description") {
         return out(LocalWrite, "changes branch configuration");
     }
-    let listing = p.has("list")
-        || p.has("show-current")
-        || [
-            "contains",
-            "no-contains",
-            "merged",
-            "no-merged",
-            "points-at",
-        ]
-        .iter()
-        .any(|k| p.mentions(k))
-        || p.operands.is_empty();
+    let listing = p.has("list") || p.has("show-current") || filters_refs(p);
     if listing {
         return out(ReadOnly, "lists branches");
     }
@@ -260,19 +271,7 @@ pub fn tag(p: &Parsed, _: &Ctx) -> Outcome {
     if p.has("force") {
         return out(Destructive, "`tag -f` replaces an existing tag");
     }
-    let listing = p.has("list")
-        || p.has("n")
-        || p.has("verify")
-        || [
-            "contains",
-            "no-contains",
-            "merged",
-            "no-merged",
-            "points-at",
-        ]
-        .iter()
-        .any(|k| p.mentions(k))
-        || p.operands.is_empty();
+    let listing = p.has("list") || p.has("n") || p.has("verify") || filters_refs(p);
     if listing {
         out(ReadOnly, "lists tags")
     } else {
@@ -306,22 +305,23 @@ pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
     const WRITE_VERBS: &[&str] = &["set", "unset", "rename-section", "remove-section", "edit"];
     let write_option = WRITE_OPTIONS.iter().find(|k| p.has(k));
     let read_option = READ_OPTIONS.iter().any(|k| p.has(k));
-    let first = p.operands.first().map(String::as_str);
+    // Operands after `--` count too: `git config -- core.hooksPath x` sets it.
+    let operands: Vec<&String> = p.all_operands().collect();
+    let first = operands.first().map(|s| s.as_str());
     let verb_write = first.is_some_and(|v| WRITE_VERBS.contains(&v));
     let verb_read = first.is_some_and(|v| READ_VERBS.contains(&v));
     let key = if verb_write || verb_read {
-        p.operands.get(1)
+        operands.get(1).copied()
     } else {
-        p.operands.first()
+        operands.first().copied()
     };
-    let writes = write_option.is_some()
-        || verb_write
-        || (!read_option && !verb_read && p.operands.len() >= 2);
+    let writes =
+        write_option.is_some() || verb_write || (!read_option && !verb_read && operands.len() >= 2);
     if !writes {
         return out(ReadOnly, "reads configuration");
     }
     let runs = key.is_some_and(|k| {
-        let value = p.operands.last().map(String::as_str).unwrap_or("");
+        let value = operands.last().map(|s| s.as_str()).unwrap_or("");
         matches!(super::config::key_refusal(k, value), Some((UnsafeShell, _)))
     });
     if runs {
@@ -337,16 +337,26 @@ pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
     }
 }
 
-/// `init`: a repository here or below is a local write; one elsewhere
-/// writes outside the working tree.
-pub fn init(p: &Parsed, _: &Ctx) -> Outcome {
+/// `init`: a repository here or below is a local write; one elsewhere —
+/// by its spelling, or through a symlink — writes outside the working tree.
+pub fn init(p: &Parsed, ctx: &Ctx) -> Outcome {
     let outside = p.all_operands().any(|d| {
         let path = std::path::Path::new(d);
-        path.is_absolute()
+        if path.is_absolute()
             || d.starts_with('~')
             || path
                 .components()
                 .any(|c| matches!(c, std::path::Component::ParentDir))
+        {
+            return true;
+        }
+        // The nearest directory that exists is where git will write.
+        let target = ctx.place.dir.join(path);
+        let existing = target.ancestors().find(|a| a.is_dir());
+        existing.is_some_and(|a| ctx.facts.inside_worktree(a) == Some(false))
+            || target
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
     });
     if outside {
         out(Destructive, "creates a repository outside the working tree")

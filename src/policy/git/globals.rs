@@ -19,6 +19,8 @@ pub struct Globals {
     pub forced: Option<(Risk, String)>,
     /// A verdict reached without a subcommand (`git --version`).
     pub early: Option<Verdict>,
+    /// `git --help ARGS`: where ARGS start (judged as `git help ARGS`).
+    pub help_args: Option<usize>,
 }
 
 /// Options that take the next word (or `=value` for the long ones).
@@ -135,6 +137,12 @@ pub fn parse(args: &[String], place: &mut Place) -> Result<Globals, Verdict> {
             g.canonical.push(name.to_string());
             i += 1;
             continue;
+        }
+        if (name == "--help" || name == "-h") && i + 1 < args.len() {
+            // `git --help ARGS` is `git help ARGS`: judged as that.
+            g.help_args = Some(i + 1);
+            g.consumed = i;
+            return Ok(g);
         }
         if INFO.contains(&name) {
             g.early = Some(Verdict::new(

@@ -33,6 +33,9 @@ pub use names::BUILTINS;
 ///   (submodules, a promisor remote, an alias we did not foresee).
 /// - `maintenance.auto=false`: a commit does not start background
 ///   maintenance, whose tasks can prune or prefetch.
+/// - `core.fsmonitor=false`: a repository planted inside the working tree
+///   (added as a gitlink, then visited by `status`) cannot name a program
+///   for git to run; it reaches nested gits through the environment.
 /// - `GIT_TERMINAL_PROMPT=0`: nothing waits on a credential prompt.
 pub const PROTECTIONS: &[(&str, &str)] =
     &[("GIT_NO_LAZY_FETCH", "1"), ("GIT_TERMINAL_PROMPT", "0")];
@@ -42,7 +45,22 @@ pub const PROTECTED_CONFIG: &[(&str, &str)] = &[
     ("safe.bareRepository", "explicit"),
     ("protocol.allow", "never"),
     ("maintenance.auto", "false"),
+    ("core.fsmonitor", "false"),
 ];
+
+/// The subcommand of a canonical `git` argument list (without `git`):
+/// the first word after the global options.
+pub fn subcommand(args: &[String]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        match a.as_str() {
+            "-C" | "-c" => i += 2,
+            w if w.starts_with('-') => i += 1,
+            w => return Some(w),
+        }
+    }
+    None
+}
 
 /// How a subcommand is judged once its options are parsed.
 #[derive(Clone, Copy)]
@@ -159,22 +177,31 @@ fn classify_args(
     mut place: Place,
     seen_aliases: &mut Vec<String>,
 ) -> Verdict {
-    let raw: Vec<String> = std::iter::once("git".to_string())
-        .chain(args.iter().cloned())
-        .collect();
+    // The argv as typed, for verdicts that never reach a subcommand.
+    let raw = || -> Vec<String> {
+        std::iter::once("git".to_string())
+            .chain(args.iter().cloned())
+            .collect()
+    };
     let start = place.clone();
     let g = match globals::parse(args, &mut place) {
         Ok(g) => g,
-        Err(v) => return v.with_argv(raw),
+        Err(v) => return v.with_argv(raw()),
     };
     if let Some(v) = g.early {
-        return v.with_argv(raw);
+        return v.with_argv(raw());
+    }
+    if let Some(at) = g.help_args {
+        let mut as_help: Vec<String> = args[..g.consumed].to_vec();
+        as_help.push("help".into());
+        as_help.extend(args[at..].iter().cloned());
+        return classify_args(&as_help, actor, facts, start, seen_aliases);
     }
     if let Some(why) = place_refusal(&place, facts) {
-        return Verdict::new(Risk::Destructive, why, raw);
+        return Verdict::new(Risk::Destructive, why, raw());
     }
     let Some(sub_raw) = args.get(g.consumed) else {
-        return Verdict::new(Risk::ReadOnly, "`git` alone prints its usage", raw);
+        return Verdict::new(Risk::ReadOnly, "`git` alone prints its usage", raw());
     };
     let sub = sub_raw.to_ascii_lowercase();
     let rest = &args[g.consumed + 1..];
@@ -184,7 +211,7 @@ fn classify_args(
         if BUILTINS.contains(&sub.as_str()) {
             return Verdict::unknown(
                 format!("rule git.{sub}: `git {sub}` is not in the policy's tables; run it yourself if you mean it"),
-                raw,
+                raw(),
             );
         }
         let alias = g
@@ -205,7 +232,7 @@ fn classify_args(
                 start,
                 seen_aliases,
             ),
-            None => Verdict::unknown(names::unknown_subcommand(sub_raw), raw),
+            None => Verdict::unknown(names::unknown_subcommand(sub_raw), raw()),
         };
     };
     canonical.push(sub.clone());
@@ -214,6 +241,17 @@ fn classify_args(
         place: &place,
         actor,
     };
+    // `git CMD -h` / `git CMD --help` alone shows help (git's own
+    // handling, before the subcommand parses anything).
+    if matches!(rest, [h] if h == "-h" || h == "--help") {
+        canonical.extend(rest.iter().cloned());
+        let mut v = Verdict::new(Risk::ReadOnly, "shows the subcommand's help", canonical);
+        if let Some((risk, why)) = g.forced {
+            v.risk = v.risk.max(risk);
+            v.reason = why;
+        }
+        return v;
+    }
     let mut v = judge(command, rest, &ctx, &mut canonical, &sub);
     v.argv = canonical;
     if let Some((risk, why)) = g.forced {
@@ -234,10 +272,6 @@ fn judge(
     canonical: &mut Vec<String>,
     path: &str,
 ) -> Verdict {
-    if matches!(rest, [h] if h == "-h" || h == "--help") {
-        canonical.extend(rest.iter().cloned());
-        return Verdict::new(Risk::ReadOnly, "shows the subcommand's help", Vec::new());
-    }
     if let Rule::Refuse(risk, why) = command.rule {
         canonical.extend(rest.iter().cloned());
         return Verdict::new(risk, format!("rule git.{path}: {why}"), Vec::new());
@@ -262,7 +296,15 @@ fn judge(
         return match verbs.iter().find(|v| v.name == word) {
             Some(verb) => {
                 canonical.push(verb.name.to_string());
-                judge(verb, &rest[at + 1..], ctx, canonical, &format!("{path}.{}", verb.name))
+                let mut v =
+                    judge(verb, &rest[at + 1..], ctx, canonical, &format!("{path}.{}", verb.name));
+                // The parent's own options count too (`notes --ref=… add`).
+                let parent_v = apply_effects(&parent, (Risk::None, String::new()), path);
+                if parent_v.risk > v.risk {
+                    v.risk = parent_v.risk;
+                    v.reason = parent_v.reason;
+                }
+                v
             }
             None => Verdict::unknown(
                 format!("rule git.{path}: `{word}` is not a `git {path}` verb the policy knows; run it yourself if you mean it"),
@@ -311,22 +353,11 @@ fn refused_option(path: &str, e: parse::ParseError) -> Verdict {
 /// Raises the base class by every option given (not negated) whose table
 /// entry says so; the worst wins and names the option.
 fn apply_effects(parsed: &Parsed, base: Outcome, path: &str) -> Verdict {
-    use super::spec::Effect;
     let (mut risk, mut reason) = base;
-    for g in &parsed.given {
-        if g.negated {
-            continue;
-        }
-        let raised = match g.opt.effect {
-            Effect::Plain => None,
-            Effect::Raise(r, why) => Some((r, why)),
-            Effect::Value(check) => g.value.as_deref().and_then(check),
-        };
-        if let Some((r, why)) = raised {
-            if r > risk {
-                risk = r;
-                reason = format!("rule git.{path}: `{}` {why}", g.canonical);
-            }
+    if let Some((r, why, option)) = parsed.raised() {
+        if r > risk {
+            risk = r;
+            reason = format!("rule git.{path}: `{option}` {why}");
         }
     }
     Verdict::new(risk, reason, Vec::new())

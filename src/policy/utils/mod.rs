@@ -7,7 +7,7 @@ mod find;
 mod tables;
 
 use super::parse::{self, Parsed, Table};
-use super::spec::{Effect, Syntax};
+use super::spec::Syntax;
 use super::{env, Actor, Risk, Verdict};
 
 /// How a program is judged once its options are parsed.
@@ -141,17 +141,10 @@ pub fn classify(
     canonical.extend(parsed.argv.iter().cloned());
     let mut risk = Risk::ReadOnly;
     let mut reason = format!("{rule}: `{program}` only reads");
-    for g in &parsed.given {
-        let raised = match g.opt.effect {
-            Effect::Plain => None,
-            Effect::Raise(r, why) => Some((r, why)),
-            Effect::Value(check) => g.value.as_deref().and_then(check),
-        };
-        if let Some((r, why)) = raised {
-            if r > risk {
-                risk = r;
-                reason = format!("{rule}: `{}` {why}", g.canonical);
-            }
+    if let Some((r, why, option)) = parsed.raised() {
+        if r > risk {
+            risk = r;
+            reason = format!("{rule}: `{option}` {why}");
         }
     }
     if let Rule::Decide(f) = spec.rule {

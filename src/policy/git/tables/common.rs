@@ -293,6 +293,7 @@ pub const LOG: &[Opt] = &[
 
 /// Every option of `git log` and the commands that are `log` underneath
 /// (`show`, `whatchanged`, `reflog show`, `stash list`).
+/// Every option of `git log` (keep `inspect::REFLOG` in step).
 pub const LOG_OPTIONS: Table = &[
     LOG,
     REV,

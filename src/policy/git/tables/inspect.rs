@@ -841,6 +841,32 @@ fn difftool(p: &Parsed, _: &Ctx) -> Outcome {
 /// `reflog`: `show` (the default, also for `git reflog REF`), `list` and
 /// `exists` read; `expire` and `delete` drop reflog entries, which are
 /// the way back to lost commits.
+/// The options of `reflog expire` and `reflog delete`, so that those
+/// parse (and are refused by the rule) rather than fail as unknown.
+const REFLOG_EXPIRE: &[Opt] = &[
+    req('\0', "expire"),
+    req('\0', "expire-unreachable"),
+    flag('\0', "rewrite"),
+    flag('\0', "updateref"),
+    flag('\0', "stale-fix"),
+    flag('\0', "dry-run"),
+    flag('\0', "verbose"),
+];
+
+/// `reflog`'s table: the log options of `reflog show`, and those of
+/// `expire`/`delete`.
+const REFLOG: crate::policy::parse::Table = &[
+    super::common::LOG,
+    REV,
+    REV_N,
+    REV_COMMITTER,
+    PRETTY,
+    COMMIT_DIFF,
+    DIFF,
+    DIFF_U,
+    REFLOG_EXPIRE,
+];
+
 fn reflog(p: &Parsed, _: &Ctx) -> Outcome {
     match p.operands.first().map(String::as_str) {
         Some("expire") | Some("delete") => out(
@@ -869,7 +895,7 @@ pub const COMMANDS: &[Command] = &[
     cmd("show", LOG_OPTIONS, Rule::Fixed(ReadOnly, "shows objects"))
         .exact()
         .numeric(),
-    cmd("reflog", LOG_OPTIONS, Rule::Decide(reflog))
+    cmd("reflog", REFLOG, Rule::Decide(reflog))
         .exact()
         .numeric(),
     cmd(
@@ -1487,7 +1513,10 @@ mod tests {
         // Losing the reflog.
         ("git reflog expire --all", Some(Risk::Destructive)),
         ("git reflog delete HEAD@{1}", Some(Risk::Destructive)),
-        ("git reflog expire --expire=now --all", None),
+        (
+            "git reflog expire --expire=now --all",
+            Some(Risk::Destructive),
+        ),
         // Options no table has.
         ("git log --default --output=x", None),
         ("git rev-parse --output=x", None),

@@ -8,6 +8,7 @@
 //! refused, so a table must list every option people really use.
 
 mod common;
+mod history;
 mod inspect;
 mod refs;
 mod remote;
@@ -21,6 +22,7 @@ const FAMILIES: &[&[Command]] = &[
     worktree::COMMANDS,
     refs::COMMANDS,
     remote::COMMANDS,
+    history::COMMANDS,
 ];
 
 /// The table of the subcommand `name` (lower case), if there is one.

@@ -255,7 +255,10 @@ const STASH_VERBS: &[Command] = &[
 
 const INIT: &[Opt] = &[
     flag('q', "quiet"),
-    flag('\0', "bare"),
+    flag('\0', "bare").raise(
+        Destructive,
+        "writes repository files into the directory itself, over files of the same names",
+    ),
     req('\0', "template").raise(
         Destructive,
         "copies hooks from a template folder into the new repository",
@@ -267,7 +270,10 @@ const INIT: &[Opt] = &[
     req('\0', "object-format"),
     req('\0', "ref-format"),
     req('b', "initial-branch"),
-    opt('\0', "shared"),
+    opt('\0', "shared").raise(
+        Destructive,
+        "rewrites the repository's configuration and permissions",
+    ),
 ];
 
 /// The family's tables.

@@ -1,0 +1,7 @@
+//! Levels 3–5, the stochastic zone: a model with tools, governed.
+//!
+//! `client` is the contract every model implementation fulfils (an HTTP
+//! server today, an in-process engine later); the rest of the agent talks
+//! only to [`client::LlmClient`].
+
+pub mod client;

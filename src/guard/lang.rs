@@ -1,0 +1,463 @@
+//! Languages as the kill-switch sees them: how comments and strings are
+//! written, how function bodies are delimited, and which structured format
+//! a file holds. One table row per language, chosen by file name or, when
+//! there is none, sniffed from the content. Pure data and lookups.
+
+/// How a language delimits function bodies, for the stub scanner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocks {
+    /// `{ … }` (C family, Rust, Go, Java, JS/TS, C#, PHP, Kotlin, Swift…).
+    Braces,
+    /// A header ending in `:` and a more-indented body (Python).
+    Indent,
+    /// A keyword header and a body closed by `end` at the header's indent
+    /// (Ruby, Lua, Elixir).
+    End,
+    /// No function bodies the scanner knows.
+    None,
+}
+
+/// A data format the kill-switch parses to compare structure, not lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// JSON (`serde_json`).
+    Json,
+    /// TOML (`toml`).
+    Toml,
+    /// YAML (`saphyr-parser`).
+    Yaml,
+}
+
+impl Format {
+    /// Returns the format's usual name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "JSON",
+            Format::Toml => "TOML",
+            Format::Yaml => "YAML",
+        }
+    }
+}
+
+/// One language's row.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Lang {
+    /// A short name for reports.
+    pub name: &'static str,
+    /// File extensions, lowercase, without the dot (`d.ts` style compound
+    /// extensions allowed); or whole file names such as `Makefile`.
+    pub names: &'static [&'static str],
+    /// Markers that start a comment running to the end of the line.
+    pub line_comments: &'static [&'static str],
+    /// Block comment delimiters.
+    pub block_comments: &'static [(&'static str, &'static str)],
+    /// Bytes that open (and close) a string literal.
+    pub quotes: &'static [u8],
+    /// `'` opens a character literal or a lifetime, not a string.
+    pub char_quote: bool,
+    /// How function bodies are delimited.
+    pub blocks: Blocks,
+    /// Keywords that introduce a function header (for `Indent`/`End`).
+    pub fn_keywords: &'static [&'static str],
+    /// A bare `...` line is valid code here (Python's `Ellipsis`, YAML's
+    /// document end), so alone it is not a placeholder.
+    pub bare_ellipsis_is_code: bool,
+    /// Prose (Markdown, text): an ellipsis is punctuation, only elision
+    /// phrases count.
+    pub prose: bool,
+    /// Declarations only (`.pyi`, `.d.ts`): bodies are stubs by design.
+    pub declarations: bool,
+    /// The structured format, if the file is data.
+    pub format: Option<Format>,
+}
+
+const C_COMMENTS: &[(&str, &str)] = &[("/*", "*/")];
+const NONE: &[(&str, &str)] = &[];
+
+const fn brace(
+    name: &'static str,
+    names: &'static [&'static str],
+    line_comments: &'static [&'static str],
+    quotes: &'static [u8],
+    char_quote: bool,
+) -> Lang {
+    Lang {
+        name,
+        names,
+        line_comments,
+        block_comments: C_COMMENTS,
+        quotes,
+        char_quote,
+        blocks: Blocks::Braces,
+        fn_keywords: &[],
+        bare_ellipsis_is_code: false,
+        prose: false,
+        declarations: false,
+        format: None,
+    }
+}
+
+const fn other(
+    name: &'static str,
+    names: &'static [&'static str],
+    line_comments: &'static [&'static str],
+    block_comments: &'static [(&'static str, &'static str)],
+) -> Lang {
+    Lang {
+        name,
+        names,
+        line_comments,
+        block_comments,
+        quotes: b"\"'",
+        char_quote: false,
+        blocks: Blocks::None,
+        fn_keywords: &[],
+        bare_ellipsis_is_code: false,
+        prose: false,
+        declarations: false,
+        format: None,
+    }
+}
+
+const fn data(name: &'static str, names: &'static [&'static str], format: Format) -> Lang {
+    Lang {
+        name,
+        names,
+        line_comments: match format {
+            Format::Json => &[],
+            Format::Toml | Format::Yaml => &["#"],
+        },
+        block_comments: NONE,
+        quotes: b"\"'",
+        char_quote: false,
+        blocks: Blocks::None,
+        fn_keywords: &[],
+        bare_ellipsis_is_code: matches!(format, Format::Yaml),
+        prose: false,
+        declarations: false,
+        format: Some(format),
+    }
+}
+
+/// The languages, most specific names first (`d.ts` before `ts`).
+pub static LANGS: &[Lang] = &[
+    Lang {
+        declarations: true,
+        ..brace(
+            "typescript-declarations",
+            &["d.ts", "d.mts", "d.cts"],
+            &["//"],
+            b"\"'`",
+            false,
+        )
+    },
+    brace("rust", &["rs"], &["//"], b"\"", true),
+    brace("c", &["c", "h"], &["//"], b"\"", true),
+    brace(
+        "c++",
+        &["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "ino", "cu"],
+        &["//"],
+        b"\"",
+        true,
+    ),
+    brace("c#", &["cs"], &["//"], b"\"", true),
+    brace("java", &["java"], &["//"], b"\"", true),
+    brace("kotlin", &["kt", "kts"], &["//"], b"\"", true),
+    brace("scala", &["scala", "sc"], &["//"], b"\"", true),
+    brace("swift", &["swift"], &["//"], b"\"", false),
+    brace("dart", &["dart"], &["//"], b"\"'", false),
+    brace("go", &["go"], &["//"], b"\"`", true),
+    brace(
+        "javascript",
+        &["js", "mjs", "cjs", "jsx"],
+        &["//"],
+        b"\"'`",
+        false,
+    ),
+    brace(
+        "typescript",
+        &["ts", "tsx", "mts", "cts"],
+        &["//"],
+        b"\"'`",
+        false,
+    ),
+    brace("php", &["php", "phtml"], &["//", "#"], b"\"'", false),
+    brace("css", &["css", "scss", "less"], &["//"], b"\"'", false),
+    Lang {
+        blocks: Blocks::Indent,
+        fn_keywords: &["def", "async def"],
+        bare_ellipsis_is_code: true,
+        quotes: b"\"'",
+        ..other("python", &["py", "pyw"], &["#"], NONE)
+    },
+    Lang {
+        blocks: Blocks::Indent,
+        fn_keywords: &["def", "async def"],
+        bare_ellipsis_is_code: true,
+        declarations: true,
+        ..other("python-stubs", &["pyi"], &["#"], NONE)
+    },
+    Lang {
+        blocks: Blocks::End,
+        fn_keywords: &["def"],
+        ..other(
+            "ruby",
+            &["rb", "rake", "gemspec", "Rakefile", "Gemfile"],
+            &["#"],
+            &[("=begin", "=end")],
+        )
+    },
+    Lang {
+        blocks: Blocks::End,
+        fn_keywords: &["function", "local function"],
+        ..other("lua", &["lua"], &["--"], &[("--[[", "]]")])
+    },
+    Lang {
+        blocks: Blocks::End,
+        fn_keywords: &["def", "defp"],
+        ..other("elixir", &["ex", "exs"], &["#"], NONE)
+    },
+    other(
+        "shell",
+        &[
+            "sh",
+            "bash",
+            "zsh",
+            "fish",
+            "ksh",
+            "Makefile",
+            "mk",
+            "Dockerfile",
+        ],
+        &["#"],
+        NONE,
+    ),
+    other("perl", &["pl", "pm"], &["#"], NONE),
+    other("r", &["r"], &["#"], NONE),
+    other("sql", &["sql"], &["--"], C_COMMENTS),
+    other("haskell", &["hs", "elm"], &["--"], &[("{-", "-}")]),
+    other(
+        "lisp",
+        &["lisp", "el", "clj", "cljs", "scm", "rkt"],
+        &[";"],
+        NONE,
+    ),
+    other("asm", &["asm", "s", "ini", "cfg"], &[";", "#"], NONE),
+    other("latex", &["tex", "m", "erl", "hrl", "matlab"], &["%"], NONE),
+    other("fortran", &["f", "f90", "f95", "f03", "for"], &["!"], NONE),
+    other("vb", &["vb", "vbs", "bas", "cls"], &["'", "REM "], NONE),
+    other("batch", &["bat", "cmd"], &["REM ", "::"], NONE),
+    other(
+        "html",
+        &[
+            "html", "htm", "xml", "xhtml", "svg", "vue", "svelte", "xaml", "csproj", "plist",
+        ],
+        &[],
+        &[("<!--", "-->")],
+    ),
+    other(
+        "template",
+        &[
+            "erb", "jsp", "cshtml", "razor", "aspx", "ejs", "hbs", "jinja", "j2",
+        ],
+        &[],
+        &[
+            ("<!--", "-->"),
+            ("<%--", "--%>"),
+            ("<%#", "%>"),
+            ("@*", "*@"),
+            ("{{!--", "--}}"),
+            ("{#", "#}"),
+        ],
+    ),
+    Lang {
+        prose: true,
+        ..other(
+            "prose",
+            &["md", "markdown", "txt", "rst", "adoc", "org"],
+            &[],
+            &[("<!--", "-->")],
+        )
+    },
+    data(
+        "json",
+        &["json", "jsonc", "json5", "ipynb", "geojson"],
+        Format::Json,
+    ),
+    data("toml", &["toml", "Cargo.lock", "Pipfile"], Format::Toml),
+    data("yaml", &["yaml", "yml"], Format::Yaml),
+];
+
+/// The row used when nothing is known: C-like lexing, brace blocks, and a
+/// bare `...` given the benefit of the doubt.
+pub static GENERIC: Lang = Lang {
+    bare_ellipsis_is_code: true,
+    ..brace("generic", &[], &["//", "#"], b"\"'`", false)
+};
+
+/// Returns the language of a file from its name (`src/app.d.ts`,
+/// `Makefile`), or `None` when the name says nothing.
+pub fn from_path(path: &str) -> Option<&'static Lang> {
+    let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let lower = base.to_ascii_lowercase();
+    LANGS.iter().find(|l| {
+        l.names.iter().any(|n| {
+            if n.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+                base == *n
+            } else {
+                lower
+                    .strip_suffix(n)
+                    .is_some_and(|stem| stem.ends_with('.') && stem.len() > 1)
+            }
+        })
+    })
+}
+
+/// Returns the row named `name`.
+fn named(name: &str) -> &'static Lang {
+    LANGS.iter().find(|l| l.name == name).unwrap_or(&GENERIC)
+}
+
+/// Sniffing signs: (language, needles that must all appear in the head).
+/// The first row whose needles all appear wins; the order puts the most
+/// telling signs first.
+const SNIFF: &[(&str, &[&str])] = &[
+    ("php", &["<?php"]),
+    ("rust", &["fn ", "let "]),
+    ("rust", &["fn ", "impl "]),
+    ("rust", &["pub fn "]),
+    ("go", &["package ", "func "]),
+    ("kotlin", &["fun ", "val "]),
+    ("kotlin", &["package ", "fun "]),
+    ("c#", &["using System"]),
+    ("c#", &["namespace ", "public class "]),
+    ("java", &["package ", "import java"]),
+    ("java", &["public class "]),
+    ("c++", &["#include"]),
+    ("python", &["def ", "self"]),
+    ("python", &["import ", "def "]),
+    ("ruby", &["def ", "\nend"]),
+    ("lua", &["function ", "\nend"]),
+    ("lua", &["local ", " then\n"]),
+    ("scala", &["object ", "def "]),
+    ("javascript", &["function "]),
+    ("javascript", &["const ", "=> "]),
+    ("python", &["def "]),
+];
+
+/// Returns the language `bytes` appear to be written in, from their first
+/// 16 KB; [`GENERIC`] when nothing stands out.
+pub fn sniff(bytes: &[u8]) -> &'static Lang {
+    let head = &bytes[..bytes.len().min(16 * 1024)];
+    let Ok(text) =
+        std::str::from_utf8(head).or_else(|e| std::str::from_utf8(&head[..e.valid_up_to()]))
+    else {
+        return &GENERIC;
+    };
+    let start = text.trim_start();
+    if (start.starts_with('{') || start.starts_with('['))
+        && serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
+    {
+        return named("json");
+    }
+    if let Some(format) = data_shape(text, bytes) {
+        return named(format);
+    }
+    for (name, needles) in SNIFF {
+        if needles.iter().all(|n| text.contains(n)) {
+            return named(name);
+        }
+    }
+    &GENERIC
+}
+
+/// Returns `toml` or `yaml` when every line has the shape of that format
+/// and the whole content parses as it.
+fn data_shape(head: &str, bytes: &[u8]) -> Option<&'static str> {
+    let lines: Vec<&str> = head
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let key = |l: &str, sep: &str| {
+        l.split_once(sep).is_some_and(|(k, _)| {
+            let k = k.trim().trim_matches('"');
+            !k.is_empty()
+                && k.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | ' '))
+        })
+    };
+    let toml_line =
+        |l: &str| (l.starts_with('[') && l.ends_with(']')) || key(l, " = ") || key(l, "=");
+    if lines.iter().filter(|l| toml_line(l)).count() * 10 >= lines.len() * 9
+        && lines.iter().any(|l| l.starts_with('['))
+        && super::structure::parse(bytes, Format::Toml).is_ok()
+    {
+        return Some("toml");
+    }
+    let yaml_line =
+        |l: &str| l.starts_with("- ") || l == "-" || l == "---" || l.ends_with(':') || key(l, ": ");
+    let shaped = lines.iter().filter(|l| yaml_line(l)).count();
+    if shaped * 10 >= lines.len() * 8
+        && !lines.iter().any(|l| l.ends_with(';') || l.ends_with('{'))
+        && matches!(
+            super::structure::parse(bytes, Format::Yaml),
+            Ok(super::structure::Node::Map(_) | super::structure::Node::Seq(_))
+        )
+    {
+        return Some("yaml");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_come_from_names() {
+        for (path, name) in [
+            ("src/main.rs", "rust"),
+            ("a/b/types.d.ts", "typescript-declarations"),
+            ("web/app.tsx", "typescript"),
+            ("x.PY", "python"),
+            ("stubs/os.pyi", "python-stubs"),
+            ("Makefile", "shell"),
+            ("Cargo.lock", "toml"),
+            ("config/app.yml", "yaml"),
+            ("package.json", "json"),
+            ("views/index.html.erb", "template"),
+            ("README.md", "prose"),
+        ] {
+            assert_eq!(from_path(path).map(|l| l.name), Some(name), "{path}");
+        }
+        assert_eq!(from_path("LICENSE"), None);
+        assert_eq!(from_path(".rs"), None);
+    }
+
+    #[test]
+    fn sniffing_finds_the_common_languages() {
+        assert_eq!(sniff(b"fn main() {\n    let x = 1;\n}\n").name, "rust");
+        assert_eq!(
+            sniff(b"import os\n\ndef f(x):\n    return x\n").name,
+            "python"
+        );
+        assert_eq!(sniff(b"package main\n\nfunc main() {}\n").name, "go");
+        assert_eq!(
+            sniff(b"package a\n\nfun main() {\n    val x = 1\n}\n").name,
+            "kotlin"
+        );
+        assert_eq!(sniff(b"{\"a\": [1, 2]}").name, "json");
+        assert_eq!(sniff(b"{ not json").name, "generic");
+        assert_eq!(sniff(b"plain words").name, "generic");
+        assert_eq!(
+            sniff(b"[package]\nname = \"x\"\nversion = \"1\"\n").name,
+            "toml"
+        );
+        assert_eq!(sniff(b"services:\n  web:\n    image: nginx\n").name, "yaml");
+        assert_eq!(sniff(b"def f(x):\n    return x\n").name, "python");
+    }
+}

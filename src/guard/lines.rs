@@ -1,0 +1,390 @@
+//! Lines as the kill-switch counts them: a fast splitter over raw bytes,
+//! seeded 64-bit line hashes, and the *meaningful* form of a line that the
+//! padding-resistant ratios use (Unicode spaces and invisible characters
+//! normalised, lines of only punctuation or comment markers dropped). Pure
+//! functions, no I/O.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasher as _, BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+use super::killswitch::LineEndings;
+use super::lang::Lang;
+
+/// Returns the index of the first `\n` in `s`, eight bytes at a time.
+pub(super) fn find_newline(s: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const NL: u64 = LO * b'\n' as u64;
+    let mut chunks = s.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word) ^ NL;
+        // The lowest flagged byte is the first zero byte, i.e. the first `\n`.
+        let zero = w.wrapping_sub(LO) & !w & HI;
+        if zero != 0 {
+            return Some(offset + (zero.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|p| offset + p)
+}
+
+/// Iterates over the non-blank, trimmed lines of a buffer with their
+/// 1-based numbers, counting the line endings it passes.
+pub(super) struct Lines<'a> {
+    rest: &'a [u8],
+    number: usize,
+    lf: usize,
+    crlf: usize,
+    done: bool,
+}
+
+impl<'a> Lines<'a> {
+    pub(super) fn new(bytes: &'a [u8]) -> Lines<'a> {
+        Lines {
+            rest: bytes,
+            number: 0,
+            lf: 0,
+            crlf: 0,
+            done: false,
+        }
+    }
+
+    pub(super) fn endings(&self) -> LineEndings {
+        match (self.lf > 0, self.crlf > 0) {
+            (false, false) => LineEndings::None,
+            (true, false) => LineEndings::Lf,
+            (false, true) => LineEndings::Crlf,
+            (true, true) => LineEndings::Mixed,
+        }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (usize, &'a [u8]);
+
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        while !self.done {
+            self.number += 1;
+            let line = match find_newline(self.rest) {
+                Some(i) => {
+                    let line = &self.rest[..i];
+                    if line.last() == Some(&b'\r') {
+                        self.crlf += 1;
+                    } else {
+                        self.lf += 1;
+                    }
+                    self.rest = &self.rest[i + 1..];
+                    line
+                }
+                None => {
+                    self.done = true;
+                    self.rest
+                }
+            };
+            let line = line.trim_ascii();
+            if !line.is_empty() {
+                return Some((self.number, line));
+            }
+        }
+        None
+    }
+}
+
+/// Returns the non-blank, trimmed lines of `bytes`, with 1-based numbers.
+pub(super) fn lines(bytes: &[u8]) -> Lines<'_> {
+    Lines::new(bytes)
+}
+
+/// Hands a precomputed hash through to the table.
+#[derive(Default)]
+pub(super) struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(MUL);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of line hashes, for the few lines the kill-switch treats apart (the
+/// bulk are kept in sorted vectors). Lines are compared by their seeded
+/// 64-bit hash: two different lines collide with odds of about n²/2⁶⁵
+/// (1e-9 for 400 000 lines), which cannot move a ratio measured in
+/// hundredths.
+pub(super) type LineSet = HashSet<u64, BuildHasherDefault<PassThrough>>;
+
+const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// A per-process random seed, so that crafted content cannot aim at
+/// collisions.
+pub(super) fn seed() -> u64 {
+    static SEED: OnceLock<u64> = OnceLock::new();
+    *SEED.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64))
+}
+
+/// Hashes a line: a seeded multiply-rotate over 8-byte words with a final
+/// avalanche (murmur3's fmix64).
+pub(super) fn hash_line(seed: u64, bytes: &[u8]) -> u64 {
+    let mut h = seed ^ (bytes.len() as u64).wrapping_mul(MUL);
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word))
+            .wrapping_mul(MUL)
+            .rotate_left(29);
+    }
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut word = [0u8; 8];
+        word[..tail.len()].copy_from_slice(tail);
+        h = (h ^ u64::from_le_bytes(word))
+            .wrapping_mul(MUL)
+            .rotate_left(29);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// Sorts hashes in linear time: a least-significant-digit radix sort, one
+/// byte per pass, reading and writing memory in order.
+pub(super) fn radix_sort(v: &mut Vec<u64>) {
+    if v.len() < 64 {
+        v.sort_unstable();
+        return;
+    }
+    let mut buf = vec![0u64; v.len()];
+    for shift in (0..64).step_by(8) {
+        let mut counts = [0usize; 256];
+        for &x in v.iter() {
+            counts[((x >> shift) & 0xff) as usize] += 1;
+        }
+        // A byte where every value agrees sorts nothing.
+        if counts.contains(&v.len()) {
+            continue;
+        }
+        let mut at = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = at;
+            at += n;
+        }
+        for &x in v.iter() {
+            let d = ((x >> shift) & 0xff) as usize;
+            buf[counts[d]] = x;
+            counts[d] += 1;
+        }
+        std::mem::swap(v, &mut buf);
+    }
+}
+
+/// Characters that take no room on screen: a line made only of them (or
+/// padded with them) is blank to a reader.
+pub(super) fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{2800}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// Returns the meaningful form of a trimmed line: whitespace runs (Unicode
+/// spaces included) collapsed to one space, invisible characters removed;
+/// `None` when nothing alphanumeric is left (blank, punctuation, a lone
+/// comment marker). Borrows the line itself when it needs no rewriting,
+/// which is the common case, and writes into `scratch` otherwise.
+pub(super) fn meaningful<'a>(line: &'a [u8], scratch: &'a mut Vec<u8>) -> Option<&'a [u8]> {
+    if !needs_rewrite(line) {
+        return line.iter().any(u8::is_ascii_alphanumeric).then_some(line);
+    }
+    let Ok(text) = std::str::from_utf8(line) else {
+        return line.iter().any(u8::is_ascii_alphanumeric).then_some(line);
+    };
+    scratch.clear();
+    let mut alnum = false;
+    let mut space = false;
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        if invisible(c) {
+            continue;
+        }
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !scratch.is_empty() {
+            scratch.push(b' ');
+        }
+        space = false;
+        alnum |= c.is_alphanumeric();
+        scratch.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+    alnum.then_some(scratch.as_slice())
+}
+
+/// Returns whether a trimmed line has anything [`meaningful`] must rewrite:
+/// a byte outside ASCII, a tab or other control space, or two spaces in a
+/// row. Eight bytes at a time.
+fn needs_rewrite(line: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // A byte is flagged in `zero(w)` when it is zero.
+    let zero = |w: u64| w.wrapping_sub(LO) & !w & HI;
+    let mut prev_space = false;
+    let mut chunks = line.chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        // Control bytes (tab, vertical tab, form feed…) are below 0x20.
+        let control = zero(w & (LO * 0xE0));
+        let spaces = zero(w ^ (LO * u64::from(b' ')));
+        if w & HI != 0
+            || control != 0
+            || spaces & (spaces >> 8) != 0
+            || (prev_space && spaces & 0x80 != 0)
+        {
+            return true;
+        }
+        prev_space = chunk[7] == b' ';
+    }
+    let mut prev = prev_space;
+    for &b in chunks.remainder() {
+        if !(0x20..0x80).contains(&b) || (b == b' ' && prev) {
+            return true;
+        }
+        prev = b == b' ';
+    }
+    false
+}
+
+/// Returns whether a meaningful line is a whole-line comment in `lang`.
+pub(super) fn is_comment(line: &[u8], lang: &Lang) -> bool {
+    let starts = |m: &str| line.starts_with(m.as_bytes());
+    lang.line_comments.iter().any(|m| starts(m))
+        || lang.block_comments.iter().any(|(open, close)| {
+            starts(open) || (line.ends_with(close.as_bytes()) && !line.contains(&b'('))
+        })
+        || (!lang.block_comments.is_empty()
+            && lang.block_comments[0].0 == "/*"
+            && (line.starts_with(b"* ") || line == b"*"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(line: &str) -> Option<String> {
+        let mut scratch = Vec::new();
+        meaningful(line.as_bytes(), &mut scratch).map(|k| String::from_utf8_lossy(k).into_owned())
+    }
+
+    #[test]
+    fn meaningful_lines_ignore_padding() {
+        assert_eq!(key("let x = 1;").as_deref(), Some("let x = 1;"));
+        assert_eq!(key("let\u{a0}x  =\t1;").as_deref(), Some("let x = 1;"));
+        assert_eq!(key("le\u{200b}t x = 1;").as_deref(), Some("let x = 1;"));
+        for blank in [
+            "}",
+            "});",
+            "#",
+            "//",
+            "/* */",
+            "\u{a0}\u{a0}",
+            "\u{200b}\u{200d}",
+            "\u{3000}",
+            "---",
+            "\u{2800}",
+            ";;",
+        ] {
+            assert_eq!(key(blank), None, "{blank:?}");
+        }
+        assert_eq!(key("pass").as_deref(), Some("pass"));
+        assert_eq!(key("名前").as_deref(), Some("名前"));
+        for (line, rewrite) in [
+            ("let x = 1;", false),
+            ("let x  = 1;", true),
+            ("abcdefg  h", true),
+            ("abcdefgh  ", true),
+            ("abcdefg\tx", true),
+            ("x\u{a0}y", true),
+            ("a b c d e f g h i j k", false),
+            ("0123456 89", false),
+            ("0123456  9", true),
+            ("abcdefgh\x0c", true),
+            ("abcdefghijklmno\x0b", true),
+        ] {
+            assert_eq!(needs_rewrite(line.as_bytes()), rewrite, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn radix_sort_sorts() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut v: Vec<u64> = (0..5000)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if i % 7 == 0 {
+                    42
+                } else {
+                    state
+                }
+            })
+            .collect();
+        let mut expected = v.clone();
+        expected.sort_unstable();
+        radix_sort(&mut v);
+        assert_eq!(v, expected);
+        let mut small = vec![3, 1, 2];
+        radix_sort(&mut small);
+        assert_eq!(small, [1, 2, 3]);
+    }
+
+    #[test]
+    fn comments_are_told_from_code() {
+        let rust = super::super::lang::from_path("a.rs").expect("rust");
+        let py = super::super::lang::from_path("a.py").expect("python");
+        assert!(is_comment(b"// note", rust));
+        assert!(is_comment(b"* more", rust));
+        assert!(is_comment(b"/* a */", rust));
+        assert!(!is_comment(b"let x = 1; // note", rust));
+        assert!(!is_comment(b"# note", rust));
+        assert!(is_comment(b"# note", py));
+        assert!(!is_comment(b"x = 1", py));
+    }
+}

@@ -1,0 +1,967 @@
+//! [`Tx`], the locked transaction every mutation of the store runs in:
+//! validating the store (and moving it aside when it fails), recovering
+//! what a killed predecessor left, backups, guarded replacements, restores,
+//! eviction and pruning.
+//!
+//! Everything is reached through verified directory handles: the store's
+//! folders opened once per transaction, the target's folders walked from the
+//! working tree's top without following a symlink, so a folder swapped for
+//! a symlink after the path was resolved stops the write instead of
+//! redirecting it.
+
+use std::fs::File;
+use std::io::{self, Write as _};
+use std::path::Path;
+
+use camino::{Utf8Path, Utf8PathBuf};
+
+use super::atomic::{set_mode, temp_name};
+use super::dir::{self, why, Access, Dir, Kind};
+use super::durable::Durability;
+use super::journal::{self, is_op_id, Entry, JournalWriter, Op};
+use super::paths::RepoPath;
+use super::session::{IndexHeader, IndexLine, Session, SessionIndex};
+use super::store::{
+    self, read_store_file, store_sub, version_dirs, version_names, version_of, Change, Current,
+    Replaced, Shadow, Version, VersionNames, EXCLUDE_STORE, OBJECTS, SESSION_INDEX, SHADOW, SIZE,
+    STORE_DIR,
+};
+use super::ShadowError;
+use crate::clock::Utc;
+use crate::lock::{RepoLock, DEFAULT_WAIT};
+
+mod upkeep;
+
+/// The journal size past which a transaction compacts it.
+const JOURNAL_COMPACT_AT: u64 = 8 * 1024 * 1024;
+
+/// About how much of the newest sessions' history compaction keeps.
+const JOURNAL_KEEP: u64 = 2 * 1024 * 1024;
+
+/// The size past which a new session rewrites the index with only itself.
+const INDEX_COMPACT_AT: u64 = 256 * 1024;
+
+/// The temporary name of a rewritten index (fixed: under the lock only one
+/// exists, even after a crash).
+const INDEX_TMP: &str = "session.jsonl.tmp";
+
+/// The store's folders, opened and verified for one transaction.
+#[derive(Debug)]
+pub(crate) struct Dirs {
+    /// The top of the working tree.
+    pub(crate) root: Dir,
+    /// `.fararoni`.
+    pub(crate) store: Dir,
+    /// `.fararoni/shadow`.
+    pub(crate) shadow: Dir,
+    /// `.fararoni/objects`.
+    pub(crate) objects: Dir,
+}
+
+/// A locked transaction on the store; mutations happen only through it.
+/// Dropping it releases the repository lock.
+#[derive(Debug)]
+pub struct Tx<'a> {
+    shadow: &'a Shadow,
+    dirs: Dirs,
+    session: Session,
+    journal: JournalWriter,
+    index: Option<SessionIndex>,
+    /// How the store's file system makes steps durable.
+    durability: Durability,
+    /// The store was moved aside in this transaction (once is enough: a
+    /// fresh store that fails again is an error).
+    moved_aside: bool,
+    /// The version names of a path as just listed, for the next step of
+    /// the same write (a baseline read, then the backup plan), taken once.
+    listing: Option<(Utf8PathBuf, VersionNames)>,
+    _lock: RepoLock,
+}
+
+/// A process-unique id for one operation; [`is_op_id`] recognises exactly
+/// this form.
+fn op_id() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!(
+        "{}-{:08x}-{}",
+        std::process::id(),
+        nanos,
+        N.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// A backup planned by [`Tx::apply`].
+struct Plan {
+    sha: String,
+    size: u64,
+    mode: u32,
+    /// The newest version already holds this content.
+    reuse: Option<u64>,
+    /// The content-addressed object already exists and holds this content.
+    obj_exists: bool,
+    /// The new version (when not reused): its number, stamp and file name.
+    number: u64,
+    stamp: String,
+    file: String,
+    /// The path's versions, with the new one once published.
+    names: VersionNames,
+}
+
+impl Plan {
+    /// The version holding the content, and whether it is new.
+    fn version(&self) -> (u64, bool) {
+        match self.reuse {
+            Some(n) => (n, false),
+            None => (self.number, true),
+        }
+    }
+}
+
+/// The temporary names of one operation, built from its id so that the
+/// journal line that carries the id is enough to find them after a crash.
+struct Temps {
+    /// The backup's content-addressed object, before its rename (objects).
+    obj: String,
+    /// A copy of the backup where hard links are not available (version
+    /// folder), and the new content before it takes the target's name
+    /// (target's folder).
+    next_to: String,
+}
+
+impl Temps {
+    fn new(rel: &Utf8Path, id: &str) -> Temps {
+        Temps {
+            obj: format!(".tmp-{id}"),
+            next_to: temp_name(rel.file_name().unwrap_or(""), id),
+        }
+    }
+}
+
+/// Whether `name` is one of our temporary names: `.tmp-<id>` or
+/// `.<name>.fararoni-<id>.tmp`, with an id of the exact form we write.
+fn is_own_temp(name: &str) -> bool {
+    if let Some(id) = name.strip_prefix(".tmp-") {
+        return is_op_id(id);
+    }
+    name.strip_suffix(".tmp")
+        .and_then(|rest| rest.rsplit_once(".fararoni-"))
+        .is_some_and(|(head, id)| head.starts_with('.') && is_op_id(id))
+}
+
+/// Removes a temporary file we made: our name pattern, in a folder reached
+/// through verified handles, a regular file (a symlink or anything else of
+/// that name is left alone).
+fn remove_own_temp(dir: &Dir, name: &str) -> Result<(), ShadowError> {
+    if !is_own_temp(name) {
+        return Ok(());
+    }
+    match dir.stat(name) {
+        Ok(Some(st)) if st.kind == Kind::File => match dir.unlink(name) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(ShadowError::write(dir.join(name), e)),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// Creates `name` in `dir` (which must not have it), writes `bytes` and
+/// applies `mode`, without syncing; returns the open file.
+fn stage_file(dir: &Dir, name: &str, bytes: &[u8], mode: Option<u32>) -> io::Result<File> {
+    let mut f = dir
+        .open(name, Access::CreateNew)?
+        .ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
+    f.write_all(bytes)?;
+    if let Some(m) = mode {
+        set_mode(&f, m)?;
+    }
+    Ok(f)
+}
+
+impl Shadow {
+    /// Takes the repository lock and starts a transaction for `session`:
+    /// keeps the store out of git, verifies it (moving it aside and starting
+    /// a fresh one when it fails validation), recreates it if needed and
+    /// cleans up after an operation a crash interrupted.
+    pub fn begin(&self, session: Session) -> Result<Tx<'_>, ShadowError> {
+        let lock = RepoLock::acquire(&self.common_dir, DEFAULT_WAIT)?;
+        self.ensure_excluded(&[EXCLUDE_STORE])?;
+        let mut moved_aside = false;
+        let (dirs, journal, unfinished) = loop {
+            match self.open_for_tx() {
+                Ok(opened) => break opened,
+                Err(ShadowError::Untrusted { path, why }) if !moved_aside => {
+                    self.quarantine(&self.open_root()?, &path, &why)?;
+                    moved_aside = true;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        let durability = Durability::of(dirs.store.path());
+        let mut tx = Tx {
+            shadow: self,
+            dirs,
+            session,
+            journal,
+            index: None,
+            durability,
+            moved_aside,
+            listing: None,
+            _lock: lock,
+        };
+        if let Some(op) = unfinished {
+            tx.recover(op)?;
+        }
+        let len = tx.journal.len();
+        if len > JOURNAL_COMPACT_AT && len > 2 * upkeep::compacted_len(&tx.dirs.store) {
+            // Compaction reads (and so validates) the whole journal. A
+            // failure of any other kind leaves the journal whole; the next
+            // transaction retries.
+            if let Err(e) = tx.compact_journal(JOURNAL_KEEP) {
+                tx.settle_untrusted(e)?;
+            }
+        }
+        Ok(tx)
+    }
+
+    /// Opens and verifies the store for a transaction: its folders, the
+    /// files it writes in place, the journal and its unsettled change.
+    fn open_for_tx(&self) -> Result<(Dirs, JournalWriter, Option<Entry>), ShadowError> {
+        let root = self.open_root()?;
+        let dev = root.dev();
+        let missing = |p: &Path| ShadowError::write(p, io::ErrorKind::NotFound.into());
+        let store = store_sub(&root, STORE_DIR, true, dev)?
+            .ok_or_else(|| missing(&root.join(STORE_DIR)))?;
+        let shadow =
+            store_sub(&store, SHADOW, true, dev)?.ok_or_else(|| missing(&store.join(SHADOW)))?;
+        let objects =
+            store_sub(&store, OBJECTS, true, dev)?.ok_or_else(|| missing(&store.join(OBJECTS)))?;
+        for name in [SESSION_INDEX, SIZE] {
+            let st = store
+                .stat(name)
+                .map_err(|e| ShadowError::read(store.join(name), e))?;
+            let why = match st {
+                None => None,
+                Some(s) if s.kind == Kind::Symlink => Some(why::SYMLINK),
+                Some(s) if s.kind != Kind::File => Some(why::NOT_A_FILE),
+                Some(s) if s.nlink > 1 => Some(why::HARD_LINKED),
+                Some(_) => None,
+            };
+            if let Some(why) = why {
+                return Err(ShadowError::Untrusted {
+                    path: store.join(name),
+                    why: why.to_string(),
+                });
+            }
+        }
+        let journal = journal::open(&store)?;
+        let unfinished = journal.unfinished()?;
+        if let Some(op) = &unfinished {
+            if let Err(why) = self.check_recorded(&op.path) {
+                return Err(ShadowError::Untrusted {
+                    path: store.join(journal::JOURNAL),
+                    why: format!("its last change: {why}"),
+                });
+            }
+        }
+        let dirs = Dirs {
+            root,
+            store,
+            shadow,
+            objects,
+        };
+        Ok((dirs, journal, unfinished))
+    }
+}
+
+impl<'a> Tx<'a> {
+    /// Returns the store this transaction works on.
+    pub fn shadow(&self) -> &'a Shadow {
+        self.shadow
+    }
+
+    /// Returns the session the transaction records.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Moves the store aside when `e` says it failed validation, and starts
+    /// a fresh one in its place for the rest of the transaction; returns
+    /// `e` (to stop the operation that found it) unless it was moved.
+    fn settle_untrusted(&mut self, e: ShadowError) -> Result<(), ShadowError> {
+        let ShadowError::Untrusted { path, why } = &e else {
+            return Ok(());
+        };
+        if self.moved_aside {
+            return Err(e);
+        }
+        self.shadow.quarantine(&self.dirs.root, path, why)?;
+        self.moved_aside = true;
+        let (dirs, journal, _) = self.shadow.open_for_tx()?;
+        self.dirs = dirs;
+        self.journal = journal;
+        self.index = None;
+        self.listing = None;
+        Ok(())
+    }
+
+    /// Runs `f`; when it finds the store untrusted (a folder or file of the
+    /// store that only shows up on this path), moves the store aside and
+    /// runs `f` again on the fresh one.
+    fn settled<T>(
+        &mut self,
+        mut f: impl FnMut(&mut Self) -> Result<T, ShadowError>,
+    ) -> Result<T, ShadowError> {
+        match f(self) {
+            Err(e @ ShadowError::Untrusted { .. }) => {
+                self.settle_untrusted(e)?;
+                f(self)
+            }
+            other => other,
+        }
+    }
+
+    /// Returns every journal entry, validated. A journal with a line this
+    /// store could not have written is moved aside with the whole store
+    /// (the error is returned: what it held can no longer be acted on).
+    pub(crate) fn entries(&mut self) -> Result<Vec<Entry>, ShadowError> {
+        match journal::read(&self.dirs.store) {
+            Ok(entries) => Ok(entries),
+            Err(ShadowError::Untrusted { path, why }) => {
+                let found = ShadowError::Untrusted {
+                    path: path.clone(),
+                    why: why.clone(),
+                };
+                self.settle_untrusted(found)?;
+                Err(ShadowError::Untrusted { path, why })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Opens the folder of the working tree holding `rel`, walking from the
+    /// top without following a symlink (created when `create`; `None` when
+    /// absent).
+    fn target_dir(&self, rel: &Utf8Path, create: bool) -> Result<Option<Dir>, ShadowError> {
+        let mut here: Option<Dir> = None;
+        if let Some(parent) = rel.parent() {
+            for c in parent.components() {
+                let from = here.as_ref().unwrap_or(&self.dirs.root);
+                let next =
+                    from.sub(c.as_str(), create)
+                        .map_err(|e| match dir::why_untrusted(&e) {
+                            Some(why) => ShadowError::TargetChanged {
+                                path: rel.to_path_buf(),
+                                why,
+                            },
+                            None => ShadowError::write(from.join(c.as_str()), e),
+                        })?;
+                match next {
+                    Some(d) => here = Some(d),
+                    None => return Ok(None),
+                }
+            }
+        }
+        match here {
+            Some(d) => Ok(Some(d)),
+            None => clone_dir(&self.dirs.root).map(Some),
+        }
+    }
+
+    /// Reads the working file `path`; `Ok(None)` when it does not exist.
+    pub fn read_current(&self, path: &RepoPath) -> Result<Option<Current>, ShadowError> {
+        let Some(parent) = self.target_dir(&path.rel, false)? else {
+            return Ok(None);
+        };
+        let name = path.rel.file_name().unwrap_or("");
+        let (file, stat) = match parent.open_stat(name, Access::Read) {
+            Ok(Some(f)) => f,
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                return Err(match dir::why_untrusted(&e) {
+                    Some(why::NOT_A_FILE) => ShadowError::NotAFile {
+                        path: path.rel.clone(),
+                    },
+                    Some(why) => ShadowError::TargetChanged {
+                        path: path.rel.clone(),
+                        why,
+                    },
+                    None => ShadowError::read(&path.abs, e),
+                })
+            }
+        };
+        let bytes = dir::read_all(file, stat.size).map_err(|e| ShadowError::read(&path.abs, e))?;
+        Ok(Some(Current {
+            bytes,
+            mode: stat.mode,
+        }))
+    }
+
+    /// Returns the version holding `rel`'s content from before this
+    /// session's first change to it: `None` when the session has not
+    /// changed it (or created it). Read from the session index.
+    pub fn session_baseline(&mut self, rel: &Utf8Path) -> Option<u64> {
+        let index = self.index();
+        index.first.get(rel.as_str()).copied().flatten()
+    }
+
+    /// Returns the content of version `number` of `rel`, `None` when the
+    /// store no longer has it.
+    pub fn read_version_number(
+        &mut self,
+        rel: &Utf8Path,
+        number: u64,
+    ) -> Result<Option<Vec<u8>>, ShadowError> {
+        self.settled(|tx| tx.read_version_in_store(rel, number))
+    }
+
+    fn read_version_in_store(
+        &mut self,
+        rel: &Utf8Path,
+        number: u64,
+    ) -> Result<Option<Vec<u8>>, ShadowError> {
+        let Some(vdir) = self.version_dir(rel, false)? else {
+            return Ok(None);
+        };
+        let name = rel.file_name().unwrap_or("");
+        let names = version_names(&vdir, name)?;
+        let file = names.iter().find(|v| v.0 == number).map(|v| v.2.clone());
+        self.listing = Some((rel.to_path_buf(), names));
+        match file {
+            Some(file) => read_store_file(&vdir, &file),
+            None => Ok(None),
+        }
+    }
+
+    /// Returns the version names of `rel` in `vdir`: the listing the same
+    /// write just made, else a new one.
+    fn version_listing(
+        &mut self,
+        rel: &Utf8Path,
+        vdir: &Dir,
+        name: &str,
+    ) -> Result<VersionNames, ShadowError> {
+        match self.listing.take() {
+            Some((listed, names)) if listed == rel => Ok(names),
+            _ => version_names(vdir, name),
+        }
+    }
+
+    /// Opens the version folder of `rel`.
+    fn version_dir(&self, rel: &Utf8Path, create: bool) -> Result<Option<Dir>, ShadowError> {
+        match version_dirs(&self.dirs.shadow, rel, create)? {
+            Some(mut chain) => match chain.pop() {
+                Some(d) => Ok(Some(d)),
+                None => clone_dir(&self.dirs.shadow).map(Some),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// Finishes what an operation killed midway left: the journal's last
+    /// change without a `done` (only the last can lack one: changes run one
+    /// at a time under the lock), already validated. Removes the temporary
+    /// files it can prove it made (their names carry its id; in the store,
+    /// or in the target's folder reached without following a symlink) and
+    /// records whether its change had reached the working file.
+    fn recover(&mut self, op: Entry) -> Result<(), ShadowError> {
+        let Some(id) = op.id.clone() else {
+            return Ok(());
+        };
+        // The path as recorded (validated), not resolved: a recovery must
+        // not stop at a path that no longer resolves (a parent turned
+        // symlink), or the change would stay unsettled and count as applied.
+        let rel = Utf8Path::new(&op.path);
+        let temps = Temps::new(rel, &id);
+        remove_own_temp(&self.dirs.objects, &temps.obj)?;
+        if let Ok(Some(vdir)) = self.version_dir(rel, false) {
+            remove_own_temp(&vdir, &temps.next_to)?;
+        }
+        // A folder on the way that is no longer a real one holds nothing of
+        // ours we could prove: left alone, and the change counts as not
+        // applied unless the file is there with the new content.
+        let target = self.target_dir(rel, false).ok().flatten();
+        if let Some(d) = &target {
+            remove_own_temp(d, &temps.next_to)?;
+        }
+        let now = target
+            .as_ref()
+            .and_then(|d| {
+                d.open_stat(rel.file_name().unwrap_or(""), Access::Read)
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|(f, st)| dir::read_all(f, st.size).ok())
+            .map(|b| store::sha256_hex(&b));
+        let applied = match op.op {
+            Op::Remove => now.is_none(),
+            _ => now.is_some() && now == op.sha256,
+        };
+        let mut e = Entry::new(&op.session, Op::Recover, &op.path);
+        e.id = Some(id);
+        e.applied = Some(applied);
+        e.note = Some(
+            if applied {
+                "interrupted after the change was applied"
+            } else {
+                "interrupted before the change was applied"
+            }
+            .into(),
+        );
+        self.journal.append(&[e], true)
+    }
+
+    /// Returns the object named `sha` when it exists and can stand for a
+    /// content of `bytes`: a regular read-only file (as the store makes
+    /// them) holding exactly those bytes. A planted object — a hard link to
+    /// some other file, a writable file, other bytes — is not used: the
+    /// write stages its own and renames it over the name.
+    fn verified_object(&self, sha: &str, bytes: &[u8]) -> Option<dir::Stat> {
+        let objects = &self.dirs.objects;
+        let st = objects.stat(sha).ok()??;
+        if st.kind != Kind::File || st.size != bytes.len() as u64 || st.mode & 0o222 != 0 {
+            return None;
+        }
+        let held = read_store_file(objects, sha).ok()??;
+        (held == bytes).then_some(st)
+    }
+
+    /// Plans saving `cur` as the next version of `path`: whether the newest
+    /// version already holds it, else the new version's number and name
+    /// and whether its content is already in the store.
+    fn plan_backup(&mut self, path: &RepoPath, cur: &Current) -> Result<Plan, ShadowError> {
+        let sha = store::sha256_hex(&cur.bytes);
+        let size = cur.bytes.len() as u64;
+        let name = path.rel.file_name().ok_or_else(|| ShadowError::NotAFile {
+            path: path.rel.clone(),
+        })?;
+        let vdir = self.version_dir(&path.rel, false)?;
+        let names = match &vdir {
+            Some(d) => self.version_listing(&path.rel, d, name)?,
+            None => Vec::new(),
+        };
+        let obj = self.verified_object(&sha, &cur.bytes);
+        let reuse = match (&vdir, names.last()) {
+            (Some(d), Some((n, stamp, file))) => version_of(d, &path.rel, *n, stamp, file)
+                .filter(|v| same_content(d, v, obj.as_ref(), &cur.bytes))
+                .map(|v| v.number),
+            _ => None,
+        };
+        let number = names.last().map_or(1, |v| v.0 + 1);
+        let stamp = Utc::now().compact();
+        Ok(Plan {
+            sha,
+            size,
+            mode: cur.mode,
+            reuse,
+            obj_exists: obj.is_some(),
+            number,
+            file: format!("{name}.v{number}.{stamp}"),
+            stamp,
+            names,
+        })
+    }
+
+    /// Gives a planned backup its version name: a hard link to the object
+    /// (renaming the staged object into place first), else an atomic copy.
+    /// Returns the size of a content new to the store, and the folders from
+    /// `shadow/` down to the version folder (outermost first), for the
+    /// caller to make durable.
+    fn publish_backup(
+        &mut self,
+        rel: &Utf8Path,
+        plan: &mut Plan,
+        bytes: &[u8],
+        temps: &Temps,
+        staged_obj: bool,
+    ) -> Result<(Option<u64>, Vec<Dir>), ShadowError> {
+        let objects = &self.dirs.objects;
+        let mut new_object = None;
+        let source = if staged_obj {
+            // Over whatever holds the name: a planted object that failed
+            // verification loses its name here, not its content.
+            match objects.rename(&temps.obj, objects, &plan.sha) {
+                Ok(()) => {
+                    new_object = Some(plan.size);
+                    true
+                }
+                Err(_) => {
+                    let _ = objects.unlink(&temps.obj);
+                    false
+                }
+            }
+        } else {
+            true
+        };
+        let chain = version_dirs(&self.dirs.shadow, rel, true)?.unwrap_or_default();
+        {
+            let vdir = chain.last().unwrap_or(&self.dirs.shadow);
+            let linked = if source {
+                objects.link(&plan.sha, vdir, &plan.file)
+            } else {
+                Err(io::Error::from(io::ErrorKind::Unsupported))
+            };
+            match linked {
+                Ok(()) => {}
+                // The journal already names this version: never another one.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    return Err(ShadowError::write(vdir.join(&plan.file), e))
+                }
+                Err(_) => {
+                    // No hard links here (or too many): a copy, atomically.
+                    let r = stage_file(vdir, &temps.next_to, bytes, Some(0o444))
+                        .and_then(|f| f.sync_all())
+                        .and_then(|()| vdir.rename(&temps.next_to, vdir, &plan.file));
+                    if let Err(e) = r {
+                        let _ = vdir.unlink(&temps.next_to);
+                        return Err(ShadowError::write(vdir.join(&plan.file), e));
+                    }
+                    new_object = Some(plan.size);
+                }
+            }
+        }
+        plan.names
+            .push((plan.number, plan.stamp.clone(), plan.file.clone()));
+        Ok((new_object, chain))
+    }
+
+    /// Records that this session changes `rel`, whose content from before
+    /// the session is in `version`, unless the session already changed it.
+    /// Not made durable on its own: the index only keeps retention from
+    /// dropping what the last session's `undo` needs, and costs an fsync
+    /// per write where steps are fsync'd one by one.
+    fn touch_session(&mut self, rel: &str, version: Option<u64>) -> Result<(), ShadowError> {
+        let store = &self.dirs.store;
+        let path = store.join(SESSION_INDEX);
+        if self.index.is_none() {
+            self.index =
+                Some(SessionIndex::load(store, Some(self.session.id())).unwrap_or_default());
+        }
+        let index = self.index.get_or_insert_with(SessionIndex::default);
+        let line = IndexLine {
+            path: rel.to_string(),
+            version,
+        };
+        // Every append starts with a newline, which ends a line a crash
+        // may have torn (empty lines are skipped).
+        let mut text = b"\n".to_vec();
+        let json_err = |e: serde_json::Error| ShadowError::write(&path, io::Error::other(e));
+        let new_session = index.session != self.session.id();
+        if new_session {
+            let header = IndexHeader {
+                session: self.session.id().to_string(),
+            };
+            serde_json::to_writer(&mut text, &header).map_err(json_err)?;
+            text.push(b'\n');
+        } else if index.paths.iter().any(|l| l.path == rel) {
+            return Ok(());
+        }
+        serde_json::to_writer(&mut text, &line).map_err(json_err)?;
+        text.push(b'\n');
+        let file = if new_session && index.len > INDEX_COMPACT_AT {
+            // Only the last session matters: start over, atomically.
+            let durability = self.durability;
+            let _ = store.unlink(INDEX_TMP);
+            let r = stage_file(store, INDEX_TMP, &text, None)
+                .and_then(|f| durability.data(&[&f]).map_err(|e| e.1).map(|()| f))
+                .and_then(|f| store.rename(INDEX_TMP, store, SESSION_INDEX).map(|()| f));
+            index.len = 0;
+            r.inspect_err(|_| {
+                let _ = store.unlink(INDEX_TMP);
+            })
+        } else {
+            store
+                .open(SESSION_INDEX, Access::Append)
+                .and_then(|f| f.ok_or_else(|| io::ErrorKind::NotFound.into()))
+                .and_then(|mut f| f.write_all(&text).map(|()| f))
+        }
+        .map_err(|e| ShadowError::from_io(&path, e, true))?;
+        index.len += text.len() as u64;
+        if new_session {
+            index.session = self.session.id().to_string();
+            index.paths.clear();
+        }
+        index.first.entry(rel.to_string()).or_insert(version);
+        index.paths.push(line);
+        drop(file);
+        Ok(())
+    }
+
+    /// Changes the working file `path` from `current` (as just read) by
+    /// `change`, write-ahead: the journal records the backup and the change,
+    /// the current content is saved in the store, then the file is replaced
+    /// atomically (or removed). A crash at any point leaves the file wholly
+    /// old or wholly new, with the old content recoverable from the store.
+    pub fn apply(
+        &mut self,
+        path: &RepoPath,
+        current: Option<&Current>,
+        change: Change<'_>,
+    ) -> Result<Replaced, ShadowError> {
+        let unchanged = match (current, change.new) {
+            (Some(c), Some(n)) => c.bytes == n,
+            (None, None) => true,
+            _ => false,
+        };
+        if unchanged {
+            return Ok(Replaced {
+                changed: false,
+                backup: None,
+                new_backup: false,
+            });
+        }
+        let id = op_id();
+        let temps = Temps::new(&path.rel, &id);
+        let mut plan = self.settled(|tx| current.map(|c| tx.plan_backup(path, c)).transpose())?;
+
+        // The journal says what is about to happen before anything does;
+        // the lines become durable with the data below. A crash leaves them
+        // without a `done`, which the next transaction settles.
+        let mut lines = Vec::with_capacity(2);
+        let backup = plan.as_ref().map(Plan::version);
+        if let (Some(p), Some((number, true))) = (&plan, backup) {
+            let mut e = Entry::new(self.session.id(), Op::Backup, path.rel.as_str());
+            e.version = Some(number);
+            e.sha256 = Some(p.sha.clone());
+            e.size = Some(p.size);
+            e.mode = Some(p.mode);
+            e.id = Some(id.clone());
+            lines.push(e);
+        }
+        let mut intent = Entry::new(self.session.id(), change.op, path.rel.as_str());
+        intent.version = backup.map(|b| b.0);
+        intent.sha256 = match change.new {
+            Some(n) => Some(store::sha256_hex(n)),
+            None => plan.as_ref().map(|p| p.sha.clone()),
+        };
+        intent.size = change
+            .new
+            .map(|n| n.len() as u64)
+            .or_else(|| plan.as_ref().map(|p| p.size));
+        intent.id = Some(id.clone());
+        intent.from = change.from;
+        lines.push(intent);
+        self.journal.append(&lines, false)?;
+
+        let result = self.apply_steps(path, current, change, &temps, plan.as_mut());
+        let mut done = Entry::new(self.session.id(), Op::Done, path.rel.as_str());
+        done.id = Some(id);
+        let new_object = match result {
+            Ok(n) => n,
+            Err(e) => {
+                self.remove_temps(&path.rel, &temps);
+                done.applied = Some(false);
+                done.note = Some("failed; the working file was not changed".into());
+                let _ = self.journal.append(&[done], false);
+                return Err(e);
+            }
+        };
+        self.journal.append(&[done], false)?;
+        let created = backup.is_some_and(|b| b.1);
+        if let (true, Some(p)) = (created, plan) {
+            // Retention trims the store; a failure there never undoes a
+            // completed write, and the next write or `shadow prune` retries.
+            let _ = self.enforce_retention(&path.rel, new_object, p.names);
+        }
+        Ok(Replaced {
+            changed: true,
+            backup: backup.map(|b| b.0),
+            new_backup: created,
+        })
+    }
+
+    /// Removes the temporary files of a failed operation, wherever it may
+    /// have made them.
+    fn remove_temps(&self, rel: &Utf8Path, temps: &Temps) {
+        let _ = remove_own_temp(&self.dirs.objects, &temps.obj);
+        if let Ok(Some(d)) = self.version_dir(rel, false) {
+            let _ = remove_own_temp(&d, &temps.next_to);
+        }
+        if let Ok(Some(d)) = self.target_dir(rel, false) {
+            let _ = remove_own_temp(&d, &temps.next_to);
+        }
+    }
+
+    /// The steps of [`Tx::apply`] after the journal lines; returns the size
+    /// of a content new to the store.
+    fn apply_steps(
+        &mut self,
+        path: &RepoPath,
+        current: Option<&Current>,
+        change: Change<'_>,
+        temps: &Temps,
+        plan: Option<&mut Plan>,
+    ) -> Result<Option<u64>, ShadowError> {
+        let name = path.rel.file_name().unwrap_or("");
+        // Stage: the backup's content when the store lacks it, and the new
+        // content, in temporary files in their own folders.
+        let obj_file = match (&plan, current) {
+            (Some(p), Some(cur)) if p.reuse.is_none() && !p.obj_exists => Some(
+                stage_file(&self.dirs.objects, &temps.obj, &cur.bytes, Some(0o444)).map_err(
+                    |e| ShadowError::from_io(self.dirs.objects.join(&temps.obj), e, true),
+                )?,
+            ),
+            _ => None,
+        };
+        let target_dir = self
+            .target_dir(&path.rel, change.new.is_some())?
+            .ok_or_else(|| ShadowError::write(&path.abs, io::ErrorKind::NotFound.into()))?;
+        let mode = current.map(|c| c.mode).or(change.mode);
+        let target_file = match change.new {
+            Some(bytes) => Some(
+                stage_file(&target_dir, &temps.next_to, bytes, mode)
+                    .map_err(|e| ShadowError::write(target_dir.join(&temps.next_to), e))?,
+            ),
+            None => None,
+        };
+        let version = plan.as_ref().map(|p| p.version().0);
+        self.touch_session(path.rel.as_str(), version)?;
+
+        // Everything written so far but the session index reaches the disk
+        // before any name points at it: one overlapped write-out where
+        // directory operations are ordered, else an fsync each. (Fsyncs
+        // issued from threads measured slower on ext4.)
+        let mut files: Vec<(std::path::PathBuf, &File)> = Vec::with_capacity(3);
+        files.extend(
+            obj_file
+                .as_ref()
+                .map(|f| (self.dirs.objects.join(&temps.obj), f)),
+        );
+        files.extend(
+            target_file
+                .as_ref()
+                .map(|f| (target_dir.join(&temps.next_to), f)),
+        );
+        let (journal_path, journal_file) = self.journal.file();
+        files.push((journal_path.to_path_buf(), journal_file));
+        let durability = self.durability.for_device(target_dir.dev());
+        let handles: Vec<&File> = files.iter().map(|f| f.1).collect();
+        durability
+            .data(&handles)
+            .map_err(|(i, e)| ShadowError::write(&files[i].0, e))?;
+        drop(files);
+
+        // The backup gets its version name.
+        let mut new_object = None;
+        if let (Some(p), Some(cur)) = (plan, current) {
+            if p.reuse.is_none() {
+                let staged_obj = obj_file.is_some();
+                drop(obj_file);
+                let (added, chain) =
+                    self.publish_backup(&path.rel, p, &cur.bytes, temps, staged_obj)?;
+                new_object = added;
+                if durability.per_step() {
+                    let sync = |d: &Dir| d.sync().map_err(|e| ShadowError::write(d.path(), e));
+                    sync(chain.last().unwrap_or(&self.dirs.shadow))?;
+                    if p.names.len() == 1 {
+                        // The path's first version: its folders may be new,
+                        // and each is a name in its parent.
+                        for d in chain.iter().rev().skip(1) {
+                            sync(d)?;
+                        }
+                        if !chain.is_empty() {
+                            sync(&self.dirs.shadow)?;
+                        }
+                        sync(&self.dirs.store)?;
+                    }
+                }
+            }
+        }
+
+        // The new content takes the file's name; a removal takes away only
+        // a regular file (a name that turned into anything else is left).
+        match target_file {
+            Some(file) => {
+                drop(file);
+                target_dir
+                    .rename(&temps.next_to, &target_dir, name)
+                    .map_err(|e| ShadowError::write(&path.abs, e))?;
+            }
+            None => {
+                match target_dir.stat(name) {
+                    Ok(Some(st)) if st.kind == Kind::File => {}
+                    Ok(Some(st)) => {
+                        return Err(ShadowError::TargetChanged {
+                            path: path.rel.clone(),
+                            why: if st.kind == Kind::Symlink {
+                                why::SYMLINK
+                            } else {
+                                why::NOT_A_FILE
+                            },
+                        })
+                    }
+                    Ok(None) => return Ok(new_object),
+                    Err(e) => return Err(ShadowError::read(&path.abs, e)),
+                }
+                target_dir
+                    .unlink(name)
+                    .map_err(|e| ShadowError::write(&path.abs, e))?
+            }
+        }
+        // The one fsync that makes the new name durable (and, ordered, every
+        // step before it). The change is made whatever it reports: an error
+        // here can only mean the name may not survive a power cut, which
+        // leaves the old content, itself backed up.
+        let _ = target_dir.sync();
+        Ok(new_object)
+    }
+
+    /// Restores `path` from version `number` (default: the newest), saving
+    /// its current content first so that the restore can itself be undone.
+    /// The version must hold what the journal recorded for it.
+    pub fn restore(
+        &mut self,
+        path: &RepoPath,
+        number: Option<u64>,
+    ) -> Result<(Version, Replaced), ShadowError> {
+        let version = self.settled(|tx| tx.shadow.version(&path.rel, number))?;
+        let bytes = self.shadow.read_version(&version)?;
+        let entries = self.entries()?;
+        let record = store::verify_version(&entries, &path.rel, version.number, &bytes)?;
+        let current = self.read_current(path)?;
+        let replaced = self.apply(
+            path,
+            current.as_ref(),
+            Change {
+                op: Op::Restore,
+                new: Some(&bytes),
+                mode: record.and_then(|r| r.mode),
+                from: Some(version.number),
+            },
+        )?;
+        Ok((version, replaced))
+    }
+
+    /// Returns the session index, loaded once per transaction.
+    fn index(&mut self) -> &SessionIndex {
+        let store = &self.dirs.store;
+        let ours = self.session.id();
+        self.index
+            .get_or_insert_with(|| SessionIndex::load(store, Some(ours)).unwrap_or_default())
+    }
+}
+
+/// Returns a second handle to `dir`.
+fn clone_dir(dir: &Dir) -> Result<Dir, ShadowError> {
+    dir.try_clone()
+        .map_err(|e| ShadowError::read(dir.path(), e))
+}
+
+/// Whether version `v` (in `vdir`) holds exactly `bytes` (same object,
+/// else same bytes).
+fn same_content(vdir: &Dir, v: &Version, obj: Option<&dir::Stat>, bytes: &[u8]) -> bool {
+    if v.size != bytes.len() as u64 {
+        return false;
+    }
+    if let (Some(a), Some(b)) = (v.id, obj.map(|s| s.id)) {
+        if a == b {
+            return true;
+        }
+    }
+    read_store_file(vdir, v.file_name()).is_ok_and(|b| b.as_deref() == Some(bytes))
+}
