@@ -684,6 +684,45 @@ pub fn is_invisible(c: char) -> bool {
         | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
 }
 
+/// Whether `c` renders like `-` (dashes, minus signs, fullwidth
+/// hyphen-minus) without being one.
+pub fn is_dash_lookalike(c: char) -> bool {
+    matches!(
+        c,
+        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' | '\u{00AD}'
+    )
+}
+
+/// Whether a request hides what it says: an invisible character, a
+/// fullwidth form or a letter from another script that renders like a
+/// Latin one, or a look-alike dash glued to a word (`‐D`, `—force`).
+/// Prose in any script is fine; a disguise inside Latin words is not,
+/// so level 1.5 leaves such a request to the model.
+pub fn disguised(text: &str) -> bool {
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let glued_dash = is_dash_lookalike(c)
+            && (chars.peek().is_some_and(|n| n.is_alphanumeric())
+                || prev.is_some_and(|p| p.is_alphanumeric()));
+        if glued_dash
+            || is_invisible(c)
+            || ('\u{FF01}'..='\u{FF5E}').contains(&c)
+            || CONFUSABLES.iter().any(|(from, _)| *from == c)
+        {
+            return true;
+        }
+        prev = Some(c);
+    }
+    // A word mixing Latin letters with letters of another script.
+    text.split_whitespace().any(|w| {
+        w.chars().any(|c| c.is_ascii_alphabetic())
+            && w.chars().any(|c| {
+                c.is_alphabetic() && !c.is_ascii() && !('\u{00C0}'..='\u{024F}').contains(&c)
+            })
+    })
+}
+
 /// `word` with look-alike letters (and fullwidth forms) mapped to ASCII,
 /// invisible characters dropped.
 fn skeleton(word: &str) -> String {

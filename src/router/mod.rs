@@ -264,14 +264,10 @@ fn expand_words(
     Ok(out)
 }
 
-/// Characters that render like `-` (dashes, minus signs, fullwidth
-/// hyphen-minus): a word starting with one looks like an option to a
-/// person and is not one to the program.
+/// Whether a word starts with a character that renders like `-`: it
+/// looks like an option to a person and is not one to the program.
 fn looks_like_an_option(word: &str) -> bool {
-    word.starts_with([
-        '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}',
-        '\u{FE58}', '\u{FE63}', '\u{FF0D}', '\u{00AD}',
-    ])
+    word.chars().next().is_some_and(command::is_dash_lookalike)
 }
 
 fn classify_command(
@@ -645,6 +641,28 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
             plan: Plan::Chain(steps),
             trail,
         });
+    }
+    // "commit & push": `&` between words of prose is "and", not a
+    // background job; the words are read as level 1.5 reads any request.
+    let ampersands = segments.len() > 1
+        && !any_command
+        && !malformed
+        && segments[..segments.len() - 1]
+            .iter()
+            .all(|s| s.op == Some(Op::Background));
+    if ampersands {
+        let joined = segments
+            .iter()
+            .map(|s| s.text)
+            .collect::<Vec<_>>()
+            .join(" and ");
+        if let Some(m) = intents::match_intent(&joined) {
+            trail.push(format!(
+                "L1.5: `&` read as \"and\": intent {}",
+                m.intent().as_str()
+            ));
+            return Ok(composite_decision(m, facts, trail));
+        }
     }
     if segments.len() > 1 {
         trail

@@ -282,12 +282,24 @@ fn test_ask_intents_requests_for_the_model_change_nothing() {
         "arregla el bug y haz commit",
         "¿cómo hago commit?",
         "add a README.md",
-        "git commit -m do'ne'",
+        "create a branch called \u{2010}D",
+        "crea la rama \u{FF0D}f",
+        "switch to m\u{0430}in",
+        "delete the branch \u{2010}\u{2010}force",
+        "commit only a\u{200B}.txt",
     ] {
         let out = repo.ask(request);
         assert_code(&out, 4);
         assert_eq!(repo.snapshot(), before, "{request} changed something");
     }
+    // A command line is level 1's, exactly as typed: `do'ne'` is the word
+    // `done` to a shell too, and level 1.5 never reinterprets it as
+    // "stage everything and commit" (nothing is staged, so git refuses).
+    let head = repo.git(&["rev-parse", "HEAD"]);
+    let out = repo.ask("git commit -m do'ne'");
+    assert_code(&out, 1);
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]), head);
+    assert_eq!(staged(&repo).trim(), "");
 }
 
 #[test]

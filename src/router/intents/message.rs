@@ -28,7 +28,7 @@ enum Use {
 const BEFORE: &[(&str, Use)] = &[
     ("with message", Use::Any), ("with the message", Use::Any), ("with a message", Use::Any),
     ("with commit message", Use::Any), ("with the commit message", Use::Any), ("with msg", Use::Any),
-    ("with message", Use::Any), ("w/ message", Use::Any), ("w/ msg", Use::Any), ("w/message", Use::Any),
+    ("with message", Use::Any), ("w message", Use::Any), ("w msg", Use::Any), ("w/message", Use::Any),
     ("using the message", Use::Any), ("using message", Use::Any), ("use the message", Use::Any),
     ("and the message", Use::Any), ("message", Use::QuotedOnly), ("message:", Use::Any), ("msg:", Use::Any),
     ("the message is", Use::Any), ("message is", Use::Any), ("the message should be", Use::Any),
@@ -54,6 +54,19 @@ const BEFORE: &[(&str, Use)] = &[
     ("pone", Use::QuotedOnly), ("y ponle de mensaje", Use::Any), ("el mensaje:", Use::Any),
     ("con el mensaje:", Use::Any), ("de mensaje", Use::QuotedOnly), ("mensaje de commit:", Use::Any),
     ("con el mensaje de commit", Use::Any), ("message should say", Use::Any), ("should say", Use::Any),
+    ("with the following message", Use::Any), ("with this message", Use::Any), ("use message", Use::Any),
+    ("use the message", Use::Any), ("with comment", Use::Any), ("with the comment", Use::Any),
+    ("with a comment", Use::Any), ("label it", Use::Any), ("and label it", Use::Any), ("title it", Use::Any),
+    ("and title it", Use::Any), ("with note", Use::QuotedOnly), ("with the note", Use::QuotedOnly),
+    ("using", Use::QuotedOnly), ("write", Use::QuotedOnly), ("and write", Use::QuotedOnly),
+    ("set the message to", Use::Any), ("and set the message to", Use::Any), ("with the text", Use::QuotedOnly),
+    ("with text", Use::QuotedOnly),
+    ("con la leyenda", Use::Any), ("con el siguiente mensaje", Use::Any), ("con este mensaje", Use::Any),
+    ("usando el mensaje", Use::Any), ("usando", Use::QuotedOnly), ("escribe", Use::QuotedOnly),
+    ("y escribe", Use::QuotedOnly), ("pon", Use::QuotedOnly), ("y pon", Use::QuotedOnly),
+    ("con el nombre", Use::AfterCommit), ("con nombre", Use::AfterCommit), ("with the name", Use::AfterCommit),
+    ("should read", Use::Any), ("the message should read", Use::Any), ("message should read", Use::Any),
+    ("use", Use::QuotedOnly), ("and use", Use::QuotedOnly), ("que diga:", Use::Any), ("el mensaje que diga", Use::Any), ("con el mensaje que diga", Use::Any),
 ];
 
 /// Framings after a quoted message ("'wip' de mensaje").
@@ -87,8 +100,14 @@ const AMEND: &[&str] = &[
     "y que diga",
 ];
 
+/// Words between a framing and a quoted message ("con mensaje de 'x'").
+const CONNECTORS: &[&str] = &["de", "of", "como", "as", "being", "="];
+
 /// Politeness that ends an unquoted message without being part of it.
 const TRAILING: &[&str] = &[
+    "and thanks",
+    "y gracias",
+    "muchas gracias",
     "please",
     "por favor",
     "porfa",
@@ -256,7 +275,33 @@ pub fn find(toks: &[Tok], text: &str) -> Option<Found> {
             if how == Use::AfterCommit && !(i > 0 && is_commit(&toks[i - 1])) {
                 continue;
             }
-            let next = i + n;
+            let mut next = i + n;
+            // "con el mensaje que diga 'x'": a framing right after a
+            // framing is framing too, never the message.
+            while let Some(more) = by_first().get(toks.get(next).map_or("", |t| t.norm.as_str())) {
+                let longest = more
+                    .iter()
+                    .filter(|(_, u)| *u != Use::AfterCommit)
+                    .filter_map(|(p, u)| {
+                        let k = starts(toks, next, p)?;
+                        let quoted = toks.get(next + k).is_some_and(|t| t.quoted);
+                        (*u == Use::Any || quoted).then_some(k)
+                    })
+                    .max();
+                match longest {
+                    Some(k) => next += k,
+                    None => break,
+                }
+            }
+            // "con mensaje de 'x'", "message of 'x'": a connector before
+            // a quote is framing too.
+            if toks
+                .get(next)
+                .is_some_and(|t| CONNECTORS.contains(&t.norm.as_str()))
+                && toks.get(next + 1).is_some_and(|t| t.quoted)
+            {
+                next += 1;
+            }
             match toks.get(next) {
                 Some(q) if q.quoted => {
                     // "poniendo 'wip' como mensaje": the framing after it too.

@@ -224,6 +224,11 @@ const COMMITTING: &[C] = &[C::Commit, C::CheckIn, C::Confirm, C::Save, C::Amend]
 /// Matches a request against the table: the first row that explains every
 /// word, trying the words as typed and then with typos corrected.
 pub fn match_intent(text: &str) -> Option<Match> {
+    // A look-alike letter or dash, or an invisible character, is a
+    // disguise: what it says is not what it looks like.
+    if crate::router::command::disguised(text) {
+        return None;
+    }
     let mut toks = normalize::tokens(text);
     if toks.is_empty() {
         return None;
@@ -240,9 +245,12 @@ pub fn match_intent(text: &str) -> Option<Match> {
     }
     match attempt(&toks, text) {
         Reading::Matched(m) => return Some(m),
-        // A condition, negation or question stays one whatever the typos.
-        Reading::Triggered => return None,
-        Reading::Unmatched => {}
+        // A condition, negation or question stays one whatever the typos;
+        // but a typo can hide the word that frames a message ("comnit,
+        // message should be 'x'"), so with unknown words the corrected
+        // readings are tried, and any of them that is triggered ends it.
+        Reading::Triggered if normalize::unknown_words(&toks) == 0 => return None,
+        Reading::Triggered | Reading::Unmatched => {}
     }
     // Typos: every reading is tried, and the request is claimed only if
     // the readings that match all agree. A request with many words the
@@ -252,12 +260,16 @@ pub fn match_intent(text: &str) -> Option<Match> {
     }
     let mut agreed: Option<Match> = None;
     for reading in normalize::correct(&toks) {
-        if let Reading::Matched(m) = attempt(&reading, text) {
-            match &agreed {
+        match attempt(&reading, text) {
+            Reading::Matched(m) => match &agreed {
                 Some(a) if !a.same(&m) => return None,
                 Some(_) => {}
                 None => agreed = Some(m),
-            }
+            },
+            // One reading that is a condition or a question is enough
+            // doubt: the model decides.
+            Reading::Triggered => return None,
+            Reading::Unmatched => {}
         }
     }
     agreed
@@ -342,7 +354,9 @@ fn attempt(toks: &[Tok], text: &str) -> Reading {
         return Reading::Matched(m);
     }
     // "change the last commit message to 'x'": the message follows "to".
-    if found.is_none() && (present.has(C::Amend) || present.has(C::Rename)) {
+    // A framing may have taken the word the amend is anchored on ("amend
+    // the commit message: x"): the amend reading is tried either way.
+    if present.has(C::Amend) || present.has(C::Rename) {
         let anchor = |t: &Tok| {
             parse::spans(std::slice::from_ref(t))
                 .first()

@@ -41,8 +41,14 @@ impl Tok {
         if t.is_empty() || t.contains("://") {
             return false;
         }
+        // A quoted word is a path only when shaped like one ("commit
+        // 'arreglo'" states a message, "commit 'a b.txt'" names a file).
         if self.quoted {
-            return !t.contains(char::is_whitespace) || t.contains(['/', '.']);
+            return t.contains(['/', '.', '*']) || KNOWN_FILES.contains(&self.norm.as_str());
+        }
+        // "w/": "with", not a directory.
+        if self.norm == "with" {
+            return false;
         }
         if t.contains('/') || t.starts_with('*') {
             return true;
@@ -340,6 +346,9 @@ fn push_word(out: &mut Vec<Tok>, raw: &str, at: usize) {
 /// Folds a word and writes out abbreviations and stretched letters.
 fn normal_form(word: &str) -> String {
     let folded = fold(word);
+    if folded == "w/" {
+        return "with".to_string();
+    }
     if folded.contains(['/', '.']) && !folded.ends_with('.') {
         return folded;
     }
