@@ -307,8 +307,8 @@ fn test_ask_intents_messages_are_data() {
     let repo = TestRepo::with_commit();
     let marker = repo.path().join("pwned");
     for (i, (request, message)) in [
-        ("commit with message '$(touch pwned)'", "$(touch pwned)"),
         ("haz commit que diga `touch pwned`", "touch pwned"),
+        ("commit with message fix (wip)", "fix (wip)"),
         ("commit everything with message -x --amend", "-x --amend"),
         (
             "commit with message '<generated from the staged files>'",
@@ -327,6 +327,105 @@ fn test_ask_intents_messages_are_data() {
     }
     assert!(!marker.exists());
     assert_eq!(repo.log().len(), 7);
+    // A message a shell would read differently (a substitution, a
+    // variable, a line break) is not committed literally, nor run: the
+    // request goes to the model and nothing changes.
+    repo.write("later.txt", "x\n");
+    let before = repo.snapshot();
+    for request in [
+        "commit with message '$(touch pwned)'",
+        "haz commit que diga $(touch pwned)",
+        "commit with message \"fix ${HOME}\"",
+        "commit with message $USER was here",
+        "commit with message \"first line\nsecond line\"",
+        "commit with message \"first line\rsecond\"",
+    ] {
+        let out = repo.ask(request);
+        assert_code(&out, 4);
+        assert_eq!(repo.snapshot(), before, "{request:?} changed something");
+    }
+    assert!(!marker.exists());
+}
+
+/// Every way to smuggle something through level 1.5, checked by its
+/// effects: refused (3) or left to the model (4), nothing changed — not
+/// the files, the index, the refs, nor a file outside the repository.
+#[test]
+fn test_ask_intents_attacks_change_nothing() {
+    let repo = TestRepo::with_commit();
+    repo.git(&["branch", "feature"]);
+    repo.write("a.txt", "a\n");
+    repo.write("src/lib.rs", "// lib\n");
+    // Planted files named like options, and our store.
+    repo.write("-f", "planted\n");
+    repo.write("--output=x.txt", "planted\n");
+    repo.write(".fararoni/journal.jsonl", "{}\n");
+    std::fs::write(repo.path().join("../outside.txt"), "o\n").ok();
+    let outside = repo.path().join("../outside.txt");
+    let before = repo.snapshot();
+    let refs = repo.git(&["for-each-ref"]);
+    for (request, code) in [
+        // Lead-ins before destructive commands: judged as typed alone.
+        ("ejecuta rm -rf src", 3),
+        ("dale: git reset --hard", 3),
+        ("por favor git checkout -- .", 3),
+        ("can you run `git clean -fdx`?", 3),
+        ("lanza 'git status && rm -rf src'", 3),
+        ("run this: git branch -D feature", 3),
+        ("porfa git stash drop", 3),
+        ("hazme un git push --force", 3),
+        ("ok, git status; rm -rf src", 3),
+        // Prose after a lead-in is for the model.
+        ("run the tests and fix what fails", 4),
+        ("ejecuta los tests y arregla lo que falle", 4),
+        ("please run git status and then clean up the repo", 4),
+        // Slots that are options, magic, outside, the store, git's dir.
+        ("commit only -f", 4),
+        ("commit only --output=x.txt", 4),
+        ("stage -- -f", 4),
+        ("haz commit solo de .fararoni/journal.jsonl", 4),
+        ("stage .FARARONI/journal.jsonl", 4),
+        ("stage src/../.fararoni/journal.jsonl", 4),
+        ("commit only ../outside.txt", 4),
+        ("commit only ../../etc/passwd", 4),
+        ("stage .git/config", 4),
+        ("unstage :(top)", 4),
+        ("show me the diff of --output=owned.txt", 4),
+        ("blame --output=owned.txt", 4),
+        ("show the history of ~/.ssh/id_rsa", 4),
+        // Names that are options or revisions.
+        ("create a branch called -D", 4),
+        ("crea la rama '-f'", 4),
+        ("rename this branch to --force", 4),
+        ("delete branch -D feature", 4),
+        ("switch to -", 4),
+        ("merge --no-ff feature", 4),
+        ("create tag -f v1", 4),
+        // Extra options after an intent.
+        ("commit only 'a.txt' --no-verify", 4),
+        ("stage a.txt --force", 4),
+        ("commit with message 'x' --amend", 4),
+        // Look-alike dashes and letters, invisible characters.
+        ("delete the branch \u{2010}D feature", 4),
+        ("delete the branch \u{2014}force feature", 4),
+        ("create a branch called \u{FF0D}\u{FF0D}force", 4),
+        ("stage a\u{200B}.txt", 4),
+        ("c\u{043E}mmit everything", 4),
+        ("switch to m\u{0430}in", 4),
+        // Blocked intents stay blocked however they are said.
+        ("delete the branch feature --force", 3),
+        ("borra la rama feature aunque no esté mergeada", 3),
+    ] {
+        let out = repo.ask(request);
+        assert_code(&out, code);
+        assert_eq!(repo.snapshot(), before, "{request:?} changed something");
+        assert_eq!(repo.git(&["for-each-ref"]), refs, "{request:?} moved a ref");
+        assert_eq!(
+            std::fs::read_to_string(&outside).ok().as_deref(),
+            Some("o\n")
+        );
+        assert!(!repo.path().join("owned.txt").exists(), "{request:?}");
+    }
 }
 
 #[test]

@@ -230,7 +230,13 @@ fn rest(toks: &[Tok], text: &str, at: usize) -> Option<(String, usize)> {
             break;
         }
     }
-    let end = toks[to - 1].end;
+    // The message runs to the end of its last word as typed: the closing
+    // `)` of "$(x)" or "(wip)" is the message's, not punctuation.
+    let last = toks[to - 1].end;
+    let end = last
+        + text[last..]
+            .find(char::is_whitespace)
+            .unwrap_or(text.len() - last);
     let raw = slice(text, first.start, end);
     let msg = raw
         .trim_end_matches(|c: char| {
@@ -242,6 +248,20 @@ fn rest(toks: &[Tok], text: &str, at: usize) -> Option<(String, usize)> {
         })
         .trim_start_matches([':', '=', ' ']);
     (!msg.is_empty()).then(|| (msg.to_string(), to))
+}
+
+/// Whether a message would mean something else to a shell than it says:
+/// a substitution (`$(…)`, backticks), a variable (`$HOME`, `${x}`) or
+/// a line break. Taken literally it is not what the user meant; run, it
+/// would run something: the request goes to the model.
+pub fn shell_like(message: &str) -> bool {
+    message.contains('`')
+        || message.contains(char::is_control)
+        || message.split('$').skip(1).any(|after| {
+            after.starts_with(|c: char| {
+                c == '(' || c == '{' || c == '_' || c.is_ascii_alphanumeric()
+            })
+        })
 }
 
 /// Finds the message a request states through a framing or after one,

@@ -244,7 +244,7 @@ pub fn match_intent(text: &str) -> Option<Match> {
         return None;
     }
     match attempt(&toks, text) {
-        Reading::Matched(m) => return Some(m),
+        Reading::Matched(m) => return stated_plainly(m),
         // A condition, negation or question stays one whatever the typos;
         // but a typo can hide the word that frames a message ("comnit,
         // message should be 'x'"), so with unknown words the corrected
@@ -272,7 +272,16 @@ pub fn match_intent(text: &str) -> Option<Match> {
             Reading::Unmatched => {}
         }
     }
-    agreed
+    agreed.and_then(stated_plainly)
+}
+
+/// The match, unless its message is one a shell would read differently
+/// ([`message::shell_like`]).
+fn stated_plainly(m: Match) -> Option<Match> {
+    match &m.message {
+        Some(text) if message::shell_like(text) => None,
+        _ => Some(m),
+    }
 }
 
 /// Every concept some row of the table explains, with politeness and

@@ -129,15 +129,16 @@ pub fn valid_ref(name: &str) -> bool {
 
 /// Whether a path may be a slot: inside the working tree as typed, not
 /// our store, not pathspec magic, not an option.
+/// Our store and git's own directory are compared without case: on a
+/// case-insensitive file system `.FARARONI/x` is the store.
 fn valid_path(p: &str) -> bool {
-    let folded = p.trim_start_matches("./");
     !p.is_empty()
         && !p.starts_with(['/', '~', '-', ':', '$'])
-        && !p.split('/').any(|c| c == "..")
+        && !p
+            .split('/')
+            .any(|c| c == ".." || c.eq_ignore_ascii_case(STORE) || c.eq_ignore_ascii_case(".git"))
         && !p.contains("://")
         && !p.contains(char::is_control)
-        && folded != STORE
-        && !folded.starts_with(&format!("{STORE}/"))
 }
 
 /// Whether a tag name looks like one: a version, or something with a
