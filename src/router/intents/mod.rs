@@ -472,6 +472,46 @@ mod tests {
     }
 
     #[test]
+    fn disguises_shell_messages_and_courtesy_never_fill_a_slot() {
+        for s in [
+            "create a branch called \u{2010}D",
+            "crea la rama \u{FF0D}f",
+            "switch to m\u{0430}in",
+            "c\u{043E}mmit everything",
+            "stage a\u{200B}.txt",
+            "commit with message '$(touch x)'",
+            "haz commit que diga $(touch x)",
+            "commit with message \"a\nb\"",
+            "commit with message $HOME",
+            "stage .FARARONI/x",
+            "commit only .git/config",
+        ] {
+            assert!(match_intent(s).is_none(), "{s:?}");
+        }
+        // Praise and thanks are never a branch name.
+        for s in ["te pasaste, gracias", "cámbiate, gracias", "switch, please"] {
+            assert!(
+                match_intent(s).is_none_or(|m| m.filled.name.is_none()),
+                "{s:?}"
+            );
+        }
+        // Framings in a row; a connector before the quote; `)` kept.
+        for (s, message) in [
+            ("haz commit con el mensaje que diga \"arreglo\"", "arreglo"),
+            ("haz commit con mensaje de 'x'", "x"),
+            ("commit with message fix (wip)", "fix (wip)"),
+            ("commit w/ msg 'tests'", "tests"),
+            ("haz commit 'arreglo'", "arreglo"),
+            ("amend the commit message: fix login", "fix login"),
+            ("comnit, message should be \"add tests\"", "add tests"),
+        ] {
+            let m = match_intent(s).expect(s);
+            assert_eq!(m.message.as_deref(), Some(message), "{s:?}");
+            assert!(m.filled.paths.is_empty(), "{s:?}");
+        }
+    }
+
+    #[test]
     fn slots_are_filled() {
         let m = match_intent("commit only the README").expect("match");
         assert_eq!(

@@ -201,7 +201,17 @@ pub fn is_laughter(word: &str) -> bool {
     if word.len() < 2 || !word.bytes().all(|b| b.is_ascii_alphabetic()) {
         return false;
     }
-    let w = word.to_ascii_lowercase();
+    // Stretched laughter ("loool", "hahaaa", "jejeee") is laughter: runs of
+    // a letter count once, and a trailing half syllable ("jajaj") is kept.
+    let mut w = String::with_capacity(word.len());
+    for c in word.chars().map(|c| c.to_ascii_lowercase()) {
+        if !w.ends_with(c) {
+            w.push(c);
+        }
+    }
+    if w.len() % 2 == 1 && w.len() > 4 {
+        w.pop();
+    }
     if matches!(
         w.as_str(),
         "xd" | "xdd" | "lol" | "lmao" | "rofl" | "lul" | "kek"
@@ -526,10 +536,15 @@ mod tests {
 
     #[test]
     fn laughter_is_recognised() {
-        for s in ["jajaja", "jejeje", "jsjsjs", "hahaha", "xD", "jaaaj", "lol"] {
+        for s in [
+            "jajaja", "jejeje", "jsjsjs", "hahaha", "xD", "jaaaj", "lol", "loool", "lmaooo",
+            "hahaaa", "jejeee", "jajaj", "xDDD",
+        ] {
             assert!(is_laughter(s), "{s}");
         }
-        for s in ["java", "haha1", "jest", "hash"] {
+        for s in [
+            "java", "haha1", "jest", "hash", "hello", "ahead", "jaja1", "lolly", "hall",
+        ] {
             assert!(!is_laughter(s), "{s}");
         }
     }

@@ -234,11 +234,16 @@ pub fn fit(
                 .rev()
                 .find(|p| p.set != Set::of(C::Filler));
             let single = sp.to == sp.from + 1;
+            let paused = k > 0 && toks[spans[k - 1].to - 1].pause;
             (single
+                && !paused
                 && prev.is_some_and(|p| p.set.meets(NAME_AFTER))
-                && !sp
-                    .set
-                    .meets(needed.union(triggers).union(Set::all(ANYWHERE)))
+                && !sp.set.meets(
+                    needed
+                        .union(triggers)
+                        .union(Set::all(ANYWHERE))
+                        .union(Set::all(EDGE)),
+                )
                 && valid_ref(&t.orig))
             .then(|| t.orig.clone())
         });
@@ -348,7 +353,12 @@ fn slot(
             return true;
         }
     }
-    if takes_name && valid_ref(&t.orig) {
+    // Thanks, greetings and politeness are never a name ("te pasaste,
+    // gracias" is praise, not "switch to the branch gracias"), nor is a
+    // word after a pause that follows the marker ("switch, develop").
+    let courtesy = Set::all(EDGE).union(Set::all(ANYWHERE));
+    let paused = k > 0 && toks[spans[k - 1].to - 1].pause;
+    if takes_name && valid_ref(&t.orig) && !sp.set.meets(courtesy) && !paused {
         // A word the lexicon knows is a name only right after a marker; a
         // tag also needs a version's shape unless named so.
         let unknown = sp.set.is_empty();
