@@ -699,6 +699,10 @@ pub fn is_dash_lookalike(c: char) -> bool {
 /// Prose in any script is fine; a disguise inside Latin words is not,
 /// so level 1.5 leaves such a request to the model.
 pub fn disguised(text: &str) -> bool {
+    // Every disguise is a character outside ASCII.
+    if text.is_ascii() {
+        return false;
+    }
     let mut prev: Option<char> = None;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {

@@ -160,6 +160,26 @@ pub fn frames(word: &str) -> bool {
     by_first().contains_key(word)
 }
 
+/// Whether a framing of a message (an amend's included: "… to say x")
+/// starts at `words[0]`; words are lower case, without punctuation.
+pub fn frames_at(words: &[&str]) -> bool {
+    let starts_here = |phrase: &str| {
+        let mut n = 0;
+        for (k, p) in phrase.split(' ').enumerate() {
+            if words.get(k).copied() != Some(p.trim_end_matches(':')) {
+                return false;
+            }
+            n += 1;
+        }
+        n > 0
+    };
+    let first = words.first().copied().unwrap_or_default();
+    by_first()
+        .get(first)
+        .is_some_and(|ps| ps.iter().any(|(p, _)| starts_here(p)))
+        || AMEND.iter().any(|a| starts_here(a))
+}
+
 /// A message found in a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {

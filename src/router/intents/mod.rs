@@ -229,6 +229,9 @@ pub fn match_intent(text: &str) -> Option<Match> {
     if crate::router::command::disguised(text) {
         return None;
     }
+    if plainly_a_task(text) {
+        return None;
+    }
     let mut toks = normalize::tokens(text);
     if toks.is_empty() {
         return None;
@@ -240,7 +243,7 @@ pub fn match_intent(text: &str) -> Option<Match> {
         return None;
     }
     normalize::in_context(&mut toks);
-    if hopeless(&toks) {
+    if hopeless(&toks, text) {
         return None;
     }
     match attempt(&toks, text) {
@@ -303,11 +306,48 @@ fn consumed() -> Set {
     })
 }
 
+/// Whether a long request is a task before it is tokenised: with no
+/// quote, more plain lower-case words the lexicon does not know before
+/// the first word that could frame a message than typo correction would
+/// try (the cheap part of [`hopeless`], for the long requests the model
+/// gets).
+fn plainly_a_task(text: &str) -> bool {
+    const LONG: usize = 8;
+    if text.split_whitespace().nth(LONG).is_none()
+        || text.contains(|c: char| crate::router::lex::closing_quote(c).is_some())
+    {
+        return false;
+    }
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([',', '.', '!', '?', ';', ':']))
+        .collect();
+    let mut unknown = 0;
+    for (i, w) in words.iter().enumerate() {
+        if !w.bytes().all(|b| b.is_ascii_lowercase() || b == b'\'') {
+            continue; // capitals, accents, paths, numbers: tokens decide.
+        }
+        if message::frames_at(&words[i..]) {
+            break;
+        }
+        if !index::known(w) {
+            unknown += 1;
+        }
+    }
+    unknown > MAX_TYPOS
+}
+
 /// Whether no reading of the request can match, before any work: more
-/// unknown words than any intent has, and no message framed.
-fn hopeless(toks: &[Tok]) -> bool {
+/// unknown words than any intent has outside a message it may state.
+fn hopeless(toks: &[Tok], text: &str) -> bool {
+    if normalize::unknown_words(toks) <= MAX_TYPOS {
+        return false;
+    }
     let framed = toks.iter().any(|t| t.quoted || message::frames(&t.norm));
-    !framed && normalize::unknown_words(toks) > MAX_TYPOS
+    match message::find(toks, text).filter(|_| framed) {
+        Some(f) => normalize::unknown_words(&without(toks, f.from, f.to)) > MAX_TYPOS,
+        None => true,
+    }
 }
 
 /// Whether a word (as the longest phrase reads it) only makes the request
@@ -637,5 +677,20 @@ mod policy_agrees {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod early_exit {
+    #[test]
+    fn long_tasks_exit_before_tokens() {
+        assert!(super::plainly_a_task("please review the error handling in src/router/mod.rs and tell me whether the chain splitting can lose a segment when the request ends with a semicolon, then propose a fix with tests"));
+        // After a word that may frame a message ("to", "with message"),
+        // the tokens decide.
+        assert!(!super::plainly_a_task("refactor StudentService to use constructor injection and add tests for the service layer"));
+        assert!(!super::plainly_a_task(
+            "commit everything with message fix the parser and the lexer and the router"
+        ));
+        assert!(!super::plainly_a_task("do the commit"));
     }
 }

@@ -197,8 +197,15 @@ fn stretched(word: &str) -> bool {
 
 /// Laughter and emoticons: "jajaja", "jsjs", "xD", ":)".
 pub fn is_laughter(word: &str) -> bool {
-    // Laughter is ASCII letters; most words are ruled out without copying.
-    if word.len() < 2 || !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+    // Laughter is ASCII letters starting with one of few; most words are
+    // ruled out without copying.
+    if word.len() < 2
+        || !word.bytes().all(|b| b.is_ascii_alphabetic())
+        || !matches!(
+            word.as_bytes()[0].to_ascii_lowercase(),
+            b'j' | b'h' | b'a' | b'x' | b'l' | b'r' | b'k'
+        )
+    {
         return false;
     }
     // Stretched laughter ("loool", "hahaaa", "jejeee") is laughter: runs of
