@@ -280,6 +280,7 @@ fn test_router_intents_held_out_metrics() {
     let held: Vec<Case> = cases().into_iter().filter(|c| c.held_out).collect();
     let mut by_class: BTreeMap<String, Tally> = BTreeMap::new();
     let mut by_lang: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut lang_all: BTreeMap<String, usize> = BTreeMap::new();
     let mut messages = (0, 0);
     // A stated message level 1.5 claimed and got wrong; one that went to
     // the model is a recall miss, never a wrong commit.
@@ -301,11 +302,17 @@ fn test_router_intents_held_out_metrics() {
         .to_string();
         by_class.entry(c.expect.clone()).or_default().labelled += 1;
         by_class.entry(got.clone()).or_default().predicted += 1;
-        let lang = by_lang.entry(family).or_default();
-        lang.labelled += 1;
+        // Per language, over the deterministic classes: recall of what is
+        // labelled one, precision of what the router claimed as one.
+        let deterministic_label = !matches!(c.expect.as_str(), "llm" | "chat");
+        let claimed = !matches!(got.as_str(), "llm" | "chat");
+        let lang = by_lang.entry(family.clone()).or_default();
+        lang.labelled += usize::from(deterministic_label);
+        lang.predicted += usize::from(claimed);
+        lang.right += usize::from(ok && deterministic_label);
+        *lang_all.entry(family).or_default() += 1;
         if ok {
             by_class.entry(c.expect.clone()).or_default().right += 1;
-            lang.right += 1;
         }
         if !matches!(c.expect.as_str(), "llm" | "chat") {
             deterministic.1 += 1;
@@ -332,10 +339,16 @@ fn test_router_intents_held_out_metrics() {
             );
         }
     }
-    println!("| language | requests | agreement |");
-    println!("|---|---|---|");
+    println!("| language | requests | deterministic | precision | recall |");
+    println!("|---|---|---|---|---|");
     for (name, t) in &by_lang {
-        println!("| {name} | {} | {} |", t.labelled, pct(t.right, t.labelled));
+        println!(
+            "| {name} | {} | {} | {} | {} |",
+            lang_all.get(name).copied().unwrap_or_default(),
+            t.labelled,
+            pct(t.right, t.predicted),
+            pct(t.right, t.labelled)
+        );
     }
     let unsafe_runs: Vec<String> = held.iter().filter_map(unsafe_execution).collect();
     println!(
