@@ -252,7 +252,9 @@ pub fn match_intent(text: &str) -> Option<Match> {
         // but a typo can hide the word that frames a message ("comnit,
         // message should be 'x'"), so with unknown words the corrected
         // readings are tried, and any of them that is triggered ends it.
-        Reading::Triggered if normalize::unknown_words(&toks) == 0 => return None,
+        Reading::Triggered if normalize::unknown_words(&toks) == 0 || !may_frame(&toks) => {
+            return None
+        }
         Reading::Triggered | Reading::Unmatched => {}
     }
     // Typos: every reading is tried, and the request is claimed only if
@@ -304,6 +306,13 @@ fn consumed() -> Set {
         }
         set
     })
+}
+
+/// Whether a message's framing may start at some token (then a typo
+/// elsewhere may have hidden the word the framing needs).
+fn may_frame(toks: &[Tok]) -> bool {
+    let norms: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
+    (0..norms.len()).any(|i| message::frames_at(&norms[i..]))
 }
 
 /// Whether a long request is a task before it is tokenised: with no
