@@ -23,24 +23,44 @@ const INPUTS: &[(&str, &str)] = &[
     ("bare_git_status", "git status"),
     ("bare_chain", "git log --oneline | head -5 && git status"),
     ("bare_blocked_push", "git push --force origin main"),
+    ("bare_lead_in", "can you run `git log -3`?"),
+    ("bare_lead_in_es", "porfa: git status"),
     ("composite_commit", "do the commit"),
     (
         "composite_message_es",
         "haz commit con el mensaje «corrige el login»",
     ),
+    ("composite_slang_es", "hacé el commit che"),
+    ("composite_typos", "hsz el comit porfaaa 🙏"),
+    ("composite_paths", "commit only src/main.rs and README.md"),
+    (
+        "composite_formal_es",
+        "Le ruego que haga un commit de los cambios.",
+    ),
+    ("composite_question_es", "¿en qué rama estoy?"),
+    ("composite_blocked_es", "bota mis cambios"),
     ("chat", "gracias"),
+    ("chat_slang", "grax bro 🙏"),
+    ("chat_laughter", "jajajaja"),
     (
         "llm_task",
         "refactor StudentService to use constructor injection and add tests",
     ),
-    ("llm_trap", "commit everything except the .env file"),
+    ("except_paths", "commit everything except the .env file"),
+    ("llm_condition", "commit only if the tests pass"),
+    ("llm_question_es", "¿cómo hago un rebase interactivo sin perder cambios?"),
+    (
+        "llm_long",
+        "please review the error handling in src/router/mod.rs and tell me whether the chain splitting \
+         can lose a segment when the request ends with a semicolon, then propose a fix with tests",
+    ),
 ];
 
 fn bench_route(c: &mut Criterion) {
     let mut group = c.benchmark_group("route");
     let facts = NoFacts::new();
     for (name, input) in INPUTS {
-        // Warm the lazily compiled templates outside the measurement.
+        // Warm the lazily built lexicon index outside the measurement.
         let _ = route(input, &facts);
         group.bench_function(*name, |b| b.iter(|| route(black_box(input), &facts)));
     }

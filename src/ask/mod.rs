@@ -18,7 +18,9 @@ use crate::agent::http::HttpClient;
 use crate::config;
 use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
 use crate::policy::{Facts, Place};
-use crate::router::{chat, Cmd, CmdKind, CompositePlan, Op, SmallTalk, Step, ADD_ALL};
+use crate::router::{
+    chat, Check, Cmd, CmdKind, CompositePlan, Op, Run, SmallTalk, Step, GENERATED_MESSAGE,
+};
 
 /// A failure while carrying out a decision.
 #[derive(Debug, Error)]
@@ -35,9 +37,21 @@ pub enum AskError {
         /// The git dir.
         path: PathBuf,
     },
-    /// There is no commit to undo.
+    /// There is no commit to undo or amend.
     #[error("{0}")]
     NothingToUndo(String),
+    /// The commit to amend is on a remote-tracking branch.
+    #[error("the last commit is already on {}; amending it would rewrite history others have; nothing was run", quote(branches))]
+    Published {
+        /// The remote-tracking branches that contain it.
+        branches: Vec<String>,
+    },
+    /// The branch to merge is not a local branch.
+    #[error("there is no local branch `{name}` to merge; nothing was run")]
+    NoSuchBranch {
+        /// The name given.
+        name: String,
+    },
     /// Reading the repository failed.
     #[error(transparent)]
     Repo(#[from] RepoError),
@@ -529,15 +543,21 @@ fn quote(paths: &[String]) -> String {
     parts.join(", ")
 }
 
-/// Runs one git command of a composite sequence.
+/// Runs one git step of a sequence (program first) in `dir`. Our own
+/// pathspecs (`:(top)…`) are read as written whatever the environment
+/// says; paths the user typed are read as git would read them typed.
 fn git_step(
-    args: &[String],
+    argv: &[String],
     dir: &Path,
     io: Io,
     report: &mut Report,
     on: &mut dyn FnMut(Event),
 ) -> Result<i32, AskError> {
-    run_step(GitCommand::new(args).dir(dir), io, report, on)
+    let mut git = GitCommand::new(argv.iter().skip(1)).dir(dir);
+    if argv.iter().any(|a| a.starts_with(":(")) {
+        git = git.pathspecs_as_written();
+    }
+    run_step(git, io, report, on)
 }
 
 /// Runs one git step of a sequence, with level 1's protections, and
@@ -584,7 +604,8 @@ pub fn generated_message(paths: &[String]) -> String {
     }
 }
 
-/// Runs a composite sequence in `cwd`; `status` receives progress lines.
+/// Runs a composite sequence in `cwd`; `on` receives what is spawned and
+/// notes for the user. Every argv is the one the policy judged.
 pub fn run_composite(
     plan: &CompositePlan,
     cwd: &Path,
@@ -592,89 +613,146 @@ pub fn run_composite(
     on: &mut dyn FnMut(Event),
 ) -> Result<Report, AskError> {
     let mut report = Report::default();
-    match plan {
-        CompositePlan::Git(argv) => {
-            let repo = Repo::discover(cwd)?.ok_or_else(|| AskError::NotARepo {
-                path: cwd.to_path_buf(),
-            })?;
-            if argv.get(1).map(String::as_str) == Some("reset") {
-                check_undoable(&repo)?;
-            }
-            report.exit_code = git_step(&argv[1..], cwd, io, &mut report, on)?;
-            Ok(report)
-        }
-        CompositePlan::CommitAll { init, message } => {
-            let mut repo = Repo::discover(cwd)?;
-            if *init {
-                match &repo {
-                    Some(r) => on(Event::Note(&format!(
-                        "already a git repository at `{}`; skipping `git init`",
-                        r.workdir().unwrap_or(r.git_dir()).display()
-                    ))),
-                    None => {
-                        let code = git_step(&["init".to_string()], cwd, io, &mut report, on)?;
-                        if code != 0 {
-                            report.exit_code = code;
-                            return Ok(report);
-                        }
-                        let ignore = cwd.join(".gitignore");
-                        if !ignore.exists() {
-                            std::fs::write(&ignore, ".fararoni/\n").map_err(|source| {
-                                AskError::Write {
-                                    path: ignore.clone(),
-                                    source,
-                                }
-                            })?;
-                            on(Event::Note("created .gitignore with `.fararoni/`"));
-                        }
-                        repo = Repo::discover(cwd)?;
-                    }
+    let mut steps = plan.steps.iter();
+    let mut repo = Repo::discover(cwd)?;
+    if let Run::Commit { init: true } = plan.run {
+        let init = steps.next();
+        match (&repo, init) {
+            (Some(r), _) => on(Event::Note(&format!(
+                "already a git repository at `{}`; skipping `git init`",
+                r.workdir().unwrap_or(r.git_dir()).display()
+            ))),
+            (None, Some(init)) => {
+                let code = git_step(init, cwd, io, &mut report, on)?;
+                if code != 0 {
+                    report.exit_code = code;
+                    return Ok(report);
                 }
+                let ignore = cwd.join(".gitignore");
+                if !ignore.exists() {
+                    std::fs::write(&ignore, ".fararoni/\n").map_err(|source| AskError::Write {
+                        path: ignore.clone(),
+                        source,
+                    })?;
+                    on(Event::Note("created .gitignore with `.fararoni/`"));
+                }
+                repo = Repo::discover(cwd)?;
             }
-            let repo = repo.ok_or_else(|| AskError::NotARepo {
-                path: cwd.to_path_buf(),
-            })?;
-            let root = repo
-                .workdir()
-                .ok_or_else(|| AskError::Bare {
-                    path: repo.git_dir().to_path_buf(),
-                })?
-                .to_path_buf();
-            // ADD_ALL's pathspecs leave the store out whether git ignores
-            // it or not (`git::pathspec`); the list below checks it.
-            let add = GitCommand::new(&ADD_ALL[1..])
-                .dir(&root)
-                .pathspecs_as_written();
-            let code = run_step(add, io, &mut report, on)?;
-            if code != 0 {
-                report.exit_code = code;
-                return Ok(report);
+            (None, None) => {}
+        }
+    }
+    let repo = repo.ok_or_else(|| AskError::NotARepo {
+        path: cwd.to_path_buf(),
+    })?;
+    check(plan, &repo, cwd)?;
+    if let Run::Commit { .. } = plan.run {
+        if repo.workdir().is_none() {
+            return Err(AskError::Bare {
+                path: repo.git_dir().to_path_buf(),
+            });
+        }
+        let (Some(stage), Some(commit)) = (steps.next(), steps.next()) else {
+            return Ok(report);
+        };
+        let code = git_step(stage, cwd, io, &mut report, on)?;
+        if code != 0 {
+            report.exit_code = code;
+            return Ok(report);
+        }
+        // What the commit will take: the index, or the paths after `--`.
+        let scope: Vec<&String> = commit.iter().skip_while(|a| *a != "--").collect();
+        let staged = GitCommand::new(["diff", "--cached", "--no-renames", "--name-status", "-z"])
+            .extend_args(scope.iter().map(|s| s.as_str()))
+            .dir(cwd)
+            .pathspecs_as_written()
+            .read()?;
+        let changes = parse_name_status(&staged);
+        let paths: Vec<String> = changes.iter().map(|(_, p)| p.clone()).collect();
+        // Taking the store out of git (a staged deletion) is welcome.
+        let store: Vec<String> = changes
+            .into_iter()
+            .filter(|(kind, p)| *kind != 'D' && pathspec::in_store(p))
+            .map(|(_, p)| p)
+            .collect();
+        if !store.is_empty() {
+            return Err(AskError::StoreStaged { paths: store });
+        }
+        if paths.is_empty() {
+            on(Event::Note(
+                "nothing to commit: the working tree matches the last commit",
+            ));
+            return Ok(report);
+        }
+        let commit: Vec<String> = match &plan.message {
+            Some(_) => commit.clone(),
+            None => {
+                let message = generated_message(&paths);
+                commit
+                    .iter()
+                    .map(|a| a.replace(GENERATED_MESSAGE, &message))
+                    .collect()
             }
-            let staged =
-                GitCommand::new(["diff", "--cached", "--no-renames", "--name-status", "-z"])
-                    .dir(&root)
-                    .read()?;
-            let changes = parse_name_status(&staged);
-            let paths: Vec<String> = changes.iter().map(|(_, p)| p.clone()).collect();
-            // Taking the store out of git (a staged deletion) is welcome.
-            let store: Vec<String> = changes
-                .into_iter()
-                .filter(|(kind, p)| *kind != 'D' && pathspec::in_store(p))
-                .map(|(_, p)| p)
+        };
+        let code = git_step(&commit, cwd, io, &mut report, on)?;
+        report.exit_code = code;
+        if code != 0 {
+            return Ok(report);
+        }
+    }
+    for argv in steps {
+        let code = git_step(argv, cwd, io, &mut report, on)?;
+        report.exit_code = code;
+        if code != 0 {
+            break;
+        }
+    }
+    Ok(report)
+}
+
+/// Checks what must hold before a sequence runs.
+fn check(plan: &CompositePlan, repo: &Repo, cwd: &Path) -> Result<(), AskError> {
+    match plan.check {
+        Check::None => Ok(()),
+        Check::Undoable => check_undoable(repo),
+        Check::Unpublished => {
+            if let Head::Unborn { name } = repo.head()? {
+                return Err(AskError::NothingToUndo(format!(
+                    "the branch `{name}` has no commit yet; there is no message to change"
+                )));
+            }
+            let listed = GitCommand::new([
+                "for-each-ref",
+                "--contains=HEAD",
+                "--format=%(refname:short)",
+                "refs/remotes/",
+            ])
+            .dir(cwd)
+            .protected()
+            .read()?;
+            let branches: Vec<String> = listed
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(String::from)
                 .collect();
-            if !store.is_empty() {
-                return Err(AskError::StoreStaged { paths: store });
+            if branches.is_empty() {
+                Ok(())
+            } else {
+                Err(AskError::Published { branches })
             }
-            if paths.is_empty() {
-                on(Event::Note(
-                    "nothing to commit: the working tree matches the last commit",
-                ));
-                return Ok(report);
+        }
+        Check::LocalBranch => {
+            let name = plan.name.clone().unwrap_or_default();
+            let found = repo
+                .gix()
+                .try_find_reference(format!("refs/heads/{name}").as_str())
+                .ok()
+                .flatten()
+                .is_some();
+            if found {
+                Ok(())
+            } else {
+                Err(AskError::NoSuchBranch { name })
             }
-            let message = message.clone().unwrap_or_else(|| generated_message(&paths));
-            let commit = vec!["commit".to_string(), "-m".to_string(), message];
-            report.exit_code = git_step(&commit, &root, io, &mut report, on)?;
-            Ok(report)
         }
     }
 }

@@ -86,6 +86,10 @@ fn ask_error(e: AskError) -> CliError {
         AskError::Cd { .. } => CliError::user(e.to_string()),
         AskError::StoreStaged { .. } => CliError::user(e.to_string())
             .hint("unstage them with `git restore --staged -- .fararoni`, then run it again"),
+        AskError::Published { .. } => CliError::refused(e.to_string())
+            .hint("make a new commit instead, or run `git commit --amend` yourself if you really mean to rewrite it"),
+        AskError::NoSuchBranch { .. } => CliError::user(e.to_string())
+            .hint("`git branch` lists the local branches; a remote one needs `git fetch` (run it yourself) and a local branch first"),
         _ => CliError::wrap(ErrorKind::User, &e),
     }
 }

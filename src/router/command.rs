@@ -1,6 +1,9 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::lex::{lex, Lexed, Word};
 use crate::text::fold;
 
@@ -205,39 +208,89 @@ pub struct CommandLine {
     pub args: Vec<Word>,
     /// Shell features seen while lexing.
     pub lexed: Lexed,
+    /// The command as typed, without the lead-ins and politeness around it.
+    pub text: String,
 }
 
+/// Lead-ins before a command, folded (compared without case or accents):
+/// politeness, "run", "ejecuta", "lanza", "can you run", "haz un". The
+/// command after them is judged exactly as if typed alone.
 const LEADING_WRAPPERS: &[&str] = &[
     "can you please run",
     "could you please run",
+    "would you please run",
     "can you run",
     "could you run",
     "would you run",
+    "will you run",
+    "can u run",
+    "could u run",
+    "cn u run",
+    "can you execute",
     "please run",
+    "pls run",
+    "plz run",
+    "please execute",
+    "go ahead and run",
+    "just run",
+    "now run",
+    "run this",
+    "execute this",
+    "the command",
+    "this command",
     "puedes ejecutar",
     "podrias ejecutar",
-    "podrías ejecutar",
+    "podes ejecutar",
+    "puedes correr",
+    "podes correr",
+    "podrias correr",
+    "me ejecutas",
+    "me corres",
     "por favor ejecuta",
+    "porfa ejecuta",
+    "xfa ejecuta",
+    "el comando",
+    "este comando",
+    "tira un",
+    "haz un",
+    "hazme un",
+    "haceme un",
+    "hace un",
+    "echale un",
+    "echame un",
+    "do a",
+    "run a",
     "por favor",
     "please",
     "pls",
+    "plz",
     "porfa",
-    "ok,",
+    "porfis",
+    "xfa",
+    "x favor",
+    "porfavor",
     "ok",
-    "okay,",
     "okay",
-    "vale,",
+    "vale",
+    "dale",
+    "bueno",
+    "che",
+    "oye",
+    "hey",
+    "ya po",
+    "ya",
     "now",
     "ahora",
+    "ahorita",
     "just",
     "run",
     "execute",
     "ejecuta",
     "ejecutar",
     "corre",
+    "correle",
     "lanza",
-    "the command",
-    "el comando",
+    "lanzame",
 ];
 
 /// Politeness after a command, and whether it is cut only after a comma:
@@ -247,13 +300,23 @@ const LEADING_WRAPPERS: &[&str] = &[
 const TRAILING_WRAPPERS: &[(&str, bool)] = &[
     ("please", true),
     ("pls", true),
+    ("plz", true),
+    ("now", true),
+    ("thanks", true),
+    ("thx", true),
+    ("thank you", true),
+    ("ty", true),
+    ("ahora", true),
     ("por favor", false),
     ("porfa", false),
+    ("porfis", false),
+    ("porfavor", false),
+    ("xfa", false),
+    ("x favor", false),
     ("for me", false),
-    ("now", true),
-    ("ahora", true),
-    ("thanks", true),
     ("gracias", false),
+    ("grax", false),
+    ("al tiro", false),
 ];
 
 /// Words that mark prose after a program name.
@@ -275,44 +338,152 @@ const QUESTION_WORDS: &[&str] = &[
     "cuál", "cual", "dónde", "donde", "cuándo", "cuando",
 ];
 
-/// Strips `phrase` (compared case-insensitively; accented variants are
-/// listed separately) from the start or the end of `s`.
-fn strip_phrase<'a>(s: &'a str, phrase: &str, leading: bool) -> Option<&'a str> {
-    let len = phrase.len();
-    if leading {
-        let head = s.get(..len)?;
-        let rest = &s[len..];
-        (head.eq_ignore_ascii_case(phrase) && (rest.is_empty() || rest.starts_with([' ', ','])))
-            .then(|| rest.trim_start_matches([' ', ',']))
-    } else {
-        let cut = s.len().checked_sub(len)?;
-        let tail = s.get(cut..)?;
-        let rest = &s[..cut];
-        (tail.eq_ignore_ascii_case(phrase) && rest.ends_with([' ', ',']))
-            .then(|| rest.trim_end_matches([' ', ',']))
+/// Strips the lead-in `phrase` (folded words) from the start of `s`; the
+/// words must be followed by a space, `,` or `:`, or end `s`.
+fn strip_leading<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
+    let mut rest = s.trim_start_matches(['¿', '¡']);
+    for (k, word) in phrase.split(' ').enumerate() {
+        if k > 0 {
+            rest = rest.trim_start_matches(' ');
+        }
+        let end = rest.find([' ', ',', ':']).unwrap_or(rest.len());
+        if fold(&rest[..end]) != word {
+            return None;
+        }
+        rest = &rest[end..];
     }
+    (rest.is_empty() || rest.starts_with([' ', ',', ':']))
+        .then(|| rest.trim_start_matches([' ', ',', ':']))
+}
+
+/// Strips the first lead-in of [`LEADING_WRAPPERS`] `s` starts with; the
+/// first word is folded once and only phrases starting with it are tried.
+fn strip_lead_in(s: &str) -> Option<&str> {
+    static BY_FIRST: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+    let by_first = BY_FIRST.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+        for p in LEADING_WRAPPERS {
+            map.entry(p.split(' ').next().unwrap_or(p))
+                .or_default()
+                .push(p);
+        }
+        map
+    });
+    let body = s.trim_start_matches(['¿', '¡']);
+    let end = body.find([' ', ',', ':']).unwrap_or(body.len());
+    let first = &body[..end];
+    // Most requests start with a word no lead-in starts with.
+    let here = if first.is_ascii() && first.bytes().all(|b| b.is_ascii_lowercase()) {
+        by_first.get(first)
+    } else {
+        by_first.get(fold(first).as_str())
+    }?;
+    here.iter().find_map(|p| strip_leading(s, p))
+}
+
+/// Strips `phrase` (compared case-insensitively, with any `?`, `!` or `.`
+/// after it) from the end of `s`.
+fn strip_trailing<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
+    let s = s.trim_end_matches(['?', '!', '.']);
+    let cut = s.len().checked_sub(phrase.len())?;
+    let tail = s.get(cut..)?;
+    let rest = &s[..cut];
+    (tail.eq_ignore_ascii_case(phrase) && rest.ends_with([' ', ',']))
+        .then(|| rest.trim_end_matches([' ', ',']))
+}
+
+/// Whether a word is only pictures (emoji), which no command takes.
+fn pictures(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(|c| !c.is_ascii() && !c.is_alphanumeric())
+}
+
+/// What is inside quotes or backticks that hold all of `s` (with `?`,
+/// `!` or `.` after them).
+fn unquote(s: &str) -> Option<&str> {
+    let s = s.trim_end_matches(['?', '!', '.']).trim_end();
+    let open = s.chars().next()?;
+    let close = super::lex::closing_quote(open)?;
+    let inner = s.get(open.len_utf8()..s.len().checked_sub(close.len_utf8())?)?;
+    (s.ends_with(close)
+        && !inner.contains(open)
+        && !inner.contains(close)
+        && !inner.trim().is_empty())
+    .then(|| inner.trim())
+}
+
+/// Characters that make a quoted command more than one simple command.
+const SHELL_CHARS: &[char] = &[';', '&', '|', '<', '>', '$', '`', '(', ')', '{', '}', '\n'];
+
+/// A whole request that is a command in quotes or backticks after a
+/// lead-in ("ejecuta 'git status && git log'", "can you run `git push`?"):
+/// the command, to be routed exactly as if it had been typed alone.
+pub fn quoted_command(request: &str) -> Option<&str> {
+    let quotes = |c: char| super::lex::closing_quote(c).is_some();
+    if !request.contains(quotes) {
+        return None;
+    }
+    let mut s = request.trim();
+    let mut lead_in = false;
+    'outer: loop {
+        if let Some(rest) = strip_lead_in(s) {
+            if rest.is_empty() {
+                return None;
+            }
+            s = rest;
+            lead_in = true;
+            continue 'outer;
+        }
+        for (w, needs_comma) in TRAILING_WRAPPERS {
+            if let Some(rest) = strip_trailing(s, w) {
+                if !needs_comma || s[rest.len()..].contains(',') {
+                    s = rest;
+                    continue 'outer;
+                }
+            }
+        }
+        break;
+    }
+    let inner = unquote(s).filter(|_| lead_in)?;
+    parse_command(inner).map(|_| inner)
 }
 
 /// Removes politeness and "run" wrappers around a command line.
 pub fn strip_wrappers(segment: &str) -> &str {
     let mut s = segment.trim();
+    let mut lead_in = false;
     'outer: loop {
-        for w in LEADING_WRAPPERS {
-            if let Some(rest) = strip_phrase(s, w, true) {
-                if rest.is_empty() {
-                    return s;
-                }
-                s = rest;
-                continue 'outer;
+        if let Some(rest) = strip_lead_in(s) {
+            if rest.is_empty() {
+                return s;
             }
+            s = rest;
+            lead_in = true;
+            continue 'outer;
         }
         for (w, needs_comma) in TRAILING_WRAPPERS {
-            if let Some(rest) = strip_phrase(s, w, false) {
+            if let Some(rest) = strip_trailing(s, w) {
                 let comma = s[rest.len()..].contains(',');
                 if !needs_comma || comma {
                     s = rest;
                     continue 'outer;
                 }
+            }
+        }
+        // Emoji after a command ("git status 🙏"), unless an option takes
+        // it as its value (`git commit -m 🎉`).
+        if let Some((rest, last)) = s.rsplit_once(' ') {
+            let before = rest.rsplit(' ').next().unwrap_or("");
+            if pictures(last.trim_start_matches(',')) && !before.starts_with('-') {
+                s = rest.trim_end_matches([' ', ',']);
+                continue 'outer;
+            }
+        }
+        // A simple command in quotes after a lead-in; one with chain or
+        // shell characters is routed whole (`quoted_command`).
+        if lead_in {
+            if let Some(inner) = unquote(s).filter(|i| !i.contains(SHELL_CHARS)) {
+                s = inner;
+                continue 'outer;
             }
         }
         return s;
@@ -361,6 +532,15 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
         program = program.trim_end_matches(['.', '!', '?']).to_string();
     }
     let lower = program.to_lowercase();
+    // "nice!", ":)": small talk, not the `nice` program or the `:` builtin.
+    if words.is_empty()
+        && !first.quoted
+        && (super::chat::is_emoticon(&first.text)
+            || (AMBIGUOUS.contains(&lower.as_str())
+                && super::chat::is_small_talk_word(&first.text)))
+    {
+        return None;
+    }
     let shell_syntax = !first.quoted && lower.contains(['(', ')', '{', '}']);
     // `gіt` with a Cyrillic і is meant to look like git: a command line,
     // which the policy then refuses as an unknown program.
@@ -404,6 +584,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
         program,
         args: words,
         lexed,
+        text: body.to_string(),
     })
 }
 
@@ -501,6 +682,49 @@ const CONFUSABLES: &[(char, char)] = &[
 pub fn is_invisible(c: char) -> bool {
     matches!(c, '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
         | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// Whether `c` renders like `-` (dashes, minus signs, fullwidth
+/// hyphen-minus) without being one.
+pub fn is_dash_lookalike(c: char) -> bool {
+    matches!(
+        c,
+        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' | '\u{00AD}'
+    )
+}
+
+/// Whether a request hides what it says: an invisible character, a
+/// fullwidth form or a letter from another script that renders like a
+/// Latin one, or a look-alike dash glued to a word (`‐D`, `—force`).
+/// Prose in any script is fine; a disguise inside Latin words is not,
+/// so level 1.5 leaves such a request to the model.
+pub fn disguised(text: &str) -> bool {
+    // Every disguise is a character outside ASCII.
+    if text.is_ascii() {
+        return false;
+    }
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let glued_dash = is_dash_lookalike(c)
+            && (chars.peek().is_some_and(|n| n.is_alphanumeric())
+                || prev.is_some_and(|p| p.is_alphanumeric()));
+        if glued_dash
+            || is_invisible(c)
+            || ('\u{FF01}'..='\u{FF5E}').contains(&c)
+            || CONFUSABLES.iter().any(|(from, _)| *from == c)
+        {
+            return true;
+        }
+        prev = Some(c);
+    }
+    // A word mixing Latin letters with letters of another script.
+    text.split_whitespace().any(|w| {
+        w.chars().any(|c| c.is_ascii_alphabetic())
+            && w.chars().any(|c| {
+                c.is_alphabetic() && !c.is_ascii() && !('\u{00C0}'..='\u{024F}').contains(&c)
+            })
+    })
 }
 
 /// `word` with look-alike letters (and fullwidth forms) mapped to ASCII,

@@ -9,7 +9,7 @@
 
 pub mod chat;
 pub mod command;
-pub mod composite;
+pub mod intents;
 pub mod lex;
 
 use serde::Serialize;
@@ -17,15 +17,14 @@ use serde_json::json;
 
 pub use crate::policy::{Facts, NoFacts, Risk};
 
-use crate::git::pathspec::USER_WORK;
-
 pub use chat::SmallTalk;
-pub use composite::Intent;
+pub use intents::table::{Check, Run};
+pub use intents::Intent;
 pub use lex::{InputError, Op, Word};
 
 use std::path::{Path, PathBuf};
 
-use crate::policy::{self, Actor};
+use crate::policy::{self, Actor, Place};
 
 /// The level of the cascade that decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -108,19 +107,24 @@ pub struct Step {
     pub next: Option<Op>,
 }
 
-/// A fixed sequence of level 1.5.
+/// A fixed sequence of level 1.5, as the policy judged it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CompositePlan {
-    /// Stage everything but `.fararoni/` and commit, after `git init` when
-    /// `init` is set.
-    CommitAll {
-        /// Whether to initialise a repository first.
-        init: bool,
-        /// The stated message; generated from the staged files when absent.
-        message: Option<String>,
-    },
-    /// One git command.
-    Git(Vec<String>),
+pub struct CompositePlan {
+    /// The intent.
+    pub intent: Intent,
+    /// How the executor carries the steps out.
+    pub run: Run,
+    /// What must hold in the repository first.
+    pub check: Check,
+    /// The argvs as the policy returned them (canonical, program first),
+    /// in order; a commit's message may be [`GENERATED_MESSAGE`], replaced
+    /// at run time.
+    pub steps: Vec<Vec<String>>,
+    /// The branch the request names, for [`Check::LocalBranch`].
+    pub name: Option<String>,
+    /// The stated commit message; without one, the commit's
+    /// [`GENERATED_MESSAGE`] is replaced at run time.
+    pub message: Option<String>,
 }
 
 /// What to do with the input.
@@ -163,16 +167,6 @@ pub struct Decision {
 
 /// Placeholder shown in `commands` where the message is generated at run time.
 pub const GENERATED_MESSAGE: &str = "<generated from the staged files>";
-
-/// Stages everything but our own backups (`git::pathspec`).
-pub const ADD_ALL: &[&str] = &[
-    "git",
-    "add",
-    "--all",
-    USER_WORK[0],
-    USER_WORK[1],
-    USER_WORK[2],
-];
 
 impl Decision {
     /// Returns the decision as the JSON object of `ask --explain --json`.
@@ -270,14 +264,10 @@ fn expand_words(
     Ok(out)
 }
 
-/// Characters that render like `-` (dashes, minus signs, fullwidth
-/// hyphen-minus): a word starting with one looks like an option to a
-/// person and is not one to the program.
+/// Whether a word starts with a character that renders like `-`: it
+/// looks like an option to a person and is not one to the program.
 fn looks_like_an_option(word: &str) -> bool {
-    word.starts_with([
-        '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}',
-        '\u{FE58}', '\u{FE63}', '\u{FF0D}', '\u{00AD}',
-    ])
+    word.chars().next().is_some_and(command::is_dash_lookalike)
 }
 
 fn classify_command(
@@ -483,6 +473,18 @@ impl Facts for Recording<'_> {
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
 pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     let text = lex::normalize(input)?;
+    // "ejecuta 'git status && git log'": the quoted command is judged
+    // exactly as if it had been typed alone, chain and all.
+    if let Some(command) = command::quoted_command(&text) {
+        if command != text {
+            let mut d = route(command, facts)?;
+            d.trail.insert(
+                0,
+                format!("L1: `{command}` in quotes after a lead-in, judged as typed alone"),
+            );
+            return Ok(d);
+        }
+    }
     let mut trail = Vec::new();
     let mut segments = lex::split_chain(&text);
     while segments.len() > 1
@@ -508,8 +510,12 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     let mut wrote_before = false;
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
-        let mut c = command::parse_command(seg.text)
-            .map(|line| classify_command(line, seg.text, &recording, &dir));
+        // What is judged (and named in a refusal) is the command without
+        // the lead-ins around it, exactly as if typed alone.
+        let mut c = command::parse_command(seg.text).map(|line| {
+            let typed = line.text.clone();
+            classify_command(line, &typed, &recording, &dir)
+        });
         let asked = recording.take();
         if let Some(c) = &mut c {
             // A verdict that rests on what the repository holds (is this a
@@ -636,15 +642,37 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
             trail,
         });
     }
+    // "commit & push": `&` between words of prose is "and", not a
+    // background job; the words are read as level 1.5 reads any request.
+    let ampersands = segments.len() > 1
+        && !any_command
+        && !malformed
+        && segments[..segments.len() - 1]
+            .iter()
+            .all(|s| s.op == Some(Op::Background));
+    if ampersands {
+        let joined = segments
+            .iter()
+            .map(|s| s.text)
+            .collect::<Vec<_>>()
+            .join(" and ");
+        if let Some(m) = intents::match_intent(&joined) {
+            trail.push(format!(
+                "L1.5: `&` read as \"and\": intent {}",
+                m.intent().as_str()
+            ));
+            return Ok(composite_decision(m, facts, trail));
+        }
+    }
     if segments.len() > 1 {
         trail
             .push("L1.5: prose mixed with commands or chain operators is left to the model".into());
         return Ok(model(trail, "the request mixes prose with chain operators"));
     }
 
-    if let Some(c) = composite::match_intent(&text) {
-        trail.push(format!("L1.5: intent {}", c.intent.as_str()));
-        return Ok(composite_decision(c, trail));
+    if let Some(m) = intents::match_intent(&text) {
+        trail.push(format!("L1.5: intent {}", m.intent().as_str()));
+        return Ok(composite_decision(m, facts, trail));
     }
     trail.push("L1.5: no composite intent matches the whole request".into());
     if let Some(talk) = chat::small_talk(&text) {
@@ -691,108 +719,120 @@ fn advice(c: &Classified) -> String {
     }
 }
 
-fn git(args: &[&str]) -> Vec<String> {
-    std::iter::once("git")
-        .chain(args.iter().copied())
-        .map(String::from)
-        .collect()
+/// Writes a bare file name people say without its extension ("the
+/// README") as the one file the directory has by that name, when it has
+/// no file of exactly that name.
+fn resolve_path(path: &str, facts: &dyn Facts, dir: &Path) -> String {
+    if !intents::parse::known_file(path) || path.contains(['.', '/']) {
+        return path.to_string();
+    }
+    let place = Place {
+        dir: dir.to_path_buf(),
+        ..Place::default()
+    };
+    if facts.is_path(&place, path) == Some(true) {
+        return path.to_string();
+    }
+    let pattern: String = path
+        .chars()
+        .map(|c| format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase()))
+        .chain(std::iter::once(".*".to_string()))
+        .collect();
+    match facts.expand_glob(dir, &pattern).as_slice() {
+        [one] => one.clone(),
+        _ => path.to_string(),
+    }
 }
 
-fn composite_decision(c: composite::Composite, trail: Vec<String>) -> Decision {
-    use composite::Intent::*;
-    let blocked = c.risk.is_blocked();
-    let message = if c.with_commit {
-        c.message.clone()
-    } else {
-        None
-    };
-    let branch = c.branch.clone().unwrap_or_default();
-    let (plan, reason) = match c.intent {
-        Commit | InitCommit if !blocked => (
-            CompositePlan::CommitAll {
-                init: c.intent == InitCommit,
-                message: message.clone(),
-            },
-            if c.intent == InitCommit {
-                "initialise a repository, stage everything but .fararoni/ and commit".to_string()
+/// Judges every step of a matched intent with the policy, exactly as if
+/// it had been typed, and decides: it runs only if every step may.
+fn composite_decision(
+    mut m: intents::Match,
+    facts: &dyn Facts,
+    mut trail: Vec<String>,
+) -> Decision {
+    let dir = facts.cwd().to_path_buf();
+    for p in &mut m.filled.paths {
+        *p = resolve_path(p, facts, &dir);
+    }
+    let row = m.row;
+    let commits = matches!(row.run, Run::Commit { .. }) || row.intent == Intent::AmendMessage;
+    let message = if commits { m.message.clone() } else { None };
+    let mut steps = Vec::new();
+    let mut worst: Option<(policy::Verdict, String)> = None;
+    let mut risk = Risk::ReadOnly;
+    for argv in m.sequence(GENERATED_MESSAGE) {
+        let v = policy::classify(&argv, &[], Actor::Human, facts, &dir);
+        let typed = argv.join(" ").replace(GENERATED_MESSAGE, "MESSAGE");
+        trail.push(format!(
+            "L1.5: `{typed}`: {} ({})",
+            if v.unknown {
+                "unrecognised"
             } else {
-                "stage everything but .fararoni/ and commit".to_string()
+                v.risk.as_str()
             },
-        ),
-        Status => (CompositePlan::Git(git(&["status"])), "show the working tree status".into()),
-        Log => (CompositePlan::Git(git(&["log"])), "show the commit history".into()),
-        ShowLast => (CompositePlan::Git(git(&["show", "HEAD"])), "show the last commit".into()),
-        BranchList => (CompositePlan::Git(git(&["branch"])), "list branches, marking the current one".into()),
-        BranchCreate => (
-            CompositePlan::Git(git(&["switch", "-c", &branch])),
-            format!("create the branch `{branch}` and switch to it"),
-        ),
-        BranchSwitch => (
-            CompositePlan::Git(git(&["switch", &branch])),
-            format!("switch to `{branch}`, keeping uncommitted work"),
-        ),
-        Stash => (CompositePlan::Git(git(&["stash", "push"])), "set uncommitted work aside in the stash".into()),
-        UndoCommit if !blocked => (
-            CompositePlan::Git(git(&["reset", "--soft", "HEAD~1"])),
-            "undo the last commit, keeping its changes staged".into(),
-        ),
-        UndoCommit => (
-            CompositePlan::Git(Vec::new()),
-            "undoing a commit and throwing its changes away destroys work; nothing was run. `git fararoni ask \"undo the last commit\"` keeps the changes; run `git reset --hard HEAD~1` yourself if you really mean it".into(),
-        ),
-        Discard => (
-            CompositePlan::Git(Vec::new()),
-            "discarding all changes destroys uncommitted work; nothing was run. `git stash` sets them aside recoverably; run `git restore .` or `git clean` yourself if you really mean it".into(),
-        ),
-        Push | Commit | InitCommit => (
-            CompositePlan::Git(Vec::new()),
-            if c.risk == Risk::Destructive {
-                "a force push rewrites history on the remote; nothing was run (not even the commit). Run it yourself if you really mean it".into()
-            } else if c.with_commit {
-                "pushing contacts the network; nothing was run, not even the commit. Commit with `git fararoni ask \"do the commit\"`, then run `git push` yourself".into()
-            } else {
-                "pushing contacts the network; nothing was run. Run `git push` yourself".into()
-            },
-        ),
-    };
-    let commands = if blocked {
-        Vec::new()
-    } else {
-        match &plan {
-            CompositePlan::CommitAll { init, message } => {
-                let mut v = Vec::new();
-                if *init {
-                    v.push(git(&["init"]));
-                }
-                v.push(ADD_ALL.iter().map(|s| s.to_string()).collect());
-                v.push(git(&["diff", "--cached", "--quiet"]));
-                v.push(git(&[
-                    "commit",
-                    "-m",
-                    message.as_deref().unwrap_or(GENERATED_MESSAGE),
-                ]));
-                v
-            }
-            CompositePlan::Git(argv) => vec![argv.clone()],
+            v.reason
+        ));
+        risk = risk.max(v.risk);
+        if v.blocked() && worst.as_ref().is_none_or(|(w, _)| v.risk > w.risk) {
+            worst = Some((v.clone(), typed));
         }
+        steps.push(v.argv);
+    }
+    if let Some((v, typed)) = worst {
+        let not_even = if matches!(row.run, Run::Commit { .. }) && row.intent == Intent::Push {
+            ", not even the commit"
+        } else {
+            ""
+        };
+        let what = if v.unknown {
+            "not run".to_string()
+        } else {
+            v.risk.as_str().to_string()
+        };
+        let advice = if row.advice.is_empty() {
+            String::new()
+        } else {
+            format!(". {}", row.advice)
+        };
+        let reason = format!(
+            "{}: `{typed}` is {what}: {}; nothing was run{not_even}{advice}",
+            row.does, v.reason,
+        );
+        trail.push("L1.5: blocked".into());
+        return Decision {
+            level: Level::Composite,
+            verdict: Verdict::Blocked,
+            risk: if v.unknown { Risk::None } else { v.risk },
+            intent: Some(row.intent),
+            message,
+            commands: Vec::new(),
+            reason,
+            plan: Plan::Blocked,
+            trail,
+        };
+    }
+    let name = m.filled.name.clone();
+    let reason = match &name {
+        Some(n) => format!("{} (`{n}`)", row.does),
+        None => row.does.to_string(),
     };
     Decision {
         level: Level::Composite,
-        verdict: if blocked {
-            Verdict::Blocked
-        } else {
-            Verdict::Run
-        },
-        risk: c.risk,
-        intent: Some(c.intent),
+        verdict: Verdict::Run,
+        risk,
+        intent: Some(row.intent),
         message,
-        commands,
+        commands: steps.clone(),
         reason,
-        plan: if blocked {
-            Plan::Blocked
-        } else {
-            Plan::Composite(plan)
-        },
+        plan: Plan::Composite(CompositePlan {
+            intent: row.intent,
+            run: row.run,
+            check: row.check,
+            steps,
+            name,
+            message: m.message.clone(),
+        }),
         trail,
     }
 }

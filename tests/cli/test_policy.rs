@@ -72,7 +72,8 @@ fn test_policy_a_composite_trace_shows_the_real_commands() {
     assert_code(&out, 0);
     let trace = traced(&out);
     assert!(
-        trace.iter().any(|l| l == "git commit -m 'Update a.txt'"),
+        // The argv the policy judged, canonical: `-m`'s value attached.
+        trace.iter().any(|l| l == "git commit '-mUpdate a.txt'"),
         "{out}"
     );
     assert!(!out.stderr.contains("<generated"), "{out}");

@@ -1,0 +1,440 @@
+//! Lookup structures over the lexicon, built on first use in a process
+//! (a few thousand short strings, well under a millisecond): phrases by
+//! their first word, the set of known words, and the words typos are
+//! corrected towards, by length.
+//!
+//! Pure; never does I/O.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use super::lexicon::{C, EDGE, NUMBER_WORDS, TRIGGERS, WORDS};
+
+/// A set of concepts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Set(pub(super) u128);
+
+impl Set {
+    /// The empty set.
+    pub const EMPTY: Set = Set(0);
+
+    /// The set holding one concept.
+    pub const fn of(c: C) -> Set {
+        Set(1 << c as u8)
+    }
+
+    /// The set holding every concept of `cs`.
+    pub fn all(cs: &[C]) -> Set {
+        cs.iter().fold(Set::EMPTY, |s, c| s.with(*c))
+    }
+
+    /// This set with `c` added.
+    pub const fn with(self, c: C) -> Set {
+        Set(self.0 | Set::of(c).0)
+    }
+
+    /// Whether `c` is in the set.
+    pub const fn has(self, c: C) -> bool {
+        self.0 & Set::of(c).0 != 0
+    }
+
+    /// Whether the sets share a concept.
+    pub const fn meets(self, other: Set) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The union.
+    pub const fn union(self, other: Set) -> Set {
+        Set(self.0 | other.0)
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A phrase of the lexicon: its words and every concept it belongs to.
+pub struct Phrase {
+    /// The words, folded.
+    pub words: Vec<&'static str>,
+    /// The concepts that list this exact phrase.
+    pub set: Set,
+}
+
+struct Index {
+    /// Phrases by first word, longest first.
+    by_first: HashMap<&'static str, Vec<Phrase>>,
+    /// Every word of every phrase, and the number words.
+    known: HashSet<&'static str>,
+    /// Correction targets by length, with the letters each holds.
+    targets: Vec<Vec<(&'static str, u32)>>,
+    /// Spanish sound of a target, when only one target sounds so.
+    sounds: HashMap<String, Option<&'static str>>,
+    /// What each one-word phrase means, to tell whether two equally near
+    /// corrections mean the same.
+    meaning: HashMap<&'static str, Set>,
+}
+
+fn build() -> Index {
+    let mut sets: HashMap<&'static str, Set> = HashMap::new();
+    for words in WORDS {
+        for p in words.en.iter().chain(words.es) {
+            let s = sets.entry(*p).or_default();
+            *s = s.with(words.concept);
+        }
+    }
+    for (word, _) in NUMBER_WORDS {
+        let s = sets.entry(*word).or_default();
+        *s = s.with(C::NumberWord);
+    }
+    let mut by_first: HashMap<&'static str, Vec<Phrase>> = HashMap::new();
+    let mut known = HashSet::new();
+    let edge_or_trigger = Set::all(EDGE).union(Set::all(TRIGGERS)).with(C::Filler);
+    let mut target_set: HashSet<&'static str> = HashSet::new();
+    for (phrase, set) in &sets {
+        let words: Vec<&'static str> = phrase.split(' ').collect();
+        for w in &words {
+            known.insert(*w);
+            // Typos are fixed towards what requests are about (and towards
+            // politeness, which is everywhere), never towards a word that
+            // only greets, fills, or turns a request into a question.
+            let about =
+                !(set.0 & !edge_or_trigger.0 == 0 && !set.has(C::Polite) && !set.has(C::Thanks));
+            if about && w.len() >= 3 && w.bytes().all(|b| b.is_ascii_lowercase()) {
+                target_set.insert(*w);
+            }
+        }
+        by_first
+            .entry(words[0])
+            .or_default()
+            .push(Phrase { words, set: *set });
+    }
+    // A program's name is never a target: "gti status" is a mistyped
+    // command, which is suggested, never corrected and run.
+    target_set.remove("git");
+    // A word that is also a trigger is never a target either.
+    for words in WORDS.iter().filter(|w| TRIGGERS.contains(&w.concept)) {
+        for p in words.en.iter().chain(words.es) {
+            target_set.remove(p);
+        }
+    }
+    for list in by_first.values_mut() {
+        list.sort_by(|a, b| {
+            b.words
+                .len()
+                .cmp(&a.words.len())
+                .then(a.words.cmp(&b.words))
+        });
+    }
+    let mut targets: Vec<Vec<(&'static str, u32)>> = Vec::new();
+    let mut sounds: HashMap<String, Option<&'static str>> = HashMap::new();
+    let mut sorted: Vec<&'static str> = target_set.into_iter().collect();
+    sorted.sort_unstable();
+    for w in sorted {
+        let n = w.chars().count();
+        if targets.len() <= n {
+            targets.resize(n + 1, Vec::new());
+        }
+        targets[n].push((w, letters(w.as_bytes())));
+        sounds
+            .entry(sound(w))
+            .and_modify(|e| {
+                if *e != Some(w) {
+                    *e = None;
+                }
+            })
+            .or_insert(Some(w));
+    }
+    let mut meaning: HashMap<&'static str, Set> = HashMap::new();
+    for (p, set) in &sets {
+        if !p.contains(' ') {
+            let m = meaning.entry(*p).or_default();
+            *m = m.union(*set);
+        }
+    }
+    Index {
+        by_first,
+        known,
+        targets,
+        sounds,
+        meaning,
+    }
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(build)
+}
+
+/// Whether `word` is a word of the lexicon.
+pub fn known(word: &str) -> bool {
+    index().known.contains(word)
+}
+
+/// The phrases that start with `word`, longest first.
+pub fn phrases(word: &str) -> &'static [Phrase] {
+    index().by_first.get(word).map_or(&[], Vec::as_slice)
+}
+
+/// How a Spanish speaker would write `w` by ear: no `h`, one letter for
+/// the sounds of s/z/c, b/v, y/ll, k/qu/c.
+pub fn sound(w: &str) -> String {
+    let mut out = String::with_capacity(w.len());
+    let chars: Vec<char> = w.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match c {
+            'h' => {}
+            'z' => out.push('s'),
+            'c' if matches!(next, Some('e' | 'i')) => out.push('s'),
+            'c' | 'k' => out.push('k'),
+            'q' if next == Some('u') => {
+                out.push('k');
+                i += 1;
+            }
+            'v' => out.push('b'),
+            'l' if next == Some('l') => {
+                out.push('y');
+                i += 1;
+            }
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Keys next to each other on a QWERTY keyboard.
+fn neighbours(a: char, b: char) -> bool {
+    const ROWS: [&str; 3] = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+    let pos = |c: char| {
+        ROWS.iter()
+            .enumerate()
+            .find_map(|(r, row)| row.find(c).map(|i| (r as i32, i as i32)))
+    };
+    match (pos(a), pos(b)) {
+        // Rows are staggered: a key touches two keys of the row below.
+        (Some((ra, ia)), Some((rb, ib))) => match ra - rb {
+            0 => (ia - ib).abs() == 1,
+            -1 => ib == ia || ib == ia - 1,
+            1 => ia == ib || ia == ib - 1,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The letters a word holds, one bit each: an edit changes at most two
+/// bits, so words whose bits differ in more than twice the budget are
+/// never compared.
+fn letters(w: &[u8]) -> u32 {
+    w.iter()
+        .filter(|b| b.is_ascii_lowercase())
+        .fold(0, |m, b| m | 1 << (b - b'a'))
+}
+
+/// The longest word corrections consider.
+const LONGEST: usize = 31;
+
+/// The optimal-string-alignment distance, or `None` beyond `max`.
+fn distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max || a.len() > LONGEST || b.len() > LONGEST {
+        return None;
+    }
+    let m = b.len();
+    let mut prev2 = [0usize; LONGEST + 1];
+    let mut prev = [0usize; LONGEST + 1];
+    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
+        *p = j;
+    }
+    let mut cur = [0usize; LONGEST + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(prev2[j - 2] + 1);
+            }
+            cur[j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min > max {
+            return None;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    Some(prev[m]).filter(|d| *d <= max)
+}
+
+/// The edit budget for a word of `n` characters.
+fn budget(n: usize) -> usize {
+    match n {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// The most corrections a word may have for the parser to try them all.
+const MAX_CHOICES: usize = 4;
+
+/// The one lexicon word `word` is a typo of, if there is exactly one (or
+/// all the nearest mean the same).
+#[cfg(test)]
+pub fn nearest(word: &str) -> Option<&'static str> {
+    match corrections(word).as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// The lexicon words `word` may be a typo of: those at the smallest
+/// distance within the budget (one word when they all mean the same), at
+/// most [`MAX_CHOICES`]; the parser tries each and acts only if they
+/// agree (see [`super::normalize::correct`]).
+pub fn corrections(word: &str) -> Vec<&'static str> {
+    let ix = index();
+    // Folded words are ASCII; anything else is not a typo of ours.
+    if !word.is_ascii() {
+        return Vec::new();
+    }
+    let w = word.as_bytes();
+    let n = w.len();
+    let sounds = || {
+        ix.sounds
+            .get(&sound(word))
+            .copied()
+            .flatten()
+            .into_iter()
+            .collect()
+    };
+    if n == 3 {
+        // Short words: one key next to the right one, two letters swapped
+        // ("hza") or one letter missing ("shw", "tdo"), and nothing else.
+        let mut found: Vec<&'static str> = Vec::new();
+        for (t, _) in ix.targets.get(3).into_iter().flatten() {
+            let tc = t.as_bytes();
+            let mut diffs = (0..3).filter(|&i| tc[i] != w[i]);
+            match (diffs.next(), diffs.next(), diffs.next()) {
+                (Some(i), None, _) if neighbours(char::from(w[i]), char::from(tc[i])) => {
+                    found.push(t)
+                }
+                (Some(i), Some(j), None) if j == i + 1 && w[i] == tc[j] && w[j] == tc[i] => {
+                    found.push(t)
+                }
+                _ => {}
+            }
+        }
+        for (t, _) in ix.targets.get(4).into_iter().flatten() {
+            let tc = t.as_bytes();
+            let missing = (0..4).any(|skip| {
+                tc.iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != skip)
+                    .map(|(_, c)| *c)
+                    .eq(w.iter().copied())
+            });
+            if missing {
+                found.push(t);
+            }
+        }
+        return if found.is_empty() {
+            sounds()
+        } else {
+            choices(ix, found)
+        };
+    }
+    let max = budget(n);
+    let mask = letters(w);
+    let mut best: Option<usize> = None;
+    let mut at_best: Vec<&'static str> = Vec::new();
+    for len in n.saturating_sub(max)..=n + max {
+        for (t, bits) in ix.targets.get(len).into_iter().flatten() {
+            if (bits ^ mask).count_ones() as usize > 2 * max {
+                continue;
+            }
+            let tv = t.as_bytes();
+            // A typo keeps the first or the second letter, or swaps them.
+            let plausible = tv[0] == w[0] || tv.get(1) == w.get(1) || tv.get(1) == Some(&w[0]);
+            if !plausible {
+                continue;
+            }
+            let Some(d) = distance(w, tv, max) else {
+                continue;
+            };
+            match best {
+                Some(bd) if d > bd => {}
+                Some(bd) if d == bd => at_best.push(t),
+                _ => {
+                    best = Some(d);
+                    at_best = vec![*t];
+                }
+            }
+        }
+    }
+    match best {
+        Some(_) => choices(ix, at_best),
+        None => sounds(),
+    }
+}
+
+/// Equally near corrections, one per meaning ("renombra" and "renombrar"
+/// for "reenombar" mean the same); none when there are too many to try.
+fn choices(ix: &Index, mut found: Vec<&'static str>) -> Vec<&'static str> {
+    let meaning = |w: &str| ix.meaning.get(w).copied().unwrap_or_default();
+    found.sort_by_key(|w| (std::cmp::Reverse(meaning(w).0.count_ones()), *w));
+    let mut out: Vec<&'static str> = Vec::new();
+    for w in found {
+        if !out.iter().any(|o| meaning(o) == meaning(w)) {
+            out.push(w);
+        }
+    }
+    if out.len() > MAX_CHOICES {
+        out.clear();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typos_are_corrected_towards_the_lexicon() {
+        for (typo, word) in [
+            ("coomit", "commit"),
+            ("comit", "commit"),
+            ("commti", "commit"),
+            ("cmomit", "commit"),
+            ("hsz", "haz"),
+            ("evrything", "everything"),
+            ("everyting", "everything"),
+            ("brnach", "branch"),
+            ("stauts", "status"),
+            ("aser", "hacer"),
+            ("asme", "hazme"),
+        ] {
+            assert_eq!(nearest(typo), Some(word), "{typo}");
+        }
+    }
+
+    #[test]
+    fn distance_is_bounded() {
+        let c = |s: &'static str| s.as_bytes();
+        assert_eq!(distance(c("commit"), c("comit"), 1), Some(1));
+        assert_eq!(distance(c("comment"), c("commit"), 1), None);
+        assert_eq!(distance(c("teh"), c("the"), 1), Some(1));
+    }
+
+    #[test]
+    fn keys_next_to_each_other() {
+        assert!(neighbours('a', 's') && neighbours('s', 'z') && neighbours('e', 'd'));
+        assert!(!neighbours('a', 'l') && !neighbours('q', 'm'));
+    }
+}
