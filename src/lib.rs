@@ -13,6 +13,7 @@ pub mod error;
 pub mod exec;
 pub mod git;
 pub mod guard;
+pub mod hooks;
 pub mod llm;
 pub mod lock;
 pub mod policy;

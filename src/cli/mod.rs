@@ -4,6 +4,7 @@
 mod ask;
 mod generate;
 mod guard;
+mod hook;
 mod saga;
 mod shadow;
 mod undo;

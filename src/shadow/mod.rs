@@ -48,6 +48,7 @@ pub use atomic::atomic_write;
 pub use durable::DURABILITY_ENV;
 pub use journal::{Entry, Op};
 pub use paths::RepoPath;
+pub(crate) use paths::normalize as paths_normalize;
 pub use retention::{parse_duration, PrunePlan, Retention};
 pub use session::{Session, SESSION_ENV};
 pub use store::{sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};

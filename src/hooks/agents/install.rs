@@ -1,0 +1,1 @@
+//! Installing the guard hook into each agent's settings (see below).
