@@ -5,6 +5,7 @@ mod ask;
 mod generate;
 mod guard;
 mod hook;
+mod hooks;
 mod saga;
 mod shadow;
 mod undo;
@@ -57,6 +58,8 @@ enum Command {
     #[command(subcommand)]
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
+    #[command(subcommand)]
+    Hooks(hooks::HooksCommand),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
 }
@@ -114,6 +117,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
+        Command::Hooks(c) => hooks::run(c),
         Command::Generate(c) => generate::run(c),
     };
     finish(result)

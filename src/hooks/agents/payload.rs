@@ -83,6 +83,18 @@ pub fn read(spec: &'static AgentSpec, root: &Value) -> Result<Call, BadPayload> 
         let name = match first(root, spec.tool_name) {
             Some((_, Value::String(s))) => s.clone(),
             Some((p, _)) => return Err(bad(format!("`{p}` is not a string"))),
+            // After a tool, only what changed matters (Cursor's
+            // `afterFileEdit` names no tool).
+            None if phase == Phase::Post => {
+                return Ok(Call {
+                    phase,
+                    tool_name: event.unwrap_or("").to_string(),
+                    tool: None,
+                    input: Map::new(),
+                    session: session_of(spec, root)?,
+                    cwd: cwd_of(spec, root)?,
+                })
+            }
             None => return Err(bad("the payload names no tool")),
         };
         let input = match first(root, spec.tool_input) {
@@ -98,12 +110,28 @@ pub fn read(spec: &'static AgentSpec, root: &Value) -> Result<Call, BadPayload> 
         };
         (name, input)
     };
-    let session = match first(root, spec.session) {
+    let session = session_of(spec, root)?;
+    let cwd = cwd_of(spec, root)?;
+    Ok(Call {
+        phase,
+        tool: spec.tool(&tool_name),
+        tool_name,
+        input,
+        session,
+        cwd,
+    })
+}
+
+fn session_of(spec: &AgentSpec, root: &Value) -> Result<Option<String>, BadPayload> {
+    Ok(match first(root, spec.session) {
         Some((_, Value::String(s))) if !s.is_empty() => Some(s.clone()),
         Some((_, Value::String(_))) | None => None,
         Some((_, Value::Number(n))) => Some(n.to_string()),
         Some((p, _)) => return Err(bad(format!("`{p}` is not a string"))),
-    };
+    })
+}
+
+fn cwd_of(spec: &AgentSpec, root: &Value) -> Result<PathBuf, BadPayload> {
     let cwd = match first(root, spec.cwd) {
         Some((_, Value::String(s))) => s.clone(),
         Some((_, Value::Array(a))) => match a.first() {
@@ -117,14 +145,7 @@ pub fn read(spec: &'static AgentSpec, root: &Value) -> Result<Call, BadPayload> 
     if !cwd.is_absolute() || cwd.as_os_str().to_string_lossy().contains('\0') {
         return Err(bad("the working directory is not an absolute path"));
     }
-    Ok(Call {
-        phase,
-        tool: spec.tool(&tool_name),
-        tool_name,
-        input,
-        session,
-        cwd,
-    })
+    Ok(cwd)
 }
 
 /// Returns the string argument `key` (`Ok(None)` when absent or null).

@@ -1,0 +1,222 @@
+//! `git fararoni hooks`: installing the guard hook into coding agents'
+//! settings (`--agent`). The git hooks (pre-commit, post-checkout) join
+//! this command on another branch; the agent part keeps its arguments in
+//! [`AgentHooksArgs`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::hook::AgentName;
+use super::shadow::cwd;
+use crate::error::CliError;
+use crate::git::Repo;
+use crate::hooks::agents::install::{self, InstallError, Outcome, Scope};
+use crate::hooks::agents::Agent;
+
+/// Install, remove and inspect git-fararoni's hooks
+#[derive(Debug, Subcommand)]
+pub(crate) enum HooksCommand {
+    /// Install the guard hook into an agent's settings (`--agent NAME|all`)
+    ///
+    /// Merges `git fararoni guard hook --agent NAME` into the agent's own
+    /// settings file, registered only for the tools it judges, keeping
+    /// every other setting and hook byte-identical. Installing twice
+    /// changes nothing.
+    Install(AgentHooksArgs),
+    /// Remove exactly what `install` added
+    Uninstall(AgentHooksArgs),
+    /// Show, for each agent, where its hooks are and whether ours is active
+    Status(StatusArgs),
+}
+
+/// Where to install.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ScopeArg {
+    /// The repository's settings files
+    Project,
+    /// The user's settings in the home directory (every project)
+    User,
+}
+
+/// Which agent(s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AgentChoice {
+    /// Claude Code
+    Claude,
+    /// Gemini CLI
+    Gemini,
+    /// Codex CLI
+    Codex,
+    /// Cursor
+    Cursor,
+    /// Cline
+    Cline,
+    /// GitHub Copilot CLI
+    Copilot,
+    /// Every agent above
+    All,
+}
+
+impl AgentChoice {
+    fn agents(self) -> Vec<Agent> {
+        let one = |a: AgentName| vec![a.agent()];
+        match self {
+            AgentChoice::Claude => one(AgentName::Claude),
+            AgentChoice::Gemini => one(AgentName::Gemini),
+            AgentChoice::Codex => one(AgentName::Codex),
+            AgentChoice::Cursor => one(AgentName::Cursor),
+            AgentChoice::Cline => one(AgentName::Cline),
+            AgentChoice::Copilot => one(AgentName::Copilot),
+            AgentChoice::All => Agent::ALL.to_vec(),
+        }
+    }
+}
+
+/// The agent hooks to act on.
+#[derive(Debug, Args)]
+pub(crate) struct AgentHooksArgs {
+    /// The coding agent (or `all`)
+    #[arg(long, value_enum)]
+    agent: AgentChoice,
+    /// The repository's settings (default) or the user's
+    #[arg(long, value_enum, default_value = "project")]
+    scope: ScopeArg,
+}
+
+/// What `status` looks at.
+#[derive(Debug, Args)]
+pub(crate) struct StatusArgs {
+    /// The coding agent (default: all)
+    #[arg(long, value_enum, default_value = "all")]
+    agent: AgentChoice,
+    /// The repository's settings (default) or the user's
+    #[arg(long, value_enum, default_value = "project")]
+    scope: ScopeArg,
+    /// Print JSON
+    #[arg(long)]
+    json: bool,
+}
+
+fn scope(s: ScopeArg) -> Scope {
+    match s {
+        ScopeArg::Project => Scope::Project,
+        ScopeArg::User => Scope::User,
+    }
+}
+
+/// The top of the worktree for a project-scope command (the home directory
+/// is used for user scope and needs none).
+fn project(s: ScopeArg) -> Result<PathBuf, CliError> {
+    let dir = cwd()?;
+    match s {
+        ScopeArg::User => Ok(dir),
+        ScopeArg::Project => {
+            let repo = Repo::discover(&dir)
+                .map_err(|e| CliError::user("could not open the repository").caused_by(&e))?
+                .ok_or_else(|| {
+                    CliError::user("not a git repository")
+                        .hint("run this inside the repository, or install for every project with `--scope user`")
+                })?;
+            repo.workdir()
+                .map(|p| p.to_path_buf())
+                .ok_or_else(|| CliError::user("the repository has no working tree"))
+        }
+    }
+}
+
+fn install_error(e: InstallError) -> CliError {
+    let hint = match &e {
+        InstallError::Foreign { .. } => {
+            "add `exec git fararoni guard hook --agent cline` to that hook yourself, or move it aside and install again"
+        }
+        InstallError::NotJson { .. } | InstallError::Shape { .. } => {
+            "fix the file by hand (the agent cannot read it either) and install again"
+        }
+        _ => "check the file's permissions",
+    };
+    CliError::user(e.to_string()).caused_by(&e).hint(hint)
+}
+
+pub(crate) fn run(cmd: HooksCommand) -> Result<ExitCode, CliError> {
+    match cmd {
+        HooksCommand::Install(a) => change(a, true),
+        HooksCommand::Uninstall(a) => change(a, false),
+        HooksCommand::Status(a) => status(a),
+    }
+}
+
+fn change(a: AgentHooksArgs, add: bool) -> Result<ExitCode, CliError> {
+    let top = project(a.scope)?;
+    let mut text = String::new();
+    let mut notes = Vec::new();
+    for agent in a.agent.agents() {
+        let r = if add {
+            install::install(agent, scope(a.scope), &top)
+        } else {
+            install::uninstall(agent, scope(a.scope), &top)
+        };
+        let outcome = r.map_err(install_error)?;
+        let (verb, path) = match (&outcome, add) {
+            (Outcome::Changed(p), true) => ("installed the guard hook in", p),
+            (Outcome::Unchanged(p), true) => ("the guard hook is already in", p),
+            (Outcome::Changed(p), false) => ("removed the guard hook from", p),
+            (Outcome::Unchanged(p), false) => ("no guard hook to remove in", p),
+        };
+        text.push_str(&format!("{}: {verb} `{}`\n", agent.name(), path.display()));
+        if add {
+            if let Some(step) = install::manual_step(agent) {
+                notes.push(format!("{}: {step}", agent.name()));
+            }
+        }
+    }
+    super::out(&text);
+    for n in notes {
+        eprintln!("hint: {n}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn status(a: StatusArgs) -> Result<ExitCode, CliError> {
+    let top = project(a.scope)?;
+    let mut all = Vec::new();
+    for agent in a.agent.agents() {
+        all.push(install::status(agent, scope(a.scope), &top).map_err(install_error)?);
+    }
+    if a.json {
+        let v: Vec<serde_json::Value> = all
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "agent": s.agent.name(),
+                    "path": s.path.to_string_lossy(),
+                    "exists": s.exists,
+                    "active": s.installed.len() == s.expected.len(),
+                    "installed": s.installed,
+                    "expected": s.expected,
+                    "problem": s.problem,
+                })
+            })
+            .collect();
+        super::out(&format!("{}\n", serde_json::Value::Array(v)));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    for s in &all {
+        let state = if s.installed.len() == s.expected.len() {
+            "active".to_string()
+        } else if s.installed.is_empty() {
+            "not installed".to_string()
+        } else {
+            format!("partly installed ({} of {})", s.installed.len(), s.expected.len())
+        };
+        text.push_str(&format!("{:<8} {state:<16} {}", s.agent.name(), s.path.display()));
+        if let Some(p) = &s.problem {
+            text.push_str(&format!(" ({p})"));
+        }
+        text.push('\n');
+    }
+    super::out(&text);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,1 +1,0 @@
-//! Installing the guard hook into each agent's settings (see below).
