@@ -77,9 +77,7 @@ pub(crate) fn run(args: HookArgs) -> ExitCode {
                 |_| {
                     agents::answer(
                         agent.spec().contract,
-                        &agents::Decision::Veto(Veto::fail_closed(
-                            "the hook failed internally",
-                        )),
+                        &agents::Decision::Veto(Veto::fail_closed("the hook failed internally")),
                     )
                 },
             )

@@ -126,6 +126,21 @@ fn project(s: ScopeArg) -> Result<PathBuf, CliError> {
     }
 }
 
+/// Where installs remember what they changed.
+fn state_dir(s: ScopeArg, top: &std::path::Path) -> Result<PathBuf, CliError> {
+    match s {
+        ScopeArg::Project => {
+            let repo = Repo::discover(top)
+                .map_err(|e| CliError::user("could not open the repository").caused_by(&e))?
+                .ok_or_else(|| CliError::user("not a git repository"))?;
+            Ok(repo.common_dir().join("fararoni").join("agent-hooks"))
+        }
+        ScopeArg::User => crate::hooks::agents::userstore::dir()
+            .and_then(|d| d.parent().map(|p| p.join("agent-hooks")))
+            .ok_or_else(|| CliError::user("no home directory (HOME is not set)")),
+    }
+}
+
 fn install_error(e: InstallError) -> CliError {
     let hint = match &e {
         InstallError::Foreign { .. } => {
@@ -149,13 +164,14 @@ pub(crate) fn run(cmd: HooksCommand) -> Result<ExitCode, CliError> {
 
 fn change(a: AgentHooksArgs, add: bool) -> Result<ExitCode, CliError> {
     let top = project(a.scope)?;
+    let state = state_dir(a.scope, &top)?;
     let mut text = String::new();
     let mut notes = Vec::new();
     for agent in a.agent.agents() {
         let r = if add {
-            install::install(agent, scope(a.scope), &top)
+            install::install(agent, scope(a.scope), &top, &state)
         } else {
-            install::uninstall(agent, scope(a.scope), &top)
+            install::uninstall(agent, scope(a.scope), &top, &state)
         };
         let outcome = r.map_err(install_error)?;
         let (verb, path) = match (&outcome, add) {
@@ -209,9 +225,17 @@ fn status(a: StatusArgs) -> Result<ExitCode, CliError> {
         } else if s.installed.is_empty() {
             "not installed".to_string()
         } else {
-            format!("partly installed ({} of {})", s.installed.len(), s.expected.len())
+            format!(
+                "partly installed ({} of {})",
+                s.installed.len(),
+                s.expected.len()
+            )
         };
-        text.push_str(&format!("{:<8} {state:<16} {}", s.agent.name(), s.path.display()));
+        text.push_str(&format!(
+            "{:<8} {state:<16} {}",
+            s.agent.name(),
+            s.path.display()
+        ));
         if let Some(p) = &s.problem {
             text.push_str(&format!(" ({p})"));
         }

@@ -24,7 +24,13 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
     cwd: &["/cwd"],
     tools: &[
         Tool {
-            names: &["Bash", "shell", "local_shell", "exec_command", "unified_exec"],
+            names: &[
+                "Bash",
+                "shell",
+                "local_shell",
+                "exec_command",
+                "unified_exec",
+            ],
             kind: Kind::Shell,
             fields: Fields {
                 command: "command",

@@ -119,8 +119,7 @@ fn parse_blocks(diff: &str) -> Result<Vec<Block>, Malformed> {
             st = St::Search;
             s.clear();
             r.clear();
-        } else if st == St::Search && line.len() >= 3 && line.trim_end().chars().all(|c| c == '=')
-        {
+        } else if st == St::Search && line.len() >= 3 && line.trim_end().chars().all(|c| c == '=') {
             st = St::Replace;
         } else if is_marker(line, &['+', '>'], "REPLACE") {
             if st != St::Replace {
@@ -182,10 +181,7 @@ fn trimmed_match(text: &str, search: &str, from: usize) -> Option<(usize, usize)
             .zip(&lines[i..])
             .all(|(w, l)| w.trim() == l.trim())
         {
-            let end = starts
-                .get(i + want.len())
-                .copied()
-                .unwrap_or(text.len());
+            let end = starts.get(i + want.len()).copied().unwrap_or(text.len());
             return Some((starts[i], end));
         }
     }
@@ -207,10 +203,7 @@ fn anchor_match(text: &str, search: &str, from: usize) -> Option<(usize, usize)>
             continue;
         }
         if lines[i].trim() == first && lines[i + want.len() - 1].trim() == last {
-            let end = starts
-                .get(i + want.len())
-                .copied()
-                .unwrap_or(text.len());
+            let end = starts.get(i + want.len()).copied().unwrap_or(text.len());
             return Some((starts[i], end));
         }
     }
@@ -321,12 +314,18 @@ mod tests {
             ))
         );
         assert!(matches!(
-            apply_cline(Some(cur), "------- SEARCH\nnothing\n=======\nx\n+++++++ REPLACE"),
+            apply_cline(
+                Some(cur),
+                "------- SEARCH\nnothing\n=======\nx\n+++++++ REPLACE"
+            ),
             Ok(Rebuilt::Refused(_))
         ));
         assert!(apply_cline(Some(cur), "------- SEARCH\nfn a\n=======\n").is_err());
         assert_eq!(
-            apply_cline(Some(cur), "------- SEARCH\n=======\n// gone\n+++++++ REPLACE"),
+            apply_cline(
+                Some(cur),
+                "------- SEARCH\n=======\n// gone\n+++++++ REPLACE"
+            ),
             Ok(Rebuilt::Content("// gone\n".into()))
         );
     }

@@ -54,7 +54,11 @@ pub struct Target {
 }
 
 fn temp_dirs() -> Vec<PathBuf> {
-    let mut v = vec![std::env::temp_dir(), PathBuf::from("/tmp"), PathBuf::from("/var/tmp")];
+    let mut v = vec![
+        std::env::temp_dir(),
+        PathBuf::from("/tmp"),
+        PathBuf::from("/var/tmp"),
+    ];
     v.iter_mut().for_each(|p| {
         if let Ok(c) = std::fs::canonicalize(&*p) {
             *p = c;
@@ -101,7 +105,9 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
             Ok(abs) => {
                 if let Some(what) = super::protect::hook_settings(&abs) {
                     return Err(Veto::rule(
-                        &format!("`{input}` leads to {what}; agents may not change their own guard"),
+                        &format!(
+                            "`{input}` leads to {what}; agents may not change their own guard"
+                        ),
                         "the hooks that protect this repository would be switched off",
                         "the user edits these files themselves",
                     ));
@@ -126,7 +132,9 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
                     scratch: true,
                 })
             }
-            Err(e) => Err(Veto::fail_closed(&format!("`{input}` cannot be resolved ({e})"))),
+            Err(e) => Err(Veto::fail_closed(&format!(
+                "`{input}` cannot be resolved ({e})"
+            ))),
         };
     };
     match shadow.resolve(base, Path::new(input)) {
@@ -160,7 +168,10 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
             "change the working files only",
         )),
         Err(ShadowError::SymlinkEscapes { target, .. }) => Err(Veto::rule(
-            &format!("`{input}` goes through a symlink to `{}`, outside the repository", target.display()),
+            &format!(
+                "`{input}` goes through a symlink to `{}`, outside the repository",
+                target.display()
+            ),
             "a file outside the worktree would be changed",
             "write to a path inside the repository",
         )),
@@ -172,7 +183,9 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
         Err(ShadowError::NotAFile { .. }) => Err(Veto::fail_closed(&format!(
             "`{input}` is not a regular file"
         ))),
-        Err(e) => Err(Veto::fail_closed(&format!("`{input}` cannot be resolved: {e}"))),
+        Err(e) => Err(Veto::fail_closed(&format!(
+            "`{input}` cannot be resolved: {e}"
+        ))),
     }
 }
 
@@ -207,7 +220,9 @@ pub fn read_current(target: &Target, shown: &str) -> Result<Current, Veto> {
         )));
     }
     if meta.len() > MAX_PAYLOAD as u64 {
-        return Err(Veto::fail_closed(&format!("`{shown}` is too large to judge")));
+        return Err(Veto::fail_closed(&format!(
+            "`{shown}` is too large to judge"
+        )));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(MAX_PAYLOAD as u64 + 1)
@@ -259,8 +274,12 @@ fn judge_inner(
             Rebuilt::Content(c) => c,
         };
         if let Some(old) = &current.bytes {
-            let report =
-                killswitch::check_file(&judged_name(&target), Some(old), new.as_bytes(), &ctx.thresholds);
+            let report = killswitch::check_file(
+                &judged_name(&target),
+                Some(old),
+                new.as_bytes(),
+                &ctx.thresholds,
+            );
             if report.blocked() {
                 let reasons: Vec<String> = report.reasons.iter().map(|r| r.to_string()).collect();
                 let shown = target.rel.as_deref().unwrap_or(input);

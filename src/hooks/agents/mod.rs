@@ -93,8 +93,9 @@ impl Ctx {
     /// Saves the dirty set before a call that may write anything.
     fn save_dirty_set(&self) -> Result<(), Veto> {
         if let (Some(shadow), Some(repo)) = (&self.shadow, &self.repo) {
-            record::snapshot(shadow, repo, &self.session)
-                .map_err(|e| Veto::fail_closed(&format!("the dirty set could not be saved: {e}")))?;
+            record::snapshot(shadow, repo, &self.session).map_err(|e| {
+                Veto::fail_closed(&format!("the dirty set could not be saved: {e}"))
+            })?;
         }
         Ok(())
     }
@@ -139,7 +140,12 @@ fn run(spec: &'static spec::AgentSpec, input: &[u8], oversized: bool) -> Decisio
     };
     let call = match payload::read(spec, &root) {
         Ok(c) => c,
-        Err(e) => return Decision::Veto(Veto::fail_closed(&format!("malformed hook payload: {}", e.0))),
+        Err(e) => {
+            return Decision::Veto(Veto::fail_closed(&format!(
+                "malformed hook payload: {}",
+                e.0
+            )))
+        }
     };
     let ctx = match open(spec, &call) {
         Ok(c) => c,
@@ -153,7 +159,10 @@ fn run(spec: &'static spec::AgentSpec, input: &[u8], oversized: bool) -> Decisio
         Phase::Pre => {
             let decision = match decide(&ctx, &call) {
                 Ok(d) => d,
-                Err(e) => Decision::Veto(Veto::fail_closed(&format!("malformed tool arguments: {}", e.0))),
+                Err(e) => Decision::Veto(Veto::fail_closed(&format!(
+                    "malformed tool arguments: {}",
+                    e.0
+                ))),
             };
             let (verdict, reason) = match &decision {
                 Decision::Allow => ("allow", String::new()),
@@ -207,11 +216,15 @@ fn describe(call: &Call) -> String {
 
 fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
     let repo = Repo::discover(&call.cwd).map_err(|e| {
-        Veto::fail_closed(&format!("the repository at the working directory cannot be opened: {e}"))
+        Veto::fail_closed(&format!(
+            "the repository at the working directory cannot be opened: {e}"
+        ))
     })?;
     let shadow = match &repo {
         Some(r) => Some(Shadow::open(r).map_err(|e| {
-            Veto::fail_closed(&format!("the repository's shadow store cannot be opened: {e}"))
+            Veto::fail_closed(&format!(
+                "the repository's shadow store cannot be opened: {e}"
+            ))
         })?),
         None => None,
     };
@@ -302,13 +315,20 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
                 count: payload::opt_u64(input, f.count)?,
             };
             files::judge(ctx, base, path, Change::Write, &|cur| {
-                Ok(edit::apply_edits(cur.text()?, std::slice::from_ref(&edit), tool.matching))
+                Ok(edit::apply_edits(
+                    cur.text()?,
+                    std::slice::from_ref(&edit),
+                    tool.matching,
+                ))
             })
         }
         Kind::MultiEdit => {
             let path = payload::path_arg(input, f.path)?;
             let Some(Value::Array(list)) = input.get(f.edits) else {
-                return Err(payload::BadPayload(format!("the argument `{}` is not a list", f.edits)));
+                return Err(payload::BadPayload(format!(
+                    "the argument `{}` is not a list",
+                    f.edits
+                )));
             };
             let mut edits = Vec::with_capacity(list.len());
             for e in list {
@@ -333,13 +353,16 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
             let path = payload::path_arg(input, f.path)?;
             let diff = payload::req_str(input, f.diff)?;
             files::judge(ctx, base, path, Change::Write, &|cur| {
-                edit::apply_cline(cur.text()?, diff)
-                    .map_err(|m| Veto::fail_closed(&format!("the SEARCH/REPLACE diff cannot be read: {}", m.0)))
+                edit::apply_cline(cur.text()?, diff).map_err(|m| {
+                    Veto::fail_closed(&format!("the SEARCH/REPLACE diff cannot be read: {}", m.0))
+                })
             })
         }
         Kind::Delete => {
             let path = payload::path_arg(input, f.path)?;
-            files::judge(ctx, base, path, Change::Delete, &|_| Ok(Rebuilt::Refused("delete")))
+            files::judge(ctx, base, path, Change::Delete, &|_| {
+                Ok(Rebuilt::Refused("delete"))
+            })
         }
         Kind::Patch => {
             let text = payload::command(input, f.command)?;
@@ -354,7 +377,12 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
 fn judge_patch(ctx: &Ctx, base: &Path, text: &str) -> Decision {
     let ops = match patch::parse(text) {
         Ok(ops) => ops,
-        Err(e) => return Decision::Veto(Veto::fail_closed(&format!("the patch cannot be read: {}", e.0))),
+        Err(e) => {
+            return Decision::Veto(Veto::fail_closed(&format!(
+                "the patch cannot be read: {}",
+                e.0
+            )))
+        }
     };
     // First what each update would leave, as Codex computes it before
     // touching anything.

@@ -62,7 +62,8 @@ pub fn envelope(text: &str) -> Option<&str> {
 
 /// Parses a patch envelope.
 pub fn parse(text: &str) -> Result<Vec<PatchOp>, BadPatch> {
-    let body = envelope(text).ok_or_else(|| BadPatch("no `*** Begin Patch … *** End Patch`".into()))?;
+    let body =
+        envelope(text).ok_or_else(|| BadPatch("no `*** Begin Patch … *** End Patch`".into()))?;
     let lines: Vec<&str> = body
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -79,7 +80,9 @@ pub fn parse(text: &str) -> Result<Vec<PatchOp>, BadPatch> {
             let mut content = String::new();
             while i < lines.len() && !lines[i].starts_with("*** ") {
                 let Some(l) = lines[i].strip_prefix('+') else {
-                    return Err(BadPatch(format!("a line of added file `{p}` lacks its `+`")));
+                    return Err(BadPatch(format!(
+                        "a line of added file `{p}` lacks its `+`"
+                    )));
                 };
                 content.push_str(l);
                 content.push('\n');
@@ -139,7 +142,11 @@ pub fn parse(text: &str) -> Result<Vec<PatchOp>, BadPatch> {
                     }
                     Some('-') => h.old.push(l[1..].to_string()),
                     Some('+') => h.new.push(l[1..].to_string()),
-                    _ => return Err(BadPatch(format!("unexpected line in the hunk of `{p}`: {l:.60}"))),
+                    _ => {
+                        return Err(BadPatch(format!(
+                            "unexpected line in the hunk of `{p}`: {l:.60}"
+                        )))
+                    }
                 }
                 i += 1;
             }
@@ -248,7 +255,12 @@ mod tests {
                 content: "hello\nworld\n".into()
             }
         );
-        assert_eq!(ops[1], PatchOp::Delete { path: "old.txt".into() });
+        assert_eq!(
+            ops[1],
+            PatchOp::Delete {
+                path: "old.txt".into()
+            }
+        );
         let PatchOp::Update { move_to, hunks, .. } = &ops[2] else {
             panic!("update expected");
         };
@@ -259,7 +271,10 @@ mod tests {
             apply_hunks(cur, hunks),
             Rebuilt::Content("use x;\nfn main() {\n    two();\n}\n".into())
         );
-        assert!(matches!(apply_hunks("nothing\n", hunks), Rebuilt::Refused(_)));
+        assert!(matches!(
+            apply_hunks("nothing\n", hunks),
+            Rebuilt::Refused(_)
+        ));
         assert!(parse("*** Begin Patch\n*** Frobnicate: x\n*** End Patch").is_err());
         assert!(parse("*** Begin Patch\n*** Add File: x\n+a\n").is_err());
     }

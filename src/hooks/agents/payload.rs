@@ -149,7 +149,10 @@ fn cwd_of(spec: &AgentSpec, root: &Value) -> Result<PathBuf, BadPayload> {
 }
 
 /// Returns the string argument `key` (`Ok(None)` when absent or null).
-pub fn opt_str<'a>(input: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, BadPayload> {
+pub fn opt_str<'a>(
+    input: &'a Map<String, Value>,
+    key: &str,
+) -> Result<Option<&'a str>, BadPayload> {
     if key.is_empty() {
         return Ok(None);
     }

@@ -88,9 +88,7 @@ const PROTECTED: &[Protected] = &[
 /// Folds a name as a lenient file system compares it: lowercase, trailing
 /// dots and spaces dropped.
 fn fold(name: &str) -> String {
-    name.to_lowercase()
-        .trim_end_matches(['.', ' '])
-        .to_string()
+    name.to_lowercase().trim_end_matches(['.', ' ']).to_string()
 }
 
 /// Returns what `path` is when it is an agent's hook settings (any depth).
@@ -109,10 +107,7 @@ pub fn hook_settings(path: &std::path::Path) -> Option<&'static str> {
                 break;
             }
             let window = &names[start..start + k];
-            let head_ok = window[..k - 1]
-                .iter()
-                .zip(p.parts)
-                .all(|(a, b)| a == b);
+            let head_ok = window[..k - 1].iter().zip(p.parts).all(|(a, b)| a == b);
             let last = &window[k - 1];
             let last_ok = if p.prefix {
                 last.starts_with(p.parts[k - 1])

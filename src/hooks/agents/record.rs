@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use super::spec::Agent;
 use crate::git::Repo;
-use crate::shadow::{Session, ShadowError, Shadow};
+use crate::shadow::{Session, Shadow, ShadowError};
 
 /// Returns the session id for `agent`'s session `raw`: `<agent>-<raw>` when
 /// `raw` is a plain name (letters, digits, `._-`, at most 100, not starting
@@ -57,7 +57,11 @@ pub fn snapshot(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<(), S
 
 /// Journals what changed since the session's last snapshot
 /// (`shadow::dirty::record`) and returns it.
-pub fn record(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<Vec<Changed>, ShadowError> {
+pub fn record(
+    shadow: &Shadow,
+    repo: &Repo,
+    session: &Session,
+) -> Result<Vec<Changed>, ShadowError> {
     let _ = (shadow, repo, session);
     Ok(Vec::new())
 }
@@ -120,8 +124,14 @@ mod tests {
         for bad in ["../../etc/x", "a/b", ".hidden", "", "x y"] {
             let s = session_id(Agent::Codex, Some(bad));
             assert!(s.id().starts_with("codex-"), "{}", s.id());
-            assert!(!s.id().contains('/') && !s.id().contains(".."), "{}", s.id());
+            assert!(
+                !s.id().contains('/') && !s.id().contains(".."),
+                "{}",
+                s.id()
+            );
         }
-        assert!(session_id(Agent::Copilot, None).id().starts_with("copilot-20"));
+        assert!(session_id(Agent::Copilot, None)
+            .id()
+            .starts_with("copilot-20"));
     }
 }

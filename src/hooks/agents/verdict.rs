@@ -54,12 +54,7 @@ impl Veto {
 
     /// A refusal because the hook could not judge the call.
     pub fn fail_closed(what: &str) -> Veto {
-        Veto::compose(
-            what,
-            "",
-            "nothing was run",
-            true,
-        )
+        Veto::compose(what, "", "nothing was run", true)
     }
 
     /// A message composed elsewhere (the shell judgement), kept within the limit.
@@ -70,7 +65,13 @@ impl Veto {
             format!("{} {CLOSING}", text.trim_end())
         };
         Veto {
-            message: clip(&format!("fararoni guard: {}", text.trim_start_matches("fararoni guard: ")), MAX_MESSAGE),
+            message: clip(
+                &format!(
+                    "fararoni guard: {}",
+                    text.trim_start_matches("fararoni guard: ")
+                ),
+                MAX_MESSAGE,
+            ),
             fail_closed: false,
         }
     }

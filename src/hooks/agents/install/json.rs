@@ -56,7 +56,11 @@ impl Node {
     /// Returns the member `key` of an object.
     pub fn get(&self, key: &str) -> Option<&Node> {
         match self {
-            Node::Object { members, .. } => members.iter().rev().find(|m| m.key == key).map(|m| &m.value),
+            Node::Object { members, .. } => members
+                .iter()
+                .rev()
+                .find(|m| m.key == key)
+                .map(|m| &m.value),
             _ => None,
         }
     }
@@ -129,8 +133,10 @@ impl P<'_> {
                 b'\\' => self.i += 2,
                 b'"' => {
                     self.i += 1;
-                    let raw = std::str::from_utf8(&self.b[start..self.i]).map_err(|_| self.err("UTF-8"))?;
-                    let s: String = serde_json::from_str(raw).map_err(|_| self.err("a valid string"))?;
+                    let raw = std::str::from_utf8(&self.b[start..self.i])
+                        .map_err(|_| self.err("UTF-8"))?;
+                    let s: String =
+                        serde_json::from_str(raw).map_err(|_| self.err("a valid string"))?;
                     return Ok((s, (start, self.i)));
                 }
                 _ => self.i += 1,
@@ -163,7 +169,11 @@ impl P<'_> {
                         }
                         self.i += 1;
                         let value = self.value()?;
-                        members.push(Member { key, key_span, value });
+                        members.push(Member {
+                            key,
+                            key_span,
+                            value,
+                        });
                         self.ws();
                         match self.b.get(self.i) {
                             Some(b',') => self.i += 1,
@@ -221,7 +231,8 @@ impl P<'_> {
                 if self.i == start {
                     return Err(self.err("a value"));
                 }
-                let raw = std::str::from_utf8(&self.b[start..self.i]).map_err(|_| self.err("UTF-8"))?;
+                let raw =
+                    std::str::from_utf8(&self.b[start..self.i]).map_err(|_| self.err("UTF-8"))?;
                 if serde_json::from_str::<serde_json::Value>(raw).is_err() {
                     return Err(self.err("a number, true, false or null"));
                 }
@@ -317,20 +328,37 @@ impl Style {
                 }
                 let inner: Vec<String> = members
                     .iter()
-                    .map(|(k, v)| format!("{}\"{k}\": {}", self.pad(depth + 1), self.render(v, depth + 1)))
+                    .map(|(k, v)| {
+                        format!(
+                            "{}\"{k}\": {}",
+                            self.pad(depth + 1),
+                            self.render(v, depth + 1)
+                        )
+                    })
                     .collect();
-                format!("{{{eol}{}{eol}{}}}", inner.join(&format!(",{}", self.eol)), self.pad(depth), eol = self.eol)
+                format!(
+                    "{{{eol}{}{eol}{}}}",
+                    inner.join(&format!(",{}", self.eol)),
+                    self.pad(depth),
+                    eol = self.eol
+                )
             }
             J::Arr(items) => {
                 if self.unit.is_none() {
-                    let inner: Vec<String> = items.iter().map(|v| self.render(v, depth + 1)).collect();
+                    let inner: Vec<String> =
+                        items.iter().map(|v| self.render(v, depth + 1)).collect();
                     return format!("[{}]", inner.join(","));
                 }
                 let inner: Vec<String> = items
                     .iter()
                     .map(|v| format!("{}{}", self.pad(depth + 1), self.render(v, depth + 1)))
                     .collect();
-                format!("[{eol}{}{eol}{}]", inner.join(&format!(",{}", self.eol)), self.pad(depth), eol = self.eol)
+                format!(
+                    "[{eol}{}{eol}{}]",
+                    inner.join(&format!(",{}", self.eol)),
+                    self.pad(depth),
+                    eol = self.eol
+                )
             }
         }
     }

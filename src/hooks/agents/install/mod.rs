@@ -374,10 +374,12 @@ pub struct Status {
 /// Reads a file; `Ok(None)` when it does not exist.
 fn read(path: &Path) -> Result<Option<String>, InstallError> {
     match std::fs::read(path) {
-        Ok(b) => String::from_utf8(b).map(Some).map_err(|_| InstallError::NotJson {
-            path: path.to_path_buf(),
-            why: "not UTF-8".into(),
-        }),
+        Ok(b) => String::from_utf8(b)
+            .map(Some)
+            .map_err(|_| InstallError::NotJson {
+                path: path.to_path_buf(),
+                why: "not UTF-8".into(),
+            }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(InstallError::Read {
             path: path.to_path_buf(),
@@ -419,7 +421,11 @@ fn entry_commands(entry: &Node) -> Vec<(Option<usize>, String)> {
         Some(Node::Array { items, .. }) => items
             .iter()
             .enumerate()
-            .filter_map(|(i, h)| h.get("command").and_then(Node::as_str).map(|c| (Some(i), c.to_string())))
+            .filter_map(|(i, h)| {
+                h.get("command")
+                    .and_then(Node::as_str)
+                    .map(|c| (Some(i), c.to_string()))
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -449,8 +455,38 @@ fn walk<'n>(root: &'n Node, path: &[&str]) -> (&'n Node, usize) {
     (node, path.len())
 }
 
-/// Installs `agent`'s hook in `scope` (`project`: the top of the worktree).
-pub fn install(agent: Agent, scope: Scope, project: &Path) -> Result<Outcome, InstallError> {
+/// What an install remembers so uninstall can restore a file byte for
+/// byte: the file before (`None`: there was none) and as we left it.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Memory {
+    original: Option<String>,
+    installed: String,
+}
+
+fn memory_file(state: &Path, agent: Agent) -> PathBuf {
+    state.join(format!("{}.json", agent.name()))
+}
+
+fn remember(state: &Path, agent: Agent, m: &Memory) -> Result<(), InstallError> {
+    let text = serde_json::to_string(m).unwrap_or_default();
+    write(&memory_file(state, agent), &text)
+}
+
+fn recall(state: &Path, agent: Agent) -> Option<Memory> {
+    let text = std::fs::read_to_string(memory_file(state, agent)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Installs `agent`'s hook in `scope` (`project`: the top of the worktree;
+/// `state`: where installs remember what they changed — the git dir's
+/// `fararoni/agent-hooks` for a project, the per-user state folder for the
+/// user's settings).
+pub fn install(
+    agent: Agent,
+    scope: Scope,
+    project: &Path,
+    state: &Path,
+) -> Result<Outcome, InstallError> {
     let path = location(agent, scope, project)?;
     match plan(agent) {
         Plan::Scripts { events, .. } => {
@@ -523,6 +559,14 @@ pub fn install(agent: Agent, scope: Scope, project: &Path) -> Result<Outcome, In
             if original.as_deref() == Some(text.as_str()) {
                 return Ok(Outcome::Unchanged(path));
             }
+            remember(
+                state,
+                agent,
+                &Memory {
+                    original,
+                    installed: text.clone(),
+                },
+            )?;
             write(&path, &text)?;
             Ok(Outcome::Changed(path))
         }
@@ -573,7 +617,9 @@ fn remove_one(text: &str, event_path: &[&str]) -> Option<String> {
         }
         // Inside a group that also holds someone else's handler: only ours.
         if cmds.len() > ours.len() {
-            if let (Some((Some(h), _)), Some(hooks @ Node::Array { .. })) = (ours.first(), e.get("hooks")) {
+            if let (Some((Some(h), _)), Some(hooks @ Node::Array { .. })) =
+                (ours.first(), e.get("hooks"))
+            {
                 return Some(json::remove(text, hooks, *h));
             }
         }
@@ -613,13 +659,18 @@ fn prune_empty(path: &Path, top: &Path) {
 }
 
 /// Removes `agent`'s hook from `scope`.
-pub fn uninstall(agent: Agent, scope: Scope, project: &Path) -> Result<Outcome, InstallError> {
+pub fn uninstall(
+    agent: Agent,
+    scope: Scope,
+    project: &Path,
+    state: &Path,
+) -> Result<Outcome, InstallError> {
     let path = location(agent, scope, project)?;
     let top = match scope {
         Scope::Project => project.to_path_buf(),
         Scope::User => home()?,
     };
-    let outcome = uninstall_at(agent, &path)?;
+    let outcome = uninstall_at(agent, &path, state)?;
     if let Outcome::Changed(_) = outcome {
         match plan(agent) {
             Plan::Scripts { events, .. } => prune_empty(&path.join(events[0]), &top),
@@ -629,8 +680,22 @@ pub fn uninstall(agent: Agent, scope: Scope, project: &Path) -> Result<Outcome, 
     Ok(outcome)
 }
 
-fn uninstall_at(agent: Agent, path: &Path) -> Result<Outcome, InstallError> {
+fn uninstall_at(agent: Agent, path: &Path, state: &Path) -> Result<Outcome, InstallError> {
     let path = path.to_path_buf();
+    // Untouched since we installed: the file as it was, byte for byte.
+    if let Some(m) = recall(state, agent) {
+        let _ = std::fs::remove_file(memory_file(state, agent));
+        if read(&path)?.as_deref() == Some(m.installed.as_str()) {
+            match m.original {
+                Some(o) => write(&path, &o)?,
+                None => std::fs::remove_file(&path).map_err(|e| InstallError::Write {
+                    path: path.clone(),
+                    source: e,
+                })?,
+            }
+            return Ok(Outcome::Changed(path));
+        }
+    }
     match plan(agent) {
         Plan::Scripts { events, .. } => {
             let mut changed = false;
@@ -698,7 +763,9 @@ pub fn status(agent: Agent, scope: Scope, project: &Path) -> Result<Status, Inst
                 st.expected.push(ev.to_string());
                 match read(&path.join(ev)) {
                     Ok(Some(t)) if t == script(agent) => st.installed.push(ev.to_string()),
-                    Ok(Some(t)) if t.contains("fararoni guard hook") => st.installed.push(ev.to_string()),
+                    Ok(Some(t)) if t.contains("fararoni guard hook") => {
+                        st.installed.push(ev.to_string())
+                    }
                     Ok(Some(_)) => st.problem = Some(format!("`{ev}` is someone else's hook")),
                     Ok(None) => {}
                     Err(e) => st.problem = Some(e.to_string()),
