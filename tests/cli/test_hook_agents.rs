@@ -1089,3 +1089,88 @@ fn test_hook_agents_unknown_program_allowed_and_undone() {
         assert_eq!(r.read("src/app.py"), app);
     }
 }
+
+/// Sets the working directory of a post-tool fixture to the repository.
+fn post_call(r: &TestRepo, agent: &str) -> Value {
+    let mut post = fixture(agent, "post");
+    for p in ["/cwd", "/workspace_roots/0", "/workspaceRoots/0"] {
+        if post.pointer(p).is_some() {
+            set(&mut post, p, json!(r.path().to_string_lossy()));
+        }
+    }
+    post
+}
+
+/// The session the hook recorded under (the one log in the repository).
+fn only_session(r: &TestRepo) -> String {
+    let dir = r.path().join(".git/fararoni/sessions");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("sessions dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    names[0].trim_end_matches(".jsonl").to_string()
+}
+
+#[test]
+fn test_hook_agents_ordinary_edit_backed_up_and_undone_by_session() {
+    for agent in AGENTS {
+        let r = repo_with_source();
+        // Uncommitted work in the file the agent edits: only the store has it.
+        let work = format!("{}def mine(x):\n    return x\n", source(60));
+        r.write("src/app.py", &work);
+        let out = hook(
+            &r,
+            agent,
+            &edit_call(
+                &r,
+                agent,
+                "src/app.py",
+                "return x * 5 + 35",
+                "return x * 5 + 36",
+            ),
+        );
+        assert_allowed(agent, &out);
+        // The agent applies its edit and creates a file, then its after-hook runs.
+        r.write(
+            "src/app.py",
+            &work.replace("return x * 5 + 35", "return x * 5 + 36"),
+        );
+        r.write("src/added.py", "print('new')\n");
+        assert_allowed(agent, &hook(&r, agent, &post_call(&r, agent)));
+        let session = only_session(&r);
+        assert!(session.starts_with(&format!("{agent}-")), "{session}");
+        let log = r.read(&format!(".git/fararoni/sessions/{session}.jsonl"));
+        assert!(
+            log.contains("\"kind\":\"external\"") && log.contains("src/added.py"),
+            "{log}"
+        );
+        let out = r.run(&["undo", "--session", &session]);
+        assert_eq!(out.code, 0, "{agent}: {out}");
+        assert_eq!(r.read("src/app.py"), work, "{agent}");
+        assert!(!r.path().join("src/added.py").exists(), "{agent}");
+    }
+}
+
+#[test]
+fn test_hook_agents_deleted_file_comes_back_without_an_after_hook() {
+    // Cursor deletes a file the user never committed; the next call's
+    // snapshot records the deletion, so undo brings it back.
+    let r = repo_with_source();
+    r.write("src/draft.py", "def draft():\n    return 1\n");
+    let mut v = payload(&r, "cursor", "delete");
+    with_path(&r, "cursor", "delete", &mut v, "src/draft.py");
+    assert_allowed("cursor", &hook(&r, "cursor", &v));
+    std::fs::remove_file(r.path().join("src/draft.py")).expect("agent deletes");
+    let next = edit_call(
+        &r,
+        "cursor",
+        "src/app.py",
+        "return x * 5 + 35",
+        "return x * 5 + 36",
+    );
+    assert_allowed("cursor", &hook(&r, "cursor", &next));
+    let out = r.run(&["undo", "--session", "cursor-c0ffee-42"]);
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(r.read("src/draft.py"), "def draft():\n    return 1\n");
+}

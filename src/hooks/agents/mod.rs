@@ -80,6 +80,7 @@ impl Ctx {
     pub fn back_up(&self, target: &files::Target, current: &files::Current) -> Result<(), Veto> {
         match (&self.shadow, &self.repo) {
             (Some(shadow), Some(repo)) => record::snapshot(shadow, repo, &self.session)
+                .map(|c| self.log_changes("before", &c))
                 .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
             _ => match &current.bytes {
                 Some(b) => userstore::back_up(&target.abs, b, self.session.id())
@@ -98,6 +99,25 @@ impl Ctx {
             })?;
         }
         Ok(())
+    }
+
+    /// Logs what changed outside any hook's sight (found at the next
+    /// snapshot or after-hook) as one `external` event.
+    fn log_changes(&self, when: &str, changes: &[record::Changed]) {
+        if changes.is_empty() {
+            return;
+        }
+        self.log(
+            "external",
+            json!({
+                "agent": self.spec.name,
+                "found": when,
+                "changes": changes
+                    .iter()
+                    .map(|c| json!({"path": c.path, "change": c.kind}))
+                    .collect::<Vec<_>>(),
+            }),
+        );
     }
 
     fn log(&self, kind: &str, fields: Value) {
@@ -247,19 +267,24 @@ fn after(ctx: &Ctx, call: &Call) {
     let (Some(shadow), Some(repo)) = (&ctx.shadow, &ctx.repo) else {
         return;
     };
-    let changes = record::record(shadow, repo, &ctx.session).unwrap_or_default();
-    ctx.log(
-        "external",
-        json!({
-            "agent": ctx.spec.name,
-            "event": "post",
-            "tool": call.tool_name,
-            "changes": changes
-                .iter()
-                .map(|c| json!({"path": c.path, "change": c.kind}))
-                .collect::<Vec<_>>(),
-        }),
-    );
+    match record::record(shadow, repo, &ctx.session) {
+        Ok(changes) => ctx.log(
+            "external",
+            json!({
+                "agent": ctx.spec.name,
+                "found": "after",
+                "tool": call.tool_name,
+                "changes": changes
+                    .iter()
+                    .map(|c| json!({"path": c.path, "change": c.kind}))
+                    .collect::<Vec<_>>(),
+            }),
+        ),
+        Err(e) => ctx.log(
+            "error",
+            json!({"agent": ctx.spec.name, "found": "after", "tool": call.tool_name, "error": e.to_string()}),
+        ),
+    }
 }
 
 fn veto_first(decisions: impl IntoIterator<Item = Decision>) -> Decision {

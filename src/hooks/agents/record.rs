@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use super::spec::Agent;
 use crate::git::Repo;
-use crate::shadow::{Session, Shadow, ShadowError};
+use crate::shadow::{dirty, Session, Shadow, ShadowError};
 
 /// Returns the session id for `agent`'s session `raw`: `<agent>-<raw>` when
 /// `raw` is a plain name (letters, digits, `._-`, at most 100, not starting
@@ -48,11 +48,15 @@ pub struct Changed {
 }
 
 /// Saves the dirty set of `repo` under `session` before a call that may
-/// write (`shadow::dirty::snapshot`).
-pub fn snapshot(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<(), ShadowError> {
-    // The seam to `shadow::dirty` (landing on main): until then, nothing.
-    let _ = (shadow, repo, session);
-    Ok(())
+/// write (`shadow::dirty::snapshot`); what changed since the session's
+/// previous snapshot (a tool that ran without an after-hook) is journaled
+/// first and returned.
+pub fn snapshot(
+    shadow: &Shadow,
+    repo: &Repo,
+    session: &Session,
+) -> Result<Vec<Changed>, ShadowError> {
+    dirty::snapshot(shadow, repo, session).map(|s| changed(&s.recorded))
 }
 
 /// Journals what changed since the session's last snapshot
@@ -62,8 +66,20 @@ pub fn record(
     repo: &Repo,
     session: &Session,
 ) -> Result<Vec<Changed>, ShadowError> {
-    let _ = (shadow, repo, session);
-    Ok(Vec::new())
+    dirty::record(shadow, repo, session).map(|c| changed(&c))
+}
+
+fn changed(list: &[dirty::ExternalChange]) -> Vec<Changed> {
+    list.iter()
+        .map(|c| Changed {
+            path: c.path.to_string(),
+            kind: match c.kind {
+                dirty::ChangeKind::Created => "created",
+                dirty::ChangeKind::Modified => "modified",
+                dirty::ChangeKind::Deleted => "deleted",
+            },
+        })
+        .collect()
 }
 
 /// The session log of `session` in `repo`.
