@@ -972,7 +972,6 @@ fn repo_with_work() -> TestRepo {
 }
 
 #[test]
-#[ignore = "needs judge_shell from the hook-shell branch"]
 fn test_hook_agents_destructive_shell_vetoed_with_the_loss_named() {
     let r = repo_with_work();
     for agent in AGENTS {
@@ -994,7 +993,6 @@ fn test_hook_agents_destructive_shell_vetoed_with_the_loss_named() {
 }
 
 #[test]
-#[ignore = "needs judge_shell from the hook-shell branch"]
 fn test_hook_agents_ordinary_shell_allowed() {
     let r = repo_with_work();
     for agent in AGENTS {
@@ -1018,7 +1016,6 @@ fn test_hook_agents_ordinary_shell_allowed() {
 }
 
 #[test]
-#[ignore = "needs judge_shell from the hook-shell branch"]
 fn test_hook_agents_heredoc_write_judged_like_an_edit() {
     let r = repo_with_work();
     for agent in AGENTS {
@@ -1034,7 +1031,6 @@ fn test_hook_agents_heredoc_write_judged_like_an_edit() {
 }
 
 #[test]
-#[ignore = "needs judge_shell from the hook-shell branch"]
 fn test_hook_agents_push_allowed_by_default_vetoed_when_remote_denied() {
     let r = repo_with_source();
     let origin = tempfile::tempdir().expect("tempdir");
@@ -1057,7 +1053,6 @@ fn test_hook_agents_push_allowed_by_default_vetoed_when_remote_denied() {
 }
 
 #[test]
-#[ignore = "needs judge_shell (hook-shell) and shadow::dirty (main)"]
 fn test_hook_agents_unknown_program_allowed_and_undone() {
     let r = repo_with_work();
     r.write(

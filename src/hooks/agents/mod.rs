@@ -476,7 +476,7 @@ fn judge_shell(ctx: &Ctx, command: &str, dir: &Path) -> Decision {
             return d;
         }
     }
-    let j = shell::judge(command, dir, ctx.repo.as_ref(), ctx.remote, ctx.unknown);
+    let j = shell::judge(command, dir, ctx.remote, ctx.unknown);
     if j.veto {
         return Decision::Veto(Veto::message(&j.reason));
     }

@@ -1,49 +1,37 @@
-//! The seam to the shell judgement (`policy::shell::judge_shell`, built on
-//! the hook-shell branch). Until it is merged, [`judge`] vetoes every
-//! command line — never allow-all — so the merge is a one-line change.
+//! The seam to the shell judgement ([`crate::policy::shell::judge_shell`]):
+//! the repository facts and "what would be lost" questions for the agent's
+//! working directory, and the user's postures (`fararoni.hook.remote`,
+//! `fararoni.hook.unknownPrograms`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use crate::ask::RepoEnv;
 use crate::config::HookPosture;
-use crate::git::Repo;
+use crate::policy::shell::{
+    judge_shell, GitLoss, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
+};
 
-/// A write of known content found in a command line (`cat > F <<'EOF'`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KnownWrite {
-    /// The file (absolute).
-    pub path: PathBuf,
-    /// What is written.
-    pub content: Vec<u8>,
-    /// Appended (`>>`) rather than replacing.
-    pub append: bool,
-}
-
-/// The shell judgement of one command line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShellJudgement {
-    /// Refuse it.
-    pub veto: bool,
-    /// The message for the model.
-    pub reason: String,
-    /// Some command in the line may write (the dirty set is saved first).
-    pub may_write: bool,
-    /// Writes of known content, judged like edits.
-    pub known_writes: Vec<KnownWrite>,
-}
+pub use crate::policy::shell::KnownWrite;
 
 /// Judges `command` run in `cwd` for another agent.
-pub fn judge(
-    command: &str,
-    cwd: &Path,
-    repo: Option<&Repo>,
-    remote: HookPosture,
-    unknown: HookPosture,
-) -> ShellJudgement {
-    let _ = (command, cwd, repo, remote, unknown);
-    ShellJudgement {
-        veto: true,
-        reason: "shell commands cannot be judged yet in this build (the shell judgement is not built in). Do not retry this; ask the user.".into(),
-        may_write: true,
-        known_writes: Vec::new(),
-    }
+pub fn judge(command: &str, cwd: &Path, remote: HookPosture, unknown: HookPosture) -> ShellVerdict {
+    // The shell judgement compares canonical paths (the worktree, the temp
+    // dir); a cwd through a symlink must not look like somewhere else.
+    let cwd = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
+    let facts = RepoEnv::new(cwd.clone());
+    let loss = GitLoss::new(&cwd);
+    let ctx = HookContext {
+        cwd: &cwd,
+        facts: &facts,
+        loss: &loss,
+        remote: match remote {
+            HookPosture::Allow => RemotePosture::Allow,
+            HookPosture::Deny => RemotePosture::Deny,
+        },
+        unknown_programs: match unknown {
+            HookPosture::Allow => UnknownPrograms::Allow,
+            HookPosture::Deny => UnknownPrograms::Deny,
+        },
+    };
+    judge_shell(command, &ctx)
 }
