@@ -12,6 +12,7 @@ mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
 mod test_hook_agents;
+mod test_hook_attacks;
 mod test_hook_shell;
 mod test_policy;
 mod test_policy_attacks;

@@ -67,10 +67,26 @@ fn temp_dirs() -> Vec<PathBuf> {
     v
 }
 
+/// Whether `path` is a dotfile or inside a dot-folder of the home
+/// directory (shell rc files, `~/.ssh`, `~/.config`): never scratch space,
+/// even when the home directory lies under the temp dir.
+fn home_dotfile(path: &Path) -> bool {
+    let Some(home) = std::env::var_os("HOME").map(std::path::PathBuf::from) else {
+        return false;
+    };
+    let home = std::fs::canonicalize(&home).unwrap_or(home);
+    let path = paths_normalize(path);
+    let real = std::fs::canonicalize(&path).unwrap_or(path);
+    real.strip_prefix(&home)
+        .ok()
+        .and_then(|rest| rest.components().next())
+        .is_some_and(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+}
+
 /// Whether `path` does not exist and its deepest existing folder is under
 /// a temp dir (symlinks resolved).
 fn new_under_temp(path: &Path) -> bool {
-    if std::fs::symlink_metadata(path).is_ok() {
+    if std::fs::symlink_metadata(path).is_ok() || home_dotfile(path) {
         return false;
     }
     let mut dir = path.to_path_buf();
