@@ -28,6 +28,9 @@ _git__fararoni() {
             git__fararoni,help)
                 cmd="git__fararoni__subcmd__help"
                 ;;
+            git__fararoni,hooks)
+                cmd="git__fararoni__subcmd__hooks"
+                ;;
             git__fararoni,saga)
                 cmd="git__fararoni__subcmd__saga"
                 ;;
@@ -61,6 +64,9 @@ _git__fararoni() {
             git__fararoni__subcmd__guard,help)
                 cmd="git__fararoni__subcmd__guard__subcmd__help"
                 ;;
+            git__fararoni__subcmd__guard,hook)
+                cmd="git__fararoni__subcmd__guard__subcmd__hook"
+                ;;
             git__fararoni__subcmd__guard,write)
                 cmd="git__fararoni__subcmd__guard__subcmd__write"
                 ;;
@@ -69,6 +75,9 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__guard__subcmd__help,help)
                 cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__help"
+                ;;
+            git__fararoni__subcmd__guard__subcmd__help,hook)
+                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__hook"
                 ;;
             git__fararoni__subcmd__guard__subcmd__help,write)
                 cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__write"
@@ -84,6 +93,9 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__help,help)
                 cmd="git__fararoni__subcmd__help__subcmd__help"
+                ;;
+            git__fararoni__subcmd__help,hooks)
+                cmd="git__fararoni__subcmd__help__subcmd__hooks"
                 ;;
             git__fararoni__subcmd__help,saga)
                 cmd="git__fararoni__subcmd__help__subcmd__saga"
@@ -103,8 +115,20 @@ _git__fararoni() {
             git__fararoni__subcmd__help__subcmd__guard,check)
                 cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__check"
                 ;;
+            git__fararoni__subcmd__help__subcmd__guard,hook)
+                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__hook"
+                ;;
             git__fararoni__subcmd__help__subcmd__guard,write)
                 cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__write"
+                ;;
+            git__fararoni__subcmd__help__subcmd__hooks,install)
+                cmd="git__fararoni__subcmd__help__subcmd__hooks__subcmd__install"
+                ;;
+            git__fararoni__subcmd__help__subcmd__hooks,status)
+                cmd="git__fararoni__subcmd__help__subcmd__hooks__subcmd__status"
+                ;;
+            git__fararoni__subcmd__help__subcmd__hooks,uninstall)
+                cmd="git__fararoni__subcmd__help__subcmd__hooks__subcmd__uninstall"
                 ;;
             git__fararoni__subcmd__help__subcmd__saga,abort)
                 cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__abort"
@@ -138,6 +162,30 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__help__subcmd__shadow,snapshot)
                 cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__snapshot"
+                ;;
+            git__fararoni__subcmd__hooks,help)
+                cmd="git__fararoni__subcmd__hooks__subcmd__help"
+                ;;
+            git__fararoni__subcmd__hooks,install)
+                cmd="git__fararoni__subcmd__hooks__subcmd__install"
+                ;;
+            git__fararoni__subcmd__hooks,status)
+                cmd="git__fararoni__subcmd__hooks__subcmd__status"
+                ;;
+            git__fararoni__subcmd__hooks,uninstall)
+                cmd="git__fararoni__subcmd__hooks__subcmd__uninstall"
+                ;;
+            git__fararoni__subcmd__hooks__subcmd__help,help)
+                cmd="git__fararoni__subcmd__hooks__subcmd__help__subcmd__help"
+                ;;
+            git__fararoni__subcmd__hooks__subcmd__help,install)
+                cmd="git__fararoni__subcmd__hooks__subcmd__help__subcmd__install"
+                ;;
+            git__fararoni__subcmd__hooks__subcmd__help,status)
+                cmd="git__fararoni__subcmd__hooks__subcmd__help__subcmd__status"
+                ;;
+            git__fararoni__subcmd__hooks__subcmd__help,uninstall)
+                cmd="git__fararoni__subcmd__hooks__subcmd__help__subcmd__uninstall"
                 ;;
             git__fararoni__subcmd__saga,abort)
                 cmd="git__fararoni__subcmd__saga__subcmd__abort"
@@ -224,7 +272,7 @@ _git__fararoni() {
 
     case "${cmd}" in
         git__fararoni)
-            opts="-h -V --help --version ask guard shadow saga undo generate help"
+            opts="-h -V --help --version ask guard shadow saga undo hooks generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -350,7 +398,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__guard)
-            opts="-h -V --help --version check write help"
+            opts="-h -V --help --version check write hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -378,7 +426,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__guard__subcmd__help)
-            opts="check write help"
+            opts="check write hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -419,6 +467,20 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -426,6 +488,24 @@ _git__fararoni() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__guard__subcmd__hook)
+            opts="-h -V --agent --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -452,7 +532,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help)
-            opts="ask guard shadow saga undo generate help"
+            opts="ask guard shadow saga undo hooks generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -522,7 +602,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help__subcmd__guard)
-            opts="check write"
+            opts="check write hook"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,6 +616,20 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__hook)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -566,6 +660,62 @@ _git__fararoni() {
         git__subcmd__fararoni__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__hooks)
+            opts="install uninstall status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__hooks__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__hooks__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__hooks__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -766,6 +916,156 @@ _git__fararoni() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks)
+            opts="-h -V --help --version install uninstall status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__help)
+            opts="install uninstall status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__help__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__install)
+            opts="-h -V --agent --scope --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__status)
+            opts="-h -V --agent --scope --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__hooks__subcmd__uninstall)
+            opts="-h -V --agent --scope --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
