@@ -48,7 +48,10 @@ fn source(size: usize) -> String {
     let mut out = String::with_capacity(size + 100);
     let mut i = 0u64;
     while out.len() < size {
-        out.push_str(&format!("fn f{i}(x: u64) -> u64 {{\n    x * {i} + {}\n}}\n", i % 97));
+        out.push_str(&format!(
+            "fn f{i}(x: u64) -> u64 {{\n    x * {i} + {}\n}}\n",
+            i % 97
+        ));
         i += 1;
     }
     out
@@ -83,7 +86,10 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn main() {
-    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(101);
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(101);
     let bin = Path::new(env!("CARGO_BIN_EXE_git-fararoni"));
     let truth = Path::new("/bin/true");
     let r = repo();
@@ -120,7 +126,11 @@ fn main() {
     }
     // The same build call with 100 dirty files (unchanged after the first).
     for i in 0..100 {
-        std::fs::write(dir.join(format!("dirty{i}.txt")), format!("{i}\n").repeat(100)).expect("write");
+        std::fs::write(
+            dir.join(format!("dirty{i}.txt")),
+            format!("{i}\n").repeat(100),
+        )
+        .expect("write");
     }
     let mut dirty_build = Vec::new();
     for _ in 0..rounds {
@@ -146,7 +156,11 @@ fn main() {
         git(dir, &["add", "."]);
         git(dir, &["commit", "-q", "-m", "init"]);
         for i in 0..n {
-            std::fs::write(dir.join(format!("f{i}.txt")), format!("line {i}\n").repeat(100)).expect("write");
+            std::fs::write(
+                dir.join(format!("f{i}.txt")),
+                format!("line {i}\n").repeat(100),
+            )
+            .expect("write");
         }
         let repo = Repo::discover(dir).expect("repo").expect("a repo");
         let shadow = Shadow::open(&repo).expect("shadow");
@@ -165,7 +179,11 @@ fn main() {
             "  {n:>5} dirty files: {:>8.2} ms first, {:>8.2} ms again ({:.3} ms/file)",
             ms(median(first.clone())),
             ms(median(again)),
-            if n > 0 { ms(median(first)) / n as f64 } else { 0.0 }
+            if n > 0 {
+                ms(median(first)) / n as f64
+            } else {
+                0.0
+            }
         );
     }
 }

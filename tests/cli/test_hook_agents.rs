@@ -1169,3 +1169,54 @@ fn test_hook_agents_deleted_file_comes_back_without_an_after_hook() {
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(r.read("src/draft.py"), "def draft():\n    return 1\n");
 }
+
+#[test]
+fn test_hook_agents_user_scope_judges_a_repository_by_its_own_rules() {
+    // The agent runs in a folder that is no repository and edits a project.
+    let home = TestRepo::empty_dir();
+    let r = repo_with_source();
+    let project = |rel: &str| r.path().join(rel).to_string_lossy().into_owned();
+    for agent in ["claude", "gemini", "copilot"] {
+        let out = hook(
+            &home,
+            agent,
+            &write_call(&home, agent, &project(".git/config"), "x\n"),
+        );
+        assert_vetoed(agent, &out, &[".git"]);
+        let out = hook(
+            &home,
+            agent,
+            &write_call(&home, agent, &project(".git/hooks/pre-push"), "x\n"),
+        );
+        assert_vetoed(agent, &out, &[]);
+        let out = hook(
+            &home,
+            agent,
+            &write_call(&home, agent, &project("src/app.py"), "pass\n"),
+        );
+        assert_vetoed(agent, &out, &["kill-switch"]);
+    }
+    // An allowed edit is backed up in the project's own store: undo works.
+    let work = format!("{}def mine(x):\n    return x\n", source(60));
+    r.write("src/app.py", &work);
+    let v = edit_call(
+        &home,
+        "claude",
+        &project("src/app.py"),
+        "return x * 5 + 35",
+        "return x * 5 + 36",
+    );
+    assert_allowed("claude", &hook(&home, "claude", &v));
+    r.write("src/app.py", "changed by the agent\n");
+    let mut post = fixture("claude", "post");
+    post["cwd"] = json!(home.path().to_string_lossy());
+    post["tool_name"] = json!("Edit");
+    post["tool_input"] =
+        json!({"file_path": project("src/app.py"), "old_string": "a", "new_string": "b"});
+    assert_allowed("claude", &hook(&home, "claude", &post));
+    let mut cmd = r.cmd("git-fararoni");
+    cmd.args(["undo", "--session", "claude-abc123"]);
+    let out: Out = cmd.output().expect("undo").into();
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(r.read("src/app.py"), work);
+}

@@ -51,6 +51,9 @@ pub struct Target {
     pub rel: Option<String>,
     /// A new file under the temp dir (nothing to protect).
     pub scratch: bool,
+    /// The repository holding the target when the agent's working
+    /// directory is in none (a user-scope install editing a project).
+    pub owner: Option<Box<(crate::git::Repo, crate::shadow::Shadow)>>,
 }
 
 fn temp_dirs() -> Vec<PathBuf> {
@@ -115,6 +118,15 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
         ));
     }
     let Some(shadow) = &ctx.shadow else {
+        // The agent works outside any repository, but the file may be in
+        // one: then that repository's rules and store apply.
+        if let Some(owner) = repository_of(&joined)? {
+            let mut t = resolve_in(&owner.1, base, input, &joined)?;
+            if !t.scratch {
+                t.owner = Some(Box::new(owner));
+            }
+            return Ok(t);
+        }
         // No repository: only existing files are judged (kill-switch and a
         // backup in the per-user store).
         return match std::fs::canonicalize(&joined) {
@@ -132,6 +144,7 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
                     abs,
                     rel: None,
                     scratch: false,
+                    owner: None,
                 })
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -146,6 +159,7 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
                     abs: joined,
                     rel: None,
                     scratch: true,
+                    owner: None,
                 })
             }
             Err(e) => Err(Veto::fail_closed(&format!(
@@ -153,6 +167,41 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
             ))),
         };
     };
+    resolve_in(shadow, base, input, &joined)
+}
+
+/// The repository holding `path` (its deepest existing folder), if any.
+fn repository_of(path: &Path) -> Result<Option<(crate::git::Repo, crate::shadow::Shadow)>, Veto> {
+    let mut dir = path.to_path_buf();
+    while !std::fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
+        if !dir.pop() {
+            return Ok(None);
+        }
+    }
+    let Ok(Some(repo)) = crate::git::Repo::discover(&dir) else {
+        return Ok(None);
+    };
+    match crate::shadow::Shadow::open(&repo) {
+        Ok(shadow) => Ok(Some((repo, shadow))),
+        Err(e) => Err(Veto::rule(
+            &format!(
+                "`{}` is inside a repository's git dir or a repository that cannot be opened ({e})",
+                path.display()
+            ),
+            "the repository's history or hooks could be lost or subverted",
+            "change working files only",
+        )),
+    }
+}
+
+/// Resolves `input` with the rules of the store `shadow`.
+fn resolve_in(
+    shadow: &crate::shadow::Shadow,
+    base: &Path,
+    input: &str,
+    joined: &Path,
+) -> Result<Target, Veto> {
+    let joined = joined.to_path_buf();
     match shadow.resolve(base, Path::new(input)) {
         Ok(rp) => {
             if let Some(what) = super::protect::hook_settings(&rp.abs) {
@@ -166,12 +215,14 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
                 abs: rp.abs,
                 rel: Some(rp.rel.to_string()),
                 scratch: false,
+                owner: None,
             })
         }
         Err(ShadowError::Outside { .. }) if new_under_temp(&joined) => Ok(Target {
             abs: joined,
             rel: None,
             scratch: true,
+            owner: None,
         }),
         Err(ShadowError::Outside { .. }) => Err(Veto::rule(
             &format!("`{input}` is outside the repository"),

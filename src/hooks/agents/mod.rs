@@ -78,6 +78,11 @@ impl Ctx {
     /// allowed change: the repository's dirty set in its shadow store, or a
     /// copy in the per-user store outside any repository.
     pub fn back_up(&self, target: &files::Target, current: &files::Current) -> Result<(), Veto> {
+        if let Some(owner) = &target.owner {
+            return record::snapshot(&owner.1, &owner.0, &self.session)
+                .map(|_| ())
+                .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}")));
+        }
         match (&self.shadow, &self.repo) {
             (Some(shadow), Some(repo)) => record::snapshot(shadow, repo, &self.session)
                 .map(|c| self.log_changes("before", &c))
@@ -262,29 +267,40 @@ fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
     })
 }
 
-/// After a tool ran: journal what changed and log it.
+/// After a tool ran: journal what changed and log it — in the agent's
+/// repository, or (outside any) in the repository of the file the tool
+/// named.
 fn after(ctx: &Ctx, call: &Call) {
-    let (Some(shadow), Some(repo)) = (&ctx.shadow, &ctx.repo) else {
-        return;
+    let owner;
+    let (shadow, repo) = match (&ctx.shadow, &ctx.repo) {
+        (Some(s), Some(r)) => (s, r),
+        _ => {
+            let path = call
+                .tool
+                .and_then(|t| payload::path_arg(&call.input, t.fields.path).ok());
+            let Some(Ok(t)) = path.map(|p| files::locate(ctx, &ctx.cwd, p)) else {
+                return;
+            };
+            let Some(o) = t.owner else { return };
+            owner = o;
+            (&owner.1, &owner.0)
+        }
     };
-    match record::record(shadow, repo, &ctx.session) {
-        Ok(changes) => ctx.log(
-            "external",
-            json!({
-                "agent": ctx.spec.name,
-                "found": "after",
-                "tool": call.tool_name,
-                "changes": changes
-                    .iter()
-                    .map(|c| json!({"path": c.path, "change": c.kind}))
-                    .collect::<Vec<_>>(),
-            }),
-        ),
-        Err(e) => ctx.log(
-            "error",
-            json!({"agent": ctx.spec.name, "found": "after", "tool": call.tool_name, "error": e.to_string()}),
-        ),
-    }
+    let fields = match record::record(shadow, repo, &ctx.session) {
+        Ok(changes) => json!({
+            "agent": ctx.spec.name,
+            "found": "after",
+            "tool": call.tool_name,
+            "changes": changes
+                .iter()
+                .map(|c| json!({"path": c.path, "change": c.kind}))
+                .collect::<Vec<_>>(),
+        }),
+        Err(e) => {
+            json!({"agent": ctx.spec.name, "found": "after", "tool": call.tool_name, "error": e.to_string()})
+        }
+    };
+    record::log(repo, &ctx.session, "external", fields);
 }
 
 fn veto_first(decisions: impl IntoIterator<Item = Decision>) -> Decision {
