@@ -194,12 +194,22 @@ fn change(a: AgentHooksArgs, add: bool) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether `git-fararoni` is on `PATH`: the installed command is `git
+/// fararoni …`, and an agent whose hook cannot start it runs the tool
+/// unguarded (every agent but Cline treats a missing command as a failed,
+/// non-blocking hook).
+fn on_path() -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("git-fararoni").is_file()))
+}
+
 fn status(a: StatusArgs) -> Result<ExitCode, CliError> {
     let top = project(a.scope)?;
     let mut all = Vec::new();
     for agent in a.agent.agents() {
         all.push(install::status(agent, scope(a.scope), &top).map_err(install_error)?);
     }
+    let reachable = on_path();
     if a.json {
         let v: Vec<serde_json::Value> = all
             .iter()
@@ -208,7 +218,8 @@ fn status(a: StatusArgs) -> Result<ExitCode, CliError> {
                     "agent": s.agent.name(),
                     "path": s.path.to_string_lossy(),
                     "exists": s.exists,
-                    "active": s.installed.len() == s.expected.len(),
+                    "active": reachable && s.installed.len() == s.expected.len(),
+                    "on_path": reachable,
                     "installed": s.installed,
                     "expected": s.expected,
                     "problem": s.problem,
@@ -242,5 +253,8 @@ fn status(a: StatusArgs) -> Result<ExitCode, CliError> {
         text.push('\n');
     }
     super::out(&text);
+    if !reachable {
+        eprintln!("warning: `git-fararoni` is not on PATH: the agents cannot run the hook, and all but Cline then run every tool unguarded");
+    }
     Ok(ExitCode::SUCCESS)
 }
