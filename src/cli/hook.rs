@@ -56,8 +56,24 @@ pub(crate) struct HookArgs {
     agent: AgentName,
 }
 
+/// Returns the agent of exactly `git-fararoni guard hook --agent NAME` (or
+/// `--agent=NAME`), the line the installer writes.
+pub(crate) fn fast_path(args: &[std::ffi::OsString]) -> Option<Agent> {
+    let words: Vec<&str> = args.iter().skip(1).map(|a| a.to_str()).collect::<Option<_>>()?;
+    let name = match words.as_slice() {
+        ["guard", "hook", "--agent", name] => *name,
+        ["guard", "hook", flag] => flag.strip_prefix("--agent=")?,
+        _ => return None,
+    };
+    Agent::from_name(name)
+}
+
 pub(crate) fn run(args: HookArgs) -> ExitCode {
-    let agent = args.agent.agent();
+    run_for(args.agent.agent())
+}
+
+/// Answers one hook call of `agent`.
+pub(crate) fn run_for(agent: Agent) -> ExitCode {
     let mut input = Vec::new();
     let read = std::io::stdin()
         .lock()

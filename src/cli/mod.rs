@@ -97,6 +97,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         let request = ask::AskArgs::plain(args[2..].to_vec());
         return finish(ask::run(request));
     }
+    // `guard hook --agent NAME` runs before every tool call of another
+    // agent: it skips building the clap tree too.
+    if let Some(agent) = hook::fast_path(&args) {
+        return hook::run_for(agent);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
