@@ -506,3 +506,55 @@ fn unreadable_lines_fail_closed() {
         assert!(v.veto, "`{line}` was allowed");
     }
 }
+
+#[test]
+fn hook_git_posture_differs_from_level_one() {
+    let r = project();
+    for line in [
+        "git fetch --prune origin",
+        "git fetch --all --tags",
+        "git pull --ff-only origin main",
+        "git ls-remote origin",
+        "git push --force-with-lease=main:0123abc origin main",
+        "git push --force-with-lease --force-if-includes origin main",
+        "git clone https://example.com/x.git vendor/x",
+        "git clone https://example.com/x.git /tmp/fararoni-hook-clone",
+        "git remote add upstream https://example.com/x.git",
+        "git submodule update --init --recursive",
+        "git config user.email agent@example.com",
+        "git config --get user.name",
+    ] {
+        allowed(&r, line);
+    }
+    for (line, needle) in [
+        ("git push --force-with-lease origin main", "EXPECTED_SHA"),
+        ("git fetch --upload-pack='touch /tmp/p' origin", "program"),
+        ("git fetch -f origin main:main", "overwrites local branches"),
+        ("git fetch --prune-tags origin", "tags"),
+        ("git pull --no-verify", "hooks"),
+        (
+            "git clone --template=/tmp/t https://example.com/x.git y",
+            "hooks",
+        ),
+        (
+            "git clone -c core.hooksPath=/tmp/h https://example.com/x.git y",
+            "configuration",
+        ),
+        (
+            "git clone https://example.com/x.git /usr/local/fararoni-x",
+            "outside",
+        ),
+        ("git remote add x 'ext::sh -c touch% /tmp/pwned'", "ext::"),
+        ("git submodule update --force", "submodules"),
+        ("git config core.hooksPath /tmp/h", "configuration"),
+        ("git config --global user.email x@y", "configuration"),
+        ("git config fararoni.hook.remote allow", "configuration"),
+        ("git config alias.x '!rm -rf src'", "configuration"),
+        (
+            "git remote set-url origin https://evil.example/x.git",
+            "option table",
+        ),
+    ] {
+        vetoed(&r, line, needle);
+    }
+}

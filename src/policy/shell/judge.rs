@@ -1760,7 +1760,11 @@ impl Judge<'_> {
             .reason
             .strip_prefix("rule ")
             .unwrap_or(&v.reason)
-            .to_string();
+            // Level 1 tells a person to run it themselves; the model must not.
+            .replace("; run it yourself if you mean it", "")
+            .replace(" — run it yourself if you mean it", "")
+            .replace(" — run it yourself", "")
+            .replace("; run it yourself", "");
         if v.unknown {
             self.deny(format!("`{}`: {why}", short_argv(&argv)));
             return;
