@@ -743,20 +743,33 @@ impl Judge<'_> {
                         .chain(rest)
                         .collect::<Vec<_>>()
                         .join(" ");
-                    self.aliases.remove(&name);
+                    // Expanded (zsh, interactive bash) and not (bash -c):
+                    // both readings are judged, the alias taken away so
+                    // `alias rm='rm -i'` does not loop.
+                    let value = self.aliases.remove(&name);
                     self.line(&line);
+                    if let Some(v) = value {
+                        self.aliases.insert(name.clone(), v);
+                    }
+                    if self.done() {
+                        return;
+                    }
                 }
-                None => self.deny(format!(
-                    "The alias `{name}` is given arguments computed at run time"
-                )),
+                None => {
+                    self.deny(format!(
+                        "The alias `{name}` is given arguments computed at run time"
+                    ));
+                    return;
+                }
             }
-            return;
         }
-        if self.functions.contains(&name) {
+        let kind = programs::kind(&name);
+        // A function shadows only programs the guard does not know:
+        // `rm() { :; }; command rm -rf x` still runs the real rm.
+        if kind.is_none() && self.functions.contains(&name) {
             self.may_write = true;
             return;
         }
-        let kind = programs::kind(&name);
         match kind {
             None => self.unknown_program(&name),
             Some(Kind::ReadOnly) => self.read_only(&name, args, assigns),

@@ -124,3 +124,6 @@ fn shorten(why: &str) -> String {
     let s = s.trim_end().trim_end_matches('.').to_string();
     format!("{s}.{ASK}")
 }
+
+#[cfg(test)]
+mod tests;
