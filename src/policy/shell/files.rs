@@ -35,7 +35,8 @@ pub struct FileOp {
     /// What happens to it.
     pub effect: Effect,
     /// For a copy or move into a directory: the name appended when the
-    /// destination is an existing directory.
+    /// destination is an existing directory. For [`Effect::MoveAway`]: the
+    /// destination word.
     pub into_dir: Option<String>,
 }
 
@@ -282,6 +283,11 @@ pub fn file_ops(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
             let recursive = p.has("recursive") || p.has("R");
             ops(p.all_operands().cloned(), Effect::Delete { recursive })
         }
+        // rimraf (npm): `rm -rf` of every operand.
+        "rimraf" => ops(
+            args.iter().filter(|a| !a.starts_with('-')).cloned(),
+            Effect::Delete { recursive: true },
+        ),
         "rmdir" => {
             p = gnu(args, &[RMDIR, GNU])?;
             ops(p.all_operands().cloned(), Effect::Touch)
@@ -416,7 +422,7 @@ fn copy_like(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
             out.push(FileOp {
                 word: src.clone(),
                 effect: Effect::MoveAway,
-                into_dir: None,
+                into_dir: Some(dest.clone()),
             });
         }
     }

@@ -265,13 +265,23 @@ impl Judge<'_> {
         self.peek_word(w)
     }
 
-    /// Expands a word without judging (for what a stage prints).
+    /// Expands a word without judging (for what a stage prints): known
+    /// parameters, `~`, brace expansion, then globs from the cwd.
     fn peek_word(&self, w: &Word) -> Vec<Arg> {
-        let mut text = String::new();
+        // `pattern` keeps quoted characters escaped with `\`, so brace
+        // expansion and globbing see only what the shell would expand.
         let mut pattern = String::new();
-        let mut glob = false;
+        let mut special = false;
         let mut unknown = false;
         let mut prefix = String::new();
+        let escape = |t: &str, out: &mut String| {
+            for c in t.chars() {
+                if matches!(c, '*' | '?' | '[' | ']' | '\\' | '{' | '}' | ',') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+        };
         for (k, p) in w.parts.iter().enumerate() {
             match p {
                 Part::Lit { text: t, quoted } => {
@@ -279,18 +289,14 @@ impl Judge<'_> {
                     if k == 0 && !quoted && (t == "~" || t.starts_with("~/")) {
                         if let Some(h) = &self.home {
                             t = format!("{h}{}", &t[1..]);
+                            escape(h, &mut pattern);
+                            t = t[h.len()..].to_string();
                         }
                     }
-                    text.push_str(&t);
                     if *quoted {
-                        for c in t.chars() {
-                            if matches!(c, '*' | '?' | '[' | ']' | '\\') {
-                                pattern.push('\\');
-                            }
-                            pattern.push(c);
-                        }
+                        escape(&t, &mut pattern);
                     } else {
-                        glob |= t.contains(['*', '?', '[']);
+                        special |= t.contains(['*', '?', '[', '{']);
                         pattern.push_str(&t);
                     }
                 }
@@ -304,25 +310,31 @@ impl Judge<'_> {
                                 || v.is_empty()) =>
                     {
                         if !unknown {
-                            prefix = text.clone();
+                            prefix = unescape(&pattern);
                         }
                         unknown = true;
                     }
+                    Some(v) if *quoted => escape(&v, &mut pattern),
                     Some(v) => {
-                        text.push_str(&v);
-                        pattern.push_str(&v);
-                        glob |= !quoted && v.contains(['*', '?', '[']);
+                        // An unquoted value is globbed, never brace-expanded.
+                        for c in v.chars() {
+                            if matches!(c, '\\' | '{' | '}' | ',') {
+                                pattern.push('\\');
+                            }
+                            pattern.push(c);
+                        }
+                        special |= v.contains(['*', '?', '[']);
                     }
                     None => {
                         if !unknown {
-                            prefix = text.clone();
+                            prefix = unescape(&pattern);
                         }
                         unknown = true;
                     }
                 },
                 _ => {
                     if !unknown {
-                        prefix = text.clone();
+                        prefix = unescape(&pattern);
                     }
                     unknown = true;
                 }
@@ -334,20 +346,35 @@ impl Judge<'_> {
                 shown: w.display(),
             }];
         }
-        if glob {
-            if let Some(cwd) = &self.cwd {
-                let found = self.ctx.facts.expand_glob(cwd, &pattern);
-                if !found.is_empty() {
-                    return found.into_iter().map(Arg::Lit).collect();
+        if !special {
+            return vec![Arg::Lit(unescape(&pattern))];
+        }
+        let Some(candidates) = brace_expand(&pattern, 0) else {
+            return vec![Arg::Unknown {
+                prefix: String::new(),
+                shown: w.display(),
+            }];
+        };
+        let mut out = Vec::new();
+        for c in candidates {
+            if has_glob(&c) {
+                let Some(cwd) = &self.cwd else {
+                    return vec![Arg::Unknown {
+                        prefix: String::new(),
+                        shown: w.display(),
+                    }];
+                };
+                let found = self.ctx.facts.expand_glob(cwd, &c);
+                if found.is_empty() {
+                    out.push(Arg::Lit(unescape(&c)));
+                } else {
+                    out.extend(found.into_iter().map(Arg::Lit));
                 }
             } else {
-                return vec![Arg::Unknown {
-                    prefix: String::new(),
-                    shown: w.display(),
-                }];
+                out.push(Arg::Lit(unescape(&c)));
             }
         }
-        vec![Arg::Lit(text)]
+        out
     }
 
     /// The value of `$name` when it is known on this line.
@@ -585,7 +612,18 @@ impl Judge<'_> {
             let Some(mut abs) = self.absolute(&op.word) else {
                 return;
             };
-            if let Some(name) = &op.into_dir {
+            let mut effect = op.effect;
+            if effect == Effect::MoveAway {
+                // Work moved out of the working tree has left the
+                // repository: judged like an overwrite of the source.
+                let dest = op.into_dir.as_deref().unwrap_or(".");
+                let Some(d) = self.absolute(dest) else {
+                    return;
+                };
+                if !self.inside(&paths::resolve_abs(&d, true)) {
+                    effect = Effect::Overwrite;
+                }
+            } else if let Some(name) = &op.into_dir {
                 if abs.is_dir() {
                     abs = abs.join(name);
                 }
@@ -600,10 +638,10 @@ impl Judge<'_> {
                 self.deny(format!("{what} on `{}` is refused: {why}", op.word));
                 return;
             }
-            match op.effect {
+            match effect {
                 Effect::Delete { .. } | Effect::Overwrite | Effect::Edit => {
                     if self.must_ask(&path) {
-                        asked.push((path, op.effect, op.word));
+                        asked.push((path, effect, op.word));
                     }
                 }
                 Effect::Append | Effect::Touch | Effect::MoveAway => {}
@@ -705,20 +743,33 @@ impl Judge<'_> {
                         .chain(rest)
                         .collect::<Vec<_>>()
                         .join(" ");
-                    self.aliases.remove(&name);
+                    // Expanded (zsh, interactive bash) and not (bash -c):
+                    // both readings are judged, the alias taken away so
+                    // `alias rm='rm -i'` does not loop.
+                    let value = self.aliases.remove(&name);
                     self.line(&line);
+                    if let Some(v) = value {
+                        self.aliases.insert(name.clone(), v);
+                    }
+                    if self.done() {
+                        return;
+                    }
                 }
-                None => self.deny(format!(
-                    "The alias `{name}` is given arguments computed at run time"
-                )),
+                None => {
+                    self.deny(format!(
+                        "The alias `{name}` is given arguments computed at run time"
+                    ));
+                    return;
+                }
             }
-            return;
         }
-        if self.functions.contains(&name) {
+        let kind = programs::kind(&name);
+        // A function shadows only programs the guard does not know:
+        // `rm() { :; }; command rm -rf x` still runs the real rm.
+        if kind.is_none() && self.functions.contains(&name) {
             self.may_write = true;
             return;
         }
-        let kind = programs::kind(&name);
         match kind {
             None => self.unknown_program(&name),
             Some(Kind::ReadOnly) => self.read_only(&name, args, assigns),
@@ -859,6 +910,20 @@ impl Judge<'_> {
             if a == "--" {
                 i += 1;
                 break;
+            }
+            if w.command_string.contains(&a) {
+                match args.get(i + 1) {
+                    Some(Arg::Lit(line)) => {
+                        let line = line.clone();
+                        self.line(&line);
+                    }
+                    Some(other) => self.deny(format!(
+                        "`{name} {a}` is given `{}`, computed at run time",
+                        other.shown()
+                    )),
+                    None => {}
+                }
+                return;
             }
             if a.starts_with('-') && a.len() > 1 && positionals == w.positionals {
                 if w.no_command.contains(&a) {
@@ -1760,7 +1825,11 @@ impl Judge<'_> {
             .reason
             .strip_prefix("rule ")
             .unwrap_or(&v.reason)
-            .to_string();
+            // Level 1 tells a person to run it themselves; the model must not.
+            .replace("; run it yourself if you mean it", "")
+            .replace(" — run it yourself if you mean it", "")
+            .replace(" — run it yourself", "")
+            .replace("; run it yourself", "");
         if v.unknown {
             self.deny(format!("`{}`: {why}", short_argv(&argv)));
             return;
@@ -1963,6 +2032,158 @@ fn known_output(args: &[Arg], stdin: Stdin) -> Option<String> {
         },
         _ => None,
     }
+}
+
+/// Removes the `\` escapes `peek_word` put before quoted characters.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether an escaped pattern has an unescaped glob character.
+fn has_glob(s: &str) -> bool {
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '*' | '?' | '[' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Most words one brace expansion may produce; more is refused.
+const MAX_BRACE_WORDS: usize = 256;
+
+/// Brace expansion of an escaped pattern, as bash does it: `a{b,c}d`,
+/// nested, and `{1..3}` / `{a..c}` sequences. `None` past
+/// [`MAX_BRACE_WORDS`].
+fn brace_expand(s: &str, depth: usize) -> Option<Vec<String>> {
+    if depth > 8 {
+        return None;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 2,
+            '{' => {
+                // Find the matching close and the top-level commas.
+                let mut level = 0;
+                let mut j = i;
+                let mut commas = Vec::new();
+                let mut close = None;
+                while j < chars.len() {
+                    match chars[j] {
+                        '\\' => j += 1,
+                        '{' => level += 1,
+                        '}' => {
+                            level -= 1;
+                            if level == 0 {
+                                close = Some(j);
+                                break;
+                            }
+                        }
+                        ',' if level == 1 => commas.push(j),
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                let Some(close) = close else {
+                    return Some(vec![s.to_string()]);
+                };
+                let head: String = chars[..i].iter().collect();
+                let tail: String = chars[close + 1..].iter().collect();
+                let inner: String = chars[i + 1..close].iter().collect();
+                let alternatives: Vec<String> = if commas.is_empty() {
+                    match sequence(&inner) {
+                        Some(seq) => seq,
+                        None => {
+                            // Not an expansion: keep `{`…`}` literally and
+                            // expand what follows.
+                            let rest: String = chars[i + 1..].iter().collect();
+                            let rest = brace_expand(&rest, depth + 1)?;
+                            return Some(
+                                rest.into_iter().map(|r| format!("{head}\\{{{r}")).collect(),
+                            );
+                        }
+                    }
+                } else {
+                    let mut parts = Vec::new();
+                    let mut from = i + 1;
+                    for c in commas.iter().copied().chain(std::iter::once(close)) {
+                        parts.push(chars[from..c].iter().collect());
+                        from = c + 1;
+                    }
+                    parts
+                };
+                let mut out = Vec::new();
+                for alt in alternatives {
+                    for e in brace_expand(&format!("{head}{alt}{tail}"), depth + 1)? {
+                        out.push(e);
+                        if out.len() > MAX_BRACE_WORDS {
+                            return None;
+                        }
+                    }
+                }
+                return Some(out);
+            }
+            _ => i += 1,
+        }
+    }
+    Some(vec![s.to_string()])
+}
+
+/// `1..5`, `a..e`, `1..10..2`: the words, or `None` when not a sequence.
+fn sequence(inner: &str) -> Option<Vec<String>> {
+    let parts: Vec<&str> = inner.split("..").collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let step: i64 = match parts.get(2) {
+        Some(s) => s.parse::<i64>().ok()?.abs().max(1),
+        None => 1,
+    };
+    if let (Ok(a), Ok(b)) = (parts[0].parse::<i64>(), parts[1].parse::<i64>()) {
+        if (a - b).abs() / step > MAX_BRACE_WORDS as i64 {
+            return None;
+        }
+        let mut v = Vec::new();
+        let mut x = a;
+        while (a <= b && x <= b) || (a > b && x >= b) {
+            v.push(x.to_string());
+            x += if a <= b { step } else { -step };
+        }
+        return Some(v);
+    }
+    let (a, b) = (parts[0], parts[1]);
+    if a.chars().count() == 1 && b.chars().count() == 1 {
+        let (a, b) = (a.chars().next()? as u32, b.chars().next()? as u32);
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut v: Vec<String> = (lo..=hi)
+            .step_by(step as usize)
+            .filter_map(char::from_u32)
+            .map(String::from)
+            .collect();
+        if a > b {
+            v.reverse();
+        }
+        return Some(v);
+    }
+    None
 }
 
 /// Quotes a word for a command line rebuilt from known words.

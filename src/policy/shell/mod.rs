@@ -115,7 +115,7 @@ pub fn judge_shell(command: &str, ctx: &HookContext<'_>) -> ShellVerdict {
 /// Fits a veto reason into [`MAX_REASON`] characters, keeping the ending
 /// that tells the model to stop.
 fn shorten(why: &str) -> String {
-    let budget = MAX_REASON - ASK.chars().count();
+    let budget = MAX_REASON - ASK.chars().count() - 1;
     let mut s: String = why.chars().take(budget).collect();
     if why.chars().count() > budget {
         s = s.chars().take(budget - 1).collect();
@@ -124,3 +124,6 @@ fn shorten(why: &str) -> String {
     let s = s.trim_end().trim_end_matches('.').to_string();
     format!("{s}.{ASK}")
 }
+
+#[cfg(test)]
+mod tests;

@@ -67,6 +67,8 @@ pub struct Wrapper {
     pub positionals: usize,
     /// Options after which there is no command to run (`command -v`).
     pub no_command: &'static [&'static str],
+    /// Options whose value is a command line (`npx -c`, `flock -c`).
+    pub command_string: &'static [&'static str],
 }
 
 const SUDO: Wrapper = Wrapper {
@@ -105,61 +107,93 @@ const SUDO: Wrapper = Wrapper {
         "-V",
         "--version",
     ],
+    command_string: &[],
 };
 const DOAS: Wrapper = Wrapper {
     with_value: &["-u", "-C"],
     positionals: 0,
     no_command: &[],
+    command_string: &[],
 };
 const TIMEOUT: Wrapper = Wrapper {
     with_value: &["-s", "--signal", "-k", "--kill-after"],
     positionals: 1,
     no_command: &["--help", "--version"],
+    command_string: &[],
 };
 const NICE: Wrapper = Wrapper {
     with_value: &["-n", "--adjustment"],
     positionals: 0,
     no_command: &["--help", "--version"],
+    command_string: &[],
 };
 const PLAIN: Wrapper = Wrapper {
     with_value: &[],
     positionals: 0,
     no_command: &["--help", "--version"],
+    command_string: &[],
 };
 const TIME: Wrapper = Wrapper {
     with_value: &["-f", "--format", "-o", "--output"],
     positionals: 0,
     no_command: &["--help", "--version"],
+    command_string: &[],
 };
 const EXEC: Wrapper = Wrapper {
     with_value: &["-a"],
     positionals: 0,
     no_command: &[],
+    command_string: &[],
 };
 const COMMAND: Wrapper = Wrapper {
     with_value: &[],
     positionals: 0,
     no_command: &["-v", "-V"],
+    command_string: &[],
 };
 const STDBUF: Wrapper = Wrapper {
     with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
     positionals: 0,
     no_command: &["--help", "--version"],
+    command_string: &[],
 };
 const IONICE: Wrapper = Wrapper {
     with_value: &["-c", "--class", "-n", "--classdata"],
     positionals: 0,
     no_command: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+    command_string: &[],
 };
 const TASKSET: Wrapper = Wrapper {
     with_value: &[],
     positionals: 1,
     no_command: &["-p", "--pid"],
+    command_string: &[],
 };
 const FLOCK: Wrapper = Wrapper {
     with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
     positionals: 1,
     no_command: &[],
+    command_string: &["-c", "--command"],
+};
+
+const NPX: Wrapper = Wrapper {
+    with_value: &["-p", "--package", "--cache", "-w", "--workspace"],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &["-c", "--call"],
+};
+const UVX: Wrapper = Wrapper {
+    with_value: &[
+        "--from",
+        "--with",
+        "-p",
+        "--python",
+        "--index-url",
+        "--index",
+    ],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &[],
 };
 
 /// Programs, by name (after any directory: `/bin/rm` is `rm`).
@@ -183,6 +217,11 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("unbuffer", Kind::Wrapper(&PLAIN)),
     ("chronic", Kind::Wrapper(&PLAIN)),
     ("env", Kind::Wrapper(&PLAIN)),
+    // Package runners run the program they name.
+    ("npx", Kind::Wrapper(&NPX)),
+    ("pnpx", Kind::Wrapper(&NPX)),
+    ("bunx", Kind::Wrapper(&NPX)),
+    ("uvx", Kind::Wrapper(&UVX)),
     // Shells and string evaluation.
     ("bash", Kind::Shell),
     ("sh", Kind::Shell),
@@ -216,6 +255,7 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("php", Kind::Interpreter(Lang::Php)),
     // File changers (see `files`).
     ("rm", Kind::Files),
+    ("rimraf", Kind::Files),
     ("rmdir", Kind::Files),
     ("unlink", Kind::Files),
     ("truncate", Kind::Files),
