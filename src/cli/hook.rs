@@ -59,7 +59,11 @@ pub(crate) struct HookArgs {
 /// Returns the agent of exactly `git-fararoni guard hook --agent NAME` (or
 /// `--agent=NAME`), the line the installer writes.
 pub(crate) fn fast_path(args: &[std::ffi::OsString]) -> Option<Agent> {
-    let words: Vec<&str> = args.iter().skip(1).map(|a| a.to_str()).collect::<Option<_>>()?;
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str())
+        .collect::<Option<_>>()?;
     let name = match words.as_slice() {
         ["guard", "hook", "--agent", name] => *name,
         ["guard", "hook", flag] => flag.strip_prefix("--agent=")?,

@@ -135,7 +135,10 @@ fn sandbox() -> (TestRepo, tempfile::TempDir) {
     r.write("src/draft.py", "def draft():\n    return 1\n");
     r.write("target/out.txt", "build output\n");
     r.write("node_modules/x/index.js", "module.exports = 1\n");
-    let outside = tempfile::tempdir().expect("outside");
+    // Outside the repository and outside the temp dir (which the shell
+    // judgement treats as the agent's scratch space).
+    let outside = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("outside");
+    std::fs::write(r.home().join("notes.txt"), "precious\n").expect("write");
     std::fs::write(outside.path().join("victim.txt"), "precious\n").expect("write");
     std::fs::create_dir(r.path().join("adir")).expect("mkdir");
     #[cfg(unix)]
