@@ -117,7 +117,7 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
             "the user edits these files themselves",
         ));
     }
-    let Some(shadow) = &ctx.shadow else {
+    let Some(shadow) = ctx.shadow()? else {
         // The agent works outside any repository, but the file may be in
         // one: then that repository's rules and store apply.
         if let Some(owner) = repository_of(&joined)? {
@@ -345,7 +345,7 @@ fn judge_inner(
                 &judged_name(&target),
                 Some(old),
                 new.as_bytes(),
-                &ctx.thresholds,
+                ctx.thresholds()?,
             );
             if report.blocked() {
                 let reasons: Vec<String> = report.reasons.iter().map(|r| r.to_string()).collect();

@@ -61,12 +61,13 @@ pub struct Ctx {
     pub cwd: PathBuf,
     /// The repository containing it, if any.
     pub repo: Option<Repo>,
-    /// Its shadow store.
-    pub shadow: Option<Shadow>,
+    /// Its shadow store and the kill-switch thresholds, opened when first
+    /// needed (a read-only shell command needs neither).
+    opened: std::cell::OnceCell<Result<(Option<Shadow>, Thresholds), Veto>>,
     /// The session the agent's changes are recorded under.
     pub session: Session,
-    /// Kill-switch thresholds in force.
-    pub thresholds: Thresholds,
+    /// The call was allowed and reads only: nothing to log.
+    read_only: std::cell::Cell<bool>,
     /// `fararoni.hook.remote`.
     pub remote: HookPosture,
     /// `fararoni.hook.unknownPrograms`.
@@ -74,6 +75,37 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    fn opened(&self) -> Result<&(Option<Shadow>, Thresholds), Veto> {
+        self.opened
+            .get_or_init(|| {
+                let shadow = match &self.repo {
+                    Some(r) => Some(Shadow::open(r).map_err(|e| {
+                        Veto::fail_closed(&format!(
+                            "the repository's shadow store cannot be opened: {e}"
+                        ))
+                    })?),
+                    None => None,
+                };
+                let (thresholds, _) = crate::guard::write::configured_thresholds(
+                    self.repo.as_ref(),
+                )
+                .map_err(|e| Veto::fail_closed(&format!("a guard setting cannot be read: {e}")))?;
+                Ok((shadow, thresholds))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Returns the shadow store of the agent's repository, if it is in one.
+    pub fn shadow(&self) -> Result<Option<&Shadow>, Veto> {
+        self.opened().map(|o| o.0.as_ref())
+    }
+
+    /// Returns the kill-switch thresholds in force.
+    pub fn thresholds(&self) -> Result<&Thresholds, Veto> {
+        self.opened().map(|o| &o.1)
+    }
+
     /// Backs up the current content of an existing target before an
     /// allowed change: the repository's dirty set in its shadow store, or a
     /// copy in the per-user store outside any repository.
@@ -83,7 +115,7 @@ impl Ctx {
                 .map(|_| ())
                 .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}")));
         }
-        match (&self.shadow, &self.repo) {
+        match (self.shadow()?, &self.repo) {
             (Some(shadow), Some(repo)) => record::snapshot(shadow, repo, &self.session)
                 .map(|c| self.log_changes("before", &c))
                 .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
@@ -98,10 +130,11 @@ impl Ctx {
 
     /// Saves the dirty set before a call that may write anything.
     fn save_dirty_set(&self) -> Result<(), Veto> {
-        if let (Some(shadow), Some(repo)) = (&self.shadow, &self.repo) {
-            record::snapshot(shadow, repo, &self.session).map_err(|e| {
+        if let (Some(shadow), Some(repo)) = (self.shadow()?, &self.repo) {
+            let c = record::snapshot(shadow, repo, &self.session).map_err(|e| {
                 Veto::fail_closed(&format!("the dirty set could not be saved: {e}"))
             })?;
+            self.log_changes("before", &c);
         }
         Ok(())
     }
@@ -190,6 +223,8 @@ fn run(spec: &'static spec::AgentSpec, input: &[u8], oversized: bool) -> Decisio
                 ))),
             };
             let (verdict, reason) = match &decision {
+                // A read-only command changes nothing the log tells of.
+                Decision::Allow if ctx.read_only.get() => return decision,
                 Decision::Allow => ("allow", String::new()),
                 Decision::Veto(v) => ("veto", v.message.clone()),
             };
@@ -245,16 +280,6 @@ fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
             "the repository at the working directory cannot be opened: {e}"
         ))
     })?;
-    let shadow = match &repo {
-        Some(r) => Some(Shadow::open(r).map_err(|e| {
-            Veto::fail_closed(&format!(
-                "the repository's shadow store cannot be opened: {e}"
-            ))
-        })?),
-        None => None,
-    };
-    let (thresholds, _) = crate::guard::write::configured_thresholds(repo.as_ref())
-        .map_err(|e| Veto::fail_closed(&format!("a guard setting cannot be read: {e}")))?;
     Ok(Ctx {
         spec,
         remote: config::hook_remote(repo.as_ref()),
@@ -262,8 +287,8 @@ fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
         session: record::session_id(spec.agent, call.session.as_deref()),
         cwd: call.cwd.clone(),
         repo,
-        shadow,
-        thresholds,
+        opened: std::cell::OnceCell::new(),
+        read_only: std::cell::Cell::new(false),
     })
 }
 
@@ -272,7 +297,7 @@ fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
 /// named.
 fn after(ctx: &Ctx, call: &Call) {
     let owner;
-    let (shadow, repo) = match (&ctx.shadow, &ctx.repo) {
+    let (shadow, repo) = match (ctx.shadow().ok().flatten(), &ctx.repo) {
         (Some(s), Some(r)) => (s, r),
         _ => {
             let path = call
@@ -515,6 +540,8 @@ fn judge_shell(ctx: &Ctx, command: &str, dir: &Path) -> Decision {
         if let Err(v) = ctx.save_dirty_set() {
             return Decision::Veto(v);
         }
+    } else if j.known_writes.is_empty() {
+        ctx.read_only.set(true);
     }
     Decision::Allow
 }
