@@ -430,3 +430,75 @@ pub fn remove(text: &str, node: &Node, index: usize) -> String {
     let this_end = spans[index].1;
     format!("{}{}", &text[..prev_end], &text[this_end..])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn add_to_list(text: &str, key: &str) -> String {
+        let root = parse(text).expect("parse");
+        let list = root.get(key).expect("list");
+        let style = Style::of(text);
+        let piece = style.render(&J::Obj(vec![("command", J::Str("x".into()))]), 2);
+        append(text, list, &piece, 1, &style)
+    }
+
+    #[test]
+    fn appending_then_removing_gives_the_same_bytes() {
+        for text in [
+            "{\n  \"a\": [1, 2],\n  \"b\": true\n}\n",
+            "{\"a\":[1],\"b\":null}",
+            "{\n\t\"a\": [\n\t\t3\n\t]\n}\n",
+            "{\r\n    \"a\": []\r\n}\r\n",
+            "{\n  // comment\n  \"a\": [ /* inline */ 4 ] \n}\n",
+        ] {
+            let added = add_to_list(text, "a");
+            assert_ne!(added, text);
+            let root = parse(&added).expect("still JSON");
+            let Node::Array { items, .. } = root.get("a").expect("list") else {
+                panic!("list expected");
+            };
+            let v: serde_json::Value = serde_json::from_str(
+                &added
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .replace("/* inline */", ""),
+            )
+            .expect("valid JSON without comments");
+            assert_eq!(v["a"].as_array().map(Vec::len), Some(items.len()));
+            let list = root.get("a").expect("list");
+            let back = remove(&added, list, items.len() - 1);
+            assert_eq!(back, text.replace("[]", "[]"), "{text:?} -> {added:?}");
+        }
+    }
+
+    #[test]
+    fn the_style_is_learnt_from_the_document() {
+        assert_eq!(Style::of("{\"a\":1}").unit, None);
+        assert_eq!(
+            Style::of("{\n    \"a\": 1\n}\n").unit.as_deref(),
+            Some("    ")
+        );
+        assert_eq!(Style::of("{\n\t\"a\": 1\n}\n").unit.as_deref(), Some("\t"));
+        assert_eq!(Style::of("{\r\n  \"a\": 1\r\n}").eol, "\r\n");
+    }
+
+    #[test]
+    fn malformed_documents_are_refused() {
+        for bad in [
+            "{",
+            "{\"a\":}",
+            "[1,]",
+            "{\"a\":1} x",
+            "{'a':1}",
+            "",
+            "{\"a\":tru}",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+        let deep = "[".repeat(100) + &"]".repeat(100);
+        assert!(parse(&deep).is_err(), "nesting is bounded");
+    }
+}
