@@ -82,6 +82,9 @@ _gitfararoni() {
             gitfararoni__subcmd__guard,help)
                 cmd="gitfararoni__subcmd__guard__subcmd__help"
                 ;;
+            gitfararoni__subcmd__guard,hook)
+                cmd="gitfararoni__subcmd__guard__subcmd__hook"
+                ;;
             gitfararoni__subcmd__guard,write)
                 cmd="gitfararoni__subcmd__guard__subcmd__write"
                 ;;
@@ -90,6 +93,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__guard__subcmd__help,help)
                 cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__guard__subcmd__help,hook)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__hook"
                 ;;
             gitfararoni__subcmd__guard__subcmd__help,write)
                 cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__write"
@@ -144,6 +150,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help__subcmd__guard,check)
                 cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__check"
+                ;;
+            gitfararoni__subcmd__help__subcmd__guard,hook)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__hook"
                 ;;
             gitfararoni__subcmd__help__subcmd__guard,write)
                 cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__write"
@@ -467,7 +476,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__guard)
-            opts="-q -h -V --quiet --help --version check write help"
+            opts="-q -h -V --quiet --help --version check write hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -495,7 +504,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__guard__subcmd__help)
-            opts="check write help"
+            opts="check write hook help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,6 +545,20 @@ _gitfararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gitfararoni__subcmd__guard__subcmd__help__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -543,6 +566,24 @@ _gitfararoni() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__guard__subcmd__hook)
+            opts="-q -h -V --agent --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -681,7 +722,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__guard)
-            opts="check write"
+            opts="check write hook"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -695,6 +736,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__guard__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__hook)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1129,12 +1184,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks__subcmd__install)
-            opts="-q -h -V --json --quiet --help --version"
+            opts="-q -h -V --agent --scope --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1143,12 +1206,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks__subcmd__status)
-            opts="-q -h -V --json --quiet --help --version"
+            opts="-q -h -V --agent --scope --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1157,12 +1228,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__hooks__subcmd__uninstall)
-            opts="-q -h -V --json --quiet --help --version"
+            opts="-q -h -V --agent --scope --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -W "claude gemini codex cursor cline copilot all" -- "${cur}"))
+                    return 0
+                    ;;
+                --scope)
+                    COMPREPLY=($(compgen -W "project user" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

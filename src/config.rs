@@ -569,3 +569,41 @@ mod tests {
         }
     }
 }
+
+/// Whether the guard hook lets a class of commands run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookPosture {
+    /// They run (the dirty set is saved first where they may write).
+    Allow,
+    /// They are vetoed.
+    Deny,
+}
+
+fn hook_posture(repo: Option<&Repo>, key: &str, env: &str) -> HookPosture {
+    // A value that cannot be read takes the stricter posture: a typo must
+    // not open what the user meant to close.
+    match lookup(repo, key, env).map(|v| v.to_ascii_lowercase()) {
+        None => HookPosture::Allow,
+        Some(v) if v == "allow" => HookPosture::Allow,
+        Some(_) => HookPosture::Deny,
+    }
+}
+
+/// Returns `fararoni.hook.remote` (`FARARONI_HOOK_REMOTE`): whether another
+/// agent's git commands may contact a remote when they lose nothing (fetch,
+/// pull, plain push). Default `allow`; force pushes are vetoed either way.
+pub fn hook_remote(repo: Option<&Repo>) -> HookPosture {
+    hook_posture(repo, "fararoni.hook.remote", "FARARONI_HOOK_REMOTE")
+}
+
+/// Returns `fararoni.hook.unknownPrograms` (`FARARONI_HOOK_UNKNOWN_PROGRAMS`):
+/// whether another agent may run programs the guard does not know (test
+/// runners, build tools, project scripts) — after the dirty set is saved.
+/// Default `allow`.
+pub fn hook_unknown_programs(repo: Option<&Repo>) -> HookPosture {
+    hook_posture(
+        repo,
+        "fararoni.hook.unknownPrograms",
+        "FARARONI_HOOK_UNKNOWN_PROGRAMS",
+    )
+}

@@ -61,10 +61,12 @@ pub(crate) enum GuardCommand {
         #[arg(long)]
         force: bool,
     },
+    Hook(super::hook::HookArgs),
 }
 
 pub(crate) fn run(cmd: GuardCommand) -> Result<ExitCode, CliError> {
     match cmd {
+        GuardCommand::Hook(args) => Ok(super::hook::run(args)),
         GuardCommand::Check { old, new, json } => check(&old, &new, json),
         GuardCommand::Write { path, from, force } => write(&path, from.as_deref(), force),
     }

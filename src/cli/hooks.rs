@@ -6,13 +6,15 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
+use super::agent_hooks::{self, AgentChoice, ScopeArg};
 use super::shadow::{cwd, warn};
 use super::ui::paint;
 use crate::error::{exit, CliError, ErrorKind};
 use crate::hooks::check::{self, CheckError};
 use crate::hooks::git::{self as githooks, Action, Change, HookError, HookState, HookStatus};
 
-/// Install, remove or show git-fararoni's git hooks (pre-commit, post-checkout)
+/// Install, remove or show git-fararoni's hooks: git's (pre-commit,
+/// post-checkout) or, with `--agent NAME`, a coding agent's pre-tool-use hook
 ///
 /// `pre-commit` refuses a commit that stages the shadow store `.fararoni/`
 /// or a file the kill-switch judges gutted against HEAD (bypass once with
@@ -23,6 +25,12 @@ use crate::hooks::git::{self as githooks, Action, Change, HookError, HookState, 
 /// honoured, shared by linked worktrees). An existing hook — hand-written,
 /// pre-commit framework, husky, lefthook — keeps running: a marked block is
 /// added after its first line, and `uninstall` removes exactly that block.
+///
+/// With `--agent NAME|all [--scope project|user]`, the guard hook is merged
+/// into the agent's own settings file (Claude Code, Gemini CLI, Codex CLI,
+/// Cursor, Cline, Copilot CLI), registered only for the tools it judges,
+/// every other setting kept byte-identical; `uninstall` removes exactly
+/// what was added.
 #[derive(Debug, Args)]
 pub(crate) struct HooksArgs {
     #[command(subcommand)]
@@ -39,10 +47,17 @@ enum HooksAction {
     Status(HooksTarget),
 }
 
-/// Which hooks a `hooks` verb acts on, and how it reports. (Agent hooks,
-/// `--agent NAME`, belong here too.)
+/// Which hooks a `hooks` verb acts on, and how it reports.
 #[derive(Debug, Args)]
 struct HooksTarget {
+    /// Act on a coding agent's pre-tool-use hook instead of the git hooks:
+    /// merge `git fararoni guard hook --agent NAME` into its settings file
+    /// (claude, gemini, codex, cursor, cline, copilot, or all)
+    #[arg(long, value_enum, value_name = "NAME")]
+    agent: Option<AgentChoice>,
+    /// With --agent: the project's settings (default) or the user's
+    #[arg(long, value_enum, requires = "agent")]
+    scope: Option<ScopeArg>,
     /// Print JSON
     #[arg(long)]
     json: bool,
@@ -68,6 +83,16 @@ fn hook_error(e: HookError) -> CliError {
 }
 
 pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
+    let (HooksAction::Install(t) | HooksAction::Uninstall(t) | HooksAction::Status(t)) =
+        &args.action;
+    if let Some(agents) = t.agent {
+        let scope = t.scope.unwrap_or(ScopeArg::Project);
+        return match args.action {
+            HooksAction::Install(_) => agent_hooks::change(agents, scope, true),
+            HooksAction::Uninstall(_) => agent_hooks::change(agents, scope, false),
+            HooksAction::Status(t) => agent_hooks::status(agents, scope, t.json),
+        };
+    }
     let dir = cwd()?;
     let (target, changes) = match args.action {
         HooksAction::Install(t) => (t, githooks::install(&dir).map_err(hook_error)?),

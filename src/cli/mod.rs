@@ -1,11 +1,13 @@
 //! The command line: one clap tree for every binary, dispatch, and the one
 //! place errors are rendered. The only layer that prints.
 
+mod agent_hooks;
 mod ask;
 mod docs;
 mod doctor;
 mod generate;
 mod guard;
+mod hook;
 mod hooks;
 mod parse_tool_calls;
 mod saga;
@@ -107,6 +109,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     {
         let request = ask::AskArgs::plain(args[2..].to_vec());
         return finish(ask::run(request));
+    }
+    // `guard hook --agent NAME` runs before every tool call of another
+    // agent: it skips building the clap tree too.
+    if let Some(agent) = hook::fast_path(&args) {
+        return hook::run_for(agent);
     }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,

@@ -1,5 +1,10 @@
-//! git hooks: installing ours beside any others ([`git`]) and what they
-//! check when git runs them ([`check`]).
+//! Hooks: git's own (`pre-commit`, `post-checkout`: installing ours beside
+//! any others in [`git`], what they check in [`check`]) and the pre-tool-use
+//! hooks of other coding agents (Claude Code, Gemini CLI, Codex CLI, Cursor,
+//! Cline, Copilot CLI) in [`agents`].
+//!
+//! Never prints: the command line writes the answers built here.
 
+pub mod agents;
 pub mod check;
 pub mod git;

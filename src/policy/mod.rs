@@ -12,6 +12,7 @@
 pub mod env;
 pub mod git;
 pub mod parse;
+pub mod shell;
 pub mod spec;
 pub mod utils;
 
@@ -65,6 +66,11 @@ pub enum Actor {
     /// Our own model's ShellCommand / GitAction: stricter — local git
     /// writes only inside a saga, file writes only through the guard.
     Agent,
+    /// Another coding agent's pre-tool-use hook (`guard hook`): protects
+    /// the repository, not the machine — remote contact that loses
+    /// nothing and harmless configuration writes are allowed; everything
+    /// that can lose work, history or hooks is not (see `policy::shell`).
+    Hook,
 }
 
 /// Where a git command would run: the directory (after `cd` and `-C`) and

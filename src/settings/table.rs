@@ -276,13 +276,27 @@ pub const SETTINGS: &[Setting] = &[
     defaulted(Some("fararoni.fallback.maxTokens"), "FARARONI_FALLBACK_MAX_TOKENS", Kind::Whole, "1024", "most tokens of a level-5 reply"),
     defaulted(Some("fararoni.fallback.temperature"), "FARARONI_FALLBACK_TEMPERATURE", Kind::Number, "0.3", "level-5 sampling temperature"),
     plain(Some("fararoni.fallback.timeout"), "FARARONI_FALLBACK_TIMEOUT", Kind::Seconds, "a whole level-5 call (default: `fararoni.llm.callTimeout`)"),
+    defaulted(
+        Some("fararoni.hook.remote"),
+        "FARARONI_HOOK_REMOTE",
+        Kind::Choice(&["allow", "deny"]),
+        "allow",
+        "lets another agent's git contact a remote when it loses nothing (force pushes and remote deletions are vetoed either way); an unreadable value means `deny`",
+    ),
+    defaulted(
+        Some("fararoni.hook.unknownPrograms"),
+        "FARARONI_HOOK_UNKNOWN_PROGRAMS",
+        Kind::Choice(&["allow", "deny"]),
+        "allow",
+        "lets another agent run programs the guard does not know, after the dirty set is saved; an unreadable value means `deny`",
+    ),
     Setting {
         default: Some("on"),
         ..plain(
             None,
             "FARARONI_GUARD",
             Kind::Choice(&["on", "off"]),
-            "`off` lets the pre-commit hook pass everything, as `git commit --no-verify` does",
+            "`off` switches the guards off: the pre-commit hook passes everything (as `git commit --no-verify` does) and `guard hook` allows every tool call; read only from the process's own environment, never from a command line it judges",
         )
     },
     plain(

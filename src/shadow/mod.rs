@@ -48,6 +48,7 @@ use thiserror::Error;
 pub use atomic::atomic_write;
 pub use durable::DURABILITY_ENV;
 pub use journal::{Entry, Op};
+pub(crate) use paths::normalize as paths_normalize;
 pub use paths::RepoPath;
 pub use retention::{parse_duration, PrunePlan, Retention};
 pub use session::{Session, SESSION_ENV};

@@ -282,7 +282,7 @@ pub fn tag(p: &Parsed, _: &Ctx) -> Outcome {
 /// `config`: reading is allowed; every write is refused — configuration
 /// is how git is told to run programs or drop protections, and
 /// `fararoni.*` holds our own guard's settings.
-pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
+pub fn config(p: &Parsed, ctx: &Ctx) -> Outcome {
     const READ_OPTIONS: &[&str] = &[
         "get",
         "get-all",
@@ -324,6 +324,22 @@ pub fn config(p: &Parsed, _: &Ctx) -> Outcome {
         let value = operands.last().map(|s| s.as_str()).unwrap_or("");
         matches!(super::config::key_refusal(k, value), Some((UnsafeShell, _)))
     });
+    // The Hook posture lets an agent set what only shows output or the
+    // commit identity, in this repository's own configuration.
+    let elsewhere = ["global", "system", "file", "blob", "worktree"]
+        .iter()
+        .any(|k| p.mentions(k));
+    let harmless = write_option.is_none()
+        && key.is_some_and(|k| {
+            let value = operands.last().map(|s| s.as_str()).unwrap_or("");
+            super::config::key_refusal(k, value).is_none()
+        });
+    if ctx.actor == crate::policy::Actor::Hook && harmless && !elsewhere {
+        return out(
+            LocalWrite,
+            "sets a key that only changes output or the commit identity",
+        );
+    }
     if runs {
         out(
             UnsafeShell,

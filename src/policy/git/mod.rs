@@ -273,6 +273,20 @@ fn judge(
     path: &str,
 ) -> Verdict {
     if let Rule::Refuse(risk, why) = command.rule {
+        if ctx.actor == Actor::Hook && risk == Risk::Remote {
+            // The Hook posture runs remote contact that loses nothing, so
+            // it parses the options the other actors never look at.
+            return match tables::hook_table(path) {
+                Some(hook) => judge(hook, rest, ctx, canonical, path),
+                None => {
+                    canonical.extend(rest.iter().cloned());
+                    Verdict::unknown(
+                        format!("rule git.{path}: {why}; the guard has no option table for it, so it refuses it"),
+                        Vec::new(),
+                    )
+                }
+            };
+        }
         canonical.extend(rest.iter().cloned());
         return Verdict::new(risk, format!("rule git.{path}: {why}"), Vec::new());
     }

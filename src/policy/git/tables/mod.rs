@@ -33,6 +33,8 @@ pub fn lookup(name: &str) -> Option<&'static Command> {
         .find(|c| c.name == name)
 }
 
+pub use remote::hook_table;
+
 /// Every table, for tests.
 pub fn all() -> impl Iterator<Item = &'static Command> {
     FAMILIES.iter().flat_map(|f| f.iter())
@@ -74,6 +76,9 @@ mod tests {
         for c in all() {
             assert!(!names.contains(&c.name), "{} has two tables", c.name);
             names.push(c.name);
+            check_unique(c.name, c);
+        }
+        for c in remote::hook_tables() {
             check_unique(c.name, c);
         }
     }

@@ -1,0 +1,218 @@
+//! `git fararoni hooks … --agent NAME`: installing the guard hook into
+//! coding agents' settings files (the git hooks are in [`super::hooks`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+
+use super::hook::AgentName;
+use super::shadow::cwd;
+use crate::error::CliError;
+use crate::git::Repo;
+use crate::hooks::agents::install::{self, InstallError, Outcome, Scope};
+use crate::hooks::agents::Agent;
+
+/// Where to install.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ScopeArg {
+    /// The repository's settings files
+    Project,
+    /// The user's settings in the home directory (every project)
+    User,
+}
+
+/// Which agent(s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AgentChoice {
+    /// Claude Code
+    Claude,
+    /// Gemini CLI
+    Gemini,
+    /// Codex CLI
+    Codex,
+    /// Cursor
+    Cursor,
+    /// Cline
+    Cline,
+    /// GitHub Copilot CLI
+    Copilot,
+    /// Every agent above
+    All,
+}
+
+impl AgentChoice {
+    fn agents(self) -> Vec<Agent> {
+        let one = |a: AgentName| vec![a.agent()];
+        match self {
+            AgentChoice::Claude => one(AgentName::Claude),
+            AgentChoice::Gemini => one(AgentName::Gemini),
+            AgentChoice::Codex => one(AgentName::Codex),
+            AgentChoice::Cursor => one(AgentName::Cursor),
+            AgentChoice::Cline => one(AgentName::Cline),
+            AgentChoice::Copilot => one(AgentName::Copilot),
+            AgentChoice::All => Agent::ALL.to_vec(),
+        }
+    }
+}
+
+/// The agent hooks to act on.
+fn scope(s: ScopeArg) -> Scope {
+    match s {
+        ScopeArg::Project => Scope::Project,
+        ScopeArg::User => Scope::User,
+    }
+}
+
+/// The top of the worktree for a project-scope command (the home directory
+/// is used for user scope and needs none).
+fn project(s: ScopeArg) -> Result<PathBuf, CliError> {
+    let dir = cwd()?;
+    match s {
+        ScopeArg::User => Ok(dir),
+        ScopeArg::Project => {
+            let repo = Repo::discover(&dir)
+                .map_err(|e| CliError::user("could not open the repository").caused_by(&e))?
+                .ok_or_else(|| {
+                    CliError::user("not a git repository")
+                        .hint("run this inside the repository, or install for every project with `--scope user`")
+                })?;
+            repo.workdir()
+                .map(|p| p.to_path_buf())
+                .ok_or_else(|| CliError::user("the repository has no working tree"))
+        }
+    }
+}
+
+/// Where installs remember what they changed.
+fn state_dir(s: ScopeArg, top: &std::path::Path) -> Result<PathBuf, CliError> {
+    match s {
+        ScopeArg::Project => {
+            let repo = Repo::discover(top)
+                .map_err(|e| CliError::user("could not open the repository").caused_by(&e))?
+                .ok_or_else(|| CliError::user("not a git repository"))?;
+            Ok(repo.common_dir().join("fararoni").join("agent-hooks"))
+        }
+        ScopeArg::User => crate::hooks::agents::userstore::dir()
+            .and_then(|d| d.parent().map(|p| p.join("agent-hooks")))
+            .ok_or_else(|| CliError::user("no home directory (HOME is not set)")),
+    }
+}
+
+fn install_error(e: InstallError) -> CliError {
+    let hint = match &e {
+        InstallError::Foreign { .. } => {
+            "add `exec git fararoni guard hook --agent cline` to that hook yourself, or move it aside and install again"
+        }
+        InstallError::NotJson { .. } | InstallError::Shape { .. } => {
+            "fix the file by hand (the agent cannot read it either) and install again"
+        }
+        _ => "check the file's permissions",
+    };
+    CliError::user(e.to_string()).caused_by(&e).hint(hint)
+}
+
+pub(super) fn change(
+    agents: AgentChoice,
+    scope_arg: ScopeArg,
+    add: bool,
+) -> Result<ExitCode, CliError> {
+    let top = project(scope_arg)?;
+    let state = state_dir(scope_arg, &top)?;
+    let mut text = String::new();
+    let mut notes = Vec::new();
+    for agent in agents.agents() {
+        let r = if add {
+            install::install(agent, scope(scope_arg), &top, &state)
+        } else {
+            install::uninstall(agent, scope(scope_arg), &top, &state)
+        };
+        let outcome = r.map_err(install_error)?;
+        let (verb, path) = match (&outcome, add) {
+            (Outcome::Changed(p), true) => ("installed the guard hook in", p),
+            (Outcome::Unchanged(p), true) => ("the guard hook is already in", p),
+            (Outcome::Changed(p), false) => ("removed the guard hook from", p),
+            (Outcome::Unchanged(p), false) => ("no guard hook to remove in", p),
+        };
+        text.push_str(&format!("{}: {verb} `{}`\n", agent.name(), path.display()));
+        if add {
+            if let Some(step) = install::manual_step(agent) {
+                notes.push(format!("{}: {step}", agent.name()));
+            }
+        }
+    }
+    super::out(&text);
+    for n in notes {
+        eprintln!("hint: {n}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `git-fararoni` is on `PATH`: the installed command is `git
+/// fararoni …`, and an agent whose hook cannot start it runs the tool
+/// unguarded (every agent but Cline treats a missing command as a failed,
+/// non-blocking hook).
+fn on_path() -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("git-fararoni").is_file()))
+}
+
+pub(super) fn status(
+    agents: AgentChoice,
+    scope_arg: ScopeArg,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let top = project(scope_arg)?;
+    let mut all = Vec::new();
+    for agent in agents.agents() {
+        all.push(install::status(agent, scope(scope_arg), &top).map_err(install_error)?);
+    }
+    let reachable = on_path();
+    if json {
+        let v: Vec<serde_json::Value> = all
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "agent": s.agent.name(),
+                    "path": s.path.to_string_lossy(),
+                    "exists": s.exists,
+                    "active": reachable && s.installed.len() == s.expected.len(),
+                    "on_path": reachable,
+                    "installed": s.installed,
+                    "expected": s.expected,
+                    "problem": s.problem,
+                })
+            })
+            .collect();
+        super::out(&format!("{}\n", serde_json::Value::Array(v)));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    for s in &all {
+        let state = if s.installed.len() == s.expected.len() {
+            "active".to_string()
+        } else if s.installed.is_empty() {
+            "not installed".to_string()
+        } else {
+            format!(
+                "partly installed ({} of {})",
+                s.installed.len(),
+                s.expected.len()
+            )
+        };
+        text.push_str(&format!(
+            "{:<8} {state:<16} {}",
+            s.agent.name(),
+            s.path.display()
+        ));
+        if let Some(p) = &s.problem {
+            text.push_str(&format!(" ({p})"));
+        }
+        text.push('\n');
+    }
+    super::out(&text);
+    if !reachable {
+        eprintln!("warning: `git-fararoni` is not on PATH: the agents cannot run the hook, and all but Cline then run every tool unguarded");
+    }
+    Ok(ExitCode::SUCCESS)
+}

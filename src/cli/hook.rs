@@ -1,0 +1,109 @@
+//! `git fararoni guard hook --agent NAME`: reads one hook payload from
+//! stdin (bounded), writes the agent's answer. A panic or any failure here
+//! is still answered as a veto in the agent's own terms.
+
+use std::io::{Read as _, Write as _};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use crate::hooks::agents::{self, Agent, Veto};
+
+/// The agents whose hooks git-fararoni answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AgentName {
+    /// Claude Code (PreToolUse/PostToolUse)
+    Claude,
+    /// Gemini CLI (BeforeTool/AfterTool)
+    Gemini,
+    /// Codex CLI (PreToolUse/PostToolUse)
+    Codex,
+    /// Cursor (preToolUse, beforeShellExecution, afterFileEdit…)
+    Cursor,
+    /// Cline (.clinerules/hooks/PreToolUse)
+    Cline,
+    /// GitHub Copilot CLI (preToolUse/postToolUse)
+    Copilot,
+}
+
+impl AgentName {
+    /// Returns the library's agent.
+    pub(crate) fn agent(self) -> Agent {
+        match self {
+            AgentName::Claude => Agent::Claude,
+            AgentName::Gemini => Agent::Gemini,
+            AgentName::Codex => Agent::Codex,
+            AgentName::Cursor => Agent::Cursor,
+            AgentName::Cline => Agent::Cline,
+            AgentName::Copilot => Agent::Copilot,
+        }
+    }
+}
+
+/// Judge one tool call of another coding agent (its pre-tool hook)
+///
+/// Reads the agent's hook payload on stdin and answers in that agent's
+/// terms: silence (exit 0) lets the call proceed under the user's own
+/// permission rules; a veto carries one short message for the model.
+/// Shell commands, file writes and edits are judged; a payload that
+/// cannot be judged is vetoed. `FARARONI_GUARD=off` in the hook's own
+/// environment switches the guard off. Installed by `git fararoni hooks
+/// install --agent NAME`.
+#[derive(Debug, Args)]
+pub(crate) struct HookArgs {
+    /// The agent whose payload and veto contract to use
+    #[arg(long, value_enum)]
+    agent: AgentName,
+}
+
+/// Returns the agent of exactly `git-fararoni guard hook --agent NAME` (or
+/// `--agent=NAME`), the line the installer writes.
+pub(crate) fn fast_path(args: &[std::ffi::OsString]) -> Option<Agent> {
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str())
+        .collect::<Option<_>>()?;
+    let name = match words.as_slice() {
+        ["guard", "hook", "--agent", name] => *name,
+        ["guard", "hook", flag] => flag.strip_prefix("--agent=")?,
+        _ => return None,
+    };
+    Agent::from_name(name)
+}
+
+pub(crate) fn run(args: HookArgs) -> ExitCode {
+    run_for(args.agent.agent())
+}
+
+/// Answers one hook call of `agent`.
+pub(crate) fn run_for(agent: Agent) -> ExitCode {
+    let mut input = Vec::new();
+    let read = std::io::stdin()
+        .lock()
+        .take(agents::MAX_PAYLOAD as u64 + 1)
+        .read_to_end(&mut input);
+    let answer = match read {
+        Err(e) => agents::answer(
+            agent.spec().contract,
+            &agents::Decision::Veto(Veto::fail_closed(&format!(
+                "the hook payload could not be read ({})",
+                e.kind()
+            ))),
+        ),
+        Ok(_) => {
+            let oversized = input.len() > agents::MAX_PAYLOAD;
+            std::panic::catch_unwind(|| agents::handle(agent, &input, oversized)).unwrap_or_else(
+                |_| {
+                    agents::answer(
+                        agent.spec().contract,
+                        &agents::Decision::Veto(Veto::fail_closed("the hook failed internally")),
+                    )
+                },
+            )
+        }
+    };
+    let _ = std::io::stdout().lock().write_all(answer.stdout.as_bytes());
+    let _ = std::io::stderr().lock().write_all(answer.stderr.as_bytes());
+    ExitCode::from(answer.exit)
+}

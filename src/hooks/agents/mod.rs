@@ -1,0 +1,547 @@
+//! `git fararoni guard hook --agent NAME`: the pre-tool hook of other coding
+//! agents. One adapter reads each agent's payload through its protocol
+//! tables ([`spec`]; one file per agent: [`claude`], [`gemini`], [`codex`],
+//! [`cursor`], [`cline`], [`copilot`]), judges the call — shell commands
+//! through the shell judgement ([`shell`]), file writes and edits rebuilt
+//! exactly as the agent would apply them ([`edit`], [`patch`]) and judged
+//! by place and kill-switch ([`files`]) — and answers in the agent's own
+//! terms ([`verdict`]). Allow is silence. Everything it cannot judge is a
+//! veto that names the bypass (`FARARONI_GUARD=off` in the hook's own
+//! environment).
+//!
+//! Before anything may write, the dirty set is saved ([`record`]), so
+//! `git fararoni undo --session <agent>-<id>` reverses what the agent did.
+//!
+//! Never prints: the command line writes the [`Answer`].
+
+pub mod claude;
+pub mod cline;
+pub mod codex;
+pub mod copilot;
+pub mod cursor;
+pub mod edit;
+pub mod files;
+pub mod gemini;
+pub mod install;
+pub mod patch;
+pub mod payload;
+pub mod protect;
+pub mod record;
+pub mod shell;
+pub mod spec;
+pub mod userstore;
+pub mod verdict;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::config::{self, HookPosture};
+use crate::git::Repo;
+use crate::guard::killswitch::Thresholds;
+use crate::shadow::{Session, Shadow};
+
+pub use spec::{Agent, Kind};
+pub use verdict::{answer, Answer, Decision, Veto, BYPASS_ENV, MAX_MESSAGE};
+
+use edit::{Rebuilt, Replace};
+use files::Change;
+use payload::{Call, Phase};
+
+/// The largest payload judged; a larger one is a veto (read at most one
+/// byte more than this).
+pub const MAX_PAYLOAD: usize = 24 * 1024 * 1024;
+
+/// Everything one hook call judges with.
+#[derive(Debug)]
+pub struct Ctx {
+    /// The agent's protocol.
+    pub spec: &'static spec::AgentSpec,
+    /// The agent's working directory.
+    pub cwd: PathBuf,
+    /// The repository containing it, if any.
+    pub repo: Option<Repo>,
+    /// Its shadow store and the kill-switch thresholds, opened when first
+    /// needed (a read-only shell command needs neither).
+    opened: std::cell::OnceCell<Result<(Option<Shadow>, Thresholds), Veto>>,
+    /// The session the agent's changes are recorded under.
+    pub session: Session,
+    /// The call was allowed and reads only: nothing to log.
+    read_only: std::cell::Cell<bool>,
+    /// `fararoni.hook.remote`.
+    pub remote: HookPosture,
+    /// `fararoni.hook.unknownPrograms`.
+    pub unknown: HookPosture,
+}
+
+impl Ctx {
+    fn opened(&self) -> Result<&(Option<Shadow>, Thresholds), Veto> {
+        self.opened
+            .get_or_init(|| {
+                let shadow = match &self.repo {
+                    Some(r) => Some(Shadow::open(r).map_err(|e| {
+                        Veto::fail_closed(&format!(
+                            "the repository's shadow store cannot be opened: {e}"
+                        ))
+                    })?),
+                    None => None,
+                };
+                let (thresholds, _) = crate::guard::write::configured_thresholds(
+                    self.repo.as_ref(),
+                )
+                .map_err(|e| Veto::fail_closed(&format!("a guard setting cannot be read: {e}")))?;
+                Ok((shadow, thresholds))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Returns the shadow store of the agent's repository, if it is in one.
+    pub fn shadow(&self) -> Result<Option<&Shadow>, Veto> {
+        self.opened().map(|o| o.0.as_ref())
+    }
+
+    /// Returns the kill-switch thresholds in force.
+    pub fn thresholds(&self) -> Result<&Thresholds, Veto> {
+        self.opened().map(|o| &o.1)
+    }
+
+    /// Backs up the current content of an existing target before an
+    /// allowed change: the repository's dirty set in its shadow store, or a
+    /// copy in the per-user store outside any repository.
+    pub fn back_up(&self, target: &files::Target, current: &files::Current) -> Result<(), Veto> {
+        if let Some(owner) = &target.owner {
+            return record::snapshot(&owner.1, &owner.0, &self.session)
+                .map(|_| ())
+                .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}")));
+        }
+        match (self.shadow()?, &self.repo) {
+            (Some(shadow), Some(repo)) => record::snapshot(shadow, repo, &self.session)
+                .map(|c| self.log_changes("before", &c))
+                .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
+            _ => match &current.bytes {
+                Some(b) => userstore::back_up(&target.abs, b, self.session.id())
+                    .map(|_| ())
+                    .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// Saves the dirty set before a call that may write anything.
+    fn save_dirty_set(&self) -> Result<(), Veto> {
+        if let (Some(shadow), Some(repo)) = (self.shadow()?, &self.repo) {
+            let c = record::snapshot(shadow, repo, &self.session).map_err(|e| {
+                Veto::fail_closed(&format!("the dirty set could not be saved: {e}"))
+            })?;
+            self.log_changes("before", &c);
+        }
+        Ok(())
+    }
+
+    /// Logs what changed outside any hook's sight (found at the next
+    /// snapshot or after-hook) as one `external` event.
+    fn log_changes(&self, when: &str, changes: &[record::Changed]) {
+        if changes.is_empty() {
+            return;
+        }
+        self.log(
+            "external",
+            json!({
+                "agent": self.spec.name,
+                "found": when,
+                "changes": changes
+                    .iter()
+                    .map(|c| json!({"path": c.path, "change": c.kind}))
+                    .collect::<Vec<_>>(),
+            }),
+        );
+    }
+
+    fn log(&self, kind: &str, fields: Value) {
+        if let Some(repo) = &self.repo {
+            record::log(repo, &self.session, kind, fields);
+        }
+    }
+}
+
+/// Whether the bypass is set in this process's environment.
+pub fn bypassed() -> bool {
+    std::env::var(BYPASS_ENV).is_ok_and(|v| v.trim().eq_ignore_ascii_case("off"))
+}
+
+/// Answers one hook call of `agent`: `input` is what was read from stdin,
+/// `oversized` that more than [`MAX_PAYLOAD`] bytes were offered.
+pub fn handle(agent: Agent, input: &[u8], oversized: bool) -> Answer {
+    let spec = agent.spec();
+    if bypassed() {
+        return Answer::default();
+    }
+    let decision = run(spec, input, oversized);
+    answer(spec.contract, &decision)
+}
+
+fn run(spec: &'static spec::AgentSpec, input: &[u8], oversized: bool) -> Decision {
+    if oversized {
+        return Decision::Veto(Veto::fail_closed(
+            "the hook payload is larger than 24 MiB and was not judged",
+        ));
+    }
+    let root: Value = match serde_json::from_slice(input) {
+        Ok(v) => v,
+        Err(e) => {
+            return Decision::Veto(Veto::fail_closed(&format!(
+                "the hook payload is not valid JSON ({})",
+                e.classify_name()
+            )))
+        }
+    };
+    let call = match payload::read(spec, &root) {
+        Ok(c) => c,
+        Err(e) => {
+            return Decision::Veto(Veto::fail_closed(&format!(
+                "malformed hook payload: {}",
+                e.0
+            )))
+        }
+    };
+    let ctx = match open(spec, &call) {
+        Ok(c) => c,
+        Err(v) => return Decision::Veto(v),
+    };
+    match call.phase {
+        Phase::Post => {
+            after(&ctx, &call);
+            Decision::Allow
+        }
+        Phase::Pre => {
+            let decision = match decide(&ctx, &call) {
+                Ok(d) => d,
+                Err(e) => Decision::Veto(Veto::fail_closed(&format!(
+                    "malformed tool arguments: {}",
+                    e.0
+                ))),
+            };
+            let (verdict, reason) = match &decision {
+                // A read-only command changes nothing the log tells of.
+                Decision::Allow if ctx.read_only.get() => return decision,
+                Decision::Allow => ("allow", String::new()),
+                Decision::Veto(v) => ("veto", v.message.clone()),
+            };
+            ctx.log(
+                "hook",
+                json!({
+                    "agent": spec.name,
+                    "event": "pre",
+                    "tool": call.tool_name,
+                    "target": describe(&call),
+                    "verdict": verdict,
+                    "reason": reason,
+                }),
+            );
+            decision
+        }
+    }
+}
+
+trait ClassifyName {
+    fn classify_name(&self) -> &'static str;
+}
+
+impl ClassifyName for serde_json::Error {
+    fn classify_name(&self) -> &'static str {
+        match self.classify() {
+            serde_json::error::Category::Io => "unreadable",
+            serde_json::error::Category::Syntax => "syntax error",
+            serde_json::error::Category::Data => "wrong data",
+            serde_json::error::Category::Eof => "truncated",
+        }
+    }
+}
+
+/// What the call is about, for the log: its file or command (clipped).
+fn describe(call: &Call) -> String {
+    let text = call
+        .tool
+        .and_then(|t| {
+            t.fields
+                .path
+                .iter()
+                .chain([&t.fields.command])
+                .find_map(|k| call.input.get(*k).and_then(Value::as_str))
+        })
+        .unwrap_or("");
+    text.chars().take(200).collect()
+}
+
+fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
+    let repo = Repo::discover(&call.cwd).map_err(|e| {
+        Veto::fail_closed(&format!(
+            "the repository at the working directory cannot be opened: {e}"
+        ))
+    })?;
+    Ok(Ctx {
+        spec,
+        remote: config::hook_remote(repo.as_ref()),
+        unknown: config::hook_unknown_programs(repo.as_ref()),
+        session: record::session_id(spec.agent, call.session.as_deref()),
+        cwd: call.cwd.clone(),
+        repo,
+        opened: std::cell::OnceCell::new(),
+        read_only: std::cell::Cell::new(false),
+    })
+}
+
+/// After a tool ran: journal what changed and log it — in the agent's
+/// repository, or (outside any) in the repository of the file the tool
+/// named.
+fn after(ctx: &Ctx, call: &Call) {
+    let owner;
+    let (shadow, repo) = match (ctx.shadow().ok().flatten(), &ctx.repo) {
+        (Some(s), Some(r)) => (s, r),
+        _ => {
+            let path = call
+                .tool
+                .and_then(|t| payload::path_arg(&call.input, t.fields.path).ok());
+            let Some(Ok(t)) = path.map(|p| files::locate(ctx, &ctx.cwd, p)) else {
+                return;
+            };
+            let Some(o) = t.owner else { return };
+            owner = o;
+            (&owner.1, &owner.0)
+        }
+    };
+    let fields = match record::record(shadow, repo, &ctx.session) {
+        Ok(changes) => json!({
+            "agent": ctx.spec.name,
+            "found": "after",
+            "tool": call.tool_name,
+            "changes": changes
+                .iter()
+                .map(|c| json!({"path": c.path, "change": c.kind}))
+                .collect::<Vec<_>>(),
+        }),
+        Err(e) => {
+            json!({"agent": ctx.spec.name, "found": "after", "tool": call.tool_name, "error": e.to_string()})
+        }
+    };
+    record::log(repo, &ctx.session, "external", fields);
+}
+
+fn veto_first(decisions: impl IntoIterator<Item = Decision>) -> Decision {
+    for d in decisions {
+        if let Decision::Veto(_) = d {
+            return d;
+        }
+    }
+    Decision::Allow
+}
+
+fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
+    let Some(tool) = call.tool else {
+        return Ok(match ctx.spec.unknown_tool {
+            spec::UnknownTool::Veto => Decision::Veto(Veto::fail_closed(&format!(
+                "the hook does not know the tool `{}`",
+                call.tool_name.chars().take(60).collect::<String>()
+            ))),
+            spec::UnknownTool::Snapshot => match ctx.save_dirty_set() {
+                Ok(()) => Decision::Allow,
+                Err(v) => Decision::Veto(v),
+            },
+        });
+    };
+    let f = &tool.fields;
+    let input = &call.input;
+    let base = ctx.cwd.as_path();
+    Ok(match tool.kind {
+        Kind::Read => Decision::Allow,
+        Kind::Shell => {
+            let command = payload::command(input, f.command)?;
+            let dir = match payload::opt_str(input, f.dir)? {
+                Some(d) if !d.is_empty() => crate::shadow::paths_normalize(&base.join(d)),
+                _ => base.to_path_buf(),
+            };
+            judge_shell(ctx, &command, &dir)
+        }
+        Kind::Write => {
+            let path = payload::path_arg(input, f.path)?;
+            let content = payload::req_str(input, f.content)?.to_string();
+            files::judge(ctx, base, path, Change::Write, &|_| {
+                Ok(Rebuilt::Content(content.clone()))
+            })
+        }
+        Kind::Edit => {
+            let path = payload::path_arg(input, f.path)?;
+            let old = payload::req_str(input, f.old)?;
+            let new = payload::req_str(input, f.new)?;
+            let edit = Replace {
+                old,
+                new,
+                all: payload::opt_bool(input, f.all)?,
+                count: payload::opt_u64(input, f.count)?,
+            };
+            files::judge(ctx, base, path, Change::Write, &|cur| {
+                Ok(edit::apply_edits(
+                    cur.text()?,
+                    std::slice::from_ref(&edit),
+                    tool.matching,
+                ))
+            })
+        }
+        Kind::MultiEdit => {
+            let path = payload::path_arg(input, f.path)?;
+            let Some(Value::Array(list)) = input.get(f.edits) else {
+                return Err(payload::BadPayload(format!(
+                    "the argument `{}` is not a list",
+                    f.edits
+                )));
+            };
+            let mut edits = Vec::with_capacity(list.len());
+            for e in list {
+                let Value::Object(m) = e else {
+                    return Err(payload::BadPayload("an edit is not an object".into()));
+                };
+                edits.push(Replace {
+                    old: payload::req_str(m, f.old)?,
+                    new: payload::req_str(m, f.new)?,
+                    all: payload::opt_bool(m, f.all)?,
+                    count: None,
+                });
+            }
+            if edits.is_empty() {
+                return Err(payload::BadPayload("the list of edits is empty".into()));
+            }
+            files::judge(ctx, base, path, Change::Write, &|cur| {
+                Ok(edit::apply_edits(cur.text()?, &edits, tool.matching))
+            })
+        }
+        Kind::SearchReplace => {
+            let path = payload::path_arg(input, f.path)?;
+            let diff = payload::req_str(input, f.diff)?;
+            files::judge(ctx, base, path, Change::Write, &|cur| {
+                edit::apply_cline(cur.text()?, diff).map_err(|m| {
+                    Veto::fail_closed(&format!("the SEARCH/REPLACE diff cannot be read: {}", m.0))
+                })
+            })
+        }
+        Kind::Delete => {
+            let path = payload::path_arg(input, f.path)?;
+            files::judge(ctx, base, path, Change::Delete, &|_| {
+                Ok(Rebuilt::Refused("delete"))
+            })
+        }
+        Kind::Patch => {
+            let text = payload::command(input, f.command)?;
+            judge_patch(ctx, base, &text)
+        }
+    })
+}
+
+/// Judges a Codex patch: every file it touches, all or nothing (a hunk
+/// Codex cannot place makes it refuse the whole patch, which then passes
+/// untouched).
+fn judge_patch(ctx: &Ctx, base: &Path, text: &str) -> Decision {
+    let ops = match patch::parse(text) {
+        Ok(ops) => ops,
+        Err(e) => {
+            return Decision::Veto(Veto::fail_closed(&format!(
+                "the patch cannot be read: {}",
+                e.0
+            )))
+        }
+    };
+    // First what each update would leave, as Codex computes it before
+    // touching anything.
+    let mut updated: Vec<Option<String>> = Vec::with_capacity(ops.len());
+    for op in &ops {
+        let patch::PatchOp::Update { path, hunks, .. } = op else {
+            updated.push(None);
+            continue;
+        };
+        let target = match files::locate(ctx, base, path) {
+            Ok(t) => t,
+            Err(v) => return Decision::Veto(v),
+        };
+        let cur = match files::read_current(&target, path) {
+            Ok(c) => c,
+            Err(v) => return Decision::Veto(v),
+        };
+        let text = match cur.text() {
+            Ok(Some(t)) => t,
+            Ok(None) => return Decision::Allow, // Codex refuses to update a missing file.
+            Err(v) => return Decision::Veto(v),
+        };
+        match patch::apply_hunks(text, hunks) {
+            Rebuilt::Content(c) => updated.push(Some(c)),
+            Rebuilt::Refused(_) => return Decision::Allow,
+        }
+    }
+    let mut decisions = Vec::new();
+    for (op, new) in ops.iter().zip(updated) {
+        match op {
+            patch::PatchOp::Add { path, content } => {
+                decisions.push(files::judge(ctx, base, path, Change::Write, &|_| {
+                    Ok(Rebuilt::Content(content.clone()))
+                }));
+            }
+            patch::PatchOp::Delete { path } => {
+                decisions.push(files::judge(ctx, base, path, Change::Delete, &|_| {
+                    Ok(Rebuilt::Refused("delete"))
+                }));
+            }
+            patch::PatchOp::Update { path, move_to, .. } => {
+                let new = new.unwrap_or_default();
+                decisions.push(files::judge(ctx, base, path, Change::Write, &|_| {
+                    Ok(Rebuilt::Content(new.clone()))
+                }));
+                if let Some(dest) = move_to {
+                    decisions.push(files::judge(ctx, base, dest, Change::Write, &|_| {
+                        Ok(Rebuilt::Content(new.clone()))
+                    }));
+                }
+            }
+        }
+        if let Some(Decision::Veto(_)) = decisions.last() {
+            break;
+        }
+    }
+    veto_first(decisions)
+}
+
+/// Judges a shell command line: the shell judgement, a patch carried in it,
+/// the writes of known content it makes, then the dirty set saved when it
+/// may write.
+fn judge_shell(ctx: &Ctx, command: &str, dir: &Path) -> Decision {
+    if patch::envelope(command).is_some() {
+        if let d @ Decision::Veto(_) = judge_patch(ctx, dir, command) {
+            return d;
+        }
+    }
+    let j = shell::judge(command, dir, ctx.remote, ctx.unknown);
+    if j.veto {
+        return Decision::Veto(Veto::message(&j.reason));
+    }
+    for w in &j.known_writes {
+        let shown = w.path.to_string_lossy().into_owned();
+        let content = String::from_utf8_lossy(&w.content).into_owned();
+        let append = w.append;
+        let d = files::judge(ctx, dir, &shown, Change::Write, &|cur| {
+            Ok(Rebuilt::Content(if append {
+                format!("{}{content}", cur.text()?.unwrap_or(""))
+            } else {
+                content.clone()
+            }))
+        });
+        if let Decision::Veto(_) = d {
+            return d;
+        }
+    }
+    if j.may_write {
+        if let Err(v) = ctx.save_dirty_set() {
+            return Decision::Veto(v);
+        }
+    } else if j.known_writes.is_empty() {
+        ctx.read_only.set(true);
+    }
+    Decision::Allow
+}

@@ -1,0 +1,221 @@
+//! What the hook decided, and how each agent is told: allow is silence
+//! (exit 0, nothing on stdout — an explicit allow would skip the user's own
+//! permission prompt in Claude Code and Copilot CLI); a veto is one short
+//! message for the model, in the agent's own terms ([`Contract`]).
+
+use super::spec::Contract;
+
+/// The longest message the model reads.
+pub const MAX_MESSAGE: usize = 300;
+
+/// The deliberate bypass, honoured only from the hook process's own
+/// environment.
+pub const BYPASS_ENV: &str = "FARARONI_GUARD";
+
+/// The closing words of every veto.
+const CLOSING: &str = "Do not retry this; ask the user.";
+
+/// What is said when the hook itself could not judge.
+const BYPASS_NOTE: &str = " (The user may bypass with FARARONI_GUARD=off.)";
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A refusal, worded for the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Veto {
+    /// The whole message, at most [`MAX_MESSAGE`] characters.
+    pub message: String,
+    /// The hook could not judge (malformed payload, internal error, unreadable
+    /// target): the message names the bypass.
+    pub fail_closed: bool,
+}
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+impl Veto {
+    /// A rule's refusal: what the rule is, what would be lost, what to do
+    /// instead.
+    pub fn rule(rule: &str, loss: &str, instead: &str) -> Veto {
+        Veto::compose(rule, loss, instead, false)
+    }
+
+    /// A refusal because the hook could not judge the call.
+    pub fn fail_closed(what: &str) -> Veto {
+        Veto::compose(what, "", "nothing was run", true)
+    }
+
+    /// A message composed elsewhere (the shell judgement), kept within the limit.
+    pub fn message(text: &str) -> Veto {
+        let text = if text.contains("ask the user") {
+            text.to_string()
+        } else {
+            format!("{} {CLOSING}", text.trim_end())
+        };
+        Veto {
+            message: clip(
+                &format!(
+                    "fararoni guard: {}",
+                    text.trim_start_matches("fararoni guard: ")
+                ),
+                MAX_MESSAGE,
+            ),
+            fail_closed: false,
+        }
+    }
+
+    fn compose(rule: &str, loss: &str, instead: &str, fail_closed: bool) -> Veto {
+        let head = "fararoni guard: ";
+        let tail = if fail_closed {
+            format!(" {CLOSING}{BYPASS_NOTE}")
+        } else {
+            format!(" {CLOSING}")
+        };
+        let room = MAX_MESSAGE - head.chars().count() - tail.chars().count();
+        let parts: Vec<&str> = [rule, loss, instead]
+            .into_iter()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        // Each part gets an equal share of what is left, the unused rest
+        // going to the later ones.
+        let mut body = String::new();
+        let mut left = room;
+        for (i, p) in parts.iter().enumerate() {
+            let share = left / (parts.len() - i);
+            let p = capitalize(p.trim_end_matches('.'));
+            let piece = clip(&p, share.saturating_sub(2).max(8));
+            let piece = format!("{piece}. ");
+            left = left.saturating_sub(piece.chars().count());
+            body.push_str(&piece);
+        }
+        let message = clip(&format!("{head}{}{tail}", body.trim_end()), MAX_MESSAGE);
+        Veto {
+            message,
+            fail_closed,
+        }
+    }
+}
+
+/// The hook's decision on one call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// Let the call proceed under the user's own permission rules.
+    Allow,
+    /// Refuse it.
+    Veto(Veto),
+}
+
+/// What the hook process writes and how it exits.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Answer {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The exit code.
+    pub exit: u8,
+}
+
+/// Returns the answer that tells an agent with `contract` the decision.
+pub fn answer(contract: Contract, decision: &Decision) -> Answer {
+    let Decision::Veto(v) = decision else {
+        return Answer::default();
+    };
+    let m = v.message.as_str();
+    match contract {
+        Contract::Exit2Stderr => Answer {
+            stdout: String::new(),
+            stderr: format!("{m}\n"),
+            exit: 2,
+        },
+        Contract::CodexJson => Answer {
+            stdout: format!(
+                "{}\n",
+                serde_json::json!({"hookSpecificOutput": {
+                    "hookEventName": "PreToolUse",
+                    "permissionDecision": "deny",
+                    "permissionDecisionReason": m,
+                }})
+            ),
+            stderr: format!("{m}\n"),
+            exit: 2,
+        },
+        Contract::CursorJson => Answer {
+            stdout: format!(
+                "{}\n",
+                serde_json::json!({"permission": "deny", "user_message": m, "agent_message": m})
+            ),
+            stderr: String::new(),
+            exit: 0,
+        },
+        Contract::ClineJson => Answer {
+            stdout: format!(
+                "{}\n",
+                serde_json::json!({"cancel": true, "errorMessage": m, "contextModification": m})
+            ),
+            stderr: String::new(),
+            exit: 0,
+        },
+        Contract::CopilotJson => Answer {
+            stdout: format!(
+                "{}\n",
+                serde_json::json!({"permissionDecision": "deny", "permissionDecisionReason": m})
+            ),
+            stderr: String::new(),
+            exit: 0,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_stay_short_and_close_the_door() {
+        let long = "x".repeat(1000);
+        for v in [
+            Veto::rule(&long, &long, &long),
+            Veto::fail_closed(&long),
+            Veto::message(&long),
+            Veto::rule("r", "l", "i"),
+        ] {
+            assert!(v.message.chars().count() <= MAX_MESSAGE, "{}", v.message);
+            assert!(v.message.starts_with("fararoni guard: "));
+        }
+        let v = Veto::fail_closed("the payload is not JSON");
+        assert!(v.message.contains("FARARONI_GUARD=off"), "{}", v.message);
+        assert!(v.message.contains("Do not retry this; ask the user."));
+        let r = Veto::rule("the kill-switch blocked", "90% of lines", "use Edit");
+        assert!(!r.message.contains("FARARONI_GUARD"));
+    }
+
+    #[test]
+    fn allow_is_silence_for_everyone() {
+        for c in [
+            Contract::Exit2Stderr,
+            Contract::CodexJson,
+            Contract::CursorJson,
+            Contract::ClineJson,
+            Contract::CopilotJson,
+        ] {
+            assert_eq!(answer(c, &Decision::Allow), Answer::default());
+            let a = answer(c, &Decision::Veto(Veto::rule("r", "l", "i")));
+            assert!(!a.stdout.contains("allow"));
+            assert!(a.exit == 2 || !a.stdout.is_empty());
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! Inline interpreter code (`python -c`, `node -e`, `perl -e`, a heredoc
+//! fed to an interpreter): the file operations it visibly performs. The
+//! patterns are data; code that hides its calls (`getattr(os, 'rem' +
+//! 'ove')`) is not seen here, and is what the dirty-set snapshot and
+//! `undo --session` are for.
+
+use super::programs::Lang;
+
+/// Calls that delete, move or truncate files, with what they do.
+pub const DESTROYS: &[(&str, &str)] = &[
+    ("os.remove(", "deletes a file"),
+    ("os.unlink(", "deletes a file"),
+    ("os.rmdir(", "deletes a folder"),
+    ("os.removedirs(", "deletes folders"),
+    ("shutil.rmtree(", "deletes a folder tree"),
+    ("rmtree(", "deletes a folder tree"),
+    ("shutil.move(", "moves files"),
+    ("os.rename(", "moves files"),
+    ("os.renames(", "moves files"),
+    ("os.replace(", "replaces a file"),
+    (".unlink(", "deletes a file"),
+    (".rmdir(", "deletes a folder"),
+    ("os.truncate(", "truncates a file"),
+    (".truncate(", "truncates a file"),
+    ("fs.rmSync(", "deletes files"),
+    ("fs.rm(", "deletes files"),
+    ("rmSync(", "deletes files"),
+    ("unlinkSync(", "deletes a file"),
+    ("fs.unlink(", "deletes a file"),
+    ("rmdirSync(", "deletes a folder"),
+    ("fs.rmdir(", "deletes a folder"),
+    ("renameSync(", "moves a file"),
+    ("fs.rename(", "moves a file"),
+    ("truncateSync(", "truncates a file"),
+    ("fs.truncate(", "truncates a file"),
+    ("promises.rm(", "deletes files"),
+    ("rimraf", "deletes folder trees"),
+    ("Deno.remove(", "deletes files"),
+    ("FileUtils.rm", "deletes files"),
+    ("FileUtils.remove", "deletes files"),
+    ("FileUtils.mv", "moves files"),
+    ("File.delete(", "deletes a file"),
+    ("File.unlink(", "deletes a file"),
+    ("Dir.rmdir(", "deletes a folder"),
+    ("Dir.delete(", "deletes a folder"),
+    ("remove_tree(", "deletes a folder tree"),
+    ("unlink(", "deletes a file"),
+    ("unlink ", "deletes a file"),
+    ("rename(", "moves a file"),
+    ("truncate(", "truncates a file"),
+];
+
+/// Calls that write a file, replacing its content: the first string
+/// literal of the call is the path (`open` is judged by its mode).
+pub const WRITES: &[&str] = &[
+    "open(",
+    ".write_text(",
+    ".write_bytes(",
+    "writeFileSync(",
+    "fs.writeFile(",
+    "promises.writeFile(",
+    "createWriteStream(",
+    "Deno.writeTextFile(",
+    "Deno.writeFile(",
+    "Bun.write(",
+    "File.write(",
+    "File.open(",
+    "IO.write(",
+    "file_put_contents(",
+    "fopen(",
+];
+
+/// Calls that run a shell command: their string literals are judged as
+/// command lines.
+pub const RUNS: &[&str] = &[
+    "os.system(",
+    "os.popen(",
+    "subprocess.",
+    "check_output(",
+    "check_call(",
+    "os.exec",
+    "os.spawn",
+    "child_process",
+    "execSync(",
+    "spawnSync(",
+    "execFileSync(",
+    "exec(",
+    "spawn(",
+    "system(",
+    "popen(",
+    "%x(",
+    "Deno.Command(",
+    "Deno.run(",
+    "Bun.spawn",
+    "shell_exec(",
+    "passthru(",
+    "proc_open(",
+    "Open3",
+    "IO.popen(",
+];
+
+/// What inline code visibly does to files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Finding {
+    /// Deletes, moves or truncates files (`api` names the call).
+    Destroys(&'static str, &'static str),
+    /// Replaces a file's content: the path when it is a literal.
+    Writes(&'static str, Option<String>),
+    /// Runs this shell command line.
+    Runs(String),
+}
+
+/// Scans `code` for file operations.
+pub fn scan(lang: Lang, code: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (needle, what) in DESTROYS {
+        if contains_call(code, needle) {
+            out.push(Finding::Destroys(needle, what));
+            break;
+        }
+    }
+    for needle in WRITES {
+        let mut from = 0;
+        while let Some(at) = code[from..].find(needle) {
+            let start = from + at;
+            from = start + needle.len();
+            if !call_boundary(code, start, needle) {
+                continue;
+            }
+            let lits = call_literals(code, from);
+            if let Some(path) = write_target(needle, &lits, lang) {
+                out.push(Finding::Writes(needle, path));
+            }
+        }
+    }
+    let mut runs = false;
+    for needle in RUNS {
+        let mut from = 0;
+        while let Some(at) = code[from..].find(needle) {
+            let start = from + at;
+            from = start + needle.len();
+            if !call_boundary(code, start, needle) {
+                continue;
+            }
+            runs = true;
+            let lits = call_literals(code, from);
+            out.extend(lits.iter().cloned().map(Finding::Runs));
+            if lits.len() > 1 {
+                out.push(Finding::Runs(lits.join(" ")));
+            }
+        }
+    }
+    // Perl and Ruby run backtick strings (`qx` too).
+    if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
+        for lit in literals(code, true).into_iter().filter(|(q, _)| *q == '`') {
+            out.push(Finding::Runs(lit.1));
+        }
+        if code.contains("qx") {
+            runs = true;
+        }
+    }
+    if runs && !out.iter().any(|f| matches!(f, Finding::Runs(_))) {
+        // A command built at run time: nothing literal to judge.
+        out.push(Finding::Runs(String::new()));
+    }
+    out
+}
+
+/// Whether `needle` occurs where a call can start (not inside a longer
+/// name: `myunlink(` is not `unlink(`).
+fn contains_call(code: &str, needle: &str) -> bool {
+    let mut from = 0;
+    while let Some(at) = code[from..].find(needle) {
+        let start = from + at;
+        if call_boundary(code, start, needle) {
+            return true;
+        }
+        from = start + needle.len();
+    }
+    false
+}
+
+fn call_boundary(code: &str, start: usize, needle: &str) -> bool {
+    if needle.starts_with('.') {
+        return true;
+    }
+    // A bare lower-case name (`unlink(`, `rename(`, `exec(`) is not a
+    // method of something else (`df.rename(`, `re.exec(`).
+    let bare = needle
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c == '(' || c == ' ' || c == '_')
+        && needle != "open(";
+    code[..start]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || (bare && c == '.')))
+}
+
+/// The string literals of the call whose arguments start at `from`, up to
+/// its closing parenthesis.
+fn call_literals(code: &str, from: usize) -> Vec<String> {
+    let rest = &code[from..];
+    let mut depth = 1i32;
+    let mut end = rest.len();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in rest.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' | '`' => quote = Some(c),
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = i;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    literals(&rest[..end], false)
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect()
+}
+
+/// The string literals in `code`: quote character and content.
+fn literals(code: &str, backticks: bool) -> Vec<(char, String)> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\'' || c == '"' || (backticks && c == '`') {
+            let triple = i + 2 < chars.len() && chars[i + 1] == c && chars[i + 2] == c;
+            let mut s = String::new();
+            i += if triple { 3 } else { 1 };
+            while i < chars.len() {
+                if chars[i] == '\\' && i + 1 < chars.len() {
+                    match chars[i + 1] {
+                        'n' => s.push('\n'),
+                        't' => s.push('\t'),
+                        other => s.push(other),
+                    }
+                    i += 2;
+                    continue;
+                }
+                if chars[i] == c
+                    && (!triple || (i + 2 < chars.len() && chars[i + 1] == c && chars[i + 2] == c))
+                {
+                    i += if triple { 3 } else { 1 };
+                    break;
+                }
+                s.push(chars[i]);
+                i += 1;
+            }
+            out.push((c, s));
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The path a write call replaces, when the call replaces one: `None`
+/// inside `Some` when the path is not a literal.
+fn write_target(needle: &str, lits: &[String], lang: Lang) -> Option<Option<String>> {
+    match needle {
+        "open(" if lang == Lang::Perl => {
+            // open(FH, '>', 'f') / open(FH, '>f'); '>>' appends.
+            for (k, l) in lits.iter().enumerate() {
+                let t = l.trim_start();
+                if t.starts_with(">>") {
+                    return None;
+                }
+                if t == ">" || t == "+<" || t == "+>" {
+                    return Some(lits.get(k + 1).cloned());
+                }
+                if let Some(p) = t.strip_prefix('>') {
+                    return Some(Some(p.trim().to_string()));
+                }
+            }
+            None
+        }
+        "open(" | "File.open(" | "fopen(" => {
+            let mode = lits.get(1).map(String::as_str).unwrap_or("r");
+            if mode.contains('w') || mode.contains('+') {
+                Some(lits.first().cloned())
+            } else {
+                None
+            }
+        }
+        _ => Some(lits.first().cloned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visible_operations_are_found() {
+        let f = scan(Lang::Python, "import shutil; shutil.rmtree('src')");
+        assert!(matches!(f[0], Finding::Destroys(..)));
+        let f = scan(Lang::Python, "open('a.txt', 'w').write('x')");
+        assert_eq!(f, [Finding::Writes("open(", Some("a.txt".into()))]);
+        assert!(scan(Lang::Python, "print(open('a.txt').read())").is_empty());
+        let f = scan(Lang::Node, "require('fs').rmSync('src', {recursive: true})");
+        assert!(matches!(f[0], Finding::Destroys(..)));
+        let f = scan(Lang::Python, "import os; os.system('rm -rf src')");
+        assert!(f.contains(&Finding::Runs("rm -rf src".into())));
+        let f = scan(Lang::Perl, "open(my $f, '>', 'x.txt')");
+        assert_eq!(f, [Finding::Writes("open(", Some("x.txt".into()))]);
+        assert!(scan(Lang::Python, "print(sum([1,2]))").is_empty());
+        assert!(scan(Lang::Python, "import json; print(json.dumps({'a': 1}))").is_empty());
+    }
+}

@@ -1,0 +1,2199 @@
+//! The walk over a parsed command line: every command that would run is
+//! judged, in order, with the shell state that matters (the directory
+//! after `cd`, variables set on the line, aliases and functions). The
+//! first veto wins; `may_write` records whether anything could write.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::files::{self, Effect, FileOp};
+use super::inline::{self, Finding};
+use super::lexer::{HereBody, Part, RedirOp, Word};
+use super::parser::{self, AndOr, Command, Pipeline, Redir, Script, Simple, Target};
+use super::paths;
+use super::programs::{self, Kind, Lang, Wrapper};
+use super::{HookContext, KnownWrite, RemotePosture, UnknownPrograms};
+use crate::policy::{self, Actor, Risk};
+
+/// Longest command line judged; longer is vetoed.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Deepest nesting of `bash -c`, `eval`, `ssh`… judged.
+const MAX_NESTING: usize = 12;
+
+/// Judges one line: the veto reason (if any), whether it may write, the
+/// writes of known content.
+pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool, Vec<KnownWrite>) {
+    if command.len() > MAX_LINE {
+        return (
+            Some(format!(
+                "The command is {} bytes long; the guard judges lines up to {MAX_LINE} bytes",
+                command.len()
+            )),
+            true,
+            Vec::new(),
+        );
+    }
+    let mut j = Judge {
+        ctx,
+        home: ctx.facts.home(),
+        cwd: Some(ctx.cwd.to_path_buf()),
+        vars: HashMap::new(),
+        aliases: HashMap::new(),
+        functions: Vec::new(),
+        veto: None,
+        may_write: false,
+        known: Vec::new(),
+        depth: 0,
+        bodies: Vec::new(),
+    };
+    j.line(command);
+    (j.veto, j.may_write, j.known)
+}
+
+/// A word after expansion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Arg {
+    /// Known text.
+    Lit(String),
+    /// Computed at run time: the literal text before the first unknown
+    /// part, and a rendering.
+    Unknown { prefix: String, shown: String },
+}
+
+impl Arg {
+    fn lit(&self) -> Option<&str> {
+        match self {
+            Arg::Lit(s) => Some(s),
+            Arg::Unknown { .. } => None,
+        }
+    }
+
+    fn shown(&self) -> &str {
+        match self {
+            Arg::Lit(s) => s,
+            Arg::Unknown { shown, .. } => shown,
+        }
+    }
+}
+
+/// What a command reads on stdin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stdin {
+    /// Nothing redirected (the agent's terminal, or nothing).
+    Inherited,
+    /// Text known now (a quoted here-document, a literal here-string,
+    /// `echo` piped in).
+    Known(String),
+    /// A file.
+    File,
+    /// Output of another command, unknown now.
+    Pipe,
+}
+
+struct Judge<'a> {
+    ctx: &'a HookContext<'a>,
+    home: Option<String>,
+    cwd: Option<PathBuf>,
+    vars: HashMap<String, Option<String>>,
+    aliases: HashMap<String, String>,
+    functions: Vec<String>,
+    veto: Option<String>,
+    may_write: bool,
+    known: Vec<KnownWrite>,
+    depth: usize,
+    bodies: Vec<HereBody>,
+}
+
+impl Judge<'_> {
+    fn deny(&mut self, why: impl Into<String>) {
+        if self.veto.is_none() {
+            self.veto = Some(why.into());
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.veto.is_some()
+    }
+
+    /// Parses and judges a whole command line (the top one, or a nested
+    /// `bash -c` string).
+    fn line(&mut self, text: &str) {
+        if self.depth > MAX_NESTING {
+            self.deny("Shell strings nest too deeply to judge");
+            return;
+        }
+        match parser::parse(text) {
+            Ok(parsed) => {
+                let outer = std::mem::replace(&mut self.bodies, parsed.bodies);
+                self.depth += 1;
+                self.script(&parsed.script);
+                self.depth -= 1;
+                self.bodies = outer;
+            }
+            Err(e) => self.deny(format!(
+                "The guard could not read this command line ({e}); it refuses what it cannot read"
+            )),
+        }
+    }
+
+    fn script(&mut self, s: &Script) {
+        for item in &s.items {
+            if self.done() {
+                return;
+            }
+            self.and_or(item);
+        }
+    }
+
+    fn and_or(&mut self, a: &AndOr) {
+        for p in &a.pipelines {
+            if self.done() {
+                return;
+            }
+            self.pipeline(p);
+        }
+    }
+
+    fn pipeline(&mut self, p: &Pipeline) {
+        let mut previous_output: Option<Stdin> = None;
+        for (k, cmd) in p.cmds.iter().enumerate() {
+            if self.done() {
+                return;
+            }
+            let stdin = if k == 0 {
+                None
+            } else {
+                previous_output.clone()
+            };
+            previous_output = Some(self.output_of(cmd));
+            self.command(cmd, stdin);
+        }
+    }
+
+    /// What a pipeline stage prints, when it is known now (`echo TEXT`,
+    /// `printf TEXT`, `cat <<'EOF'`).
+    fn output_of(&mut self, cmd: &Command) -> Stdin {
+        let Command::Simple(s) = cmd else {
+            return Stdin::Pipe;
+        };
+        let saved = self.veto.clone();
+        let args: Vec<Arg> = s.words.iter().flat_map(|w| self.peek_word(w)).collect();
+        self.veto = saved;
+        match known_output(&args, self.stdin_of(&s.redirs)) {
+            Some(text) => Stdin::Known(text),
+            None => Stdin::Pipe,
+        }
+    }
+
+    fn command(&mut self, cmd: &Command, piped: Option<Stdin>) {
+        match cmd {
+            Command::Simple(s) => self.simple(s, piped),
+            Command::Compound(lists, redirs) => {
+                let cwd = self.cwd.clone();
+                for l in lists {
+                    self.script(l);
+                }
+                if self.cwd != cwd {
+                    // A `cd` inside a group or subshell: which directory
+                    // later commands run in is no longer certain.
+                    self.cwd = None;
+                }
+                self.redirections(redirs, None);
+            }
+            Command::For {
+                var,
+                words,
+                body,
+                redirs,
+            } => {
+                let mut values = Vec::new();
+                for w in words {
+                    values.extend(self.word(w));
+                }
+                let all_known = values.iter().all(|v| v.lit().is_some()) && values.len() <= 64;
+                if all_known && !values.is_empty() {
+                    for v in values {
+                        self.vars.insert(var.clone(), v.lit().map(String::from));
+                        self.script(body);
+                    }
+                } else {
+                    self.vars.insert(var.clone(), None);
+                    self.script(body);
+                }
+                self.redirections(redirs, None);
+            }
+            Command::Case { word, arms, redirs } => {
+                self.word(word);
+                for (patterns, body) in arms {
+                    for p in patterns {
+                        self.word(p);
+                    }
+                    self.script(body);
+                }
+                self.redirections(redirs, None);
+            }
+            Command::Test(words) => {
+                for w in words {
+                    self.word(w);
+                }
+            }
+            Command::Function(name, body) => {
+                // The body is judged as if it ran here, with unknown
+                // arguments.
+                self.functions.push(name.clone());
+                self.command(body, None);
+            }
+        }
+    }
+
+    /// Expands a word, judging its substitutions (which run).
+    fn word(&mut self, w: &Word) -> Vec<Arg> {
+        let mut subs = Vec::new();
+        if let Err(e) = parser::collect_parts(&w.parts, &self.bodies, &mut subs) {
+            self.deny(format!(
+                "The guard could not read a command substitution ({e}); it refuses what it cannot read"
+            ));
+            return Vec::new();
+        }
+        for s in &subs {
+            // A substitution runs in a subshell: its `cd` stays inside.
+            let cwd = self.cwd.clone();
+            self.script(s);
+            self.cwd = cwd;
+        }
+        self.peek_word(w)
+    }
+
+    /// Expands a word without judging (for what a stage prints): known
+    /// parameters, `~`, brace expansion, then globs from the cwd.
+    fn peek_word(&self, w: &Word) -> Vec<Arg> {
+        // `pattern` keeps quoted characters escaped with `\`, so brace
+        // expansion and globbing see only what the shell would expand.
+        let mut pattern = String::new();
+        let mut special = false;
+        let mut unknown = false;
+        let mut prefix = String::new();
+        let escape = |t: &str, out: &mut String| {
+            for c in t.chars() {
+                if matches!(c, '*' | '?' | '[' | ']' | '\\' | '{' | '}' | ',') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+        };
+        for (k, p) in w.parts.iter().enumerate() {
+            match p {
+                Part::Lit { text: t, quoted } => {
+                    let mut t = t.clone();
+                    if k == 0 && !quoted && (t == "~" || t.starts_with("~/")) {
+                        if let Some(h) = &self.home {
+                            t = format!("{h}{}", &t[1..]);
+                            escape(h, &mut pattern);
+                            t = t[h.len()..].to_string();
+                        }
+                    }
+                    if *quoted {
+                        escape(&t, &mut pattern);
+                    } else {
+                        special |= t.contains(['*', '?', '[', '{']);
+                        pattern.push_str(&t);
+                    }
+                }
+                Part::Param { name, quoted } => match self.param(name) {
+                    // Unquoted, a value is split on IFS: with IFS changed,
+                    // or a value with blanks, the words are not known.
+                    Some(v)
+                        if !quoted
+                            && (self.vars.contains_key("IFS")
+                                || v.contains(char::is_whitespace)
+                                || v.is_empty()) =>
+                    {
+                        if !unknown {
+                            prefix = unescape(&pattern);
+                        }
+                        unknown = true;
+                    }
+                    Some(v) if *quoted => escape(&v, &mut pattern),
+                    Some(v) => {
+                        // An unquoted value is globbed, never brace-expanded.
+                        for c in v.chars() {
+                            if matches!(c, '\\' | '{' | '}' | ',') {
+                                pattern.push('\\');
+                            }
+                            pattern.push(c);
+                        }
+                        special |= v.contains(['*', '?', '[']);
+                    }
+                    None => {
+                        if !unknown {
+                            prefix = unescape(&pattern);
+                        }
+                        unknown = true;
+                    }
+                },
+                _ => {
+                    if !unknown {
+                        prefix = unescape(&pattern);
+                    }
+                    unknown = true;
+                }
+            }
+        }
+        if unknown {
+            return vec![Arg::Unknown {
+                prefix,
+                shown: w.display(),
+            }];
+        }
+        if !special {
+            return vec![Arg::Lit(unescape(&pattern))];
+        }
+        let Some(candidates) = brace_expand(&pattern, 0) else {
+            return vec![Arg::Unknown {
+                prefix: String::new(),
+                shown: w.display(),
+            }];
+        };
+        let mut out = Vec::new();
+        for c in candidates {
+            if has_glob(&c) {
+                let Some(cwd) = &self.cwd else {
+                    return vec![Arg::Unknown {
+                        prefix: String::new(),
+                        shown: w.display(),
+                    }];
+                };
+                let found = self.ctx.facts.expand_glob(cwd, &c);
+                if found.is_empty() {
+                    out.push(Arg::Lit(unescape(&c)));
+                } else {
+                    out.extend(found.into_iter().map(Arg::Lit));
+                }
+            } else {
+                out.push(Arg::Lit(unescape(&c)));
+            }
+        }
+        out
+    }
+
+    /// The value of `$name` when it is known on this line.
+    fn param(&self, name: &str) -> Option<String> {
+        match name {
+            "HOME" => self.home.clone(),
+            "PWD" => self.cwd.as_ref().map(|c| c.to_string_lossy().into_owned()),
+            _ => self.vars.get(name).cloned().flatten(),
+        }
+    }
+
+    fn stdin_of(&self, redirs: &[Redir]) -> Stdin {
+        let mut stdin = Stdin::Inherited;
+        for r in redirs {
+            if r.fd.unwrap_or(0) != 0 {
+                continue;
+            }
+            match (&r.op, &r.target) {
+                (RedirOp::HereString, Target::Body(b)) => {
+                    stdin = match body_text(b) {
+                        Some(t) => Stdin::Known(t),
+                        None => Stdin::Pipe,
+                    }
+                }
+                (RedirOp::HereString, Target::Word(w)) => {
+                    stdin = match self.peek_word(w).as_slice() {
+                        [Arg::Lit(t)] => Stdin::Known(format!("{t}\n")),
+                        _ => Stdin::Pipe,
+                    }
+                }
+                (RedirOp::Read | RedirOp::ReadWrite, _) => stdin = Stdin::File,
+                _ => {}
+            }
+        }
+        stdin
+    }
+
+    fn simple(&mut self, s: &Simple, piped: Option<Stdin>) {
+        let mut assigns: Vec<(String, Option<String>)> = Vec::new();
+        for (name, value) in &s.assigns {
+            let v = self.word(value);
+            let v = match v.as_slice() {
+                [Arg::Lit(t)] => Some(t.clone()),
+                [] => Some(String::new()),
+                _ => None,
+            };
+            assigns.push((name.clone(), v));
+        }
+        let mut args: Vec<Arg> = Vec::new();
+        for w in &s.words {
+            let a = self.word(w);
+            args.extend(a);
+        }
+        // Here-document bodies with substitutions run them.
+        for r in &s.redirs {
+            if let Target::Body(b) = &r.target {
+                let mut subs = Vec::new();
+                if let Err(e) = parser::collect_parts(&b.parts, &self.bodies, &mut subs) {
+                    self.deny(format!("The guard could not read a here-document ({e})"));
+                }
+                for sc in &subs {
+                    self.script(sc);
+                }
+            }
+        }
+        if self.done() {
+            return;
+        }
+        let mut stdin = self.stdin_of(&s.redirs);
+        if stdin == Stdin::Inherited {
+            if let Some(p) = piped {
+                stdin = p;
+            }
+        }
+        if args.is_empty() {
+            // Assignments only: they set shell variables.
+            for (n, v) in assigns {
+                self.vars.insert(n, v);
+            }
+            self.redirections(&s.redirs, None);
+            return;
+        }
+        let output = known_output(&args, stdin.clone());
+        self.redirections(&s.redirs, output);
+        if self.done() {
+            return;
+        }
+        self.run(&args, &assigns, stdin);
+    }
+
+    /// Judges the redirections that write files. `output` is what the
+    /// command prints, when known (a write of known content).
+    fn redirections(&mut self, redirs: &[Redir], output: Option<String>) {
+        for r in redirs {
+            let Target::Word(w) = &r.target else {
+                continue;
+            };
+            let args = self.word(w);
+            let append = match r.op {
+                RedirOp::Write | RedirOp::Clobber | RedirOp::WriteAll => false,
+                RedirOp::Append | RedirOp::AppendAll => true,
+                RedirOp::ReadWrite => {
+                    self.may_write = true;
+                    continue;
+                }
+                _ => continue,
+            };
+            self.may_write = true;
+            let target = match args.as_slice() {
+                [Arg::Lit(t)] => t.clone(),
+                _ => {
+                    self.deny(format!(
+                        "The redirection target `{}` is computed at run time, so the guard cannot tell which file would be overwritten",
+                        w.display()
+                    ));
+                    return;
+                }
+            };
+            if is_device(&target) {
+                continue;
+            }
+            // stdout carries the known output; `2>` writes what the
+            // command prints on stderr, which is never known.
+            let content = if r.fd.unwrap_or(1) == 1 && r.op != RedirOp::WriteAll {
+                output.clone()
+            } else {
+                None
+            };
+            match content {
+                Some(text) => self.known_write(&target, text.into_bytes(), append),
+                None => self.file_ops(
+                    "a `>` redirection",
+                    vec![FileOp {
+                        word: target,
+                        effect: if append {
+                            Effect::Append
+                        } else {
+                            Effect::Overwrite
+                        },
+                        into_dir: None,
+                    }],
+                ),
+            }
+            if self.done() {
+                return;
+            }
+        }
+    }
+
+    fn known_write(&mut self, word: &str, content: Vec<u8>, append: bool) {
+        let Some(abs) = self.absolute(word) else {
+            return;
+        };
+        let path = paths::resolve_abs(&abs, true);
+        if let Some(why) = self.refused_place(&path, Effect::Overwrite) {
+            self.deny(format!("Writing `{word}` is refused: {why}"));
+            return;
+        }
+        self.may_write = true;
+        self.known.push(KnownWrite {
+            path,
+            content,
+            append,
+        });
+    }
+
+    fn absolute(&mut self, word: &str) -> Option<PathBuf> {
+        if Path::new(word).is_absolute() || word.starts_with('~') {
+            let cwd = self.cwd.clone().unwrap_or_else(|| PathBuf::from("/"));
+            return Some(paths::absolute(&cwd, self.home.as_deref(), word));
+        }
+        match &self.cwd {
+            Some(cwd) => Some(paths::absolute(cwd, self.home.as_deref(), word)),
+            None => {
+                self.deny(format!(
+                    "After a `cd` the guard cannot follow, it cannot tell which file `{word}` is"
+                ));
+                None
+            }
+        }
+    }
+
+    /// Whether `path` (resolved) is inside the working tree (outside any
+    /// repository: below the agent's directory).
+    fn inside(&self, path: &Path) -> bool {
+        match self.ctx.loss.worktree() {
+            Some(top) => path.starts_with(&top),
+            None => self
+                .ctx
+                .cwd
+                .canonicalize()
+                .is_ok_and(|c| path.starts_with(c)),
+        }
+    }
+
+    /// Whether the repository must be asked about `path`: it exists and is
+    /// not expendable (in a temp folder outside the working tree).
+    fn must_ask(&self, path: &Path) -> bool {
+        path.symlink_metadata().is_ok() && (self.inside(path) || !paths::in_temp(path))
+    }
+
+    /// Why `path` may not be changed at all: protected, or outside the
+    /// working tree and the temporary folders.
+    fn refused_place(&self, path: &Path, effect: Effect) -> Option<String> {
+        // A recursive delete or a move takes what is below too.
+        let whole = matches!(
+            effect,
+            Effect::Delete { recursive: true } | Effect::MoveAway
+        );
+        if let Some(why) = paths::protected_as(path, self.ctx.loss, self.home.as_deref(), whole) {
+            return Some(why);
+        }
+        if self.inside(path) || paths::in_temp(path) {
+            return None;
+        }
+        if effect == Effect::Touch && path.symlink_metadata().is_err() {
+            // Creating something new outside loses nothing.
+            return None;
+        }
+        Some(format!(
+            "`{}` is outside the working tree (only the repository and the temp folder are the agent's to change)",
+            path.display()
+        ))
+    }
+
+    /// Judges file operations: protected places, places outside, then one
+    /// question to the repository about what would be lost.
+    fn file_ops(&mut self, what: &str, ops: Vec<FileOp>) {
+        self.may_write = true;
+        let mut asked: Vec<(PathBuf, Effect, String)> = Vec::new();
+        for op in ops {
+            if is_device(&op.word) {
+                continue;
+            }
+            let Some(mut abs) = self.absolute(&op.word) else {
+                return;
+            };
+            let mut effect = op.effect;
+            if effect == Effect::MoveAway {
+                // Work moved out of the working tree has left the
+                // repository: judged like an overwrite of the source.
+                let dest = op.into_dir.as_deref().unwrap_or(".");
+                let Some(d) = self.absolute(dest) else {
+                    return;
+                };
+                if !self.inside(&paths::resolve_abs(&d, true)) {
+                    effect = Effect::Overwrite;
+                }
+            } else if let Some(name) = &op.into_dir {
+                if abs.is_dir() {
+                    abs = abs.join(name);
+                }
+            }
+            let follow = match op.effect {
+                Effect::Delete { .. } => op.word.ends_with('/'),
+                Effect::MoveAway => false,
+                _ => true,
+            };
+            let path = paths::resolve_abs(&abs, follow);
+            if let Some(why) = self.refused_place(&path, op.effect) {
+                self.deny(format!("{what} on `{}` is refused: {why}", op.word));
+                return;
+            }
+            match effect {
+                Effect::Delete { .. } | Effect::Overwrite | Effect::Edit => {
+                    if self.must_ask(&path) {
+                        asked.push((path, effect, op.word));
+                    }
+                }
+                Effect::Append | Effect::Touch | Effect::MoveAway => {}
+            }
+        }
+        if asked.is_empty() {
+            return;
+        }
+        let list: Vec<PathBuf> = asked.iter().map(|(p, _, _)| p.clone()).collect();
+        let loss = match self.ctx.loss.loss(&list) {
+            Ok(l) => l,
+            Err(e) => {
+                self.deny(format!(
+                    "{what}: the guard could not ask the repository what would be lost ({e})"
+                ));
+                return;
+            }
+        };
+        let top = self.ctx.loss.worktree();
+        let rel = |p: &Path| -> String {
+            match top.as_ref().and_then(|t| p.strip_prefix(t).ok()) {
+                Some(r) if !r.as_os_str().is_empty() => r.display().to_string(),
+                Some(_) => ".".into(),
+                None => p.display().to_string(),
+            }
+        };
+        for (path, effect, word) in &asked {
+            let under = |v: &Vec<PathBuf>| -> Vec<String> {
+                v.iter()
+                    .filter(|f| f.starts_with(path))
+                    .map(|f| rel(f))
+                    .collect()
+            };
+            let modified = under(&loss.modified);
+            let untracked = under(&loss.untracked);
+            let verb = match effect {
+                Effect::Delete { .. } => "delete",
+                Effect::Edit => "rewrite in place",
+                _ => "overwrite",
+            };
+            if !modified.is_empty() || !untracked.is_empty() {
+                let mut names: Vec<&String> = modified.iter().chain(untracked.iter()).collect();
+                names.truncate(3);
+                let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let mut counts = Vec::new();
+                if !modified.is_empty() {
+                    counts.push(format!("{} modified", modified.len()));
+                }
+                if !untracked.is_empty() {
+                    counts.push(format!("{} untracked", untracked.len()));
+                }
+                let n = modified.len() + untracked.len();
+                self.deny(format!(
+                    "{what} would {verb} {} file{} with uncommitted work under `{}` ({}); commit or stash it first",
+                    counts.join(" and "),
+                    if n == 1 { "" } else { "s" },
+                    rel(path),
+                    names.join(", ")
+                ));
+                return;
+            }
+            let recursive = matches!(effect, Effect::Delete { recursive: true });
+            if recursive && path.is_dir() && loss.tracked.contains(path) {
+                self.deny(format!(
+                    "{what} would recursively delete `{word}`, a folder of tracked files; delete the files you mean one by one or with `git rm`"
+                ));
+                return;
+            }
+        }
+    }
+
+    /// Judges one command's words (program first).
+    fn run(&mut self, args: &[Arg], assigns: &[(String, Option<String>)], stdin: Stdin) {
+        let Some(first) = args.first() else {
+            return;
+        };
+        let Some(program) = first.lit() else {
+            self.deny(format!(
+                "The program name `{}` is computed at run time, so the guard cannot tell what would run",
+                first.shown()
+            ));
+            return;
+        };
+        if program.is_empty() {
+            self.deny("The program name is empty after expansion");
+            return;
+        }
+        let name = program.rsplit('/').next().unwrap_or(program).to_string();
+        if let Some(value) = self.aliases.get(&name).cloned() {
+            if self.depth > MAX_NESTING {
+                self.deny("Aliases nest too deeply to judge");
+                return;
+            }
+            let rest: Option<Vec<String>> =
+                args[1..].iter().map(|a| a.lit().map(shell_quote)).collect();
+            match rest {
+                Some(rest) => {
+                    let line = std::iter::once(value)
+                        .chain(rest)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    // Expanded (zsh, interactive bash) and not (bash -c):
+                    // both readings are judged, the alias taken away so
+                    // `alias rm='rm -i'` does not loop.
+                    let value = self.aliases.remove(&name);
+                    self.line(&line);
+                    if let Some(v) = value {
+                        self.aliases.insert(name.clone(), v);
+                    }
+                    if self.done() {
+                        return;
+                    }
+                }
+                None => {
+                    self.deny(format!(
+                        "The alias `{name}` is given arguments computed at run time"
+                    ));
+                    return;
+                }
+            }
+        }
+        let kind = programs::kind(&name);
+        // A function shadows only programs the guard does not know:
+        // `rm() { :; }; command rm -rf x` still runs the real rm.
+        if kind.is_none() && self.functions.contains(&name) {
+            self.may_write = true;
+            return;
+        }
+        match kind {
+            None => self.unknown_program(&name),
+            Some(Kind::ReadOnly) => self.read_only(&name, args, assigns),
+            Some(Kind::Wrapper(w)) => self.wrapper(&name, w, args, assigns, stdin),
+            Some(Kind::Shell) => self.shell(&name, args, stdin),
+            Some(Kind::Eval) => self.eval(&name, args),
+            Some(Kind::Xargs) => self.xargs(args),
+            Some(Kind::Find) => self.find(args),
+            Some(Kind::Remote) => self.remote(&name, args),
+            Some(Kind::Git) => self.git(args, assigns),
+            Some(Kind::Interpreter(lang)) => self.interpreter(&name, lang, args, stdin),
+            Some(Kind::Files) => {
+                let lits: Option<Vec<String>> = args[1..]
+                    .iter()
+                    .map(|a| a.lit().map(String::from))
+                    .collect();
+                let Some(lits) = lits else {
+                    let bad = args[1..]
+                        .iter()
+                        .find(|a| a.lit().is_none())
+                        .map(|a| a.shown().to_string())
+                        .unwrap_or_default();
+                    self.deny(format!(
+                        "`{name}` is given `{bad}`, computed at run time, so the guard cannot tell which files it would change"
+                    ));
+                    return;
+                };
+                match files::file_ops(&name, &lits) {
+                    Ok(ops) => self.file_ops(&format!("`{name}`"), ops),
+                    Err(e) => self.deny(format!(
+                        "`{name}`: {e}; the guard refuses options it cannot read"
+                    )),
+                }
+            }
+            Some(Kind::Fetcher) => self.fetcher(&name, args),
+            Some(Kind::Listener) => self.listener(&name, args),
+            Some(Kind::Cd) => self.cd(&name, args),
+            Some(Kind::Alias) => {
+                for a in &args[1..] {
+                    if let Some((n, v)) = a.lit().and_then(|t| t.split_once('=')) {
+                        self.aliases.insert(n.to_string(), v.to_string());
+                    }
+                }
+            }
+            Some(Kind::Crontab) => {
+                let only_list = args[1..].iter().any(|a| a.lit() == Some("-l"))
+                    && !args[1..]
+                        .iter()
+                        .any(|a| matches!(a.lit(), Some("-r" | "-e" | "-i")));
+                if !only_list {
+                    self.deny("Changing the user's crontab is refused");
+                }
+            }
+            Some(Kind::Source) => {
+                if args[1..].iter().any(|a| a.lit().is_none()) {
+                    self.deny(format!(
+                        "`{name}` would run code the guard cannot see (a substitution or a computed file name)"
+                    ));
+                    return;
+                }
+                self.unknown_program(&name);
+            }
+        }
+    }
+
+    fn unknown_program(&mut self, name: &str) {
+        self.may_write = true;
+        if self.ctx.unknown_programs == UnknownPrograms::Deny {
+            self.deny(format!(
+                "`{name}` is not a program the guard knows, and fararoni.hook.unknownPrograms is deny"
+            ));
+        }
+    }
+
+    fn read_only(&mut self, name: &str, args: &[Arg], _assigns: &[(String, Option<String>)]) {
+        match name {
+            "export" | "declare" | "local" | "typeset" | "readonly" => {
+                for a in &args[1..] {
+                    match a {
+                        Arg::Lit(t) => {
+                            if let Some((n, v)) = t.split_once('=') {
+                                self.vars.insert(n.to_string(), Some(v.to_string()));
+                            }
+                        }
+                        Arg::Unknown { prefix, .. } => {
+                            if let Some((n, _)) = prefix.split_once('=') {
+                                self.vars.insert(n.to_string(), None);
+                            }
+                        }
+                    }
+                }
+            }
+            "unset" | "read" => {
+                for a in &args[1..] {
+                    if let Some(t) = a.lit() {
+                        self.vars.insert(t.to_string(), None);
+                    }
+                }
+            }
+            "awk" | "gawk" | "mawk" => {
+                // An awk program can run commands and write files.
+                let code = args[1..]
+                    .iter()
+                    .filter_map(|a| a.lit())
+                    .find(|a| !a.starts_with('-'))
+                    .unwrap_or("");
+                if code.contains("system(") || code.contains("| \"") || code.contains("|\"") {
+                    self.deny("The awk program runs shell commands (`system` or a pipe), which the guard cannot judge");
+                } else if code.contains("> \"") || code.contains(">\"") {
+                    self.deny("The awk program writes files, which the guard cannot judge; use a redirection instead");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn wrapper(
+        &mut self,
+        name: &str,
+        w: &Wrapper,
+        args: &[Arg],
+        assigns: &[(String, Option<String>)],
+        stdin: Stdin,
+    ) {
+        if name == "env" {
+            return self.env(args, assigns, stdin);
+        }
+        let mut i = 1;
+        let mut positionals = w.positionals;
+        while i < args.len() {
+            let Some(a) = args[i].lit() else {
+                self.deny(format!(
+                    "`{name}` is given `{}`, computed at run time, so the guard cannot tell what it runs",
+                    args[i].shown()
+                ));
+                return;
+            };
+            if a == "--" {
+                i += 1;
+                break;
+            }
+            if w.command_string.contains(&a) {
+                match args.get(i + 1) {
+                    Some(Arg::Lit(line)) => {
+                        let line = line.clone();
+                        self.line(&line);
+                    }
+                    Some(other) => self.deny(format!(
+                        "`{name} {a}` is given `{}`, computed at run time",
+                        other.shown()
+                    )),
+                    None => {}
+                }
+                return;
+            }
+            if a.starts_with('-') && a.len() > 1 && positionals == w.positionals {
+                if w.no_command.contains(&a) {
+                    return;
+                }
+                let flag = a.split('=').next().unwrap_or(a);
+                if w.with_value.contains(&flag) && !a.contains('=') {
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            if positionals > 0 {
+                positionals -= 1;
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        if i < args.len() {
+            self.run(&args[i..], assigns, stdin);
+        }
+    }
+
+    fn env(&mut self, args: &[Arg], assigns: &[(String, Option<String>)], stdin: Stdin) {
+        let mut assigns = assigns.to_vec();
+        let mut i = 1;
+        let saved = self.cwd.clone();
+        while i < args.len() {
+            let Some(a) = args[i].lit() else {
+                self.deny(format!(
+                    "`env` is given `{}`, computed at run time, so the guard cannot tell what it runs",
+                    args[i].shown()
+                ));
+                return;
+            };
+            if a == "--" {
+                i += 1;
+                break;
+            }
+            let value_of = |flag: &str, long: &str| -> Option<Option<String>> {
+                if a == flag || a == long {
+                    return Some(args.get(i + 1).and_then(|v| v.lit()).map(String::from));
+                }
+                if let Some(v) = a.strip_prefix(&format!("{long}=")) {
+                    return Some(Some(v.to_string()));
+                }
+                if a.starts_with(flag) && a.len() > flag.len() && !a.starts_with("--") {
+                    return Some(Some(a[flag.len()..].to_string()));
+                }
+                None
+            };
+            if let Some(s) = value_of("-S", "--split-string") {
+                let Some(s) = s else {
+                    self.deny("`env -S` is given a string computed at run time");
+                    return;
+                };
+                let attached = !(a == "-S" || a == "--split-string");
+                let rest_start = if attached { i + 1 } else { i + 2 };
+                let rest: Option<Vec<String>> = args[rest_start.min(args.len())..]
+                    .iter()
+                    .map(|a| a.lit().map(shell_quote))
+                    .collect();
+                let Some(rest) = rest else {
+                    self.deny("`env -S` is followed by arguments computed at run time");
+                    return;
+                };
+                let line = std::iter::once(s).chain(rest).collect::<Vec<_>>().join(" ");
+                self.line(&line);
+                return;
+            }
+            if let Some(dir) = value_of("-C", "--chdir") {
+                self.cwd = match (dir, &self.cwd) {
+                    (Some(d), Some(c)) => self.ctx.facts.enter_dir(c, &d),
+                    _ => None,
+                };
+                i += if a == "-C" || a == "--chdir" { 2 } else { 1 };
+                continue;
+            }
+            if value_of("-u", "--unset").is_some() {
+                i += if a == "-u" || a == "--unset" { 2 } else { 1 };
+                continue;
+            }
+            if a.starts_with('-') {
+                i += 1;
+                continue;
+            }
+            if let Some((n, v)) = a.split_once('=') {
+                assigns.push((n.to_string(), Some(v.to_string())));
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        if i < args.len() {
+            self.run(&args[i..], &assigns, stdin);
+        }
+        self.cwd = saved;
+    }
+
+    fn shell(&mut self, name: &str, args: &[Arg], stdin: Stdin) {
+        let mut i = 1;
+        let mut command_string = false;
+        while i < args.len() {
+            let Some(a) = args[i].lit() else {
+                self.deny(format!(
+                    "`{name}` is given `{}`, computed at run time, so the guard cannot tell what it runs",
+                    args[i].shown()
+                ));
+                return;
+            };
+            if a == "--" || a == "-" {
+                i += 1;
+                break;
+            }
+            if matches!(a, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+                i += 2;
+                continue;
+            }
+            if a.starts_with('-') || a.starts_with('+') {
+                if !a.starts_with("--") && a.contains('c') {
+                    command_string = true;
+                }
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        if command_string {
+            match args.get(i) {
+                Some(Arg::Lit(code)) => {
+                    let code = code.clone();
+                    self.line(&code);
+                }
+                Some(other) => self.deny(format!(
+                    "`{name} -c` is given `{}`, computed at run time, so the guard cannot judge the command",
+                    other.shown()
+                )),
+                None => {}
+            }
+            return;
+        }
+        if i < args.len() {
+            // `bash script.sh`: a script the guard does not read.
+            self.unknown_program(name);
+            return;
+        }
+        self.code_on_stdin(name, None, stdin);
+    }
+
+    /// A shell (`lang` None) or interpreter reading its program on stdin.
+    fn code_on_stdin(&mut self, name: &str, lang: Option<Lang>, stdin: Stdin) {
+        match stdin {
+            Stdin::Known(code) => match lang {
+                None => self.line(&code),
+                Some(l) => self.inline_code(name, l, &code),
+            },
+            Stdin::Pipe => self.deny(format!(
+                "Piping a program into `{name}` runs code the guard cannot see (a download or generated text); save it to a file and show it to the user first"
+            )),
+            Stdin::File | Stdin::Inherited => self.unknown_program(name),
+        }
+    }
+
+    fn eval(&mut self, name: &str, args: &[Arg]) {
+        let words: Vec<&Arg> = if name == "trap" {
+            // `trap CMD SIGNAL…`; `trap -l`, `trap -p`, `trap - SIG`.
+            match args.get(1).and_then(|a| a.lit()) {
+                Some(a) if a.starts_with('-') => return,
+                _ if args.len() < 3 => return,
+                _ => vec![&args[1]],
+            }
+        } else {
+            args[1..].iter().collect()
+        };
+        let mut parts = Vec::new();
+        for a in words {
+            match a.lit() {
+                Some(t) => parts.push(t.to_string()),
+                None => {
+                    self.deny(format!(
+                        "`{name}` is given `{}`, computed at run time, so the guard cannot judge the command",
+                        a.shown()
+                    ));
+                    return;
+                }
+            }
+        }
+        self.may_write = true;
+        self.line(&parts.join(" "));
+    }
+
+    fn xargs(&mut self, args: &[Arg]) {
+        const WITH_VALUE: &[&str] = &[
+            "-d",
+            "-E",
+            "-I",
+            "-L",
+            "-n",
+            "-P",
+            "-s",
+            "-a",
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--replace",
+            "--eof",
+            "--max-lines",
+            "--process-slot-var",
+        ];
+        let mut i = 1;
+        let mut replace: Option<String> = None;
+        while i < args.len() {
+            let Some(a) = args[i].lit() else {
+                self.deny("`xargs` is given options computed at run time");
+                return;
+            };
+            if a == "--" {
+                i += 1;
+                break;
+            }
+            if !a.starts_with('-') || a == "-" {
+                break;
+            }
+            if a == "-I" || a == "--replace" {
+                replace = args.get(i + 1).and_then(|v| v.lit()).map(String::from);
+            } else if let Some(r) = a.strip_prefix("--replace=") {
+                replace = Some(r.to_string());
+            } else if a == "-i" {
+                replace = Some("{}".into());
+            } else if let Some(r) = a.strip_prefix("-I") {
+                replace = Some(r.to_string());
+            }
+            if WITH_VALUE.contains(&a) {
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        let stdin_arg = Arg::Unknown {
+            prefix: String::new(),
+            shown: "(arguments read from stdin)".into(),
+        };
+        let mut inner: Vec<Arg> = if i < args.len() {
+            args[i..].to_vec()
+        } else {
+            vec![Arg::Lit("echo".into())]
+        };
+        match &replace {
+            Some(r) if !r.is_empty() => {
+                for a in inner.iter_mut().skip(1) {
+                    if a.lit().is_some_and(|t| t.contains(r.as_str())) {
+                        *a = stdin_arg.clone();
+                    }
+                }
+            }
+            _ => inner.push(stdin_arg),
+        }
+        self.run(&inner, &[], Stdin::Inherited);
+    }
+
+    fn find(&mut self, args: &[Arg]) {
+        let lits: Option<Vec<String>> = args[1..]
+            .iter()
+            .map(|a| a.lit().map(String::from))
+            .collect();
+        let Some(lits) = lits else {
+            self.deny("`find` is given arguments computed at run time");
+            return;
+        };
+        let mut i = 0;
+        while i < lits.len() && matches!(lits[i].as_str(), "-H" | "-L" | "-P" | "-D" | "-O") {
+            i += if lits[i] == "-D" { 2 } else { 1 };
+        }
+        let mut roots = Vec::new();
+        while i < lits.len() {
+            let w = &lits[i];
+            if w.starts_with('-') || w == "(" || w == "!" || w == "," {
+                break;
+            }
+            roots.push(w.clone());
+            i += 1;
+        }
+        if roots.is_empty() {
+            roots.push(".".into());
+        }
+        let expr = &lits[i..];
+        let mut names: Vec<(String, bool)> = Vec::new();
+        let mut simple = true;
+        let mut only_files = false;
+        let mut deletes = false;
+        let mut recursive = false;
+        let mut k = 0;
+        while k < expr.len() {
+            let w = expr[k].as_str();
+            match w {
+                "-delete" => deletes = true,
+                "-name" | "-iname" => {
+                    if let Some(p) = expr.get(k + 1) {
+                        names.push((p.clone(), w == "-iname"));
+                    }
+                    k += 1;
+                }
+                "-type" => {
+                    only_files = expr.get(k + 1).is_some_and(|t| t == "f");
+                    k += 1;
+                }
+                "-o" | "-or" | "!" | "-not" | "," | "(" | ")" => simple = false,
+                "-fprint" | "-fprint0" | "-fls" | "-fprintf" => {
+                    if let Some(f) = expr.get(k + 1) {
+                        let f = f.clone();
+                        self.file_ops(
+                            "`find -fprint`",
+                            vec![FileOp {
+                                word: f,
+                                effect: Effect::Overwrite,
+                                into_dir: None,
+                            }],
+                        );
+                    }
+                    k += if w == "-fprintf" { 2 } else { 1 };
+                }
+                "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                    let start = k + 1;
+                    let mut end = start;
+                    while end < expr.len() && expr[end] != ";" && expr[end] != "+" {
+                        end += 1;
+                    }
+                    let inner: Vec<Arg> = expr[start..end.min(expr.len())]
+                        .iter()
+                        .map(|t| {
+                            if t.contains("{}") {
+                                Arg::Unknown {
+                                    prefix: String::new(),
+                                    shown: "{}".into(),
+                                }
+                            } else {
+                                Arg::Lit(t.clone())
+                            }
+                        })
+                        .collect();
+                    let prog = inner
+                        .first()
+                        .and_then(|a| a.lit())
+                        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string());
+                    match prog.as_deref() {
+                        Some("rm" | "unlink" | "shred" | "truncate") => {
+                            deletes = true;
+                            let rest: Vec<String> = inner[1..]
+                                .iter()
+                                .filter_map(|a| a.lit())
+                                .map(String::from)
+                                .collect();
+                            recursive |= rest.iter().any(|r| {
+                                r.starts_with('-')
+                                    && !r.starts_with("--")
+                                    && (r.contains('r') || r.contains('R'))
+                                    || r.starts_with("--rec")
+                            });
+                        }
+                        _ => {
+                            let cwd = self.cwd.clone();
+                            self.run(&inner, &[], Stdin::Inherited);
+                            self.cwd = cwd;
+                        }
+                    }
+                    k = end;
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        if self.done() || !deletes {
+            return;
+        }
+        self.find_delete(&roots, &names, simple, only_files && !recursive);
+    }
+
+    /// `find ROOTS … -delete` (or `-exec rm`): vetoed when a file with
+    /// uncommitted work would match.
+    fn find_delete(
+        &mut self,
+        roots: &[String],
+        names: &[(String, bool)],
+        simple: bool,
+        files_only: bool,
+    ) {
+        self.may_write = true;
+        let mut paths_ = Vec::new();
+        for r in roots {
+            let Some(abs) = self.absolute(r) else {
+                return;
+            };
+            let p = paths::resolve_abs(&abs, true);
+            // find deletes what matches below a root, not the root's
+            // surroundings: a protected place inside is checked by name.
+            let refused = match paths::protected_as(&p, self.ctx.loss, self.home.as_deref(), false)
+            {
+                Some(why) => Some(why),
+                None => self
+                    .refused_place(&p, Effect::Touch)
+                    .filter(|_| p.symlink_metadata().is_ok()),
+            };
+            if let Some(why) = refused {
+                self.deny(format!("`find -delete` on `{r}` is refused: {why}"));
+                return;
+            }
+            for g in self.ctx.loss.git_dirs() {
+                if g.starts_with(&p) && git_dir_matches(&g, names, simple) {
+                    self.deny(format!(
+                        "`find -delete` on `{r}` would also delete files inside the git dir; add `-path ./.git -prune -o` or name the folders"
+                    ));
+                    return;
+                }
+            }
+            if self.must_ask(&p) {
+                paths_.push(p);
+            }
+        }
+        // The git dir under a root is matched too unless names exclude it.
+        if paths_.is_empty() {
+            return;
+        }
+        let loss = match self.ctx.loss.loss(&paths_) {
+            Ok(l) => l,
+            Err(e) => {
+                self.deny(format!(
+                    "`find -delete`: the guard could not ask the repository ({e})"
+                ));
+                return;
+            }
+        };
+        let matches = |f: &PathBuf| -> bool {
+            if !simple || names.is_empty() {
+                return true;
+            }
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            names.iter().all(|(p, icase)| {
+                if *icase {
+                    crate::ask::glob::matches(&p.to_lowercase(), &name.to_lowercase())
+                } else {
+                    crate::ask::glob::matches(p, &name)
+                }
+            }) || (!files_only
+                && f.ancestors().any(|a| {
+                    let n = a
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    names.iter().all(|(p, _)| crate::ask::glob::matches(p, &n))
+                }))
+        };
+        let hit: Vec<&PathBuf> = loss
+            .modified
+            .iter()
+            .chain(loss.untracked.iter())
+            .filter(|f| matches(f))
+            .collect();
+        if !hit.is_empty() {
+            let top = self.ctx.loss.worktree();
+            let shown: Vec<String> = hit
+                .iter()
+                .take(3)
+                .map(|f| {
+                    let r = top
+                        .as_ref()
+                        .and_then(|t| f.strip_prefix(t).ok())
+                        .unwrap_or(f);
+                    format!("`{}`", r.display())
+                })
+                .collect();
+            self.deny(format!(
+                "`find` would delete {} file{} with uncommitted work ({}); commit or stash it first",
+                hit.len(),
+                if hit.len() == 1 { "" } else { "s" },
+                shown.join(", ")
+            ));
+        }
+        // A `-delete` over tracked folders removes only matching files;
+        // clean tracked files come back with `git restore`.
+    }
+
+    fn remote(&mut self, name: &str, args: &[Arg]) {
+        let lits: Option<Vec<String>> = args[1..]
+            .iter()
+            .map(|a| a.lit().map(String::from))
+            .collect();
+        let Some(lits) = lits else {
+            self.deny(format!(
+                "`{name}` is given arguments computed at run time, so the guard cannot judge what it runs"
+            ));
+            return;
+        };
+        self.may_write = true;
+        match name {
+            "ssh" => {
+                const WITH_VALUE: &str = "bcDEeFIiJLlmOopQRSWw";
+                let mut i = 0;
+                // Options, then the host, then the command.
+                while i < lits.len() {
+                    let a = &lits[i];
+                    if a.starts_with('-') && a.len() > 1 {
+                        let last = a.chars().last().unwrap_or('-');
+                        i += if a.len() == 2 && WITH_VALUE.contains(last) {
+                            2
+                        } else {
+                            1
+                        };
+                        continue;
+                    }
+                    i += 1;
+                    break;
+                }
+                if i < lits.len() {
+                    let line = lits[i..].join(" ");
+                    self.line(&line);
+                }
+            }
+            "watch" => {
+                let mut i = 0;
+                let mut exec = false;
+                while i < lits.len() && lits[i].starts_with('-') {
+                    match lits[i].as_str() {
+                        "-n" | "--interval" | "-q" | "--equexit" => i += 2,
+                        "-x" | "--exec" => {
+                            exec = true;
+                            i += 1;
+                        }
+                        _ => i += 1,
+                    }
+                }
+                if i < lits.len() {
+                    if exec {
+                        let inner: Vec<Arg> = lits[i..].iter().cloned().map(Arg::Lit).collect();
+                        self.run(&inner, &[], Stdin::Inherited);
+                    } else {
+                        let line = lits[i..].join(" ");
+                        self.line(&line);
+                    }
+                }
+            }
+            _ => {
+                // su [-] [USER] [-c CMD]
+                let mut i = 0;
+                while i < lits.len() {
+                    if lits[i] == "-c" || lits[i] == "--command" {
+                        if let Some(c) = lits.get(i + 1) {
+                            let c = c.clone();
+                            self.line(&c);
+                        }
+                        return;
+                    }
+                    if let Some(c) = lits[i].strip_prefix("--command=") {
+                        let c = c.to_string();
+                        self.line(&c);
+                        return;
+                    }
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    fn interpreter(&mut self, name: &str, lang: Lang, args: &[Arg], stdin: Stdin) {
+        self.may_write = true;
+        let lits: Option<Vec<String>> = args[1..]
+            .iter()
+            .map(|a| a.lit().map(String::from))
+            .collect();
+        let Some(lits) = lits else {
+            // A computed script name is still just a script; computed code
+            // is not visible.
+            let code_opt = args[1..].windows(2).any(|w| {
+                matches!(
+                    w[0].lit(),
+                    Some("-c" | "-e" | "-E" | "--eval" | "-r" | "-p" | "--print")
+                ) && w[1].lit().is_none()
+            });
+            if code_opt {
+                self.deny(format!(
+                    "`{name}` is given code computed at run time, so the guard cannot see what it does"
+                ));
+            } else {
+                self.unknown_program(name);
+            }
+            return;
+        };
+        let mut codes: Vec<String> = Vec::new();
+        let mut in_place: Option<String> = None;
+        let mut operands: Vec<String> = Vec::new();
+        let mut i = 0;
+        let mut module = false;
+        while i < lits.len() {
+            let a = lits[i].as_str();
+            i += 1;
+            if !operands.is_empty() || !a.starts_with('-') || a == "-" {
+                operands.push(a.to_string());
+                // Python stops reading its own options at the script.
+                if lang == Lang::Python && codes.is_empty() {
+                    operands.extend(lits[i..].iter().cloned());
+                    break;
+                }
+                continue;
+            }
+            if a == "--" {
+                operands.extend(lits[i..].iter().cloned());
+                break;
+            }
+            match (lang, a) {
+                (Lang::Python, "-c") => {
+                    codes.extend(lits.get(i).cloned());
+                    break;
+                }
+                (Lang::Python, "-m") => {
+                    module = true;
+                    break;
+                }
+                (Lang::Python, "-W" | "-X" | "-Q") => i += 1,
+                (Lang::Node, "-e" | "--eval" | "-p" | "--print") => {
+                    codes.extend(lits.get(i).cloned());
+                    i += 1;
+                }
+                (Lang::Node, "-r" | "--require" | "--import" | "--loader") => i += 1,
+                (Lang::Php, "-r") => {
+                    codes.extend(lits.get(i).cloned());
+                    i += 1;
+                }
+                (Lang::Perl | Lang::Ruby, _) if !a.starts_with("--") => {
+                    // Clusters: `-pi.bak`, `-pie 'code'`, `-ne`, `-Mmod`.
+                    let letters: Vec<char> = a[1..].chars().collect();
+                    let mut k = 0;
+                    while k < letters.len() {
+                        let c = letters[k];
+                        k += 1;
+                        let rest: String = letters[k..].iter().collect();
+                        match c {
+                            'i' => {
+                                in_place = Some(rest.clone());
+                                break;
+                            }
+                            'e' | 'E' => {
+                                if rest.is_empty() {
+                                    codes.extend(lits.get(i).cloned());
+                                    i += 1;
+                                } else {
+                                    codes.push(rest.clone());
+                                }
+                                break;
+                            }
+                            'I' | 'M' | 'm' | 'x' | 'r' | 'C' | '0' | 'l' | 'd' | 'D' => {
+                                if rest.is_empty() && matches!(c, 'I' | 'M' | 'm' | 'r') {
+                                    i += 1;
+                                }
+                                break;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if module {
+            return self.unknown_program(name);
+        }
+        if lang == Lang::Node && args.get(1).and_then(|a| a.lit()) == Some("eval") {
+            codes.extend(lits.get(1).cloned());
+        }
+        if codes.is_empty() {
+            let script = operands.iter().any(|o| o != "-");
+            if !script {
+                return self.code_on_stdin(name, Some(lang), stdin);
+            }
+            if in_place.is_none() {
+                return self.unknown_program(name);
+            }
+        }
+        for code in &codes {
+            self.inline_code(name, lang, code);
+            if self.done() {
+                return;
+            }
+        }
+        if let Some(ext) = in_place {
+            // `perl -pi -e … FILES`: FILES are rewritten in place.
+            let effect = if ext.is_empty() {
+                Effect::Edit
+            } else {
+                Effect::Append
+            };
+            let files: Vec<FileOp> = operands
+                .iter()
+                .filter(|o| *o != "-")
+                .map(|o| FileOp {
+                    word: o.clone(),
+                    effect,
+                    into_dir: None,
+                })
+                .collect();
+            self.file_ops(&format!("`{name} -i`"), files);
+        }
+    }
+
+    fn inline_code(&mut self, name: &str, lang: Lang, code: &str) {
+        self.may_write = true;
+        for f in inline::scan(lang, code) {
+            if self.done() {
+                return;
+            }
+            match f {
+                Finding::Destroys(api, what) => self.deny(format!(
+                    "Inline `{name}` code {what} (`{}`); the guard cannot tell what it would lose — use `git rm` or ask the user",
+                    api.trim_end_matches('(')
+                )),
+                Finding::Writes(api, None) => self.deny(format!(
+                    "Inline `{name}` code writes a file whose name is computed (`{}`); write it with the agent's edit tool instead",
+                    api.trim_end_matches('(')
+                )),
+                Finding::Writes(api, Some(path)) => {
+                    let Some(abs) = self.absolute(&path) else {
+                        return;
+                    };
+                    let p = paths::resolve_abs(&abs, true);
+                    if let Some(why) = self.refused_place(&p, Effect::Overwrite) {
+                        self.deny(format!("Inline `{name}` code writes `{path}`: {why}"));
+                        return;
+                    }
+                    if self.must_ask(&p) {
+                        match self.ctx.loss.loss(std::slice::from_ref(&p)) {
+                            Ok(l) if l.modified.is_empty() && l.untracked.is_empty() && l.tracked.is_empty() => {}
+                            Ok(_) => self.deny(format!(
+                                "Inline `{name}` code overwrites `{path}` (`{}`), a file of the repository; use the agent's edit tool so the change can be judged and undone",
+                                api.trim_end_matches('(')
+                            )),
+                            Err(e) => self.deny(format!("Inline `{name}` code writes `{path}` and the repository could not be asked ({e})")),
+                        }
+                    }
+                }
+                Finding::Runs(cmd) if cmd.trim().is_empty() => self.deny(format!(
+                    "Inline `{name}` code runs a shell command built at run time, which the guard cannot judge"
+                )),
+                Finding::Runs(cmd) => {
+                    // A literal that is not a command line is no command.
+                    if parser::parse(&cmd).is_ok() {
+                        self.line(&cmd);
+                    }
+                }
+            }
+        }
+    }
+
+    fn fetcher(&mut self, name: &str, args: &[Arg]) {
+        self.may_write = true;
+        let outputs: &[&str] = match name {
+            "curl" => &["-o", "--output"],
+            "wget" => &["-O", "--output-document"],
+            _ => &[],
+        };
+        let mut ops = Vec::new();
+        let mut i = 1;
+        while i < args.len() {
+            let a = args[i].lit().unwrap_or("");
+            for o in outputs {
+                if a == *o {
+                    if let Some(v) = args.get(i + 1) {
+                        match v.lit() {
+                            Some(v) if v != "-" => ops.push(v.to_string()),
+                            Some(_) => {}
+                            None => {
+                                self.deny(format!(
+                                    "`{name}` writes to a file name computed at run time"
+                                ));
+                                return;
+                            }
+                        }
+                    }
+                } else if let Some(v) = a.strip_prefix(&format!("{o}=")) {
+                    ops.push(v.to_string());
+                }
+            }
+            i += 1;
+        }
+        if !ops.is_empty() {
+            self.file_ops(
+                &format!("`{name}`"),
+                ops.into_iter()
+                    .map(|w| FileOp {
+                        word: w,
+                        effect: Effect::Overwrite,
+                        into_dir: None,
+                    })
+                    .collect(),
+            );
+        }
+    }
+
+    fn listener(&mut self, name: &str, args: &[Arg]) {
+        self.may_write = true;
+        for a in &args[1..] {
+            let t = a.shown();
+            let lower = t.to_ascii_lowercase();
+            let shell_out = match name {
+                "socat" => lower.contains("exec:") || lower.contains("system:"),
+                _ => {
+                    matches!(t, "--exec" | "--sh-exec" | "--lua-exec" | "-e" | "-c")
+                        || t.starts_with("--exec=")
+                        || t.starts_with("--sh-exec=")
+                        || (t.starts_with('-')
+                            && !t.starts_with("--")
+                            && (t.contains('e') || t.contains('c')))
+                }
+            };
+            if shell_out {
+                self.deny(format!(
+                    "`{name}` with `{t}` hands a program (a shell) to the network"
+                ));
+                return;
+            }
+        }
+    }
+
+    fn cd(&mut self, name: &str, args: &[Arg]) {
+        let target = args[1..]
+            .iter()
+            .find(|a| a.lit().is_none_or(|t| !t.starts_with('-') || t == "-"));
+        self.cwd = match (name, target, &self.cwd) {
+            ("popd", _, _) => None,
+            (_, None, _) => self.home.as_ref().map(PathBuf::from),
+            (_, Some(Arg::Lit(t)), Some(c)) if t != "-" => {
+                let t = if t == "~" || t.starts_with("~/") {
+                    match &self.home {
+                        Some(h) => format!("{h}{}", &t[1..]),
+                        None => t.clone(),
+                    }
+                } else {
+                    t.clone()
+                };
+                self.ctx.facts.enter_dir(c, &t)
+            }
+            _ => None,
+        };
+    }
+
+    fn git(&mut self, args: &[Arg], assigns: &[(String, Option<String>)]) {
+        let Some(cwd) = self.cwd.clone() else {
+            self.deny("After a `cd` the guard cannot follow, it cannot tell which repository `git` would act on");
+            return;
+        };
+        let mut argv: Vec<String> = Vec::with_capacity(args.len());
+        for (k, a) in args.iter().enumerate() {
+            match a {
+                Arg::Lit(t) => argv.push(t.clone()),
+                Arg::Unknown { prefix, shown } => {
+                    let after_value_option = k > 0
+                        && args[k - 1]
+                            .lit()
+                            .is_some_and(|p| GIT_VALUE_OPTIONS.contains(&p));
+                    let attached = prefix.starts_with("--") && prefix.contains('=')
+                        || (prefix.len() > 2
+                            && prefix.starts_with('-')
+                            && GIT_VALUE_OPTIONS.contains(&&prefix[..2]));
+                    if !(after_value_option || attached) {
+                        self.deny(format!(
+                            "`git` is given `{shown}`, computed at run time, so the guard cannot tell what it would do"
+                        ));
+                        return;
+                    }
+                    argv.push(format!("{prefix}computed"));
+                }
+            }
+        }
+        if let Some(first) = argv.first_mut() {
+            *first = "git".into();
+        }
+        let mut env = Vec::new();
+        for (name, value) in assigns {
+            if !passes_to_git_policy(name) {
+                continue;
+            }
+            match value {
+                Some(v) => env.push((name.clone(), v.clone())),
+                None => {
+                    self.deny(format!("`{name}` for git is computed at run time"));
+                    return;
+                }
+            }
+        }
+        let v = policy::classify(&argv, &env, Actor::Hook, self.ctx.facts, &cwd);
+        if v.risk >= Risk::LocalWrite || v.unknown {
+            self.may_write = true;
+        }
+        let why = v
+            .reason
+            .strip_prefix("rule ")
+            .unwrap_or(&v.reason)
+            // Level 1 tells a person to run it themselves; the model must not.
+            .replace("; run it yourself if you mean it", "")
+            .replace(" — run it yourself if you mean it", "")
+            .replace(" — run it yourself", "")
+            .replace("; run it yourself", "");
+        if v.unknown {
+            self.deny(format!("`{}`: {why}", short_argv(&argv)));
+            return;
+        }
+        match v.risk {
+            Risk::Destructive | Risk::UnsafeShell => {
+                self.deny(format!("`{}` is refused — {why}", short_argv(&argv)));
+            }
+            Risk::Remote if self.ctx.remote == RemotePosture::Deny => {
+                self.deny(format!(
+                    "`{}` contacts a remote, and fararoni.hook.remote is deny",
+                    short_argv(&argv)
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// git options whose value may be computed at run time without changing
+/// what git does (a message, an author, a date, a format).
+const GIT_VALUE_OPTIONS: &[&str] = &[
+    "-m",
+    "--message",
+    "-F",
+    "--file",
+    "--author",
+    "--date",
+    "--since",
+    "--until",
+    "--after",
+    "--before",
+    "--format",
+    "--pretty",
+    "-S",
+    "-G",
+    "--grep",
+    "-e",
+];
+
+/// Variables the Hook posture lets through to git without asking the
+/// policy's allow-list: they change output, editors, identity or transport,
+/// never which repository or what is lost.
+const GIT_ENV_HARMLESS: &[&str] = &[
+    "GIT_PAGER",
+    "PAGER",
+    "GIT_EDITOR",
+    "EDITOR",
+    "VISUAL",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_TERMINAL_PROMPT",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "GIT_MERGE_AUTOEDIT",
+    "GIT_PROGRESS_DELAY",
+    "GIT_CURL_VERBOSE",
+    "GIT_TRACE",
+    "GIT_TRACE2",
+    "GIT_TRACE_PACKET",
+    "LESS",
+    "TERM",
+    "CI",
+    "FARARONI_GUARD",
+];
+
+/// Whether an assignment before `git` goes to the policy's environment
+/// rules (place variables, config injection) rather than being harmless.
+fn passes_to_git_policy(name: &str) -> bool {
+    if GIT_ENV_HARMLESS.contains(&name) {
+        return false;
+    }
+    name.starts_with("GIT_") || matches!(name, "HOME" | "XDG_CONFIG_HOME" | "PREFIX")
+}
+
+/// Whether a `find` name filter would match anything inside the git dir
+/// `g` (a walk capped at 20,000 entries; past it, assume it would).
+fn git_dir_matches(g: &Path, names: &[(String, bool)], simple: bool) -> bool {
+    if !simple || names.is_empty() {
+        return true;
+    }
+    let mut stack = vec![g.to_path_buf()];
+    let mut seen = 0usize;
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            seen += 1;
+            if seen > 20_000 {
+                return true;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            let hit = names.iter().all(|(p, icase)| {
+                if *icase {
+                    crate::ask::glob::matches(&p.to_lowercase(), &name.to_lowercase())
+                } else {
+                    crate::ask::glob::matches(p, &name)
+                }
+            });
+            if hit {
+                return true;
+            }
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(e.path());
+            }
+        }
+    }
+    false
+}
+
+fn short_argv(argv: &[String]) -> String {
+    let s = argv.join(" ");
+    if s.chars().count() > 60 {
+        let mut t: String = s.chars().take(59).collect();
+        t.push('…');
+        t
+    } else {
+        s
+    }
+}
+
+fn is_device(word: &str) -> bool {
+    matches!(
+        word,
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "-"
+    ) || word.starts_with("/dev/fd/")
+}
+
+/// A here-document's text when it is known now.
+fn body_text(b: &HereBody) -> Option<String> {
+    if b.quoted {
+        return Some(b.text.clone());
+    }
+    let mut s = String::new();
+    for p in &b.parts {
+        match p {
+            Part::Lit { text, .. } => s.push_str(text),
+            _ => return None,
+        }
+    }
+    Some(s)
+}
+
+/// What a command prints, when it is known now: `cat` of its known stdin,
+/// `echo` or `printf` of literal text.
+fn known_output(args: &[Arg], stdin: Stdin) -> Option<String> {
+    let program = args.first()?.lit()?;
+    let name = program.rsplit('/').next().unwrap_or(program);
+    let lits: Option<Vec<&str>> = args[1..].iter().map(|a| a.lit()).collect();
+    let lits = lits?;
+    match name {
+        "cat" if lits.iter().all(|a| *a == "-") => match stdin {
+            Stdin::Known(t) => Some(t),
+            _ => None,
+        },
+        "echo" => {
+            let mut newline = true;
+            let mut k = 0;
+            while k < lits.len()
+                && lits[k].starts_with('-')
+                && lits[k].len() > 1
+                && lits[k][1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E'))
+            {
+                if lits[k].contains('e') {
+                    return None;
+                }
+                newline &= !lits[k].contains('n');
+                k += 1;
+            }
+            let mut s = lits[k..].join(" ");
+            if s.contains('\\') {
+                return None;
+            }
+            if newline {
+                s.push('\n');
+            }
+            Some(s)
+        }
+        "printf" => match lits.as_slice() {
+            [fmt] if !fmt.contains('%') => {
+                let mut out = String::new();
+                let mut chars = fmt.chars();
+                while let Some(c) = chars.next() {
+                    if c == '\\' {
+                        match chars.next() {
+                            Some('n') => out.push('\n'),
+                            Some('t') => out.push('\t'),
+                            Some('\\') => out.push('\\'),
+                            _ => return None,
+                        }
+                    } else {
+                        out.push(c);
+                    }
+                }
+                Some(out)
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Removes the `\` escapes `peek_word` put before quoted characters.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether an escaped pattern has an unescaped glob character.
+fn has_glob(s: &str) -> bool {
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '*' | '?' | '[' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Most words one brace expansion may produce; more is refused.
+const MAX_BRACE_WORDS: usize = 256;
+
+/// Brace expansion of an escaped pattern, as bash does it: `a{b,c}d`,
+/// nested, and `{1..3}` / `{a..c}` sequences. `None` past
+/// [`MAX_BRACE_WORDS`].
+fn brace_expand(s: &str, depth: usize) -> Option<Vec<String>> {
+    if depth > 8 {
+        return None;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 2,
+            '{' => {
+                // Find the matching close and the top-level commas.
+                let mut level = 0;
+                let mut j = i;
+                let mut commas = Vec::new();
+                let mut close = None;
+                while j < chars.len() {
+                    match chars[j] {
+                        '\\' => j += 1,
+                        '{' => level += 1,
+                        '}' => {
+                            level -= 1;
+                            if level == 0 {
+                                close = Some(j);
+                                break;
+                            }
+                        }
+                        ',' if level == 1 => commas.push(j),
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                let Some(close) = close else {
+                    return Some(vec![s.to_string()]);
+                };
+                let head: String = chars[..i].iter().collect();
+                let tail: String = chars[close + 1..].iter().collect();
+                let inner: String = chars[i + 1..close].iter().collect();
+                let alternatives: Vec<String> = if commas.is_empty() {
+                    match sequence(&inner) {
+                        Some(seq) => seq,
+                        None => {
+                            // Not an expansion: keep `{`…`}` literally and
+                            // expand what follows.
+                            let rest: String = chars[i + 1..].iter().collect();
+                            let rest = brace_expand(&rest, depth + 1)?;
+                            return Some(
+                                rest.into_iter().map(|r| format!("{head}\\{{{r}")).collect(),
+                            );
+                        }
+                    }
+                } else {
+                    let mut parts = Vec::new();
+                    let mut from = i + 1;
+                    for c in commas.iter().copied().chain(std::iter::once(close)) {
+                        parts.push(chars[from..c].iter().collect());
+                        from = c + 1;
+                    }
+                    parts
+                };
+                let mut out = Vec::new();
+                for alt in alternatives {
+                    for e in brace_expand(&format!("{head}{alt}{tail}"), depth + 1)? {
+                        out.push(e);
+                        if out.len() > MAX_BRACE_WORDS {
+                            return None;
+                        }
+                    }
+                }
+                return Some(out);
+            }
+            _ => i += 1,
+        }
+    }
+    Some(vec![s.to_string()])
+}
+
+/// `1..5`, `a..e`, `1..10..2`: the words, or `None` when not a sequence.
+fn sequence(inner: &str) -> Option<Vec<String>> {
+    let parts: Vec<&str> = inner.split("..").collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let step: i64 = match parts.get(2) {
+        Some(s) => s.parse::<i64>().ok()?.abs().max(1),
+        None => 1,
+    };
+    if let (Ok(a), Ok(b)) = (parts[0].parse::<i64>(), parts[1].parse::<i64>()) {
+        if (a - b).abs() / step > MAX_BRACE_WORDS as i64 {
+            return None;
+        }
+        let mut v = Vec::new();
+        let mut x = a;
+        while (a <= b && x <= b) || (a > b && x >= b) {
+            v.push(x.to_string());
+            x += if a <= b { step } else { -step };
+        }
+        return Some(v);
+    }
+    let (a, b) = (parts[0], parts[1]);
+    if a.chars().count() == 1 && b.chars().count() == 1 {
+        let (a, b) = (a.chars().next()? as u32, b.chars().next()? as u32);
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut v: Vec<String> = (lo..=hi)
+            .step_by(step as usize)
+            .filter_map(char::from_u32)
+            .map(String::from)
+            .collect();
+        if a > b {
+            v.reverse();
+        }
+        return Some(v);
+    }
+    None
+}
+
+/// Quotes a word for a command line rebuilt from known words.
+fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}

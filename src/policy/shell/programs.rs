@@ -1,0 +1,496 @@
+//! What the judge knows about programs, as tables: which only read, which
+//! run another command (and how to find it), which interpret inline code,
+//! which destroy or change files, which fetch from the network or hand out
+//! a shell. A program in none of them is "another program": allowed
+//! (after the dirty-set snapshot) unless `fararoni.hook.unknownPrograms`
+//! is `deny`.
+
+/// How the judge treats a program.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    /// Reads only (or changes only the shell's own state).
+    ReadOnly,
+    /// Runs the command that follows its own options.
+    Wrapper(&'static Wrapper),
+    /// A shell: `-c STRING` is a command line; stdin may be one.
+    Shell,
+    /// `eval`, `trap`: its words joined are a command line.
+    Eval,
+    /// `xargs`.
+    Xargs,
+    /// `find`.
+    Find,
+    /// `ssh HOST CMD`, `watch CMD`, `su -c CMD`: joined words are a
+    /// command line run elsewhere (judged as if here).
+    Remote,
+    /// `git`.
+    Git,
+    /// An interpreter of inline code.
+    Interpreter(Lang),
+    /// Deletes, overwrites or changes the files it is given.
+    Files,
+    /// Fetches from the network (piped into a shell: vetoed).
+    Fetcher,
+    /// Can hand out a shell to the network (`nc -e`, `socat EXEC:`).
+    Listener,
+    /// `cd`, `pushd`, `popd`: moves the judge's cwd.
+    Cd,
+    /// `alias NAME=VALUE`.
+    Alias,
+    /// `crontab`: only `-l` reads.
+    Crontab,
+    /// `source FILE`, `. FILE`: runs a script the guard cannot see.
+    Source,
+}
+
+/// The language of inline code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// Python.
+    Python,
+    /// JavaScript (node, deno, bun).
+    Node,
+    /// Perl.
+    Perl,
+    /// Ruby.
+    Ruby,
+    /// PHP.
+    Php,
+}
+
+/// How a wrapper's own arguments end and the wrapped command starts.
+#[derive(Debug)]
+pub struct Wrapper {
+    /// Options that take the next word as their value (short or long).
+    pub with_value: &'static [&'static str],
+    /// Plain words the wrapper takes before the command (`timeout 5`).
+    pub positionals: usize,
+    /// Options after which there is no command to run (`command -v`).
+    pub no_command: &'static [&'static str],
+    /// Options whose value is a command line (`npx -c`, `flock -c`).
+    pub command_string: &'static [&'static str],
+}
+
+const SUDO: Wrapper = Wrapper {
+    with_value: &[
+        "-u",
+        "--user",
+        "-g",
+        "--group",
+        "-h",
+        "--host",
+        "-p",
+        "--prompt",
+        "-C",
+        "--close-from",
+        "-D",
+        "--chdir",
+        "-r",
+        "--role",
+        "-t",
+        "--type",
+        "-T",
+        "--command-timeout",
+        "-U",
+        "--other-user",
+        "-R",
+        "--chroot",
+    ],
+    positionals: 0,
+    no_command: &[
+        "-l",
+        "--list",
+        "-v",
+        "--validate",
+        "-k",
+        "-K",
+        "-V",
+        "--version",
+    ],
+    command_string: &[],
+};
+const DOAS: Wrapper = Wrapper {
+    with_value: &["-u", "-C"],
+    positionals: 0,
+    no_command: &[],
+    command_string: &[],
+};
+const TIMEOUT: Wrapper = Wrapper {
+    with_value: &["-s", "--signal", "-k", "--kill-after"],
+    positionals: 1,
+    no_command: &["--help", "--version"],
+    command_string: &[],
+};
+const NICE: Wrapper = Wrapper {
+    with_value: &["-n", "--adjustment"],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &[],
+};
+const PLAIN: Wrapper = Wrapper {
+    with_value: &[],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &[],
+};
+const TIME: Wrapper = Wrapper {
+    with_value: &["-f", "--format", "-o", "--output"],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &[],
+};
+const EXEC: Wrapper = Wrapper {
+    with_value: &["-a"],
+    positionals: 0,
+    no_command: &[],
+    command_string: &[],
+};
+const COMMAND: Wrapper = Wrapper {
+    with_value: &[],
+    positionals: 0,
+    no_command: &["-v", "-V"],
+    command_string: &[],
+};
+const STDBUF: Wrapper = Wrapper {
+    with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &[],
+};
+const IONICE: Wrapper = Wrapper {
+    with_value: &["-c", "--class", "-n", "--classdata"],
+    positionals: 0,
+    no_command: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+    command_string: &[],
+};
+const TASKSET: Wrapper = Wrapper {
+    with_value: &[],
+    positionals: 1,
+    no_command: &["-p", "--pid"],
+    command_string: &[],
+};
+const FLOCK: Wrapper = Wrapper {
+    with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
+    positionals: 1,
+    no_command: &[],
+    command_string: &["-c", "--command"],
+};
+
+const NPX: Wrapper = Wrapper {
+    with_value: &["-p", "--package", "--cache", "-w", "--workspace"],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &["-c", "--call"],
+};
+const UVX: Wrapper = Wrapper {
+    with_value: &[
+        "--from",
+        "--with",
+        "-p",
+        "--python",
+        "--index-url",
+        "--index",
+    ],
+    positionals: 0,
+    no_command: &["--help", "--version"],
+    command_string: &[],
+};
+
+/// Programs, by name (after any directory: `/bin/rm` is `rm`).
+pub const PROGRAMS: &[(&str, Kind)] = &[
+    ("git", Kind::Git),
+    // Wrappers, looked through.
+    ("sudo", Kind::Wrapper(&SUDO)),
+    ("doas", Kind::Wrapper(&DOAS)),
+    ("timeout", Kind::Wrapper(&TIMEOUT)),
+    ("nice", Kind::Wrapper(&NICE)),
+    ("nohup", Kind::Wrapper(&PLAIN)),
+    ("time", Kind::Wrapper(&TIME)),
+    ("exec", Kind::Wrapper(&EXEC)),
+    ("command", Kind::Wrapper(&COMMAND)),
+    ("builtin", Kind::Wrapper(&PLAIN)),
+    ("stdbuf", Kind::Wrapper(&STDBUF)),
+    ("ionice", Kind::Wrapper(&IONICE)),
+    ("taskset", Kind::Wrapper(&TASKSET)),
+    ("flock", Kind::Wrapper(&FLOCK)),
+    ("setsid", Kind::Wrapper(&PLAIN)),
+    ("unbuffer", Kind::Wrapper(&PLAIN)),
+    ("chronic", Kind::Wrapper(&PLAIN)),
+    ("env", Kind::Wrapper(&PLAIN)),
+    // Package runners run the program they name.
+    ("npx", Kind::Wrapper(&NPX)),
+    ("pnpx", Kind::Wrapper(&NPX)),
+    ("bunx", Kind::Wrapper(&NPX)),
+    ("uvx", Kind::Wrapper(&UVX)),
+    // Shells and string evaluation.
+    ("bash", Kind::Shell),
+    ("sh", Kind::Shell),
+    ("zsh", Kind::Shell),
+    ("dash", Kind::Shell),
+    ("ksh", Kind::Shell),
+    ("mksh", Kind::Shell),
+    ("fish", Kind::Shell),
+    ("busybox", Kind::Shell),
+    ("eval", Kind::Eval),
+    ("trap", Kind::Eval),
+    ("xargs", Kind::Xargs),
+    ("find", Kind::Find),
+    ("ssh", Kind::Remote),
+    ("watch", Kind::Remote),
+    ("su", Kind::Remote),
+    ("source", Kind::Source),
+    (".", Kind::Source),
+    // Interpreters.
+    ("python", Kind::Interpreter(Lang::Python)),
+    ("python2", Kind::Interpreter(Lang::Python)),
+    ("python3", Kind::Interpreter(Lang::Python)),
+    ("pypy", Kind::Interpreter(Lang::Python)),
+    ("pypy3", Kind::Interpreter(Lang::Python)),
+    ("node", Kind::Interpreter(Lang::Node)),
+    ("nodejs", Kind::Interpreter(Lang::Node)),
+    ("bun", Kind::Interpreter(Lang::Node)),
+    ("deno", Kind::Interpreter(Lang::Node)),
+    ("perl", Kind::Interpreter(Lang::Perl)),
+    ("ruby", Kind::Interpreter(Lang::Ruby)),
+    ("php", Kind::Interpreter(Lang::Php)),
+    // File changers (see `files`).
+    ("rm", Kind::Files),
+    ("rimraf", Kind::Files),
+    ("rmdir", Kind::Files),
+    ("unlink", Kind::Files),
+    ("truncate", Kind::Files),
+    ("shred", Kind::Files),
+    ("dd", Kind::Files),
+    ("mv", Kind::Files),
+    ("cp", Kind::Files),
+    ("ln", Kind::Files),
+    ("install", Kind::Files),
+    ("rsync", Kind::Files),
+    ("sed", Kind::Files),
+    ("tee", Kind::Files),
+    ("chmod", Kind::Files),
+    ("chown", Kind::Files),
+    ("chgrp", Kind::Files),
+    ("touch", Kind::Files),
+    ("mkdir", Kind::Files),
+    ("sort", Kind::Files),
+    // Network.
+    ("curl", Kind::Fetcher),
+    ("wget", Kind::Fetcher),
+    ("fetch", Kind::Fetcher),
+    ("aria2c", Kind::Fetcher),
+    ("http", Kind::Fetcher),
+    ("https", Kind::Fetcher),
+    ("xh", Kind::Fetcher),
+    ("nc", Kind::Listener),
+    ("ncat", Kind::Listener),
+    ("netcat", Kind::Listener),
+    ("socat", Kind::Listener),
+    ("telnet", Kind::Listener),
+    // Shell state.
+    ("cd", Kind::Cd),
+    ("pushd", Kind::Cd),
+    ("popd", Kind::Cd),
+    ("alias", Kind::Alias),
+    ("crontab", Kind::Crontab),
+];
+
+/// Programs that only read, or change only the shell's own state.
+pub const READ_ONLY: &[&str] = &[
+    "ls",
+    "cat",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "wc",
+    "echo",
+    "printf",
+    "pwd",
+    "which",
+    "type",
+    "whereis",
+    "file",
+    "stat",
+    "du",
+    "df",
+    "tree",
+    "uniq",
+    "cut",
+    "tr",
+    "diff",
+    "cmp",
+    "comm",
+    "jq",
+    "yq",
+    "date",
+    "whoami",
+    "uname",
+    "id",
+    "hostname",
+    "basename",
+    "dirname",
+    "realpath",
+    "readlink",
+    "seq",
+    "true",
+    "false",
+    "test",
+    "[",
+    "sleep",
+    "printenv",
+    "ps",
+    "column",
+    "nl",
+    "od",
+    "hexdump",
+    "xxd",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "cksum",
+    "b2sum",
+    "base64",
+    "tac",
+    "rev",
+    "fold",
+    "fmt",
+    "paste",
+    "join",
+    "expand",
+    "unexpand",
+    "strings",
+    "awk",
+    "gawk",
+    "mawk",
+    "export",
+    "unset",
+    "local",
+    "declare",
+    "typeset",
+    "readonly",
+    "read",
+    "exit",
+    "return",
+    "shift",
+    "wait",
+    "jobs",
+    "dirs",
+    "set",
+    "shopt",
+    "let",
+    ":",
+    "hash",
+    "ulimit",
+    "umask",
+    "history",
+    "help",
+    "man",
+    "info",
+    "lsof",
+    "env_parallel",
+    "tput",
+    "clear",
+    "reset",
+    "nproc",
+    "free",
+    "uptime",
+    "whatis",
+    "apropos",
+    "locale",
+    "getconf",
+    "fd",
+    "fdfind",
+    "bat",
+    "batcat",
+    "delta",
+    "exa",
+    "eza",
+    "zcat",
+    "gzcat",
+    "zgrep",
+    "bzcat",
+    "xzcat",
+    "lscpu",
+    "lsblk",
+    "mount",
+    "findmnt",
+    "groups",
+    "users",
+    "who",
+    "w",
+    "last",
+    "sha224sum",
+    "sha384sum",
+    "cal",
+    "bc",
+    "expr",
+    "numfmt",
+    "shuf",
+    "tsort",
+    "pr",
+    "csplit_dryrun",
+];
+
+/// Looks a program up by name (a path's last name).
+pub fn kind(name: &str) -> Option<Kind> {
+    if let Some((_, k)) = PROGRAMS.iter().find(|(n, _)| *n == name) {
+        return Some(*k);
+    }
+    if READ_ONLY.contains(&name) {
+        return Some(Kind::ReadOnly);
+    }
+    // `python3.12`, `perl5.36`, `ruby3.2`, `node18`.
+    for (prefix, lang) in [
+        ("python", Lang::Python),
+        ("perl", Lang::Perl),
+        ("ruby", Lang::Ruby),
+        ("node", Lang::Node),
+        ("php", Lang::Php),
+    ] {
+        if let Some(v) = name.strip_prefix(prefix) {
+            if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                return Some(Kind::Interpreter(lang));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a program reads a script from stdin with these arguments (no
+/// script operand, or `-`), for shells and interpreters.
+pub fn reads_code_from_stdin(args: &[String], kind: Kind) -> bool {
+    match kind {
+        Kind::Shell => {
+            if args.iter().any(|a| a == "-s") {
+                return true;
+            }
+            !args.iter().any(|a| {
+                (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+                    || !a.starts_with('-')
+            })
+        }
+        Kind::Interpreter(_) => {
+            let code_opt = |a: &str| {
+                matches!(
+                    a,
+                    "-c" | "-e" | "-E" | "-r" | "-m" | "--eval" | "-p" | "--print" | "eval"
+                ) || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && (a.ends_with('e') || a.ends_with('c')))
+            };
+            if args.iter().any(|a| code_opt(a)) {
+                return false;
+            }
+            args.iter().all(|a| a.starts_with('-')) || args.iter().any(|a| a == "-")
+        }
+        _ => false,
+    }
+}

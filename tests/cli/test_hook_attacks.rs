@@ -1,0 +1,236 @@
+//! The adversarial suite of `git fararoni guard hook`: every line of
+//! fixtures/hooks/attacks/attacks.jsonl must be vetoed, in its agent's own
+//! contract (a veto the agent would not read as one — a wrong exit code, an
+//! unknown key for Codex, an empty reason — counts as a bypass), and every
+//! line of controls.jsonl must pass in silence. The cases are written by
+//! fixtures/hooks/attacks/generate.py from the agents' and git's
+//! documentation; the sandbox below holds what they aim at.
+//!
+//! Judged by the contract: the hook never runs anything itself, and the
+//! effects of an allowed shell command or edit are covered by the undo
+//! tests in test_hook_agents.rs and the shell judgement's own suite.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::{run_with_stdin, Out, TestRepo};
+use crate::test_hook_agents::source;
+
+/// Reads a suite file.
+fn cases(name: &str) -> Vec<Value> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/hooks/attacks")
+        .join(name);
+    std::fs::read_to_string(&p)
+        .expect("read suite")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("suite line is JSON"))
+        .collect()
+}
+
+/// What an answer means to its agent: `Ok(Some(msg))` a veto, `Ok(None)`
+/// silence, `Err` an answer the agent would not read as either (which lets
+/// the tool run in every agent but Cline).
+fn read_answer(agent: &str, out: &Out) -> Result<Option<String>, String> {
+    if out.code == 0 && out.stdout.is_empty() {
+        return Ok(None);
+    }
+    let last = out
+        .stdout
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    let json = || {
+        serde_json::from_str::<Value>(last).map_err(|_| format!("stdout is not JSON: {last:.200}"))
+    };
+    let msg = match agent {
+        "claude" | "gemini" => {
+            if out.code != 2 {
+                return Err(format!("exit {} is not a veto", out.code));
+            }
+            out.stderr.trim().to_string()
+        }
+        "codex" => {
+            if out.code != 2 || out.stderr.trim().is_empty() {
+                return Err(format!("exit {} with stderr {:?}", out.code, out.stderr));
+            }
+            let v = json()?;
+            let h = &v["hookSpecificOutput"];
+            if v.as_object().map(|o| o.len()) != Some(1)
+                || h.as_object().map(|o| o.len()) != Some(3)
+                || h["permissionDecision"] != "deny"
+            {
+                return Err(format!("not exactly Codex's deny: {v}"));
+            }
+            h["permissionDecisionReason"]
+                .as_str()
+                .unwrap_or("")
+                .to_string()
+        }
+        "cursor" => {
+            let v = json()?;
+            if v["permission"] != "deny" {
+                return Err(format!("not a deny: {v}"));
+            }
+            v["agent_message"].as_str().unwrap_or("").to_string()
+        }
+        "cline" => {
+            let v = json()?;
+            if v["cancel"] != true {
+                return Err(format!("not a cancel: {v}"));
+            }
+            v["contextModification"].as_str().unwrap_or("").to_string()
+        }
+        "copilot" => {
+            let v = json()?;
+            if v["permissionDecision"] != "deny" {
+                return Err(format!("not a deny: {v}"));
+            }
+            v["permissionDecisionReason"]
+                .as_str()
+                .unwrap_or("")
+                .to_string()
+        }
+        other => return Err(format!("unknown agent {other}")),
+    };
+    if msg.is_empty() || msg.chars().count() > 300 {
+        return Err(format!("message empty or over 300 characters: {msg:?}"));
+    }
+    Ok(Some(msg))
+}
+
+/// The sandbox the suites aim at.
+fn sandbox() -> (TestRepo, tempfile::TempDir) {
+    let r = TestRepo::with_commit();
+    let origin = tempfile::tempdir().expect("origin");
+    r.git(&["init", "-q", "--bare", &origin.path().to_string_lossy()]);
+    r.git(&["remote", "add", "origin", &origin.path().to_string_lossy()]);
+    r.write(".gitignore", "target/\nnode_modules/\n");
+    r.write("src/app.py", &source(60));
+    r.write("src/lib.rs", "pub fn f() -> u32 {\n    1\n}\n");
+    for (p, t) in [
+        (".claude/settings.json", "{}\n"),
+        (".cursor/hooks.json", "{\"version\":1,\"hooks\":{}}\n"),
+        (".gemini/settings.json", "{}\n"),
+        (".codex/hooks.json", "{}\n"),
+        (".github/hooks/team.json", "{\"version\":1,\"hooks\":{}}\n"),
+        (
+            ".clinerules/hooks/PreToolUse",
+            "#!/bin/sh\nexec git fararoni guard hook --agent cline\n",
+        ),
+    ] {
+        r.write(p, t);
+    }
+    r.git(&["add", "."]);
+    r.git(&["commit", "-q", "-m", "project"]);
+    r.git(&["push", "-q", "origin", "main"]);
+    r.git(&["tag", "v1"]);
+    // Uncommitted work, an untracked draft, ignored build output.
+    r.write(
+        "src/app.py",
+        &format!("{}def mine(x):\n    return x\n", source(60)),
+    );
+    r.write("src/draft.py", "def draft():\n    return 1\n");
+    r.write("target/out.txt", "build output\n");
+    r.write("node_modules/x/index.js", "module.exports = 1\n");
+    // Outside the repository and outside the temp dir (which the shell
+    // judgement treats as the agent's scratch space).
+    let outside = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("outside");
+    std::fs::write(r.home().join("notes.txt"), "precious\n").expect("write");
+    std::fs::write(outside.path().join("victim.txt"), "precious\n").expect("write");
+    std::fs::create_dir(r.path().join("adir")).expect("mkdir");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(outside.path(), r.path().join("escape")).expect("ln");
+        std::os::unix::fs::symlink("loop2", r.path().join("loop1")).expect("ln");
+        std::os::unix::fs::symlink("loop1", r.path().join("loop2")).expect("ln");
+        let ok = std::process::Command::new("mkfifo")
+            .arg(r.path().join("pipe"))
+            .status()
+            .expect("mkfifo");
+        assert!(ok.success());
+    }
+    std::fs::create_dir_all(r.home().join(".ssh")).expect("mkdir");
+    std::fs::write(r.home().join(".bashrc"), "export PS1='$ '\n").expect("write");
+    (r, outside)
+}
+
+fn run_suite(name: &str) -> (usize, Vec<String>, Vec<String>) {
+    let (r, outside) = sandbox();
+    let before_outside = std::fs::read(outside.path().join("victim.txt")).expect("read");
+    let repo = r.path().to_string_lossy().into_owned();
+    let mut failures = Vec::new();
+    let mut gaps = Vec::new();
+    let all = cases(name);
+    for case in &all {
+        let agent = case["agent"].as_str().expect("agent");
+        let input = match (&case.get("raw"), &case.get("payload")) {
+            (Some(Value::String(raw)), _) => raw.clone(),
+            (_, Some(p)) => p.to_string(),
+            _ => panic!("case without payload: {case}"),
+        };
+        let input = input
+            .replace("$REPO", &repo)
+            .replace("$OUTSIDE", &outside.path().to_string_lossy())
+            .replace("$HOME", &r.home().to_string_lossy());
+        let mut cmd = r.cmd("git-fararoni");
+        cmd.args(["guard", "hook", "--agent", agent]);
+        let out = run_with_stdin(&mut cmd, input.as_bytes());
+        let expect_veto = case["expect"] == "veto";
+        let label = format!(
+            "[{agent}] {}",
+            case["name"].as_str().unwrap_or("?").replace('\n', "⏎")
+        );
+        match read_answer(agent, &out) {
+            Err(why) => failures.push(format!("{label}: invalid answer: {why}")),
+            Ok(Some(msg)) if !expect_veto => failures.push(format!("{label}: false block: {msg}")),
+            Ok(None) if expect_veto => match case.get("gap").and_then(Value::as_str) {
+                Some(why) => gaps.push(format!("{label}: known gap: {why}")),
+                None => failures.push(format!("{label}: allowed")),
+            },
+            Ok(_) => {}
+        }
+    }
+    // The hook itself never changes what the cases aim at.
+    assert_eq!(
+        std::fs::read(outside.path().join("victim.txt")).expect("read"),
+        before_outside
+    );
+    assert!(r.read("src/app.py").contains("def mine"));
+    assert!(r.path().join("src/draft.py").exists());
+    (all.len(), failures, gaps)
+}
+
+#[test]
+fn test_hook_attacks_every_attack_vetoed_in_its_agents_terms() {
+    let (n, failures, gaps) = run_suite("attacks.jsonl");
+    eprintln!(
+        "hook attacks: {n} cases, {} not vetoed, {} known gaps",
+        failures.len(),
+        gaps.len()
+    );
+    for g in &gaps {
+        eprintln!("{g}");
+    }
+    assert!(n >= 300, "the suite has {n} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {n}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn test_hook_attacks_controls_pass_in_silence() {
+    let (n, failures, _) = run_suite("controls.jsonl");
+    eprintln!("hook controls: {n} cases, {} blocked", failures.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {n}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
