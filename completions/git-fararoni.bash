@@ -1,4 +1,4 @@
-_git__fararoni() {
+_gitfararoni() {
     local i cur prev opts cmd
     COMPREPLY=()
     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
@@ -14,199 +14,277 @@ _git__fararoni() {
     do
         case "${cmd},${i}" in
             ",$1")
-                cmd="git__fararoni"
+                cmd="gitfararoni"
                 ;;
-            git__fararoni,ask)
-                cmd="git__fararoni__subcmd__ask"
+            gitfararoni,ask)
+                cmd="gitfararoni__subcmd__ask"
                 ;;
-            git__fararoni,generate)
-                cmd="git__fararoni__subcmd__generate"
+            gitfararoni,completions)
+                cmd="gitfararoni__subcmd__completions"
                 ;;
-            git__fararoni,guard)
-                cmd="git__fararoni__subcmd__guard"
+            gitfararoni,config)
+                cmd="gitfararoni__subcmd__config"
                 ;;
-            git__fararoni,help)
-                cmd="git__fararoni__subcmd__help"
+            gitfararoni,doctor)
+                cmd="gitfararoni__subcmd__doctor"
                 ;;
-            git__fararoni,saga)
-                cmd="git__fararoni__subcmd__saga"
+            gitfararoni,generate)
+                cmd="gitfararoni__subcmd__generate"
                 ;;
-            git__fararoni,shadow)
-                cmd="git__fararoni__subcmd__shadow"
+            gitfararoni,guard)
+                cmd="gitfararoni__subcmd__guard"
                 ;;
-            git__fararoni,undo)
-                cmd="git__fararoni__subcmd__undo"
+            gitfararoni,help)
+                cmd="gitfararoni__subcmd__help"
                 ;;
-            git__fararoni__subcmd__generate,completions)
-                cmd="git__fararoni__subcmd__generate__subcmd__completions"
+            gitfararoni,hook)
+                cmd="gitfararoni__subcmd__hook"
                 ;;
-            git__fararoni__subcmd__generate,help)
-                cmd="git__fararoni__subcmd__generate__subcmd__help"
+            gitfararoni,hooks)
+                cmd="gitfararoni__subcmd__hooks"
                 ;;
-            git__fararoni__subcmd__generate,man)
-                cmd="git__fararoni__subcmd__generate__subcmd__man"
+            gitfararoni,install-docs)
+                cmd="gitfararoni__subcmd__install__subcmd__docs"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,completions)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__completions"
+            gitfararoni,saga)
+                cmd="gitfararoni__subcmd__saga"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,help)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__help"
+            gitfararoni,shadow)
+                cmd="gitfararoni__subcmd__shadow"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,man)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__man"
+            gitfararoni,undo)
+                cmd="gitfararoni__subcmd__undo"
                 ;;
-            git__fararoni__subcmd__guard,check)
-                cmd="git__fararoni__subcmd__guard__subcmd__check"
+            gitfararoni__subcmd__generate,completions)
+                cmd="gitfararoni__subcmd__generate__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__guard,help)
-                cmd="git__fararoni__subcmd__guard__subcmd__help"
+            gitfararoni__subcmd__generate,help)
+                cmd="gitfararoni__subcmd__generate__subcmd__help"
                 ;;
-            git__fararoni__subcmd__guard,write)
-                cmd="git__fararoni__subcmd__guard__subcmd__write"
+            gitfararoni__subcmd__generate,man)
+                cmd="gitfararoni__subcmd__generate__subcmd__man"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,check)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__check"
+            gitfararoni__subcmd__generate__subcmd__help,completions)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,help)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__generate__subcmd__help,help)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,write)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__write"
+            gitfararoni__subcmd__generate__subcmd__help,man)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__man"
                 ;;
-            git__fararoni__subcmd__help,ask)
-                cmd="git__fararoni__subcmd__help__subcmd__ask"
+            gitfararoni__subcmd__guard,check)
+                cmd="gitfararoni__subcmd__guard__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help,generate)
-                cmd="git__fararoni__subcmd__help__subcmd__generate"
+            gitfararoni__subcmd__guard,help)
+                cmd="gitfararoni__subcmd__guard__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help,guard)
-                cmd="git__fararoni__subcmd__help__subcmd__guard"
+            gitfararoni__subcmd__guard,write)
+                cmd="gitfararoni__subcmd__guard__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help,help)
-                cmd="git__fararoni__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__guard__subcmd__help,check)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help,saga)
-                cmd="git__fararoni__subcmd__help__subcmd__saga"
+            gitfararoni__subcmd__guard__subcmd__help,help)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help,shadow)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow"
+            gitfararoni__subcmd__guard__subcmd__help,write)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help,undo)
-                cmd="git__fararoni__subcmd__help__subcmd__undo"
+            gitfararoni__subcmd__help,ask)
+                cmd="gitfararoni__subcmd__help__subcmd__ask"
                 ;;
-            git__fararoni__subcmd__help__subcmd__generate,completions)
-                cmd="git__fararoni__subcmd__help__subcmd__generate__subcmd__completions"
+            gitfararoni__subcmd__help,completions)
+                cmd="gitfararoni__subcmd__help__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__help__subcmd__generate,man)
-                cmd="git__fararoni__subcmd__help__subcmd__generate__subcmd__man"
+            gitfararoni__subcmd__help,config)
+                cmd="gitfararoni__subcmd__help__subcmd__config"
                 ;;
-            git__fararoni__subcmd__help__subcmd__guard,check)
-                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__check"
+            gitfararoni__subcmd__help,doctor)
+                cmd="gitfararoni__subcmd__help__subcmd__doctor"
                 ;;
-            git__fararoni__subcmd__help__subcmd__guard,write)
-                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__write"
+            gitfararoni__subcmd__help,generate)
+                cmd="gitfararoni__subcmd__help__subcmd__generate"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,abort)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__abort"
+            gitfararoni__subcmd__help,guard)
+                cmd="gitfararoni__subcmd__help__subcmd__guard"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,finish)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__finish"
+            gitfararoni__subcmd__help,help)
+                cmd="gitfararoni__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,list)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__list"
+            gitfararoni__subcmd__help,hook)
+                cmd="gitfararoni__subcmd__help__subcmd__hook"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,start)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__start"
+            gitfararoni__subcmd__help,hooks)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,status)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__status"
+            gitfararoni__subcmd__help,install-docs)
+                cmd="gitfararoni__subcmd__help__subcmd__install__subcmd__docs"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,diff)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__diff"
+            gitfararoni__subcmd__help,saga)
+                cmd="gitfararoni__subcmd__help__subcmd__saga"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,list)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__list"
+            gitfararoni__subcmd__help,shadow)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,prune)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__prune"
+            gitfararoni__subcmd__help,undo)
+                cmd="gitfararoni__subcmd__help__subcmd__undo"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,restore)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__restore"
+            gitfararoni__subcmd__help__subcmd__generate,completions)
+                cmd="gitfararoni__subcmd__help__subcmd__generate__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,show)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__show"
+            gitfararoni__subcmd__help__subcmd__generate,man)
+                cmd="gitfararoni__subcmd__help__subcmd__generate__subcmd__man"
                 ;;
-            git__fararoni__subcmd__saga,abort)
-                cmd="git__fararoni__subcmd__saga__subcmd__abort"
+            gitfararoni__subcmd__help__subcmd__guard,check)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__check"
                 ;;
-            git__fararoni__subcmd__saga,finish)
-                cmd="git__fararoni__subcmd__saga__subcmd__finish"
+            gitfararoni__subcmd__help__subcmd__guard,write)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__write"
                 ;;
-            git__fararoni__subcmd__saga,help)
-                cmd="git__fararoni__subcmd__saga__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__hooks,install)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__install"
                 ;;
-            git__fararoni__subcmd__saga,list)
-                cmd="git__fararoni__subcmd__saga__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__hooks,status)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__status"
                 ;;
-            git__fararoni__subcmd__saga,start)
-                cmd="git__fararoni__subcmd__saga__subcmd__start"
+            gitfararoni__subcmd__help__subcmd__hooks,uninstall)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__saga,status)
-                cmd="git__fararoni__subcmd__saga__subcmd__status"
+            gitfararoni__subcmd__help__subcmd__saga,abort)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__abort"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,abort)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__abort"
+            gitfararoni__subcmd__help__subcmd__saga,finish)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__finish"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,finish)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__finish"
+            gitfararoni__subcmd__help__subcmd__saga,list)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__list"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,help)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__saga,start)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__start"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,list)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__saga,status)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__status"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,start)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__start"
+            gitfararoni__subcmd__help__subcmd__shadow,diff)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,status)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__status"
+            gitfararoni__subcmd__help__subcmd__shadow,list)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__list"
                 ;;
-            git__fararoni__subcmd__shadow,diff)
-                cmd="git__fararoni__subcmd__shadow__subcmd__diff"
+            gitfararoni__subcmd__help__subcmd__shadow,prune)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__prune"
                 ;;
-            git__fararoni__subcmd__shadow,help)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__shadow,restore)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__restore"
                 ;;
-            git__fararoni__subcmd__shadow,list)
-                cmd="git__fararoni__subcmd__shadow__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__shadow,show)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__show"
                 ;;
-            git__fararoni__subcmd__shadow,prune)
-                cmd="git__fararoni__subcmd__shadow__subcmd__prune"
+            gitfararoni__subcmd__help__subcmd__shadow,snapshot)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__snapshot"
                 ;;
-            git__fararoni__subcmd__shadow,restore)
-                cmd="git__fararoni__subcmd__shadow__subcmd__restore"
+            gitfararoni__subcmd__hooks,help)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help"
                 ;;
-            git__fararoni__subcmd__shadow,show)
-                cmd="git__fararoni__subcmd__shadow__subcmd__show"
+            gitfararoni__subcmd__hooks,install)
+                cmd="gitfararoni__subcmd__hooks__subcmd__install"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,diff)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__diff"
+            gitfararoni__subcmd__hooks,status)
+                cmd="gitfararoni__subcmd__hooks__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,help)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__hooks,uninstall)
+                cmd="gitfararoni__subcmd__hooks__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,list)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__hooks__subcmd__help,help)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,prune)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__prune"
+            gitfararoni__subcmd__hooks__subcmd__help,install)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__install"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,restore)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__restore"
+            gitfararoni__subcmd__hooks__subcmd__help,status)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,show)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__show"
+            gitfararoni__subcmd__hooks__subcmd__help,uninstall)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__uninstall"
+                ;;
+            gitfararoni__subcmd__saga,abort)
+                cmd="gitfararoni__subcmd__saga__subcmd__abort"
+                ;;
+            gitfararoni__subcmd__saga,finish)
+                cmd="gitfararoni__subcmd__saga__subcmd__finish"
+                ;;
+            gitfararoni__subcmd__saga,help)
+                cmd="gitfararoni__subcmd__saga__subcmd__help"
+                ;;
+            gitfararoni__subcmd__saga,list)
+                cmd="gitfararoni__subcmd__saga__subcmd__list"
+                ;;
+            gitfararoni__subcmd__saga,start)
+                cmd="gitfararoni__subcmd__saga__subcmd__start"
+                ;;
+            gitfararoni__subcmd__saga,status)
+                cmd="gitfararoni__subcmd__saga__subcmd__status"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,abort)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__abort"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,finish)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__finish"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,help)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,list)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,start)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__start"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,status)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__status"
+                ;;
+            gitfararoni__subcmd__shadow,diff)
+                cmd="gitfararoni__subcmd__shadow__subcmd__diff"
+                ;;
+            gitfararoni__subcmd__shadow,help)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help"
+                ;;
+            gitfararoni__subcmd__shadow,list)
+                cmd="gitfararoni__subcmd__shadow__subcmd__list"
+                ;;
+            gitfararoni__subcmd__shadow,prune)
+                cmd="gitfararoni__subcmd__shadow__subcmd__prune"
+                ;;
+            gitfararoni__subcmd__shadow,restore)
+                cmd="gitfararoni__subcmd__shadow__subcmd__restore"
+                ;;
+            gitfararoni__subcmd__shadow,show)
+                cmd="gitfararoni__subcmd__shadow__subcmd__show"
+                ;;
+            gitfararoni__subcmd__shadow,snapshot)
+                cmd="gitfararoni__subcmd__shadow__subcmd__snapshot"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,diff)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__diff"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,help)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,list)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,prune)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__prune"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,restore)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__restore"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,show)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__show"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,snapshot)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__snapshot"
                 ;;
             *)
                 ;;
@@ -214,8 +292,8 @@ _git__fararoni() {
     done
 
     case "${cmd}" in
-        git__fararoni)
-            opts="-h -V --help --version ask guard shadow saga undo generate help"
+        gitfararoni)
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -228,8 +306,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__ask)
-            opts="-v -h -V --explain --json --verbose --help --version"
+        gitfararoni__subcmd__ask)
+            opts="-v -q -h -V --explain --json --verbose --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -242,8 +320,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate)
-            opts="-h -V --help --version man completions help"
+        gitfararoni__subcmd__completions)
+            opts="-q -h -V --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -256,8 +334,50 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__completions)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+        gitfararoni__subcmd__config)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__doctor)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__generate)
+            opts="-q -h -V --quiet --help --version man completions help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__generate__subcmd__completions)
+            opts="-q -h -V --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -270,7 +390,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help)
+        gitfararoni__subcmd__generate__subcmd__help)
             opts="man completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -284,7 +404,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__completions)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -298,7 +418,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -312,7 +432,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__man)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -326,8 +446,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__man)
-            opts="-h -V --help --version"
+        gitfararoni__subcmd__generate__subcmd__man)
+            opts="-q -h -V --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -340,8 +460,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard)
-            opts="-h -V --help --version check write help"
+        gitfararoni__subcmd__guard)
+            opts="-q -h -V --quiet --help --version check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -354,8 +474,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__check)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__guard__subcmd__check)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -368,7 +488,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help)
+        gitfararoni__subcmd__guard__subcmd__help)
             opts="check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -382,7 +502,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__check)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -396,7 +516,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -410,7 +530,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__write)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -424,8 +544,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__write)
-            opts="-h -V --from --force --help --version"
+        gitfararoni__subcmd__guard__subcmd__write)
+            opts="-q -h -V --from --force --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -442,8 +562,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help)
-            opts="ask guard shadow saga undo generate help"
+        gitfararoni__subcmd__help)
+            opts="ask guard shadow saga undo hooks config doctor install-docs completions hook generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -456,7 +576,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__ask)
+        gitfararoni__subcmd__help__subcmd__ask)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -470,7 +590,49 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate)
+        gitfararoni__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__config)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__doctor)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__generate)
             opts="man completions"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -484,7 +646,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate__subcmd__completions)
+        gitfararoni__subcmd__help__subcmd__generate__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -498,7 +660,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate__subcmd__man)
+        gitfararoni__subcmd__help__subcmd__generate__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -512,7 +674,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard)
+        gitfararoni__subcmd__help__subcmd__guard)
             opts="check write"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -526,7 +688,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__check)
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -540,7 +702,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__write)
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -554,7 +716,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -568,7 +730,91 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga)
+        gitfararoni__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks)
+            opts="install uninstall status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__install__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__saga)
             opts="start finish abort status list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -582,7 +828,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__abort)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__abort)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -596,7 +842,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__finish)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -610,7 +856,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -624,7 +870,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__start)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -638,7 +884,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__status)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -652,8 +898,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow)
-            opts="list show diff restore prune"
+        gitfararoni__subcmd__help__subcmd__shadow)
+            opts="list show diff restore snapshot prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -666,7 +912,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__diff)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -680,7 +926,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -694,7 +940,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__prune)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -708,7 +954,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__restore)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -722,7 +968,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__show)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -736,7 +982,21 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__undo)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__snapshot)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__undo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -750,8 +1010,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga)
-            opts="-h -V --help --version start finish abort status list help"
+        gitfararoni__subcmd__hook)
+            opts="-q -h -V --quiet --help --version pre-commit post-checkout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -764,8 +1024,22 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__abort)
-            opts="-h -V --help --version"
+        gitfararoni__subcmd__hooks)
+            opts="-q -h -V --quiet --help --version install uninstall status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help)
+            opts="install uninstall status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -778,8 +1052,152 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__finish)
-            opts="-m -h -V --message --include-dirty --help --version"
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__install)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__status)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__uninstall)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__install__subcmd__docs)
+            opts="-q -h -V --prefix --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga)
+            opts="-q -h -V --quiet --help --version start finish abort status list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga__subcmd__abort)
+            opts="-q -h -V --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga__subcmd__finish)
+            opts="-m -y -q -h -V --message --include-dirty --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -800,7 +1218,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help)
+        gitfararoni__subcmd__saga__subcmd__help)
             opts="start finish abort status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -814,7 +1232,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__abort)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__abort)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -828,7 +1246,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__finish)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -842,7 +1260,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -856,7 +1274,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -870,7 +1288,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__start)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -884,7 +1302,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__status)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -898,8 +1316,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__list)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__saga__subcmd__list)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -912,8 +1330,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__start)
-            opts="-h -V --name --help --version"
+        gitfararoni__subcmd__saga__subcmd__start)
+            opts="-q -h -V --name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -930,8 +1348,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__status)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__saga__subcmd__status)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -944,8 +1362,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow)
-            opts="-h -V --help --version list show diff restore prune help"
+        gitfararoni__subcmd__shadow)
+            opts="-q -h -V --quiet --help --version list show diff restore snapshot prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -958,8 +1376,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__diff)
-            opts="-h --version --help"
+        gitfararoni__subcmd__shadow__subcmd__diff)
+            opts="-q -h --version --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -976,8 +1394,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help)
-            opts="list show diff restore prune help"
+        gitfararoni__subcmd__shadow__subcmd__help)
+            opts="list show diff restore snapshot prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -990,7 +1408,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__diff)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1004,7 +1422,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1018,7 +1436,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1032,7 +1450,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__prune)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1046,7 +1464,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__restore)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1060,7 +1478,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__show)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1074,8 +1492,22 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__list)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__snapshot)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__shadow__subcmd__list)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1088,8 +1520,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__prune)
-            opts="-h -V --keep --older-than --yes --help --version"
+        gitfararoni__subcmd__shadow__subcmd__prune)
+            opts="-q -h -V --keep --older-than --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1110,8 +1542,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__restore)
-            opts="-h --version --help"
+        gitfararoni__subcmd__shadow__subcmd__restore)
+            opts="-y -q -h --version --yes --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1128,8 +1560,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__show)
-            opts="-h --version --help"
+        gitfararoni__subcmd__shadow__subcmd__show)
+            opts="-q -h --version --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1146,8 +1578,26 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__undo)
-            opts="-h -V --session --help --version"
+        gitfararoni__subcmd__shadow__subcmd__snapshot)
+            opts="-q -h -V --session --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__undo)
+            opts="-q -h -V --session --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1168,7 +1618,23 @@ _git__fararoni() {
 }
 
 if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
-    complete -F _git__fararoni -o nosort -o bashdefault -o default git-fararoni
+    complete -F _gitfararoni -o nosort -o bashdefault -o default git-fararoni
 else
-    complete -F _git__fararoni -o bashdefault -o default git-fararoni
+    complete -F _gitfararoni -o bashdefault -o default git-fararoni
 fi
+
+# `git fararoni <TAB>`: git's completion (git-completion.bash) calls
+# _git_fararoni with words/cword/cur set; complete as `git-fararoni`.
+_git_fararoni() {
+    local i start=-1
+    for ((i = 1; i < ${#words[@]}; i++)); do
+        if [[ ${words[i]} == fararoni ]]; then
+            start=$i
+            break
+        fi
+    done
+    ((start < 0)) && return
+    local COMP_WORDS=(git-fararoni "${words[@]:start+1}")
+    local COMP_CWORD=$((cword - start))
+    _gitfararoni git-fararoni "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+}

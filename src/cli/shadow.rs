@@ -1,6 +1,5 @@
 //! `git fararoni shadow` (also `git fararoni-shadow`): the backup store.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -52,12 +51,35 @@ pub(crate) enum ShadowCommand {
     /// Restore PATH from a backed-up version (itself reversible)
     // `--version N` names a backup here, not the program version.
     #[command(disable_version_flag = true)]
+    ///
+    /// When the file has changes that are not committed, asks first; without
+    /// a terminal it refuses (exit 3) unless --yes is given.
     Restore {
         /// The file
         path: PathBuf,
         /// Which version
         #[arg(long)]
         version: Option<u64>,
+        /// Restore over uncommitted changes without asking
+        #[arg(short, long)]
+        yes: bool,
+    },
+    /// Save every modified and untracked file, so `undo --session` can
+    /// reverse what a program does next
+    ///
+    /// Saves the dirty set (modified tracked files, untracked files that are
+    /// not ignored) under the session (`--session`, else `FARARONI_SESSION`).
+    /// Run it again after the program, or before the next one: what changed
+    /// since the session's previous snapshot is recorded, and
+    /// `git fararoni undo --session ID` brings it all back. Ignored files
+    /// are never saved.
+    Snapshot {
+        /// The session to record under
+        #[arg(long, value_name = "ID")]
+        session: Option<String>,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
     },
     /// Remove old versions (dry run unless --yes)
     ///
@@ -154,11 +176,9 @@ pub(super) fn cwd() -> Result<PathBuf, CliError> {
         .map_err(|e| CliError::user("could not read the current directory").caused_by(&e))
 }
 
-/// Writes raw bytes to stdout; a closed pipe is not an error.
+/// Writes raw bytes to stdout ([`super::ui::out_bytes`]).
 fn out_bytes(bytes: &[u8]) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(bytes);
-    let _ = stdout.flush();
+    super::ui::out_bytes(bytes);
 }
 
 /// Returns `n` bytes for people (`512 B`, `20.1 KiB`, `3.4 MiB`).
@@ -205,8 +225,9 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Diff { path, version } => diff(shadow, &cwd, &path, version),
-        ShadowCommand::Restore { path, version } => {
+        ShadowCommand::Restore { path, version, yes } => {
             let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
+            confirm_restore(shadow, &path, version, yes)?;
             let session = Session::current().map_err(shadow_error)?;
             let mut tx = shadow.begin(session).map_err(shadow_error)?;
             let (v, replaced) = tx.restore(&path, version).map_err(shadow_error)?;
@@ -218,7 +239,7 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
                 ),
                 (true, None) => format!("restored `{}` from v{}\n", path.rel, v.number),
             };
-            super::out(&msg);
+            super::ui::say(&msg);
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Prune {
@@ -226,6 +247,102 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             older_than,
             yes,
         } => prune(shadow, keep, older_than.as_deref(), yes),
+        ShadowCommand::Snapshot { session, json } => snapshot(shadow, &cwd, session, json),
+    }
+}
+
+fn snapshot(
+    shadow: &Shadow,
+    cwd: &Path,
+    session: Option<String>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let session = match session {
+        Some(id) => Session::new(id),
+        None => Session::current(),
+    }
+    .map_err(shadow_error)?;
+    let repo = crate::git::Repo::discover(cwd)
+        .map_err(|e| shadow_error(e.into()))?
+        .ok_or_else(|| {
+            shadow_error(ShadowError::NotARepo {
+                path: cwd.to_path_buf(),
+            })
+        })?;
+    let snap = shadow::dirty::snapshot(shadow, &repo, &session).map_err(shadow_error)?;
+    if json {
+        super::out(&format!(
+            "{}\n",
+            json!({
+                "session": session.id(),
+                "files": snap.files,
+                "saved": snap.saved,
+                "unchanged": snap.unchanged,
+                "skipped": snap.skipped,
+                "recorded": snap.recorded,
+            })
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    for c in &snap.recorded {
+        let kind = match c.kind {
+            shadow::dirty::ChangeKind::Created => "created",
+            shadow::dirty::ChangeKind::Modified => "modified",
+            shadow::dirty::ChangeKind::Deleted => "deleted",
+        };
+        text.push_str(&format!("recorded: {kind} `{}`\n", c.path));
+    }
+    text.push_str(&format!(
+        "saved {} of {} dirty files in session `{}` ({} already saved); undo with `git fararoni undo --session {}`\n",
+        snap.saved,
+        snap.files,
+        session.id(),
+        snap.unchanged,
+        session.id()
+    ));
+    super::ui::say(&text);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Asks before a restore replaces changes git does not have (the file
+/// differs from HEAD's): they are backed up first, but the person should
+/// know. Without a terminal, `--yes` is required.
+fn confirm_restore(
+    shadow: &Shadow,
+    path: &shadow::RepoPath,
+    version: Option<u64>,
+    yes: bool,
+) -> Result<(), CliError> {
+    if yes {
+        return Ok(());
+    }
+    let Ok(current) = std::fs::read(&path.abs) else {
+        return Ok(());
+    };
+    let repo = crate::git::Repo::discover(shadow.root()).ok().flatten();
+    let committed = repo.and_then(|r| r.head_file(path.rel.as_str()));
+    if committed.as_deref() == Some(current.as_slice()) {
+        return Ok(());
+    }
+    // Restoring what is already there changes nothing: no question.
+    if let Ok(v) = shadow.version(&path.rel, version) {
+        if shadow.read_version(&v).is_ok_and(|b| b == current) {
+            return Ok(());
+        }
+    }
+    let question = format!(
+        "`{}` has changes that are not committed; restore over them? (they are backed up first)",
+        path.rel
+    );
+    match super::ui::confirm(&question, yes) {
+        super::ui::Confirm::Yes => Ok(()),
+        super::ui::Confirm::No => Err(CliError::user("restore cancelled; nothing was changed")),
+        super::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
+            "`{}` has uncommitted changes and there is no terminal to confirm the restore; nothing was changed",
+            path.rel
+        ))
+        .hint("add --yes to restore anyway (the current content is backed up first)")),
     }
 }
 

@@ -29,6 +29,7 @@
 
 mod atomic;
 pub(crate) mod dir;
+pub mod dirty;
 mod durable;
 mod journal;
 mod paths;
@@ -50,7 +51,7 @@ pub use journal::{Entry, Op};
 pub use paths::RepoPath;
 pub use retention::{parse_duration, PrunePlan, Retention};
 pub use session::{Session, SESSION_ENV};
-pub use store::{sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};
+pub use store::{exclude_store, sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};
 pub use tx::Tx;
 pub use undo::{sessions, undo, UndoItem, UndoOutcome, UndoReport};
 
@@ -135,6 +136,9 @@ pub enum ShadowError {
     /// The repository lock could not be taken.
     #[error(transparent)]
     Lock(#[from] crate::lock::LockError),
+    /// git could not say which files are dirty.
+    #[error("git could not list the working tree's changes")]
+    Git(#[source] crate::git::GitError),
     /// The store has no backup of a path.
     #[error("`{path}` has no backup in the shadow store")]
     NoVersions {
