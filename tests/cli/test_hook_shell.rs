@@ -613,3 +613,27 @@ fn more_attacks_an_agent_would_try() {
     allowed(&r, "rm -f 'src/*'");
     allowed(&r, "echo {a,b}");
 }
+
+#[test]
+fn shell_state_on_the_line_is_followed() {
+    let r = project();
+    for line in [
+        "export GIT_DIR=/tmp/elsewhere/.git; git status",
+        "export GIT_WORK_TREE=/tmp; git status",
+        "GIT_INDEX_FILE=/tmp/i git add .",
+        "cd /etc && rm hosts",
+        "pushd src && rm -rf ../docs",
+    ] {
+        let v = judge(&r, line);
+        assert!(v.veto, "`{line}` was allowed");
+    }
+    for line in [
+        "export GIT_AUTHOR_NAME=agent; git commit -m x",
+        "GIT_PAGER=cat git log -3",
+        "GIT_EDITOR=true git merge --continue",
+        "cd src && rm -rf ../target",
+        "X=target; rm -rf \"$X\"",
+    ] {
+        allowed(&r, line);
+    }
+}

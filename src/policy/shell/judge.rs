@@ -1805,7 +1805,19 @@ impl Judge<'_> {
             *first = "git".into();
         }
         let mut env = Vec::new();
-        for (name, value) in assigns {
+        // Variables set earlier on the line (`export GIT_DIR=…`; with
+        // `set -a` any assignment) reach git too, unless the prefix
+        // assignments override them.
+        let mut earlier: Vec<(&String, &Option<String>)> = self
+            .vars
+            .iter()
+            .filter(|(n, _)| passes_to_git_policy(n) && !assigns.iter().any(|(a, _)| a == *n))
+            .collect();
+        earlier.sort();
+        for (name, value) in earlier
+            .into_iter()
+            .chain(assigns.iter().map(|(n, v)| (n, v)))
+        {
             if !passes_to_git_policy(name) {
                 continue;
             }

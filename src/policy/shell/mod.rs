@@ -35,6 +35,28 @@ pub enum RemotePosture {
     Deny,
 }
 
+impl RemotePosture {
+    /// Reads a `fararoni.hook.remote` value (`allow` or `deny`).
+    pub fn parse(value: &str) -> Option<RemotePosture> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "allow" => Some(RemotePosture::Allow),
+            "deny" => Some(RemotePosture::Deny),
+            _ => None,
+        }
+    }
+}
+
+impl UnknownPrograms {
+    /// Reads a `fararoni.hook.unknownPrograms` value (`allow` or `deny`).
+    pub fn parse(value: &str) -> Option<UnknownPrograms> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "allow" => Some(UnknownPrograms::Allow),
+            "deny" => Some(UnknownPrograms::Deny),
+            _ => None,
+        }
+    }
+}
+
 /// Whether programs the guard does not know run
 /// (`fararoni.hook.unknownPrograms`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
