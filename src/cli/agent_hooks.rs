@@ -162,31 +162,50 @@ pub(super) fn status(
     scope_arg: ScopeArg,
     json: bool,
 ) -> Result<ExitCode, CliError> {
+    let (text, value, reachable) = report(agents, scope_arg)?;
+    if json {
+        super::out(&format!("{value}\n"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    super::out(&text);
+    if !reachable {
+        warn_not_on_path();
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Warns that agents cannot start the hook.
+pub(super) fn warn_not_on_path() {
+    eprintln!("warning: `git-fararoni` is not on PATH: the agents cannot run the hook, and all but Cline then run every tool unguarded");
+}
+
+/// Returns, for each agent, whether our hook is installed: as text, as
+/// JSON, and whether `git-fararoni` is on `PATH` at all.
+pub(super) fn report(
+    agents: AgentChoice,
+    scope_arg: ScopeArg,
+) -> Result<(String, serde_json::Value, bool), CliError> {
     let top = project(scope_arg)?;
     let mut all = Vec::new();
     for agent in agents.agents() {
         all.push(install::status(agent, scope(scope_arg), &top).map_err(install_error)?);
     }
     let reachable = on_path();
-    if json {
-        let v: Vec<serde_json::Value> = all
-            .iter()
-            .map(|s| {
-                serde_json::json!({
-                    "agent": s.agent.name(),
-                    "path": s.path.to_string_lossy(),
-                    "exists": s.exists,
-                    "active": reachable && s.installed.len() == s.expected.len(),
-                    "on_path": reachable,
-                    "installed": s.installed,
-                    "expected": s.expected,
-                    "problem": s.problem,
-                })
+    let v: Vec<serde_json::Value> = all
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "agent": s.agent.name(),
+                "path": s.path.to_string_lossy(),
+                "exists": s.exists,
+                "active": reachable && s.installed.len() == s.expected.len(),
+                "on_path": reachable,
+                "installed": s.installed,
+                "expected": s.expected,
+                "problem": s.problem,
             })
-            .collect();
-        super::out(&format!("{}\n", serde_json::Value::Array(v)));
-        return Ok(ExitCode::SUCCESS);
-    }
+        })
+        .collect();
     let mut text = String::new();
     for s in &all {
         let state = if s.installed.len() == s.expected.len() {
@@ -210,9 +229,5 @@ pub(super) fn status(
         }
         text.push('\n');
     }
-    super::out(&text);
-    if !reachable {
-        eprintln!("warning: `git-fararoni` is not on PATH: the agents cannot run the hook, and all but Cline then run every tool unguarded");
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok((text, serde_json::Value::Array(v), reachable))
 }

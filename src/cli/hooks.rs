@@ -99,10 +99,23 @@ pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
         HooksAction::Uninstall(t) => (t, githooks::uninstall(&dir).map_err(hook_error)?),
         HooksAction::Status(t) => {
             let status = githooks::status(&dir).map_err(hook_error)?;
+            // Every agent's guard hook too (project scope): one command
+            // answers "what protects this repository".
+            let (agents_text, agents, reachable) =
+                agent_hooks::report(AgentChoice::All, ScopeArg::Project)?;
             if t.json {
-                super::out(&format!("{}\n", serde_json::json!({ "hooks": status })));
+                super::out(&format!(
+                    "{}\n",
+                    serde_json::json!({ "hooks": status, "agents": agents })
+                ));
             } else {
-                super::out(&status.iter().map(describe).collect::<String>());
+                let mut text = status.iter().map(describe).collect::<String>();
+                text.push_str("agents' guard hook (this project):\n");
+                text.push_str(&agents_text);
+                super::out(&text);
+                if !reachable {
+                    agent_hooks::warn_not_on_path();
+                }
             }
             return Ok(ExitCode::SUCCESS);
         }

@@ -883,6 +883,7 @@ fn test_hook_agents_install_uninstall_byte_identical_for_every_agent() {
     assert_same_files(&r.snapshot(), &installed, "second install");
     let st = r.run(&["hooks", "status", "--json"]);
     let st: Value = serde_json::from_str(&st.stdout).expect("status json");
+    let st = st["agents"].clone();
     assert!(
         st.as_array()
             .expect("list")
