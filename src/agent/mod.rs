@@ -5,3 +5,4 @@
 //! only to [`client::LlmClient`].
 
 pub mod client;
+pub mod distill;
