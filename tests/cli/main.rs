@@ -2,6 +2,7 @@
 //! below is listed here (see `test_no_forgotten_test_files`).
 
 mod common;
+mod fake_llm;
 mod policy_sandbox;
 mod test_ask;
 mod test_crash_saga;
