@@ -285,6 +285,7 @@ fn classify_command(
     text: &str,
     facts: &dyn Facts,
     dir: &Path,
+    actor: Actor,
 ) -> Classified {
     let l = &line.lexed;
     let shell_reason = if l.substitution {
@@ -354,7 +355,7 @@ fn classify_command(
             format!("rule lookalike: `{w}` starts with a character that looks like `-` but is not; type the option with ASCII hyphens"),
         );
     }
-    let verdict = policy::classify(&full, &line.assignments, Actor::Human, facts, dir);
+    let verdict = policy::classify(&full, &line.assignments, actor, facts, dir);
     let mut argv = verdict.argv;
     if kind == CmdKind::Cd && !verdict.unknown && !verdict.risk.is_blocked() {
         let target = match argv.iter().skip(1).find(|a| !a.starts_with('-')) {
@@ -482,6 +483,13 @@ impl Facts for Recording<'_> {
 
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
 pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
+    route_for(input, facts, Actor::Human)
+}
+
+/// Routes one request with the policy's posture for `actor`: the agent's
+/// ShellCommand goes through exactly the parsing and judging a person's
+/// command line does, with [`Actor::Agent`]'s stricter rules.
+pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decision, InputError> {
     let text = lex::normalize(input)?;
     let mut trail = Vec::new();
     let mut segments = lex::split_chain(&text);
@@ -509,7 +517,7 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
         let mut c = command::parse_command(seg.text)
-            .map(|line| classify_command(line, seg.text, &recording, &dir));
+            .map(|line| classify_command(line, seg.text, &recording, &dir, actor));
         let asked = recording.take();
         if let Some(c) = &mut c {
             // A verdict that rests on what the repository holds (is this a
