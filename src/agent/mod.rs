@@ -7,3 +7,9 @@
 pub mod client;
 pub mod distill;
 pub mod protocol;
+pub mod dirty;
+pub mod secrets;
+pub mod session_log;
+pub mod tools;
+pub mod adapt;
+pub mod run;
