@@ -13,3 +13,5 @@ pub mod session_log;
 pub mod tools;
 pub mod adapt;
 pub mod run;
+pub mod levels;
+pub mod script;

@@ -263,6 +263,7 @@ pub fn run(
                 return Err(e);
             }
         };
+        ws.log().activate();
         report.usage.prompt_tokens += response.usage.prompt_tokens;
         report.usage.completion_tokens += response.usage.completion_tokens;
         report.usage.cached_tokens += response.usage.cached_tokens;

@@ -20,11 +20,15 @@ pub fn sessions_dir(git_dir: &Path) -> PathBuf {
     git_dir.join("fararoni").join("sessions")
 }
 
-/// An open session log.
+/// A session log. Nothing is written until [`SessionLog::activate`]: a run
+/// whose model never answered leaves no trace in the repository.
 #[derive(Debug)]
 pub struct SessionLog {
     path: PathBuf,
     file: Option<File>,
+    pending: Vec<String>,
+    active: bool,
+    enabled: bool,
     failed: Option<String>,
 }
 
@@ -36,19 +40,15 @@ fn file_name(id: &str) -> String {
 }
 
 impl SessionLog {
-    /// Creates (or appends to) the log of session `id`.
+    /// The log of session `id` under `git_dir` (created on activation).
     pub fn create(git_dir: &Path, id: &str) -> Result<SessionLog, (PathBuf, std::io::Error)> {
-        let dir = sessions_dir(git_dir);
-        let path = dir.join(format!("{}.jsonl", file_name(id)));
-        std::fs::create_dir_all(&dir).map_err(|e| (dir.clone(), e))?;
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(|e| (path.clone(), e))?;
+        let path = sessions_dir(git_dir).join(format!("{}.jsonl", file_name(id)));
         Ok(SessionLog {
             path,
-            file: Some(file),
+            file: None,
+            pending: Vec::new(),
+            active: false,
+            enabled: true,
             failed: None,
         })
     }
@@ -58,6 +58,9 @@ impl SessionLog {
         SessionLog {
             path: PathBuf::new(),
             file: None,
+            pending: Vec::new(),
+            active: false,
+            enabled: false,
             failed: None,
         }
     }
@@ -72,19 +75,51 @@ impl SessionLog {
         self.failed.as_deref()
     }
 
+    /// Creates the file and writes what was buffered; every event after
+    /// this is appended at once.
+    pub fn activate(&mut self) {
+        if self.active || !self.enabled {
+            return;
+        }
+        self.active = true;
+        let opened = self
+            .path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| OpenOptions::new().create(true).append(true).open(&self.path));
+        match opened {
+            Ok(f) => self.file = Some(f),
+            Err(e) => self.failed = Some(e.to_string()),
+        }
+        for line in std::mem::take(&mut self.pending) {
+            self.write_line(&line);
+        }
+    }
+
+    fn write_line(&mut self, line: &str) {
+        let Some(file) = &mut self.file else { return };
+        if let Err(e) = file.write_all(line.as_bytes()) {
+            if self.failed.is_none() {
+                self.failed = Some(e.to_string());
+            }
+        }
+    }
+
     /// Appends one event of `kind` with its fields.
     pub fn event(&mut self, kind: &str, fields: Value) {
-        let Some(file) = &mut self.file else { return };
+        if !self.enabled {
+            return;
+        }
         let mut obj = json!({"t": crate::clock::Utc::now().rfc3339(), "kind": kind});
         if let (Some(o), Value::Object(f)) = (obj.as_object_mut(), fields) {
             o.extend(f);
         }
         let mut line = obj.to_string();
         line.push('\n');
-        if let Err(e) = file.write_all(line.as_bytes()) {
-            if self.failed.is_none() {
-                self.failed = Some(e.to_string());
-            }
+        if self.active {
+            self.write_line(&line);
+        } else {
+            self.pending.push(line);
         }
     }
 

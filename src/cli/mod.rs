@@ -1,10 +1,13 @@
 //! The command line: one clap tree for every binary, dispatch, and the one
 //! place errors are rendered. The only layer that prints.
 
+mod agent;
 mod ask;
+mod distill;
 mod generate;
 mod guard;
 mod saga;
+mod session;
 mod shadow;
 mod undo;
 
@@ -56,8 +59,13 @@ enum Command {
     #[command(subcommand)]
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
+    Distill(distill::DistillArgs),
+    #[command(subcommand)]
+    Session(session::SessionCommand),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
+    #[command(hide = true)]
+    AgentReplay(agent::ReplayArgs),
 }
 
 /// Returns the clap tree, for man pages and completions.
@@ -113,7 +121,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
+        Command::Distill(a) => distill::run(a),
+        Command::Session(c) => session::run(c),
         Command::Generate(c) => generate::run(c),
+        Command::AgentReplay(a) => agent::replay(a),
     };
     finish(result)
 }

@@ -206,6 +206,7 @@ pub struct Workspace {
     saga: Option<String>,
     changed: Vec<Wrote>,
     shadows: usize,
+    snapshotted: bool,
 }
 
 /// Why a workspace could not be opened.
@@ -260,6 +261,7 @@ impl Workspace {
             saga: None,
             changed: Vec::new(),
             shadows: 0,
+            snapshotted: false,
         })
     }
 
@@ -299,11 +301,17 @@ impl Workspace {
         &self.limits
     }
 
-    /// Saves the dirty set before the run starts, so `undo --session`
-    /// can bring back anything a command of the run changes.
+    /// Saves the dirty set before the run's first tool call, so
+    /// `undo --session` can bring back anything a command of the run
+    /// changes (and a run whose model never answers touches nothing).
     pub fn snapshot_dirty(&mut self) -> Result<usize, String> {
+        if self.snapshotted {
+            return Ok(0);
+        }
         let saved = dirty::snapshot(self.guard.shadow(), &self.root, &self.session)?;
+        self.snapshotted = true;
         self.shadows += saved;
+        self.log.event("dirty_snapshot", serde_json::json!({"saved": saved, "available": dirty::AVAILABLE}));
         Ok(saved)
     }
 
@@ -323,6 +331,9 @@ impl Workspace {
 
     /// Executes one call of canonical tool `tool`.
     pub fn execute(&mut self, tool: &str, args: &Value) -> ToolOutcome {
+        if let Err(why) = self.snapshot_dirty() {
+            return ToolOutcome::fail(tool, "refused: snapshot", format!("the working tree's changed files could not be saved first ({why}); nothing was run"));
+        }
         let outcome = match tool {
             "fs_read" => fs::read(self, args),
             "fs_write" => fs::write(self, args),
