@@ -136,6 +136,9 @@ _git__fararoni() {
             git__fararoni__subcmd__help__subcmd__shadow,show)
                 cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__show"
                 ;;
+            git__fararoni__subcmd__help__subcmd__shadow,snapshot)
+                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__snapshot"
+                ;;
             git__fararoni__subcmd__saga,abort)
                 cmd="git__fararoni__subcmd__saga__subcmd__abort"
                 ;;
@@ -190,6 +193,9 @@ _git__fararoni() {
             git__fararoni__subcmd__shadow,show)
                 cmd="git__fararoni__subcmd__shadow__subcmd__show"
                 ;;
+            git__fararoni__subcmd__shadow,snapshot)
+                cmd="git__fararoni__subcmd__shadow__subcmd__snapshot"
+                ;;
             git__fararoni__subcmd__shadow__subcmd__help,diff)
                 cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__diff"
                 ;;
@@ -207,6 +213,9 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__shadow__subcmd__help,show)
                 cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__show"
+                ;;
+            git__fararoni__subcmd__shadow__subcmd__help,snapshot)
+                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__snapshot"
                 ;;
             *)
                 ;;
@@ -653,7 +662,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help__subcmd__shadow)
-            opts="list show diff restore prune"
+            opts="list show diff restore snapshot prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -723,6 +732,20 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__snapshot)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -945,7 +968,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__shadow)
-            opts="-h -V --help --version list show diff restore prune help"
+            opts="-h -V --help --version list show diff restore snapshot prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -977,7 +1000,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__shadow__subcmd__help)
-            opts="list show diff restore prune help"
+            opts="list show diff restore snapshot prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1074,6 +1097,20 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__snapshot)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__fararoni__subcmd__shadow__subcmd__list)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1136,6 +1173,24 @@ _git__fararoni() {
             fi
             case "${prev}" in
                 --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__shadow__subcmd__snapshot)
+            opts="-h -V --session --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -59,6 +59,23 @@ pub(crate) enum ShadowCommand {
         #[arg(long)]
         version: Option<u64>,
     },
+    /// Save every modified and untracked file, so `undo --session` can
+    /// reverse what a program does next
+    ///
+    /// Saves the dirty set (modified tracked files, untracked files that are
+    /// not ignored) under the session (`--session`, else `FARARONI_SESSION`).
+    /// Run it again after the program, or before the next one: what changed
+    /// since the session's previous snapshot is recorded, and
+    /// `git fararoni undo --session ID` brings it all back. Ignored files
+    /// are never saved.
+    Snapshot {
+        /// The session to record under
+        #[arg(long, value_name = "ID")]
+        session: Option<String>,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// Remove old versions (dry run unless --yes)
     ///
     /// Without --keep or --older-than, applies the retention limits
@@ -226,7 +243,62 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             older_than,
             yes,
         } => prune(shadow, keep, older_than.as_deref(), yes),
+        ShadowCommand::Snapshot { session, json } => snapshot(shadow, &cwd, session, json),
     }
+}
+
+fn snapshot(
+    shadow: &Shadow,
+    cwd: &Path,
+    session: Option<String>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let session = match session {
+        Some(id) => Session::new(id),
+        None => Session::current(),
+    }
+    .map_err(shadow_error)?;
+    let repo = crate::git::Repo::discover(cwd)
+        .map_err(|e| shadow_error(e.into()))?
+        .ok_or_else(|| {
+            shadow_error(ShadowError::NotARepo {
+                path: cwd.to_path_buf(),
+            })
+        })?;
+    let snap = shadow::dirty::snapshot(shadow, &repo, &session).map_err(shadow_error)?;
+    if json {
+        super::out(&format!(
+            "{}\n",
+            json!({
+                "session": session.id(),
+                "files": snap.files,
+                "saved": snap.saved,
+                "unchanged": snap.unchanged,
+                "skipped": snap.skipped,
+                "recorded": snap.recorded,
+            })
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut text = String::new();
+    for c in &snap.recorded {
+        let kind = match c.kind {
+            shadow::dirty::ChangeKind::Created => "created",
+            shadow::dirty::ChangeKind::Modified => "modified",
+            shadow::dirty::ChangeKind::Deleted => "deleted",
+        };
+        text.push_str(&format!("recorded: {kind} `{}`\n", c.path));
+    }
+    text.push_str(&format!(
+        "saved {} of {} dirty files in session `{}` ({} already saved); undo with `git fararoni undo --session {}`\n",
+        snap.saved,
+        snap.files,
+        session.id(),
+        snap.unchanged,
+        session.id()
+    ));
+    super::out(&text);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn list(

@@ -67,6 +67,10 @@ pub enum Op {
     /// A step interrupted by a crash was cleaned up; `note` says whether its
     /// change had been applied.
     Recover,
+    /// `path` was changed by a program outside the store, seen after the
+    /// fact; `version` holds what it replaced (`null`: no file before),
+    /// `sha256`/`size` the new content (absent: the program deleted it).
+    External,
     /// Retention dropped `version` of `path`.
     Evict,
     /// `shadow prune` dropped `version` of `path`.
@@ -76,7 +80,10 @@ pub enum Op {
 impl Op {
     /// Returns whether the op changes a working file (the ones `undo` reverts).
     pub fn changes_file(self) -> bool {
-        matches!(self, Op::Write | Op::Restore | Op::Undo | Op::Remove)
+        matches!(
+            self,
+            Op::Write | Op::Restore | Op::Undo | Op::Remove | Op::External
+        )
     }
 
     /// Returns whether every line of the op carries an operation id.
@@ -128,7 +135,7 @@ impl Entry {
     /// (`None`: it could have). The journal is untrusted input: recovery,
     /// `undo` and restores act only on entries that pass.
     pub fn invalid(&self) -> Option<&'static str> {
-        let rules: [(bool, &'static str); 10] = [
+        let rules: [(bool, &'static str); 11] = [
             (
                 Session::new(self.session.clone()).is_err(),
                 "its session id is not one git-fararoni accepts",
@@ -172,6 +179,11 @@ impl Entry {
                         || self.size.is_none()
                         || (self.op == Op::Write) == self.from.is_some()),
                 "a change must record the new content's sha256 and size, and a restore or undo its source version",
+            ),
+            (
+                self.op == Op::External
+                    && (self.sha256.is_some() != self.size.is_some() || self.from.is_some()),
+                "an external change records the new content's sha256 and size together, or neither",
             ),
         ];
         rules.iter().find(|(bad, _)| *bad).map(|(_, why)| *why)

@@ -29,6 +29,7 @@
 
 mod atomic;
 pub(crate) mod dir;
+pub mod dirty;
 mod durable;
 mod journal;
 mod paths;
@@ -135,6 +136,9 @@ pub enum ShadowError {
     /// The repository lock could not be taken.
     #[error(transparent)]
     Lock(#[from] crate::lock::LockError),
+    /// git could not say which files are dirty.
+    #[error("git could not list the working tree's changes")]
+    Git(#[source] crate::git::GitError),
     /// The store has no backup of a path.
     #[error("`{path}` has no backup in the shadow store")]
     NoVersions {

@@ -130,6 +130,7 @@ pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, Shadow
     let mut items = Vec::new();
     for path in order {
         let (first, last) = span[path];
+        // A removal's sha256 is what it removed; an external deletion has none.
         let after = if last.op == Op::Remove {
             None
         } else {

@@ -7,6 +7,7 @@ mod policy_sandbox;
 mod test_ask;
 mod test_crash_saga;
 mod test_crash_shadow;
+mod test_dirty;
 mod test_docs;
 mod test_floors;
 mod test_guard;

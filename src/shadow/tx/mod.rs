@@ -499,6 +499,8 @@ impl<'a> Tx<'a> {
             .and_then(|(f, st)| dir::read_all(f, st.size).ok())
             .map(|b| store::sha256_hex(&b));
         let applied = match op.op {
+            // The program made the change before it was recorded.
+            Op::External => true,
             Op::Remove => now.is_none(),
             _ => now.is_some() && now == op.sha256,
         };
@@ -708,7 +710,7 @@ impl<'a> Tx<'a> {
             (None, None) => true,
             _ => false,
         };
-        if unchanged {
+        if unchanged && change.op != Op::Backup {
             return Ok(Replaced {
                 changed: false,
                 backup: None,
@@ -718,6 +720,13 @@ impl<'a> Tx<'a> {
         let id = op_id();
         let temps = Temps::new(&path.rel, &id);
         let mut plan = self.settled(|tx| current.map(|c| tx.plan_backup(path, c)).transpose())?;
+        if let (Op::Backup, Some(n)) = (change.op, plan.as_ref().and_then(|p| p.reuse)) {
+            return Ok(Replaced {
+                changed: false,
+                backup: Some(n),
+                new_backup: false,
+            });
+        }
 
         // The journal says what is about to happen before anything does;
         // the lines become durable with the data below. A crash leaves them
@@ -733,19 +742,22 @@ impl<'a> Tx<'a> {
             e.id = Some(id.clone());
             lines.push(e);
         }
-        let mut intent = Entry::new(self.session.id(), change.op, path.rel.as_str());
-        intent.version = backup.map(|b| b.0);
-        intent.sha256 = match change.new {
-            Some(n) => Some(store::sha256_hex(n)),
-            None => plan.as_ref().map(|p| p.sha.clone()),
-        };
-        intent.size = change
-            .new
-            .map(|n| n.len() as u64)
-            .or_else(|| plan.as_ref().map(|p| p.size));
-        intent.id = Some(id.clone());
-        intent.from = change.from;
-        lines.push(intent);
+        if change.op != Op::Backup {
+            let mut intent = Entry::new(self.session.id(), change.op, path.rel.as_str());
+            intent.version = backup.map(|b| b.0);
+            let removed = plan.as_ref().filter(|_| change.op != Op::External);
+            intent.sha256 = match change.new {
+                Some(n) => Some(store::sha256_hex(n)),
+                None => removed.map(|p| p.sha.clone()),
+            };
+            intent.size = change
+                .new
+                .map(|n| n.len() as u64)
+                .or_else(|| removed.map(|p| p.size));
+            intent.id = Some(id.clone());
+            intent.from = change.from;
+            lines.push(intent);
+        }
         self.journal.append(&lines, false)?;
 
         let result = self.apply_steps(path, current, change, &temps, plan.as_mut());
@@ -808,11 +820,17 @@ impl<'a> Tx<'a> {
             ),
             _ => None,
         };
-        let target_dir = self
-            .target_dir(&path.rel, change.new.is_some())?
-            .ok_or_else(|| ShadowError::write(&path.abs, io::ErrorKind::NotFound.into()))?;
+        // A backup or an external change only records: the working file
+        // is as it should be (or already gone, with its folder).
+        let touches_file = !matches!(change.op, Op::Backup | Op::External);
+        let target_dir = if touches_file {
+            self.target_dir(&path.rel, change.new.is_some())?
+                .ok_or_else(|| ShadowError::write(&path.abs, io::ErrorKind::NotFound.into()))?
+        } else {
+            clone_dir(&self.dirs.root)?
+        };
         let mode = current.map(|c| c.mode).or(change.mode);
-        let target_file = match change.new {
+        let target_file = match change.new.filter(|_| touches_file) {
             Some(bytes) => Some(
                 stage_file(&target_dir, &temps.next_to, bytes, mode)
                     .map_err(|e| ShadowError::write(target_dir.join(&temps.next_to), e))?,
@@ -820,7 +838,9 @@ impl<'a> Tx<'a> {
             None => None,
         };
         let version = plan.as_ref().map(|p| p.version().0);
-        self.touch_session(path.rel.as_str(), version)?;
+        if change.op != Op::Backup {
+            self.touch_session(path.rel.as_str(), version)?;
+        }
 
         // Everything written so far but the session index reaches the disk
         // before any name points at it: one overlapped write-out where
@@ -873,6 +893,9 @@ impl<'a> Tx<'a> {
             }
         }
 
+        if !touches_file {
+            return Ok(new_object);
+        }
         // The new content takes the file's name; a removal takes away only
         // a regular file (a name that turned into anything else is left).
         match target_file {
@@ -909,6 +932,45 @@ impl<'a> Tx<'a> {
         // leaves the old content, itself backed up.
         let _ = target_dir.sync();
         Ok(new_object)
+    }
+
+    /// Saves `current`, the content of `path`, as its newest version without
+    /// changing the file (a snapshot before a program outside the store
+    /// runs); `backup` is the version that holds it (an existing one when
+    /// the newest already does).
+    pub fn save(&mut self, path: &RepoPath, current: &Current) -> Result<Replaced, ShadowError> {
+        self.apply(
+            path,
+            Some(current),
+            Change {
+                op: Op::Backup,
+                new: None,
+                mode: None,
+                from: None,
+            },
+        )
+    }
+
+    /// Records that a program outside the store changed `path` from
+    /// `before` (`None`: it did not exist) to `now` (`None`: it deleted
+    /// it), saving `before` so that `undo` can bring it back. The working
+    /// file is not touched.
+    pub fn record_external(
+        &mut self,
+        path: &RepoPath,
+        before: Option<&Current>,
+        now: Option<&[u8]>,
+    ) -> Result<Replaced, ShadowError> {
+        self.apply(
+            path,
+            before,
+            Change {
+                op: Op::External,
+                new: now,
+                mode: None,
+                from: None,
+            },
+        )
     }
 
     /// Restores `path` from version `number` (default: the newest), saving

@@ -1,0 +1,333 @@
+//! The dirty set, saved before a program outside the store runs and
+//! compared after, so that `undo --session` reverses what any program did.
+//!
+//! A guarded write knows what it replaces; a shell command does not say
+//! what it will change. So before one runs, every file whose content git
+//! could not give back — modified tracked files and untracked files that
+//! are not ignored — is saved to the store (content-addressed: a file whose
+//! newest version already holds its content costs nothing), and the state
+//! of the dirty set is kept in `<git dir>/fararoni/dirty/<session>.json`.
+//! Afterwards [`record`] compares the working tree with that state and
+//! journals every file changed, created or deleted as an `external` change
+//! whose `version` holds what was there before: from the snapshot for a
+//! file that was dirty, from the commit HEAD pointed at for a file that was
+//! clean (git has it). Ignored files are expendable by definition and are
+//! never saved. Cost: one `git status` and a read of each dirty file.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use camino::{Utf8Path, Utf8PathBuf};
+use serde::{Deserialize, Serialize};
+
+use super::store::{sha256_hex, Current, Shadow};
+use super::{Session, ShadowError, Tx};
+use crate::git::repo::{Head, Repo};
+use crate::git::GitCommand;
+
+/// What a snapshot saved.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Files whose content was new to the store.
+    pub saved: usize,
+    /// Files whose newest version already held their content.
+    pub unchanged: usize,
+    /// Files in the dirty set (saved, unchanged, and deleted tracked files).
+    pub files: usize,
+    /// Entries of the dirty set that are not regular files (symlinks,
+    /// nested repositories), left alone.
+    pub skipped: usize,
+    /// Changes since the session's previous snapshot, recorded first.
+    pub recorded: Vec<ExternalChange>,
+}
+
+/// How a program changed a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeKind {
+    /// It did not exist before.
+    Created,
+    /// Its content changed.
+    Modified,
+    /// It is gone.
+    Deleted,
+}
+
+/// One file a program changed, as [`record`] journaled it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExternalChange {
+    /// The repository-relative path.
+    pub path: Utf8PathBuf,
+    /// What happened to it.
+    pub kind: ChangeKind,
+    /// The version holding its content from before (none when created).
+    pub version: Option<u64>,
+}
+
+/// One file of the dirty set as the snapshot saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Saved {
+    sha256: String,
+    version: u64,
+    mode: u32,
+}
+
+/// The state a snapshot leaves for the next [`record`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Manifest {
+    /// The commit HEAD pointed at (clean files' content is there).
+    head: Option<String>,
+    /// Each dirty path: its saved content, or `None` when a tracked file
+    /// was missing from the working tree.
+    files: BTreeMap<String, Option<Saved>>,
+}
+
+/// Saves the dirty set of `repo`'s working tree under `session`. When the
+/// session already has a snapshot, what changed since is recorded first
+/// (a program that ran without an after-hook is accounted for here).
+pub fn snapshot(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<Snapshot, ShadowError> {
+    let mut tx = shadow.begin(session.clone())?;
+    let recorded = match load(repo, session)? {
+        Some(before) => record_in(&mut tx, repo, &before)?,
+        None => Vec::new(),
+    };
+    let mut snap = save_dirty(&mut tx, repo, session)?;
+    snap.recorded = recorded;
+    Ok(snap)
+}
+
+/// Compares the working tree with the session's last snapshot and journals
+/// every file changed, created or deleted since, so that `undo --session`
+/// brings them back; then takes a new snapshot. Without an earlier
+/// snapshot nothing can be compared: it only takes one.
+pub fn record(
+    shadow: &Shadow,
+    repo: &Repo,
+    session: &Session,
+) -> Result<Vec<ExternalChange>, ShadowError> {
+    snapshot(shadow, repo, session).map(|s| s.recorded)
+}
+
+/// The dirty set: each path git reports as modified, added, deleted or
+/// untracked-not-ignored, never the store.
+fn dirty_paths(repo: &Repo) -> Result<Vec<String>, ShadowError> {
+    let cmd = GitCommand::new([
+        "status",
+        "--porcelain=v1",
+        "-z",
+        "--untracked-files=all",
+        "--no-renames",
+        "--ignore-submodules=all",
+    ])
+    .dir(workdir(repo)?)
+    .protected()
+    .user_work();
+    let out = cmd.output().map_err(ShadowError::Git)?;
+    if !out.status.success() {
+        return Err(ShadowError::Git(cmd.failed(&out)));
+    }
+    Ok(out
+        .stdout
+        .split(|&b| b == 0)
+        .filter(|r| r.len() > 3)
+        .filter_map(|r| std::str::from_utf8(&r[3..]).ok())
+        // A nested repository or an untracked folder git would not open.
+        .filter(|p| !p.ends_with('/'))
+        .map(str::to_string)
+        .collect())
+}
+
+/// Paths whose content differs from `head` (a commit HEAD has left), so a
+/// checkout, reset or merge that rewrote clean files is seen too.
+fn changed_since(repo: &Repo, head: &str) -> Result<Vec<String>, ShadowError> {
+    let out = GitCommand::new(["diff", "--name-only", "-z", "--no-renames", head])
+        .dir(workdir(repo)?)
+        .protected()
+        .user_work()
+        .output()
+        .map_err(ShadowError::Git)?;
+    // A commit that no longer exists: nothing more can be compared.
+    Ok(out
+        .stdout
+        .split(|&b| b == 0)
+        .filter(|r| !r.is_empty())
+        .filter_map(|r| std::str::from_utf8(r).ok().map(str::to_string))
+        .collect())
+}
+
+fn workdir(repo: &Repo) -> Result<PathBuf, ShadowError> {
+    repo.workdir()
+        .map(PathBuf::from)
+        .ok_or_else(|| ShadowError::Bare {
+            path: repo.git_dir().to_path_buf(),
+        })
+}
+
+fn head_id(repo: &Repo) -> Option<String> {
+    match repo.head().ok()? {
+        Head::Branch { id, .. } | Head::Detached { id } => Some(id),
+        Head::Unborn { .. } => None,
+    }
+}
+
+/// The content of `rel` in commit `head`, with git's idea of its mode;
+/// `None` when the commit has no such regular file.
+fn committed(repo: &Repo, head: &str, rel: &str) -> Option<Current> {
+    let id = gix::ObjectId::from_hex(head.as_bytes()).ok()?;
+    let tree = repo.gix().find_commit(id).ok()?.tree().ok()?;
+    let entry = tree.lookup_entry_by_path(rel).ok()??;
+    let mode = entry.mode();
+    if !mode.is_blob() {
+        return None;
+    }
+    let blob = entry.object().ok()?;
+    Some(Current {
+        bytes: blob.data.clone(),
+        mode: if mode.is_executable() { 0o755 } else { 0o644 },
+    })
+}
+
+/// Saves every file of the dirty set and writes the manifest.
+fn save_dirty(tx: &mut Tx<'_>, repo: &Repo, session: &Session) -> Result<Snapshot, ShadowError> {
+    let shadow = tx.shadow();
+    let mut snap = Snapshot::default();
+    let mut manifest = Manifest {
+        head: head_id(repo),
+        files: BTreeMap::new(),
+    };
+    for rel in dirty_paths(repo)? {
+        let Ok(path) = shadow.resolve_rel(Utf8Path::new(&rel)) else {
+            snap.skipped += 1;
+            continue;
+        };
+        let current = match tx.read_current(&path) {
+            Ok(c) => c,
+            Err(ShadowError::NotAFile { .. } | ShadowError::TargetChanged { .. }) => {
+                snap.skipped += 1;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        snap.files += 1;
+        let Some(current) = current else {
+            manifest.files.insert(rel, None);
+            continue;
+        };
+        let r = tx.save(&path, &current)?;
+        if r.new_backup {
+            snap.saved += 1;
+        } else {
+            snap.unchanged += 1;
+        }
+        if let Some(version) = r.backup {
+            manifest.files.insert(
+                rel,
+                Some(Saved {
+                    sha256: sha256_hex(&current.bytes),
+                    version,
+                    mode: current.mode,
+                }),
+            );
+        }
+    }
+    store(repo, session, &manifest)?;
+    Ok(snap)
+}
+
+/// Journals what changed since `before`.
+fn record_in(
+    tx: &mut Tx<'_>,
+    repo: &Repo,
+    before: &Manifest,
+) -> Result<Vec<ExternalChange>, ShadowError> {
+    let shadow = tx.shadow();
+    let mut candidates: BTreeSet<String> = before.files.keys().cloned().collect();
+    candidates.extend(dirty_paths(repo)?);
+    let now_head = head_id(repo);
+    if let Some(old) = before
+        .head
+        .as_deref()
+        .filter(|h| Some(*h) != now_head.as_deref())
+    {
+        candidates.extend(changed_since(repo, old)?);
+    }
+    let mut changes = Vec::new();
+    for rel in candidates {
+        let Ok(path) = shadow.resolve_rel(Utf8Path::new(&rel)) else {
+            continue;
+        };
+        let now = match tx.read_current(&path) {
+            Ok(c) => c,
+            Err(ShadowError::NotAFile { .. } | ShadowError::TargetChanged { .. }) => continue,
+            Err(e) => return Err(e),
+        };
+        let was = match before.files.get(&rel) {
+            Some(Some(saved)) => {
+                match tx.read_version_number(Utf8Path::new(&rel), saved.version)? {
+                    Some(bytes) if sha256_hex(&bytes) == saved.sha256 => Some(Current {
+                        bytes,
+                        mode: saved.mode,
+                    }),
+                    // Its version is gone or not what was saved: nothing
+                    // trustworthy to bring back.
+                    _ => continue,
+                }
+            }
+            Some(None) => None,
+            None => before
+                .head
+                .as_deref()
+                .and_then(|h| committed(repo, h, &rel)),
+        };
+        let kind = match (&was, &now) {
+            (None, None) => continue,
+            (Some(a), Some(b)) if a.bytes == b.bytes => continue,
+            (None, Some(_)) => ChangeKind::Created,
+            (Some(_), None) => ChangeKind::Deleted,
+            (Some(_), Some(_)) => ChangeKind::Modified,
+        };
+        let r = tx.record_external(
+            &path,
+            was.as_ref(),
+            now.as_ref().map(|c| c.bytes.as_slice()),
+        )?;
+        changes.push(ExternalChange {
+            path: Utf8PathBuf::from(rel),
+            kind,
+            version: r.backup,
+        });
+    }
+    Ok(changes)
+}
+
+/// The manifest's file: named by a digest of the session id, which may
+/// hold `/` and `..` (a name built from it could leave the folder).
+fn manifest_path(repo: &Repo, session: &Session) -> PathBuf {
+    let digest = sha256_hex(session.id().as_bytes());
+    repo.git_dir()
+        .join("fararoni")
+        .join("dirty")
+        .join(format!("{}.json", &digest[..32]))
+}
+
+/// Reads the session's manifest; a missing or unreadable one is no
+/// snapshot (a planted or torn file must not make undo act on it: its
+/// versions are checked against their sha256 before use anyway).
+fn load(repo: &Repo, session: &Session) -> Result<Option<Manifest>, ShadowError> {
+    let path = manifest_path(repo, session);
+    match std::fs::read(&path) {
+        Ok(bytes) => Ok(serde_json::from_slice(&bytes).ok()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(ShadowError::read(&path, e)),
+    }
+}
+
+fn store(repo: &Repo, session: &Session, manifest: &Manifest) -> Result<(), ShadowError> {
+    let path = manifest_path(repo, session);
+    let text = serde_json::to_vec(manifest)
+        .map_err(|e| ShadowError::write(&path, std::io::Error::other(e)))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| ShadowError::write(dir, e))?;
+    }
+    super::atomic_write(&path, &text).map_err(|e| ShadowError::write(&path, e))
+}
