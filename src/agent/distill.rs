@@ -55,7 +55,7 @@ pub const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         toolchain: "make/ld",
-        start: r"^(make(\[\d+\])?: \*\*\*|collect2: error|ld: )",
+        start: r"^(make(\[\d+\])?: \*\*\*|(\S*/)?ld: |[\w+.-]+: (fatal )?error: )",
     },
     Pattern {
         toolchain: "javac",
@@ -76,6 +76,10 @@ pub const PATTERNS: &[Pattern] = &[
     Pattern {
         toolchain: "npm",
         start: r"^npm (ERR!|error) ",
+    },
+    Pattern {
+        toolchain: "go",
+        start: r"^[^\s:]+\.go:\d+(:\d+)?: ",
     },
     Pattern {
         toolchain: "go",
@@ -141,7 +145,7 @@ fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
 fn candidate(line: &str) -> bool {
     const NEEDLES: &[&str] = &[
         "rror", "RROR", "panic", "FAIL", "Traceback", "Exception", "ld: ", "make", "E   ", "e: ",
-        "undefined", "# ", "Warn",
+        "undefined", "# ", ".go:",
     ];
     NEEDLES.iter().any(|n| line.contains(n))
 }

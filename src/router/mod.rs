@@ -516,8 +516,11 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
     let mut wrote_before = false;
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
-        let mut c = command::parse_command(seg.text)
-            .map(|line| classify_command(line, seg.text, &recording, &dir, actor));
+        let line = match actor {
+            Actor::Agent => command::parse_agent_command(seg.text),
+            _ => command::parse_command(seg.text),
+        };
+        let mut c = line.map(|line| classify_command(line, seg.text, &recording, &dir, actor));
         let asked = recording.take();
         if let Some(c) = &mut c {
             // A verdict that rests on what the repository holds (is this a
