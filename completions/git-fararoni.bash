@@ -16,8 +16,14 @@ _git__fararoni() {
             ",$1")
                 cmd="git__fararoni"
                 ;;
+            git__fararoni,agent-replay)
+                cmd="git__fararoni__subcmd__agent__subcmd__replay"
+                ;;
             git__fararoni,ask)
                 cmd="git__fararoni__subcmd__ask"
+                ;;
+            git__fararoni,distill)
+                cmd="git__fararoni__subcmd__distill"
                 ;;
             git__fararoni,generate)
                 cmd="git__fararoni__subcmd__generate"
@@ -30,6 +36,9 @@ _git__fararoni() {
                 ;;
             git__fararoni,saga)
                 cmd="git__fararoni__subcmd__saga"
+                ;;
+            git__fararoni,session)
+                cmd="git__fararoni__subcmd__session"
                 ;;
             git__fararoni,shadow)
                 cmd="git__fararoni__subcmd__shadow"
@@ -73,8 +82,14 @@ _git__fararoni() {
             git__fararoni__subcmd__guard__subcmd__help,write)
                 cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__write"
                 ;;
+            git__fararoni__subcmd__help,agent-replay)
+                cmd="git__fararoni__subcmd__help__subcmd__agent__subcmd__replay"
+                ;;
             git__fararoni__subcmd__help,ask)
                 cmd="git__fararoni__subcmd__help__subcmd__ask"
+                ;;
+            git__fararoni__subcmd__help,distill)
+                cmd="git__fararoni__subcmd__help__subcmd__distill"
                 ;;
             git__fararoni__subcmd__help,generate)
                 cmd="git__fararoni__subcmd__help__subcmd__generate"
@@ -87,6 +102,9 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__help,saga)
                 cmd="git__fararoni__subcmd__help__subcmd__saga"
+                ;;
+            git__fararoni__subcmd__help,session)
+                cmd="git__fararoni__subcmd__help__subcmd__session"
                 ;;
             git__fararoni__subcmd__help,shadow)
                 cmd="git__fararoni__subcmd__help__subcmd__shadow"
@@ -120,6 +138,12 @@ _git__fararoni() {
                 ;;
             git__fararoni__subcmd__help__subcmd__saga,status)
                 cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__status"
+                ;;
+            git__fararoni__subcmd__help__subcmd__session,list)
+                cmd="git__fararoni__subcmd__help__subcmd__session__subcmd__list"
+                ;;
+            git__fararoni__subcmd__help__subcmd__session,show)
+                cmd="git__fararoni__subcmd__help__subcmd__session__subcmd__show"
                 ;;
             git__fararoni__subcmd__help__subcmd__shadow,diff)
                 cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__diff"
@@ -175,6 +199,24 @@ _git__fararoni() {
             git__fararoni__subcmd__saga__subcmd__help,status)
                 cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__status"
                 ;;
+            git__fararoni__subcmd__session,help)
+                cmd="git__fararoni__subcmd__session__subcmd__help"
+                ;;
+            git__fararoni__subcmd__session,list)
+                cmd="git__fararoni__subcmd__session__subcmd__list"
+                ;;
+            git__fararoni__subcmd__session,show)
+                cmd="git__fararoni__subcmd__session__subcmd__show"
+                ;;
+            git__fararoni__subcmd__session__subcmd__help,help)
+                cmd="git__fararoni__subcmd__session__subcmd__help__subcmd__help"
+                ;;
+            git__fararoni__subcmd__session__subcmd__help,list)
+                cmd="git__fararoni__subcmd__session__subcmd__help__subcmd__list"
+                ;;
+            git__fararoni__subcmd__session__subcmd__help,show)
+                cmd="git__fararoni__subcmd__session__subcmd__help__subcmd__show"
+                ;;
             git__fararoni__subcmd__shadow,diff)
                 cmd="git__fararoni__subcmd__shadow__subcmd__diff"
                 ;;
@@ -224,7 +266,7 @@ _git__fararoni() {
 
     case "${cmd}" in
         git__fararoni)
-            opts="-h -V --help --version ask guard shadow saga undo generate help"
+            opts="-h -V --help --version ask guard shadow saga undo distill session generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -237,13 +279,65 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__ask)
-            opts="-v -h -V --explain --json --verbose --help --version"
+        git__subcmd__fararoni__subcmd__agent__subcmd__replay)
+            opts="-v -h -V --script --requests --base-url --level --json --verbose --show-thinking --yes --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --script)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --requests)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__ask)
+            opts="-v -y -h -V --explain --json --verbose --level --show-thinking --yes --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__distill)
+            opts="-h -V --exit-code --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --exit-code)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -452,7 +546,7 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help)
-            opts="ask guard shadow saga undo generate help"
+            opts="ask guard shadow saga undo distill session generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -465,7 +559,35 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__agent__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         git__subcmd__fararoni__subcmd__help__subcmd__ask)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__distill)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -648,6 +770,48 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__session)
+            opts="list show"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__session__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__help__subcmd__session__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -954,6 +1118,104 @@ _git__fararoni() {
             return 0
             ;;
         git__subcmd__fararoni__subcmd__saga__subcmd__status)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session)
+            opts="-h -V --help --version list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session__subcmd__help)
+            opts="list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session__subcmd__list)
+            opts="-h -V --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        git__subcmd__fararoni__subcmd__session__subcmd__show)
             opts="-h -V --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

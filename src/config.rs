@@ -87,14 +87,50 @@ pub fn agent_settings(repo: Option<&Repo>) -> AgentSettings {
             .map_or(default, |v| v.clamp(min, max))
     };
     AgentSettings {
-        max_depth: u32::try_from(num("fararoni.agent.maxDepth", "FARARONI_AGENT_MAX_DEPTH", 12, 1, 100)).unwrap_or(12),
-        build_timeout_secs: num("fararoni.agent.buildTimeout", "FARARONI_AGENT_BUILD_TIMEOUT", 600, 1, 86_400),
-        command_timeout_secs: num("fararoni.agent.commandTimeout", "FARARONI_AGENT_COMMAND_TIMEOUT", 60, 1, 3_600),
-        send_secrets: lookup(repo, "fararoni.llm.sendSecrets", "FARARONI_LLM_SEND_SECRETS")
-            .and_then(|v| parse_bool(&v))
-            .unwrap_or(false),
-        context_tokens: num("fararoni.llm.contextTokens", "FARARONI_LLM_CONTEXT_TOKENS", 8192, 1024, 10_000_000),
-        max_tokens: u32::try_from(num("fararoni.llm.maxTokens", "FARARONI_LLM_MAX_TOKENS", 1024, 16, 1_000_000)).unwrap_or(1024),
+        max_depth: u32::try_from(num(
+            "fararoni.agent.maxDepth",
+            "FARARONI_AGENT_MAX_DEPTH",
+            12,
+            1,
+            100,
+        ))
+        .unwrap_or(12),
+        build_timeout_secs: num(
+            "fararoni.agent.buildTimeout",
+            "FARARONI_AGENT_BUILD_TIMEOUT",
+            600,
+            1,
+            86_400,
+        ),
+        command_timeout_secs: num(
+            "fararoni.agent.commandTimeout",
+            "FARARONI_AGENT_COMMAND_TIMEOUT",
+            60,
+            1,
+            3_600,
+        ),
+        send_secrets: lookup(
+            repo,
+            "fararoni.llm.sendSecrets",
+            "FARARONI_LLM_SEND_SECRETS",
+        )
+        .and_then(|v| parse_bool(&v))
+        .unwrap_or(false),
+        context_tokens: num(
+            "fararoni.llm.contextTokens",
+            "FARARONI_LLM_CONTEXT_TOKENS",
+            8192,
+            1024,
+            10_000_000,
+        ),
+        max_tokens: u32::try_from(num(
+            "fararoni.llm.maxTokens",
+            "FARARONI_LLM_MAX_TOKENS",
+            1024,
+            16,
+            1_000_000,
+        ))
+        .unwrap_or(1024),
     }
 }
 

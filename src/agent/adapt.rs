@@ -51,13 +51,51 @@ pub const NAME_ALIASES: &[(&str, &str)] = &[
 
 /// Argument keys models use, per canonical key.
 pub const ARG_ALIASES: &[(&str, &[&str])] = &[
-    ("path", &["file_path", "filePath", "filepath", "file", "filename", "path", "dir", "directory"]),
-    ("search", &["old_string", "old_str", "oldString", "search", "old", "find"]),
-    ("replace", &["new_string", "new_str", "newString", "replace", "new", "replacement"]),
-    ("content", &["content", "contents", "text", "file_text", "data"]),
+    (
+        "path",
+        &[
+            "file_path",
+            "filePath",
+            "filepath",
+            "file",
+            "filename",
+            "path",
+            "dir",
+            "directory",
+        ],
+    ),
+    (
+        "search",
+        &[
+            "old_string",
+            "old_str",
+            "oldString",
+            "search",
+            "old",
+            "find",
+        ],
+    ),
+    (
+        "replace",
+        &[
+            "new_string",
+            "new_str",
+            "newString",
+            "replace",
+            "new",
+            "replacement",
+        ],
+    ),
+    (
+        "content",
+        &["content", "contents", "text", "file_text", "data"],
+    ),
     ("command", &["command", "cmd", "script"]),
     ("pattern", &["pattern", "regex", "query", "glob"]),
-    ("start", &["start", "start_line", "startLine", "offset", "from"]),
+    (
+        "start",
+        &["start", "start_line", "startLine", "offset", "from"],
+    ),
     ("end", &["end", "end_line", "endLine", "to"]),
 ];
 
@@ -160,7 +198,9 @@ pub fn extract_calls(text: &str) -> Vec<ToolCall> {
                 .cloned()
                 .unwrap_or(Value::Object(Map::new()));
             let args = match args {
-                Value::String(s) => serde_json::from_str(&s).unwrap_or_else(|_| serde_json::json!({"_raw": s})),
+                Value::String(s) => {
+                    serde_json::from_str(&s).unwrap_or_else(|_| serde_json::json!({"_raw": s}))
+                }
                 other => other,
             };
             out.push(ToolCall {
@@ -203,17 +243,26 @@ mod tests {
 
     #[test]
     fn args() {
-        let (v, r) = normalize_args(&serde_json::json!({"file_path": "a", "old_string": "x", "new_string": "y"}));
-        assert_eq!(v, serde_json::json!({"path": "a", "search": "x", "replace": "y"}));
+        let (v, r) = normalize_args(
+            &serde_json::json!({"file_path": "a", "old_string": "x", "new_string": "y"}),
+        );
+        assert_eq!(
+            v,
+            serde_json::json!({"path": "a", "search": "x", "replace": "y"})
+        );
         assert_eq!(r.len(), 3);
     }
 
     #[test]
     fn text_calls() {
-        let c = extract_calls("<tool_call>{\"name\": \"Read\", \"arguments\": {\"path\": \"a\"}}</tool_call>");
+        let c = extract_calls(
+            "<tool_call>{\"name\": \"Read\", \"arguments\": {\"path\": \"a\"}}</tool_call>",
+        );
         assert_eq!(c.len(), 1);
         assert_eq!(c[0].arguments["path"], "a");
-        assert!(extract_calls("<think>{\"name\":\"fs_read\",\"arguments\":{}}</think>ok").is_empty());
+        assert!(
+            extract_calls("<think>{\"name\":\"fs_read\",\"arguments\":{}}</think>ok").is_empty()
+        );
         assert!(extract_calls("{\"name\": \"nope\", \"arguments\": {}}").is_empty());
         assert!(extract_calls("For example {\"name\": \"fs_read\"} is a call.").is_empty());
     }

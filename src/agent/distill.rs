@@ -144,8 +144,19 @@ fn strip_ansi(s: &str) -> std::borrow::Cow<'_, str> {
 /// one of these somewhere in the line.
 fn candidate(line: &str) -> bool {
     const NEEDLES: &[&str] = &[
-        "rror", "RROR", "panic", "FAIL", "Traceback", "Exception", "ld: ", "make", "E   ", "e: ",
-        "undefined", "# ", ".go:",
+        "rror",
+        "RROR",
+        "panic",
+        "FAIL",
+        "Traceback",
+        "Exception",
+        "ld: ",
+        "make",
+        "E   ",
+        "e: ",
+        "undefined",
+        "# ",
+        ".go:",
     ];
     NEEDLES.iter().any(|n| line.contains(n))
 }
@@ -165,10 +176,9 @@ fn cap(line: &str) -> &str {
 
 fn location_of(lines: &[&str]) -> Option<String> {
     let re = location_re()?;
-    lines.iter().find_map(|l| {
-        re.captures(l)
-            .map(|c| format!("{}:{}", &c[1], &c[2]))
-    })
+    lines
+        .iter()
+        .find_map(|l| re.captures(l).map(|c| format!("{}:{}", &c[1], &c[2])))
 }
 
 /// Success markers, for an output without errors and without an exit code.
@@ -221,7 +231,11 @@ pub fn distill(output: &str, exit: Option<i32>) -> Distilled {
         }
     }
     let failed_exit = exit.is_some_and(|c| c != 0);
-    let success = errors.is_empty() && !failed_exit && (exit == Some(0) || SUCCESS.iter().any(|m| clean.contains(m)) || clean.trim().is_empty());
+    let success = errors.is_empty()
+        && !failed_exit
+        && (exit == Some(0)
+            || SUCCESS.iter().any(|m| clean.contains(m))
+            || clean.trim().is_empty());
     let body = if success {
         "Build succeeded: no errors.\n".to_string()
     } else if errors.is_empty() {
@@ -301,7 +315,11 @@ fn error_body(errors: &[Block], exit: Option<i32>) -> String {
         out.push_str(&extra[i]);
     }
     if shown < errors.len() {
-        let _ = writeln!(out, "… and {} more error(s) not shown", errors.len() - shown);
+        let _ = writeln!(
+            out,
+            "… and {} more error(s) not shown",
+            errors.len() - shown
+        );
     }
     out
 }
@@ -311,7 +329,12 @@ fn tail_body(clean: &str, exit: Option<i32>) -> String {
         Some(c) => format!("The command failed (exit code {c}) and no known error pattern matched; its last lines:\n"),
         None => "No known error pattern matched and no success was reported; the last lines:\n".to_string(),
     };
-    let lines: Vec<&str> = clean.lines().rev().filter(|l| !l.trim().is_empty()).take(20).collect();
+    let lines: Vec<&str> = clean
+        .lines()
+        .rev()
+        .filter(|l| !l.trim().is_empty())
+        .take(20)
+        .collect();
     let mut tail = String::new();
     for l in lines.iter().rev() {
         let _ = writeln!(tail, "{}", cap(l));
@@ -358,7 +381,10 @@ mod tests {
     fn ten_errors_all_survive_a_huge_log() {
         let mut out = String::new();
         for i in 0..10 {
-            out.push_str(&format!("src/file{i}.c:{}:5: error: something {i} went wrong\n", i + 10));
+            out.push_str(&format!(
+                "src/file{i}.c:{}:5: error: something {i} went wrong\n",
+                i + 10
+            ));
             for _ in 0..400 {
                 out.push_str("    noise noise noise noise noise noise noise noise\n");
             }
@@ -366,14 +392,88 @@ mod tests {
         let d = distill(&out, Some(2));
         assert!(d.text.chars().count() <= MAX_CHARS);
         for i in 0..10 {
-            assert!(d.text.contains(&format!("src/file{i}.c:{}", i + 10)), "{i}: {}", d.text);
+            assert!(
+                d.text.contains(&format!("src/file{i}.c:{}", i + 10)),
+                "{i}: {}",
+                d.text
+            );
             assert!(d.text.contains(&format!("something {i} went wrong")));
         }
     }
 
     #[test]
     fn colours_are_removed() {
-        let d = distill("\u{1b}[0m\u{1b}[1m\u{1b}[38;5;9merror\u{1b}[0m: boom\n --> a.rs:1:1\n", Some(1));
+        let d = distill(
+            "\u{1b}[0m\u{1b}[1m\u{1b}[38;5;9merror\u{1b}[0m: boom\n --> a.rs:1:1\n",
+            Some(1),
+        );
         assert!(d.text.contains("- error: boom"), "{}", d.text);
+    }
+
+    mod props {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        fn line() -> impl Strategy<Value = String> {
+            prop_oneof![
+                ".{0,80}",
+                "[a-z/]{1,12}\\.(rs|c|py|go|ts|java|cs):[0-9]{1,4}:[0-9]{1,3}: error: .{0,40}",
+                "error(\\[E[0-9]{4}\\])?: .{0,40}",
+                "\\[ERROR\\] .{0,60}",
+                "Traceback \\(most recent call last\\):",
+                "\u{1b}\\[[0-9;]{0,6}m?.{0,20}",
+                "  --> [a-z]{1,8}\\.rs:[0-9]{1,3}:[0-9]{1,2}",
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+            #[test]
+            fn never_panics_and_stays_bounded(lines in proptest::collection::vec(line(), 0..400), exit in proptest::option::of(-3i32..3)) {
+                let input = lines.join("\n");
+                let d = distill(&input, exit);
+                prop_assert!(d.text.chars().count() <= MAX_CHARS);
+                prop_assert!(d.text.starts_with("[DISTILLED BUILD OUTPUT] Original: "));
+                if exit.is_some_and(|c| c != 0) {
+                    prop_assert!(!d.success);
+                }
+            }
+
+            #[test]
+            fn arbitrary_text_never_panics(s in "\\PC{0,2000}") {
+                let d = distill(&s, None);
+                prop_assert!(d.text.chars().count() <= MAX_CHARS);
+            }
+        }
+
+        #[test]
+        fn up_to_ten_distinct_errors_all_survive() {
+            let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(48));
+            let strat = (
+                1usize..=10,
+                proptest::collection::vec("[a-z]{3,12}", 10),
+                0usize..200,
+            );
+            runner
+                .run(&strat, |(n, words, noise)| {
+                    let mut out = String::new();
+                    for i in 0..n {
+                        out.push_str(&format!("src/m{i}.c:{}:1: error: {} {i} is wrong because of a very long explanation that goes on and on and on for a while to use up the budget\n", i + 1, words[i]));
+                        for _ in 0..noise {
+                            out.push_str("  | some context line of the compiler, repeated\n");
+                        }
+                    }
+                    let d = distill(&out, Some(1));
+                    for i in 0..n {
+                        let loc = format!("src/m{i}.c:{}", i + 1);
+                        prop_assert!(d.text.contains(&loc), "{} missing", loc);
+                        let msg = format!("{} {i} is wrong", words[i]);
+                        prop_assert!(d.text.contains(&msg), "{} missing", msg);
+                    }
+                    Ok(())
+                })
+                .map_err(|e| e.to_string())
+                .expect("every error survives");
+        }
     }
 }

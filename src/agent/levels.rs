@@ -28,10 +28,16 @@ pub fn split_think(text: &str) -> (String, Option<String>) {
     match after.find("</think>") {
         Some(end) => {
             let visible = format!("{}{}", &text[..start], &after[end + "</think>".len()..]);
-            (visible.trim().to_string(), Some(after[..end].trim().to_string()))
+            (
+                visible.trim().to_string(),
+                Some(after[..end].trim().to_string()),
+            )
         }
         // An unclosed think block: everything after it is reasoning.
-        None => (text[..start].trim().to_string(), Some(after.trim().to_string())),
+        None => (
+            text[..start].trim().to_string(),
+            Some(after.trim().to_string()),
+        ),
     }
 }
 
@@ -43,7 +49,11 @@ pub fn answer(
     max_tokens: u32,
     on_text: &mut dyn FnMut(&str),
 ) -> Result<Answer, LlmError> {
-    let prompt = if level == 4 { THINKING_PROMPT } else { FALLBACK_PROMPT };
+    let prompt = if level == 4 {
+        THINKING_PROMPT
+    } else {
+        FALLBACK_PROMPT
+    };
     let messages = [
         ChatMessage::text(Role::System, prompt),
         ChatMessage::text(Role::User, request),
@@ -74,8 +84,14 @@ mod tests {
 
     #[test]
     fn think_is_split() {
-        assert_eq!(split_think("<think>hmm</think> 42"), ("42".into(), Some("hmm".into())));
+        assert_eq!(
+            split_think("<think>hmm</think> 42"),
+            ("42".into(), Some("hmm".into()))
+        );
         assert_eq!(split_think("plain"), ("plain".into(), None));
-        assert_eq!(split_think("a <think>never closed"), ("a".into(), Some("never closed".into())));
+        assert_eq!(
+            split_think("a <think>never closed"),
+            ("a".into(), Some("never closed".into()))
+        );
     }
 }

@@ -4,14 +4,14 @@
 //! server today, an in-process engine later); the rest of the agent talks
 //! only to [`client::LlmClient`].
 
+pub mod adapt;
 pub mod client;
-pub mod distill;
-pub mod protocol;
 pub mod dirty;
+pub mod distill;
+pub mod levels;
+pub mod protocol;
+pub mod run;
+pub mod script;
 pub mod secrets;
 pub mod session_log;
 pub mod tools;
-pub mod adapt;
-pub mod run;
-pub mod levels;
-pub mod script;

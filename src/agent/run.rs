@@ -16,7 +16,9 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::adapt;
-use super::client::{ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode, Usage};
+use super::client::{
+    ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode, Usage,
+};
 use super::protocol::{Judgement, Machine};
 use super::secrets;
 use super::tools::{specs, Workspace};
@@ -180,7 +182,8 @@ pub fn fit(history: &mut [ChatMessage], budget: u64) -> usize {
     let n = history.len();
     let mut i = 2;
     while estimate_tokens(history) > budget && i + 2 < n {
-        if history[i].role == Role::Tool && !history[i].content.starts_with("[earlier tool result") {
+        if history[i].role == Role::Tool && !history[i].content.starts_with("[earlier tool result")
+        {
             let len = history[i].content.chars().count();
             history[i].content = format!(
                 "[earlier tool result of {len} characters removed to fit the context; call the tool again if you need it]"
@@ -234,12 +237,16 @@ pub fn run(
     'depth: while report.calls < cfg.max_depth {
         let removed = fit(&mut history, budget);
         if removed > 0 {
-            ws.log().event("context", json!({"replaced_tool_results": removed}));
+            ws.log()
+                .event("context", json!({"replaced_tool_results": removed}));
         }
         messages.clear();
         messages.extend(history.iter().cloned());
         messages.push(ChatMessage::text(Role::System, machine.directive()));
-        ws.log().event("directive", json!({"state": machine.state().as_str(), "depth": report.calls}));
+        ws.log().event(
+            "directive",
+            json!({"state": machine.state().as_str(), "depth": report.calls}),
+        );
         let req = ChatRequest {
             messages: &messages,
             tools: &tools,
@@ -259,7 +266,8 @@ pub fn run(
         let response = match response {
             Ok(r) => r,
             Err(e) => {
-                ws.log().event("model_error", json!({"error": e.to_string()}));
+                ws.log()
+                    .event("model_error", json!({"error": e.to_string()}));
                 return Err(e);
             }
         };
@@ -272,12 +280,15 @@ pub fn run(
         if extracted {
             calls = adapt::extract_calls(&response.content);
         }
-        ws.log().event("response", json!({
-            "content": response.content,
-            "tool_calls": response.tool_calls,
-            "extracted": if extracted { calls.len() } else { 0 },
-            "usage": response.usage,
-        }));
+        ws.log().event(
+            "response",
+            json!({
+                "content": response.content,
+                "tool_calls": response.tool_calls,
+                "extracted": if extracted { calls.len() } else { 0 },
+                "usage": response.usage,
+            }),
+        );
         report.answer = response.content.clone();
         if calls.is_empty() {
             report.outcome = if response.content.trim().is_empty() {
@@ -296,7 +307,11 @@ pub fn run(
         }
         history.push(ChatMessage {
             role: Role::Assistant,
-            content: if extracted { String::new() } else { response.content.clone() },
+            content: if extracted {
+                String::new()
+            } else {
+                response.content.clone()
+            },
             tool_calls: calls.clone(),
             tool_call_id: None,
         });
@@ -311,7 +326,8 @@ pub fn run(
             if repaired {
                 report.repairs += 1;
                 let note = format!("{}→{tool}", call.name);
-                ws.log().event("repair", json!({"name": call.name, "tool": tool}));
+                ws.log()
+                    .event("repair", json!({"name": call.name, "tool": tool}));
                 on(AgentEvent::Repaired(&note));
             }
             match machine.judge(tool) {
@@ -322,15 +338,24 @@ pub fn run(
                         Err(unknown) => format!("ERROR: {unknown}. {}", machine.directive()),
                         Ok(_) => why,
                     };
-                    ws.log().event("rejection", json!({"tool": call.name, "state": machine.state().as_str(), "why": why}));
-                    on(AgentEvent::Rejected { tool: &call.name, why: &why });
+                    ws.log().event(
+                        "rejection",
+                        json!({"tool": call.name, "state": machine.state().as_str(), "why": why}),
+                    );
+                    on(AgentEvent::Rejected {
+                        tool: &call.name,
+                        why: &why,
+                    });
                     history.push(ChatMessage::tool_result(call.id.clone(), why));
                     continue;
                 }
                 Judgement::Exhausted(why) => {
                     report.rejections += 1;
                     ws.log().event("rejection", json!({"tool": call.name, "state": machine.state().as_str(), "why": why, "budget_spent": true}));
-                    on(AgentEvent::Rejected { tool: &call.name, why: &why });
+                    on(AgentEvent::Rejected {
+                        tool: &call.name,
+                        why: &why,
+                    });
                     report.outcome = Outcome::Exhausted;
                     break 'depth;
                 }
@@ -338,30 +363,37 @@ pub fn run(
             let (args, arg_repairs) = adapt::normalize_args(&call.arguments);
             if !arg_repairs.is_empty() {
                 report.repairs += arg_repairs.len();
-                ws.log().event("repair", json!({"tool": tool, "arguments": arg_repairs}));
+                ws.log()
+                    .event("repair", json!({"tool": tool, "arguments": arg_repairs}));
             }
             let outcome = ws.execute(tool, &args);
             report.tool_calls += 1;
             let state_before = machine.state();
             machine.after(outcome.step);
-            ws.log().event("tool", json!({
-                "tool": tool,
-                "name": call.name,
-                "arguments": args,
-                "target": outcome.target,
-                "verdict": outcome.verdict,
-                "ok": outcome.ok,
-                "wrote": outcome.wrote,
-                "commit": outcome.commit,
-                "state": state_before.as_str(),
-                "next": machine.state().as_str(),
-            }));
+            ws.log().event(
+                "tool",
+                json!({
+                    "tool": tool,
+                    "name": call.name,
+                    "arguments": args,
+                    "target": outcome.target,
+                    "verdict": outcome.verdict,
+                    "ok": outcome.ok,
+                    "wrote": outcome.wrote,
+                    "commit": outcome.commit,
+                    "state": state_before.as_str(),
+                    "next": machine.state().as_str(),
+                }),
+            );
             on(AgentEvent::Tool {
                 tool,
                 target: &outcome.target,
                 verdict: &outcome.verdict,
             });
-            history.push(ChatMessage::tool_result(call.id.clone(), send(&outcome.content)));
+            history.push(ChatMessage::tool_result(
+                call.id.clone(),
+                send(&outcome.content),
+            ));
             if machine.done() {
                 report.outcome = Outcome::Completed;
                 break 'depth;
@@ -408,7 +440,9 @@ mod tests {
         ];
         let n = fit(&mut h, 1200);
         assert_eq!(n, 1);
-        assert!(h[2].content.starts_with("[earlier tool result of 4000 characters"));
+        assert!(h[2]
+            .content
+            .starts_with("[earlier tool result of 4000 characters"));
         assert_eq!(h[3].content.len(), 4000);
         assert!(estimate_tokens(&h) <= 1200);
     }

@@ -51,8 +51,8 @@ impl ScriptedClient {
 
     /// Reads a script (a JSON array of replies).
     pub fn from_json(text: &str) -> Result<ScriptedClient, String> {
-        let replies: Vec<Scripted> =
-            serde_json::from_str(text).map_err(|e| format!("the script is not a JSON array of replies: {e}"))?;
+        let replies: Vec<Scripted> = serde_json::from_str(text)
+            .map_err(|e| format!("the script is not a JSON array of replies: {e}"))?;
         Ok(ScriptedClient::new(replies))
     }
 
@@ -98,10 +98,23 @@ impl LlmClient for ScriptedClient {
         if let Some(e) = reply.error {
             let endpoint = ENDPOINT.to_string();
             return Err(match e.as_str() {
-                "unreachable" => LlmError::Unreachable { endpoint, detail: "connection refused".into() },
-                "timeout" => LlmError::Timeout { endpoint, which: "first token" },
-                "malformed" => LlmError::Malformed { endpoint, detail: "not JSON".into() },
-                _ => LlmError::Status { endpoint, status: 500, body: e },
+                "unreachable" => LlmError::Unreachable {
+                    endpoint,
+                    detail: "connection refused".into(),
+                },
+                "timeout" => LlmError::Timeout {
+                    endpoint,
+                    which: "first token",
+                },
+                "malformed" => LlmError::Malformed {
+                    endpoint,
+                    detail: "not JSON".into(),
+                },
+                _ => LlmError::Status {
+                    endpoint,
+                    status: 500,
+                    body: e,
+                },
             });
         }
         if let Some(t) = &reply.think {

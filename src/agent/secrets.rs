@@ -94,9 +94,7 @@ pub fn redact(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Whether `base_url` points at this machine.
 pub fn is_loopback(base_url: &str) -> bool {
-    let rest = base_url
-        .split_once("://")
-        .map_or(base_url, |(_, r)| r);
+    let rest = base_url.split_once("://").map_or(base_url, |(_, r)| r);
     let host_port = rest.split('/').next().unwrap_or("");
     let host = if let Some(h) = host_port.strip_prefix('[') {
         h.split(']').next().unwrap_or("")
@@ -117,7 +115,15 @@ mod tests {
 
     #[test]
     fn secret_files() {
-        for s in [".env", ".env.local", "conf/.ENV.production", "id_rsa", "k/server.pem", ".netrc", "credentials.json"] {
+        for s in [
+            ".env",
+            ".env.local",
+            "conf/.ENV.production",
+            "id_rsa",
+            "k/server.pem",
+            ".netrc",
+            "credentials.json",
+        ] {
             assert!(is_secret_file(s), "{s}");
         }
         for s in ["src/env.rs", "README.md", "keys.rs", "environment.ts"] {
@@ -138,10 +144,20 @@ mod tests {
 
     #[test]
     fn loopback() {
-        for u in ["http://127.0.0.1:11434/v1", "http://localhost:8080", "http://[::1]:8080/v1", "http://127.8.0.1"] {
+        for u in [
+            "http://127.0.0.1:11434/v1",
+            "http://localhost:8080",
+            "http://[::1]:8080/v1",
+            "http://127.8.0.1",
+        ] {
             assert!(is_loopback(u), "{u}");
         }
-        for u in ["https://api.openai.com/v1", "http://10.0.0.2:8080", "http://localhost.evil.com/v1", "http://127.0.0.1.nip.io/v1"] {
+        for u in [
+            "https://api.openai.com/v1",
+            "http://10.0.0.2:8080",
+            "http://localhost.evil.com/v1",
+            "http://127.0.0.1.nip.io/v1",
+        ] {
             assert!(!is_loopback(u), "{u}");
         }
     }

@@ -35,7 +35,13 @@ pub struct SessionLog {
 /// A file name safe for a session id (ids may hold `/` and `:`).
 fn file_name(id: &str) -> String {
     id.chars()
-        .map(|c| if c.is_alphanumeric() || "-_.@+".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.@+".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -86,7 +92,12 @@ impl SessionLog {
             .path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| OpenOptions::new().create(true).append(true).open(&self.path));
+            .and_then(|()| {
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&self.path)
+            });
         match opened {
             Ok(f) => self.file = Some(f),
             Err(e) => self.failed = Some(e.to_string()),
@@ -235,8 +246,11 @@ pub fn find(git_dir: &Path, id: Option<&str>) -> std::io::Result<Option<(String,
             let regular = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
             Ok(regular.then(|| (id.to_string(), path)))
         }
-        None => Ok(list(git_dir)?
-            .pop()
-            .map(|s| (s.id.clone(), sessions_dir(git_dir).join(format!("{}.jsonl", s.id))))),
+        None => Ok(list(git_dir)?.pop().map(|s| {
+            (
+                s.id.clone(),
+                sessions_dir(git_dir).join(format!("{}.jsonl", s.id)),
+            )
+        })),
     }
 }

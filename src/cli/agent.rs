@@ -92,13 +92,22 @@ pub(crate) fn cascade(
         let (mut client, base_url) = match make(level) {
             Ok(m) => m,
             Err(e) => {
-                opts.trail.push(format!("L{level}: no model: {}", e.message));
+                opts.trail
+                    .push(format!("L{level}: no model: {}", e.message));
                 failures.push(format!("level {level}: {}", e.message));
                 continue;
             }
         };
         let result = match level {
-            3 => level3(&mut *client, &base_url, request, cwd, &settings, &opts, &mut summary),
+            3 => level3(
+                &mut *client,
+                &base_url,
+                request,
+                cwd,
+                &settings,
+                &opts,
+                &mut summary,
+            ),
             _ => {
                 let mut sink = |_: &str| {};
                 levels::answer(&mut *client, level, request, settings.max_tokens, &mut sink)
@@ -116,16 +125,19 @@ pub(crate) fn cascade(
         summary.times.push((level, started.elapsed()));
         match result {
             Ok(Some(p)) => {
-                opts.trail.push(format!("L{level}: answered ({})", p.outcome));
+                opts.trail
+                    .push(format!("L{level}: answered ({})", p.outcome));
                 produced = Some(p);
                 break;
             }
             Ok(None) => {
-                opts.trail.push(format!("L{level}: nothing usable; falling through"));
+                opts.trail
+                    .push(format!("L{level}: nothing usable; falling through"));
                 failures.push(format!("level {level}: no usable answer"));
             }
             Err(why) => {
-                opts.trail.push(format!("L{level}: the model failed: {why}"));
+                opts.trail
+                    .push(format!("L{level}: the model failed: {why}"));
                 failures.push(format!("level {level}: {why}"));
             }
         }
@@ -207,7 +219,9 @@ fn print_summary(s: &Summary, level: Option<u8>) {
         parts.push(format!("time: {}", times.join(", ")));
     }
     if let Some(id) = &s.session {
-        parts.push(format!("session {id} (`git fararoni session show {id}`, `git fararoni undo --session {id}`)"));
+        parts.push(format!(
+            "session {id} (`git fararoni session show {id}`, `git fararoni undo --session {id}`)"
+        ));
     }
     eprintln!("fararoni: {}", parts.join("; "));
 }
@@ -237,7 +251,10 @@ fn level3(
     summary.log = Some(ws.log().path().to_path_buf());
     let mode = ToolMode::Native;
     if opts.verbose {
-        note(opts, &format!("level 3: tool mode {}", format!("{mode:?}").to_lowercase()));
+        note(
+            opts,
+            &format!("level 3: tool mode {}", format!("{mode:?}").to_lowercase()),
+        );
     }
     let cfg = RunConfig {
         max_depth: settings.max_depth,
@@ -249,7 +266,11 @@ fn level3(
     let json = opts.json;
     let mut tools = Vec::new();
     let mut on = |e: AgentEvent<'_>| match e {
-        AgentEvent::Tool { tool, target, verdict } => {
+        AgentEvent::Tool {
+            tool,
+            target,
+            verdict,
+        } => {
             if !json {
                 eprintln!("  {tool} {} — {verdict}", one_line(target));
             }
@@ -280,9 +301,13 @@ fn level3(
     let report = result.map_err(|e| e.to_string())?;
     summary.usage = report.usage;
     if report.usable(!ws.changed().is_empty()) {
-        let answer = if report.answer.trim().is_empty() || report.outcome != crate::agent::run::Outcome::Answered {
+        let answer = if report.answer.trim().is_empty()
+            || report.outcome != crate::agent::run::Outcome::Answered
+        {
             match report.outcome {
-                crate::agent::run::Outcome::Completed => "The change is made and the build passes.".to_string(),
+                crate::agent::run::Outcome::Completed => {
+                    "The change is made and the build passes.".to_string()
+                }
                 other => format!("Level 3 stopped ({}) after changing files.", other.as_str()),
             }
         } else {
@@ -312,14 +337,19 @@ fn one_line(s: &str) -> String {
 /// terminal the user is asked; otherwise it stays open and we say how to
 /// finish it.
 fn finish_saga(cwd: &Path, opts: &CascadeOptions, summary: &mut Summary) {
-    let Some(id) = summary.saga.clone() else { return };
+    let Some(id) = summary.saga.clone() else {
+        return;
+    };
     let ask = || {
         if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) || opts.json {
             return false;
         }
-        eprint!("fararoni: the run committed into saga {id}; squash it onto your branch now? [y/N] ");
+        eprint!(
+            "fararoni: the run committed into saga {id}; squash it onto your branch now? [y/N] "
+        );
         let mut line = String::new();
-        std::io::stdin().lock().read_line(&mut line).is_ok() && matches!(line.trim(), "y" | "Y" | "yes")
+        std::io::stdin().lock().read_line(&mut line).is_ok()
+            && matches!(line.trim(), "y" | "Y" | "yes")
     };
     if opts.yes || ask() {
         let fin = crate::saga::finish(
@@ -330,8 +360,13 @@ fn finish_saga(cwd: &Path, opts: &CascadeOptions, summary: &mut Summary) {
             },
         );
         summary.saga_state = Some(match fin {
-            Ok(crate::saga::Finished::Landed { branch, commit, .. }) => format!("finished onto {branch} as {}", &commit[..commit.len().min(12)]),
-            Ok(crate::saga::Finished::NothingToMerge { branch, .. }) => format!("finished; nothing to merge onto {branch}"),
+            Ok(crate::saga::Finished::Landed { branch, commit, .. }) => format!(
+                "finished onto {branch} as {}",
+                &commit[..commit.len().min(12)]
+            ),
+            Ok(crate::saga::Finished::NothingToMerge { branch, .. }) => {
+                format!("finished; nothing to merge onto {branch}")
+            }
             Err(e) => format!("left open: finishing failed ({e}); run `git fararoni saga finish`"),
         });
     } else {
@@ -390,15 +425,22 @@ pub(crate) struct ReplayArgs {
 }
 
 pub(crate) fn replay(args: ReplayArgs) -> Result<ExitCode, CliError> {
-    let text = std::fs::read_to_string(&args.script)
-        .map_err(|e| CliError::user(format!("could not read the script `{}`", args.script.display())).caused_by(&e))?;
+    let text = std::fs::read_to_string(&args.script).map_err(|e| {
+        CliError::user(format!(
+            "could not read the script `{}`",
+            args.script.display()
+        ))
+        .caused_by(&e)
+    })?;
     let client = ScriptedClient::from_json(&text).map_err(CliError::usage)?;
     let shared = Shared(Rc::new(RefCell::new(client)));
     let cwd = std::env::current_dir()
         .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
     let base = args.base_url.clone();
     let handle = shared.clone();
-    let mut make = move |_level: u8| -> Result<Made, CliError> { Ok((Box::new(handle.clone()), base.clone())) };
+    let mut make = move |_level: u8| -> Result<Made, CliError> {
+        Ok((Box::new(handle.clone()), base.clone()))
+    };
     let opts = CascadeOptions {
         level: args.level,
         json: args.json,
@@ -410,8 +452,9 @@ pub(crate) fn replay(args: ReplayArgs) -> Result<ExitCode, CliError> {
     let result = cascade(&args.request.join(" "), &cwd, opts, &mut make);
     if let Some(path) = &args.requests {
         let requests = Value::Array(shared.0.borrow().requests().to_vec());
-        std::fs::write(path, format!("{requests}\n"))
-            .map_err(|e| CliError::user(format!("could not write `{}`", path.display())).caused_by(&e))?;
+        std::fs::write(path, format!("{requests}\n")).map_err(|e| {
+            CliError::user(format!("could not write `{}`", path.display())).caused_by(&e)
+        })?;
     }
     result
 }

@@ -137,7 +137,11 @@ pub(crate) fn run(args: AskArgs) -> Result<ExitCode, CliError> {
         let mut models = super::agent::http_models(&cwd);
         let opts = super::agent::CascadeOptions {
             // Under -v the router's trail was printed above.
-            trail: if args.json { decision.trail.clone() } else { Vec::new() },
+            trail: if args.json {
+                decision.trail.clone()
+            } else {
+                Vec::new()
+            },
             ..opts
         };
         return super::agent::cascade(&input, &cwd, opts, &mut models);

@@ -46,11 +46,12 @@ pub(crate) fn run(args: DistillArgs) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::user("could not read standard input").caused_by(&e))?;
         }
         Some(p) => {
-            let f = std::fs::File::open(p)
-                .map_err(|e| CliError::user(format!("could not read `{}`", p.display())).caused_by(&e))?;
-            f.take(READ_CAP)
-                .read_to_end(&mut bytes)
-                .map_err(|e| CliError::user(format!("could not read `{}`", p.display())).caused_by(&e))?;
+            let f = std::fs::File::open(p).map_err(|e| {
+                CliError::user(format!("could not read `{}`", p.display())).caused_by(&e)
+            })?;
+            f.take(READ_CAP).read_to_end(&mut bytes).map_err(|e| {
+                CliError::user(format!("could not read `{}`", p.display())).caused_by(&e)
+            })?;
         }
     }
     let d = distill::distill(&String::from_utf8_lossy(&bytes), args.exit_code);

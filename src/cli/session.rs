@@ -43,7 +43,10 @@ pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
             let all = session_log::list(&dir)
                 .map_err(|e| CliError::user("could not read the session logs").caused_by(&e))?;
             if json {
-                super::out(&format!("{}\n", serde_json::to_string(&all).unwrap_or_default()));
+                super::out(&format!(
+                    "{}\n",
+                    serde_json::to_string(&all).unwrap_or_default()
+                ));
             } else if all.is_empty() {
                 super::out("no agent runs recorded\n");
             } else {
@@ -69,10 +72,12 @@ pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
             let Some((id, path)) = session_log::find(&dir, id.as_deref())
                 .map_err(|e| CliError::user("could not read the session logs").caused_by(&e))?
             else {
-                return Err(CliError::user("no such agent session").hint("`git fararoni session list` shows the recorded runs"));
+                return Err(CliError::user("no such agent session")
+                    .hint("`git fararoni session list` shows the recorded runs"));
             };
-            let events = session_log::read(&path)
-                .map_err(|e| CliError::user(format!("could not read `{}`", path.display())).caused_by(&e))?;
+            let events = session_log::read(&path).map_err(|e| {
+                CliError::user(format!("could not read `{}`", path.display())).caused_by(&e)
+            })?;
             if json {
                 super::out(&format!("{}\n", Value::Array(events)));
                 return Ok(ExitCode::SUCCESS);
@@ -97,12 +102,25 @@ fn render(e: &Value) -> String {
         "response" => {
             let calls = e["tool_calls"].as_array().map_or(0, Vec::len);
             let text: String = str_of("content").chars().take(80).collect();
-            format!("model: {calls} tool call(s), {} extracted from text; {text}", e["extracted"])
+            format!(
+                "model: {calls} tool call(s), {} extracted from text; {text}",
+                e["extracted"]
+            )
         }
         "repair" => format!("repaired: {} {}", str_of("name"), e["arguments"]),
-        "rejection" => format!("rejected {} in {}: {}", str_of("tool"), str_of("state"), str_of("why")),
+        "rejection" => format!(
+            "rejected {} in {}: {}",
+            str_of("tool"),
+            str_of("state"),
+            str_of("why")
+        ),
         "tool" => {
-            let mut l = format!("{} {} — {}", str_of("tool"), str_of("target").lines().next().unwrap_or(""), str_of("verdict"));
+            let mut l = format!(
+                "{} {} — {}",
+                str_of("tool"),
+                str_of("target").lines().next().unwrap_or(""),
+                str_of("verdict")
+            );
             if let Some(v) = e["wrote"]["shadow"].as_u64() {
                 l.push_str(&format!(" (shadow v{v})"));
             }
@@ -111,8 +129,17 @@ fn render(e: &Value) -> String {
             }
             l
         }
-        "saga" => format!("saga {} on {} (from {})", str_of("id"), str_of("wip"), str_of("original")),
-        "end" => format!("end: {} after {} model call(s)", str_of("outcome"), e["calls"]),
+        "saga" => format!(
+            "saga {} on {} (from {})",
+            str_of("id"),
+            str_of("wip"),
+            str_of("original")
+        ),
+        "end" => format!(
+            "end: {} after {} model call(s)",
+            str_of("outcome"),
+            e["calls"]
+        ),
         other => format!("{other}: {e}"),
     };
     format!("{t}  {line}\n")

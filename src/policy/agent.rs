@@ -77,7 +77,13 @@ pub const BUILDS: &[Build] = &[
         ],
         forced: &["--offline"],
         free: true,
-        refused: &["--prefix", "-g", "--global", "--userconfig", "--globalconfig"],
+        refused: &[
+            "--prefix",
+            "-g",
+            "--global",
+            "--userconfig",
+            "--globalconfig",
+        ],
     },
     Build {
         program: "pytest",
@@ -100,14 +106,28 @@ pub const BUILDS: &[Build] = &[
         commands: &[&["-m", "pytest"]],
         forced: &[],
         free: true,
-        refused: &["--junitxml", "--junit-xml", "--basetemp", "--rootdir", "-c", "-p"],
+        refused: &[
+            "--junitxml",
+            "--junit-xml",
+            "--basetemp",
+            "--rootdir",
+            "-c",
+            "-p",
+        ],
     },
     Build {
         program: "python3",
         commands: &[&["-m", "pytest"]],
         forced: &[],
         free: true,
-        refused: &["--junitxml", "--junit-xml", "--basetemp", "--rootdir", "-c", "-p"],
+        refused: &[
+            "--junitxml",
+            "--junit-xml",
+            "--basetemp",
+            "--rootdir",
+            "-c",
+            "-p",
+        ],
     },
     Build {
         program: "go",
@@ -127,14 +147,28 @@ pub const BUILDS: &[Build] = &[
         ],
         forced: &["--offline"],
         free: true,
-        refused: &["-f", "--file", "-s", "--settings", "-gs", "--global-settings"],
+        refused: &[
+            "-f",
+            "--file",
+            "-s",
+            "--settings",
+            "-gs",
+            "--global-settings",
+        ],
     },
     Build {
         program: "./mvnw",
         commands: &[&["compile"], &["test"], &["verify"], &["package"]],
         forced: &["--offline"],
         free: true,
-        refused: &["-f", "--file", "-s", "--settings", "-gs", "--global-settings"],
+        refused: &[
+            "-f",
+            "--file",
+            "-s",
+            "--settings",
+            "-gs",
+            "--global-settings",
+        ],
     },
     Build {
         program: "gradle",
@@ -237,18 +271,32 @@ pub fn classify_build(argv: &[String], assignments: &[(String, String)]) -> Opti
     let Some(row) = build_of(argv) else {
         let allowed: Vec<String> = rows
             .iter()
-            .flat_map(|b| b.commands.iter().map(|c| format!("`{} {}`", b.program, c.join(" ")).replace(" `", "`").replace("  ", " ")))
+            .flat_map(|b| {
+                b.commands.iter().map(|c| {
+                    format!("`{} {}`", b.program, c.join(" "))
+                        .replace(" `", "`")
+                        .replace("  ", " ")
+                })
+            })
             .collect();
         return Some(Verdict::new(
             Risk::UnsafeShell,
-            format!("{rule}: only these builds and tests run: {}", allowed.join(", ")),
+            format!(
+                "{rule}: only these builds and tests run: {}",
+                allowed.join(", ")
+            ),
             argv.to_vec(),
         ));
     };
     for a in &argv[1..] {
         let (name, value) = a.split_once('=').unwrap_or((a.as_str(), ""));
         let refused = row.refused.iter().find(|r| {
-            name == **r || (r.len() == 2 && r.starts_with('-') && !r.starts_with("--") && a.starts_with(**r) && !a.starts_with("--"))
+            name == **r
+                || (r.len() == 2
+                    && r.starts_with('-')
+                    && !r.starts_with("--")
+                    && a.starts_with(**r)
+                    && !a.starts_with("--"))
         });
         if let Some(r) = refused {
             return Some(Verdict::new(
@@ -303,7 +351,10 @@ mod tests {
         let x = v("cargo test");
         assert_eq!(x.risk, Risk::LocalWrite);
         assert_eq!(x.argv, ["cargo", "test", "--offline"]);
-        assert_eq!(v("tsc -p .").argv.last().map(String::as_str), Some("--noEmit"));
+        assert_eq!(
+            v("tsc -p .").argv.last().map(String::as_str),
+            Some("--noEmit")
+        );
         assert_eq!(v("make").risk, Risk::LocalWrite);
         assert_eq!(v("make test").risk, Risk::LocalWrite);
         assert_eq!(v("python3 -m pytest -q").risk, Risk::LocalWrite);
@@ -334,8 +385,10 @@ mod tests {
             assert!(v(s).risk.is_blocked(), "{s}");
         }
         let argv = vec!["cargo".to_string(), "build".to_string()];
-        assert!(classify_build(&argv, &[("RUSTC_WRAPPER".into(), "/tmp/evil".into())])
-            .is_some_and(|v| v.risk.is_blocked()));
+        assert!(
+            classify_build(&argv, &[("RUSTC_WRAPPER".into(), "/tmp/evil".into())])
+                .is_some_and(|v| v.risk.is_blocked())
+        );
         assert!(classify_build(&["ls".to_string()], &[]).is_none());
     }
 }

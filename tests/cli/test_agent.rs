@@ -71,7 +71,10 @@ fn session_events(repo: &TestRepo) -> Vec<Value> {
     let mut events = Vec::new();
     for entry in std::fs::read_dir(&dir).expect("sessions dir") {
         let text = std::fs::read_to_string(entry.expect("entry").path()).expect("read log");
-        events.extend(text.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()));
+        events.extend(
+            text.lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok()),
+        );
     }
     events
 }
@@ -81,7 +84,10 @@ fn test_agent_hallucinated_names_are_normalized() {
     let repo = TestRepo::with_commit();
     let (out, requests) = replay(
         &repo,
-        json!([call("ReadFile", json!({"file_path": "README.md"})), text("It is a demo.")]),
+        json!([
+            call("ReadFile", json!({"file_path": "README.md"})),
+            text("It is a demo.")
+        ]),
         &[],
         "what is this repository?",
     );
@@ -89,16 +95,31 @@ fn test_agent_hallucinated_names_are_normalized() {
     assert_eq!(out.stdout.trim(), "It is a demo.");
     assert!(out.stderr.contains("fs_read README.md — ok"), "{out}");
     assert_eq!(requests.len(), 2);
-    assert!(tool_messages(&requests[1])[0].contains("# demo"), "{:?}", requests[1]);
-    let repairs = session_events(&repo).iter().filter(|e| e["kind"] == "repair").count();
-    assert_eq!(repairs, 2, "the name and the argument key are both repaired");
+    assert!(
+        tool_messages(&requests[1])[0].contains("# demo"),
+        "{:?}",
+        requests[1]
+    );
+    let repairs = session_events(&repo)
+        .iter()
+        .filter(|e| e["kind"] == "repair")
+        .count();
+    assert_eq!(
+        repairs, 2,
+        "the name and the argument key are both repaired"
+    );
 }
 
 #[test]
 fn test_agent_text_leaked_call_runs_exactly_once() {
     let repo = TestRepo::with_commit();
     let leaked = "I will create it.\n<tool_call>{\"name\": \"fs_write\", \"arguments\": {\"path\": \"notes/new.txt\", \"content\": \"hello\\n\"}}</tool_call>";
-    let (out, requests) = replay(&repo, json!([text(leaked), text("Created.")]), &[], "create notes/new.txt");
+    let (out, requests) = replay(
+        &repo,
+        json!([text(leaked), text("Created.")]),
+        &[],
+        "create notes/new.txt",
+    );
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(repo.read("notes/new.txt"), "hello\n");
     assert_eq!(tool_messages(&requests[1]).len(), 1);
@@ -116,7 +137,10 @@ fn test_agent_directive_is_the_last_system_message_of_every_request() {
         &repo,
         json!([
             call("fs_read", json!({"path": "README.md"})),
-            call("fs_patch", json!({"path": "README.md", "search": "# demo", "replace": "# demo project"})),
+            call(
+                "fs_patch",
+                json!({"path": "README.md", "search": "# demo", "replace": "# demo project"})
+            ),
             text("Renamed."),
         ]),
         &[],
@@ -150,7 +174,11 @@ fn test_agent_directive_is_the_last_system_message_of_every_request() {
             .as_array()
             .expect("messages")
             .iter()
-            .filter(|m| m["content"].as_str().is_some_and(|c| c.starts_with("PROTOCOL-MANDATE")))
+            .filter(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.starts_with("PROTOCOL-MANDATE"))
+            })
             .count();
         assert_eq!(n, 1);
     }
@@ -178,7 +206,12 @@ fn test_agent_illegal_tool_rejected_then_budget_then_fallback() {
     // Two rejections answered with explanations; the third spent the budget.
     assert_eq!(requests.len(), 5);
     let rejected = tool_messages(&requests[2]);
-    assert!(rejected.last().is_some_and(|m| m.contains("`fs_read` is not allowed in state POST_READ; allowed now: fs_patch, fs_write")), "{rejected:?}");
+    assert!(
+        rejected.last().is_some_and(|m| m.contains(
+            "`fs_read` is not allowed in state POST_READ; allowed now: fs_patch, fs_write"
+        )),
+        "{rejected:?}"
+    );
     assert!(last_tool(&requests[..4]).contains("`ShellCommand` is not allowed in state POST_READ"));
     // Level 4 gets no tools.
     assert_eq!(requests[4]["tools"], json!([]));
@@ -189,14 +222,19 @@ fn test_agent_illegal_tool_rejected_then_budget_then_fallback() {
 #[test]
 fn test_agent_lazy_write_is_blocked_and_fed_back() {
     let repo = TestRepo::with_commit();
-    let body: String = (1..=40).map(|i| format!("fn f{i}() {{ println!(\"{i}\"); }}\n")).collect();
+    let body: String = (1..=40)
+        .map(|i| format!("fn f{i}() {{ println!(\"{i}\"); }}\n"))
+        .collect();
     repo.write("src/lib.rs", &body);
     repo.git(&["add", "src/lib.rs"]);
     repo.git(&["commit", "-q", "-m", "lib"]);
     let (out, requests) = replay(
         &repo,
         json!([
-            call("fs_write", json!({"path": "src/lib.rs", "content": "fn f1() { println!(\"1\"); }\n// ... rest of the code\n"})),
+            call(
+                "fs_write",
+                json!({"path": "src/lib.rs", "content": "fn f1() { println!(\"1\"); }\n// ... rest of the code\n"})
+            ),
             text("Could not write it."),
         ]),
         &[],
@@ -207,7 +245,11 @@ fn test_agent_lazy_write_is_blocked_and_fed_back() {
     let msg = last_tool(&requests);
     assert!(msg.contains("blocked by the kill-switch"), "{msg}");
     assert!(msg.contains("Send the complete file"), "{msg}");
-    assert!(out.stderr.contains("fs_write src/lib.rs — blocked: kill-switch"), "{out}");
+    assert!(
+        out.stderr
+            .contains("fs_write src/lib.rs — blocked: kill-switch"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -217,20 +259,40 @@ fn test_agent_commit_goes_into_a_saga_and_the_branch_waits_for_finish() {
     let (out, requests) = replay(
         &repo,
         json!([
-            call("fs_write", json!({"path": "hello.txt", "content": "hello\n"})),
+            call(
+                "fs_write",
+                json!({"path": "hello.txt", "content": "hello\n"})
+            ),
             call("ShellCommand", json!({"command": "git add hello.txt"})),
-            call("ShellCommand", json!({"command": "git commit -m 'add hello'"})),
+            call(
+                "ShellCommand",
+                json!({"command": "git commit -m 'add hello'"})
+            ),
             text("Committed."),
         ]),
         &[],
         "add hello.txt and commit it",
     );
     assert_eq!(out.code, 0, "{out}");
-    assert!(tool_messages(&requests[3]).last().is_some_and(|m| m.starts_with("exit code 0")), "{:?}", requests[3]);
-    assert_eq!(repo.git(&["rev-parse", "main"]), main_before, "the user's branch is untouched");
+    assert!(
+        tool_messages(&requests[3])
+            .last()
+            .is_some_and(|m| m.starts_with("exit code 0")),
+        "{:?}",
+        requests[3]
+    );
+    assert_eq!(
+        repo.git(&["rev-parse", "main"]),
+        main_before,
+        "the user's branch is untouched"
+    );
     let head = repo.git(&["symbolic-ref", "--short", "HEAD"]);
     assert!(head.starts_with("fararoni/wip-"), "{head}");
-    assert!(out.stderr.contains("left open: run `git fararoni saga finish`"), "{out}");
+    assert!(
+        out.stderr
+            .contains("left open: run `git fararoni saga finish`"),
+        "{out}"
+    );
     let fin = repo.run(&["saga", "finish"]);
     assert_eq!(fin.code, 0, "{fin}");
     assert_ne!(repo.git(&["rev-parse", "main"]), main_before);
@@ -253,7 +315,10 @@ fn test_agent_yes_finishes_the_saga() {
     );
     assert_eq!(out.code, 0, "{out}");
     assert!(out.stderr.contains("finished onto main"), "{out}");
-    assert_eq!(repo.git(&["symbolic-ref", "--short", "HEAD"]).trim(), "main");
+    assert_eq!(
+        repo.git(&["symbolic-ref", "--short", "HEAD"]).trim(),
+        "main"
+    );
     assert!(repo.log()[0].starts_with("[FARARONI]"), "{:?}", repo.log());
 }
 
@@ -267,12 +332,20 @@ fn test_agent_push_and_reset_hard_are_refused() {
         .status()
         .expect("git init");
     assert!(r.success());
-    repo.git(&["remote", "add", "origin", &remote.path().display().to_string()]);
+    repo.git(&[
+        "remote",
+        "add",
+        "origin",
+        &remote.path().display().to_string(),
+    ]);
     repo.write("README.md", "# demo\nwork in progress\n");
     let (out, requests) = replay(
         &repo,
         json!([
-            call("ShellCommand", json!({"command": "git push --force origin main"})),
+            call(
+                "ShellCommand",
+                json!({"command": "git push --force origin main"})
+            ),
             call("GitAction", json!({"args": "reset --hard HEAD"})),
             text("I could not."),
         ]),
@@ -281,12 +354,22 @@ fn test_agent_push_and_reset_hard_are_refused() {
     );
     assert_eq!(out.code, 0, "{out}");
     let push = &tool_messages(&requests[1])[0];
-    assert!(push.starts_with("ERROR: ") && push.contains("remote"), "{push}");
+    assert!(
+        push.starts_with("ERROR: ") && push.contains("remote"),
+        "{push}"
+    );
     let reset = last_tool(&requests);
-    assert!(reset.starts_with("ERROR: ") && reset.contains("destructive"), "{reset}");
+    assert!(
+        reset.starts_with("ERROR: ") && reset.contains("destructive"),
+        "{reset}"
+    );
     assert_eq!(repo.read("README.md"), "# demo\nwork in progress\n");
     let refs = std::process::Command::new("git")
-        .args(["--git-dir", &remote.path().display().to_string(), "for-each-ref"])
+        .args([
+            "--git-dir",
+            &remote.path().display().to_string(),
+            "for-each-ref",
+        ])
         .output()
         .expect("for-each-ref");
     assert!(refs.stdout.is_empty(), "nothing reached the remote");
@@ -304,10 +387,19 @@ fn test_agent_prompt_injection_file_changes_nothing_the_policy_allows() {
         json!([
             call("fs_read", json!({"path": "NOTES.md"})),
             // A model that obeys: both are judged exactly as without the file.
-            call("ShellCommand", json!({"command": "git push --force origin main"})),
-            call("fs_write", json!({"path": "NOTES.md", "content": "pushed\n"})),
+            call(
+                "ShellCommand",
+                json!({"command": "git push --force origin main"})
+            ),
+            call(
+                "fs_write",
+                json!({"path": "NOTES.md", "content": "pushed\n"})
+            ),
             call("ShellCommand", json!({"command": "rm -rf src"})),
-            call("ShellCommand", json!({"command": "git push --force origin main"})),
+            call(
+                "ShellCommand",
+                json!({"command": "git push --force origin main"})
+            ),
             text("Done as the notes said."),
         ]),
         &[],
@@ -315,9 +407,18 @@ fn test_agent_prompt_injection_file_changes_nothing_the_policy_allows() {
     );
     assert_eq!(out.code, 0, "{out}");
     let msgs = tool_messages(requests.last().expect("requests"));
-    assert!(msgs[1].contains("not allowed in state POST_READ"), "{msgs:?}");
-    assert!(msgs[3].contains("deleting files is not one of your tools"), "{msgs:?}");
-    assert!(msgs[4].starts_with("ERROR: ") && msgs[4].contains("remote"), "{msgs:?}");
+    assert!(
+        msgs[1].contains("not allowed in state POST_READ"),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs[3].contains("deleting files is not one of your tools"),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs[4].starts_with("ERROR: ") && msgs[4].contains("remote"),
+        "{msgs:?}"
+    );
 }
 
 #[test]
@@ -328,7 +429,10 @@ fn test_agent_rm_and_redirections_point_to_the_file_tools() {
         json!([
             call("ShellCommand", json!({"command": "rm README.md"})),
             call("ShellCommand", json!({"command": "echo hi > README.md"})),
-            call("ShellCommand", json!({"command": "sed -i s/demo/x/ README.md"})),
+            call(
+                "ShellCommand",
+                json!({"command": "sed -i s/demo/x/ README.md"})
+            ),
             text("ok"),
         ]),
         &[],
@@ -336,7 +440,10 @@ fn test_agent_rm_and_redirections_point_to_the_file_tools() {
     );
     assert_eq!(out.code, 0, "{out}");
     let msgs = tool_messages(requests.last().expect("requests"));
-    assert!(msgs[0].contains("deleting files is not one of your tools"), "{msgs:?}");
+    assert!(
+        msgs[0].contains("deleting files is not one of your tools"),
+        "{msgs:?}"
+    );
     assert!(msgs[1].contains("fs_write"), "{msgs:?}");
     assert!(msgs[2].contains("fs_patch"), "{msgs:?}");
     assert_eq!(repo.read("README.md"), "# demo\n");
@@ -355,10 +462,22 @@ fn test_agent_paths_stay_inside_the_worktree() {
         call("fs_read", json!({"path": ".git/config"})),
         call("fs_read", json!({"path": ".GIT/config"})),
         call("fs_read", json!({"path": "escape/secret.txt"})),
-        call("fs_write", json!({"path": ".git/hooks/pre-commit", "content": "#!/bin/sh\necho pwned\n"})),
-        call("fs_write", json!({"path": ".fararoni/journal.jsonl", "content": "{}\n"})),
-        call("fs_write", json!({"path": "escape/planted.txt", "content": "x\n"})),
-        call("fs_write", json!({"path": &format!("{}/planted.txt", outside.path().display()), "content": "x\n"})),
+        call(
+            "fs_write",
+            json!({"path": ".git/hooks/pre-commit", "content": "#!/bin/sh\necho pwned\n"}),
+        ),
+        call(
+            "fs_write",
+            json!({"path": ".fararoni/journal.jsonl", "content": "{}\n"}),
+        ),
+        call(
+            "fs_write",
+            json!({"path": "escape/planted.txt", "content": "x\n"}),
+        ),
+        call(
+            "fs_write",
+            json!({"path": &format!("{}/planted.txt", outside.path().display()), "content": "x\n"}),
+        ),
     ];
     let n = cases.len();
     let mut script: Vec<Value> = cases.to_vec();
@@ -379,15 +498,23 @@ fn test_agent_paths_stay_inside_the_worktree() {
 fn test_agent_secret_files_are_not_sent_to_a_remote_model() {
     let repo = TestRepo::with_commit();
     repo.write(".env", "DATABASE_PASSWORD=hunter2hunter2\n");
-    repo.write("config.txt", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789 here\n");
-    let script = json!([
-        call("fs_read", json!({"path": ".env"})),
-        text("ok"),
-    ]);
-    let (out, requests) = replay(&repo, script.clone(), &["--base-url", "https://api.example.com/v1"], "read env");
+    repo.write(
+        "config.txt",
+        "token ghp_abcdefghijklmnopqrstuvwxyz0123456789 here\n",
+    );
+    let script = json!([call("fs_read", json!({"path": ".env"})), text("ok"),]);
+    let (out, requests) = replay(
+        &repo,
+        script.clone(),
+        &["--base-url", "https://api.example.com/v1"],
+        "read env",
+    );
     assert_eq!(out.code, 0, "{out}");
     let m = last_tool(&requests);
-    assert!(m.contains("looks like a secret") && !m.contains("hunter2"), "{m}");
+    assert!(
+        m.contains("looks like a secret") && !m.contains("hunter2"),
+        "{m}"
+    );
     let (_, requests) = replay(
         &repo,
         json!([call("fs_read", json!({"path": "config.txt"})), text("ok")]),
@@ -397,14 +524,21 @@ fn test_agent_secret_files_are_not_sent_to_a_remote_model() {
     let m = last_tool(&requests);
     assert!(m.contains("[REDACTED]") && !m.contains("ghp_"), "{m}");
     // A model on loopback sees what the user sees.
-    let (_, requests) = replay(&repo, script, &["--base-url", "http://127.0.0.1:11434/v1"], "read env");
+    let (_, requests) = replay(
+        &repo,
+        script,
+        &["--base-url", "http://127.0.0.1:11434/v1"],
+        "read env",
+    );
     assert!(last_tool(&requests).contains("hunter2"));
 }
 
 #[test]
 fn test_agent_build_output_is_distilled_and_a_passing_build_ends_the_run() {
     let repo = TestRepo::with_commit();
-    let mut makefile = String::from("all:\n\t@test -f fixed || { echo 'src/x.c:3:5: error: expected ; before }' >&2;");
+    let mut makefile = String::from(
+        "all:\n\t@test -f fixed || { echo 'src/x.c:3:5: error: expected ; before }' >&2;",
+    );
     makefile.push_str(" i=0; while [ $$i -lt 3000 ]; do echo \"noise line $$i of the compiler's progress output\"; i=$$((i+1)); done; exit 2; }\n");
     repo.write("Makefile", &makefile);
     repo.git(&["add", "Makefile"]);
@@ -421,13 +555,25 @@ fn test_agent_build_output_is_distilled_and_a_passing_build_ends_the_run() {
     );
     assert_eq!(out.code, 0, "{out}");
     let distilled = &tool_messages(&requests[1])[0];
-    assert!(distilled.starts_with("[DISTILLED BUILD OUTPUT] Original: "), "{distilled}");
-    assert!(distilled.contains("src/x.c:3:5: error: expected ; before }"), "{distilled}");
+    assert!(
+        distilled.starts_with("[DISTILLED BUILD OUTPUT] Original: "),
+        "{distilled}"
+    );
+    assert!(
+        distilled.contains("src/x.c:3:5: error: expected ; before }"),
+        "{distilled}"
+    );
     assert!(distilled.chars().count() <= 3000);
     assert!(!distilled.contains("noise line 2999"));
     // After the failed build the protocol is in POST_COMPILE.
-    let last = requests[1]["messages"].as_array().and_then(|m| m.last().cloned()).expect("msg");
-    assert!(last["content"].as_str().unwrap_or("").contains("The build failed"));
+    let last = requests[1]["messages"]
+        .as_array()
+        .and_then(|m| m.last().cloned())
+        .expect("msg");
+    assert!(last["content"]
+        .as_str()
+        .unwrap_or("")
+        .contains("The build failed"));
     let v = json_out(&out);
     assert_eq!(v["level"], 3);
     assert_eq!(v["outcome"], "completed", "{v}");
@@ -453,7 +599,10 @@ fn test_agent_falls_through_3_4_5() {
     assert_eq!(v["answer"], "plain answer");
     assert_eq!(requests.len(), 3);
     let trail = v["trail"].to_string();
-    assert!(trail.contains("L3: the model failed") && trail.contains("L4: nothing usable"), "{trail}");
+    assert!(
+        trail.contains("L3: the model failed") && trail.contains("L4: nothing usable"),
+        "{trail}"
+    );
 }
 
 #[test]
@@ -463,7 +612,12 @@ fn test_agent_level_4_hides_thinking_unless_asked() {
     let (out, _) = replay(&repo, script.clone(), &["--level", "4"], "question");
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(out.stdout.trim(), "The answer is 42.");
-    let (out, _) = replay(&repo, script, &["--level", "4", "--show-thinking"], "question");
+    let (out, _) = replay(
+        &repo,
+        script,
+        &["--level", "4", "--show-thinking"],
+        "question",
+    );
     assert!(out.stdout.contains("secret chain of thought"), "{out}");
 }
 
@@ -486,7 +640,10 @@ fn test_agent_server_faults_exit_4_and_touch_nothing() {
 #[test]
 fn test_agent_shell_deletion_is_undone_by_undo_session() {
     let repo = TestRepo::with_commit();
-    repo.write("Makefile", "all:\n\t@echo building\n\nclean:\n\t@echo cleaning\n");
+    repo.write(
+        "Makefile",
+        "all:\n\t@echo building\n\nclean:\n\t@echo cleaning\n",
+    );
     repo.write("src/keep.txt", "precious\n");
     repo.git(&["add", "."]);
     repo.git(&["commit", "-q", "-m", "project"]);
@@ -499,14 +656,20 @@ fn test_agent_shell_deletion_is_undone_by_undo_session() {
     );
     let (out, _) = replay(
         &repo,
-        json!([call("ShellCommand", json!({"command": "make test"})), text("Tests ran.")]),
+        json!([
+            call("ShellCommand", json!({"command": "make test"})),
+            text("Tests ran.")
+        ]),
         &["--json"],
         "run the tests",
     );
     assert_eq!(out.code, 0, "{out}");
     assert!(!repo.path().join("src/keep.txt").exists());
     assert!(!repo.path().join("src/draft.txt").exists());
-    let session = json_out(&out)["session"].as_str().expect("session").to_string();
+    let session = json_out(&out)["session"]
+        .as_str()
+        .expect("session")
+        .to_string();
     let undo = repo.run(&["undo", "--session", &session]);
     assert_eq!(undo.code, 0, "{undo}");
     assert_eq!(repo.read("src/keep.txt"), "precious\n");
@@ -518,7 +681,11 @@ fn test_agent_session_list_and_show() {
     let repo = TestRepo::with_commit();
     let (out, _) = replay(
         &repo,
-        json!([call("fs_read", json!({"path": "README.md"})), call("fs_read", json!({"path": "README.md"})), text("done")]),
+        json!([
+            call("fs_read", json!({"path": "README.md"})),
+            call("fs_read", json!({"path": "README.md"})),
+            text("done")
+        ]),
         &[],
         "read the readme",
     );
@@ -533,7 +700,10 @@ fn test_agent_session_list_and_show() {
     assert_eq!(show.code, 0, "{show}");
     assert!(show.stdout.contains("request: read the readme"), "{show}");
     assert!(show.stdout.contains("fs_read README.md — ok"), "{show}");
-    assert!(show.stdout.contains("rejected fs_read in POST_READ"), "{show}");
+    assert!(
+        show.stdout.contains("rejected fs_read in POST_READ"),
+        "{show}"
+    );
     let missing = repo.run(&["session", "show", "nope"]);
     assert_eq!(missing.code, 1, "{missing}");
 }
@@ -550,19 +720,30 @@ fn test_distill_reads_a_file_or_stdin() {
         }
         n += 1;
         let expect_path = path.with_extension("expect");
-        let expected = std::fs::read_to_string(&expect_path).expect("an .expect file next to each .log");
+        let expected =
+            std::fs::read_to_string(&expect_path).expect("an .expect file next to each .log");
         let out = repo.run(&["distill", &path.display().to_string()]);
         assert_eq!(out.code, 0, "{out}");
-        assert!(out.stdout.starts_with("[DISTILLED BUILD OUTPUT] Original: "), "{out}");
+        assert!(
+            out.stdout
+                .starts_with("[DISTILLED BUILD OUTPUT] Original: "),
+            "{out}"
+        );
         assert!(out.stdout.chars().count() <= 3001, "{}", path.display());
         for line in expected.lines().filter(|l| !l.trim().is_empty()) {
-            assert!(out.stdout.contains(line), "{}: `{line}` missing from\n{}", path.display(), out.stdout);
+            assert!(
+                out.stdout.contains(line),
+                "{}: `{line}` missing from\n{}",
+                path.display(),
+                out.stdout
+            );
         }
     }
     assert!(n >= 8, "fixtures for every toolchain");
     let mut cmd = repo.cmd("git-fararoni");
     cmd.arg("distill");
-    let out = crate::common::run_with_stdin(&mut cmd, b"   Compiling x\n    Finished `dev` profile\n");
+    let out =
+        crate::common::run_with_stdin(&mut cmd, b"   Compiling x\n    Finished `dev` profile\n");
     assert_eq!(out.code, 0, "{out}");
     assert!(out.stdout.contains("Build succeeded"), "{out}");
 }

@@ -36,12 +36,26 @@ pub(super) fn read(ws: &mut Workspace, args: &Value) -> ToolOutcome {
     let bytes = match std::fs::read(&p.abs) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return ToolOutcome::fail(rel.clone(), "error: not found", format!("`{rel}` does not exist; use fs_glob or fs_list to find files"))
+            return ToolOutcome::fail(
+                rel.clone(),
+                "error: not found",
+                format!("`{rel}` does not exist; use fs_glob or fs_list to find files"),
+            )
         }
-        Err(e) => return ToolOutcome::fail(rel.clone(), "error: read", format!("could not read `{rel}`: {e}")),
+        Err(e) => {
+            return ToolOutcome::fail(
+                rel.clone(),
+                "error: read",
+                format!("could not read `{rel}`: {e}"),
+            )
+        }
     };
     if crate::guard::killswitch::is_binary(&bytes) {
-        return ToolOutcome::fail(rel.clone(), "error: binary", format!("`{rel}` is a binary file ({} bytes)", bytes.len()));
+        return ToolOutcome::fail(
+            rel.clone(),
+            "error: binary",
+            format!("`{rel}` is a binary file ({} bytes)", bytes.len()),
+        );
     }
     let text = String::from_utf8_lossy(&bytes);
     let lines: Vec<&str> = text.lines().collect();
@@ -49,7 +63,11 @@ pub(super) fn read(ws: &mut Workspace, args: &Value) -> ToolOutcome {
     let start = arg_usize(args, "start").unwrap_or(1).max(1);
     let end = arg_usize(args, "end").unwrap_or(total).min(total);
     if total > 0 && start > total {
-        return ToolOutcome::fail(rel.clone(), "error: range", format!("`{rel}` has {total} lines; start {start} is past the end"));
+        return ToolOutcome::fail(
+            rel.clone(),
+            "error: range",
+            format!("`{rel}` has {total} lines; start {start} is past the end"),
+        );
     }
     let mut body = String::new();
     let mut shown_end = start.saturating_sub(1);
@@ -87,10 +105,17 @@ fn guarded(ws: &mut Workspace, rel_input: &str, new: &[u8]) -> ToolOutcome {
                 WriteOutcome::Unchanged => ("unchanged", None),
             };
             let msg = match shadow {
-                Some(v) => format!("{outcome} `{rel}` ({} bytes; previous content kept as shadow v{v})", new.len()),
+                Some(v) => format!(
+                    "{outcome} `{rel}` ({} bytes; previous content kept as shadow v{v})",
+                    new.len()
+                ),
                 None => format!("{outcome} `{rel}` ({} bytes)", new.len()),
             };
-            let step = if outcome == "unchanged" { Step::Other } else { Step::Changed };
+            let step = if outcome == "unchanged" {
+                Step::Other
+            } else {
+                Step::Changed
+            };
             let mut o = ToolOutcome::ok(rel, msg, step);
             o.verdict = outcome.into();
             o.wrote = Some(Wrote {
@@ -100,7 +125,9 @@ fn guarded(ws: &mut Workspace, rel_input: &str, new: &[u8]) -> ToolOutcome {
             });
             o
         }
-        Err(GuardError::Blocked { report, against, .. }) => {
+        Err(GuardError::Blocked {
+            report, against, ..
+        }) => {
             let reasons: Vec<String> = report.reasons.iter().map(|r| r.to_string()).collect();
             ToolOutcome::fail(
                 rel.clone(),
@@ -111,7 +138,11 @@ fn guarded(ws: &mut Workspace, rel_input: &str, new: &[u8]) -> ToolOutcome {
                 ),
             )
         }
-        Err(e) => ToolOutcome::fail(rel.clone(), "error: write", format!("could not write `{rel}`: {e}")),
+        Err(e) => ToolOutcome::fail(
+            rel.clone(),
+            "error: write",
+            format!("could not write `{rel}`: {e}"),
+        ),
     }
 }
 
@@ -120,13 +151,19 @@ pub(super) fn write(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         return ToolOutcome::fail("", "error: no path", "fs_write needs `path` and `content`");
     };
     let Some(content) = arg(args, "content") else {
-        return ToolOutcome::fail(path, "error: no content", "fs_write needs `content`: the whole new file");
+        return ToolOutcome::fail(
+            path,
+            "error: no content",
+            "fs_write needs `content`: the whole new file",
+        );
     };
     guarded(ws, path, content.as_bytes())
 }
 
 pub(super) fn patch(ws: &mut Workspace, args: &Value) -> ToolOutcome {
-    let (Some(path), Some(search), Some(replace)) = (arg(args, "path"), arg(args, "search"), arg(args, "replace")) else {
+    let (Some(path), Some(search), Some(replace)) =
+        (arg(args, "path"), arg(args, "search"), arg(args, "replace"))
+    else {
         return ToolOutcome::fail(
             arg(args, "path").unwrap_or(""),
             "error: arguments",
@@ -143,14 +180,29 @@ pub(super) fn patch(ws: &mut Workspace, args: &Value) -> ToolOutcome {
     let rel = p.rel.to_string();
     let current = match std::fs::read(&p.abs) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(_) => return ToolOutcome::fail(rel.clone(), "error: not found", format!("`{rel}` does not exist; create it with fs_write")),
+        Err(_) => {
+            return ToolOutcome::fail(
+                rel.clone(),
+                "error: not found",
+                format!("`{rel}` does not exist; create it with fs_write"),
+            )
+        }
     };
     // Models often send LF where the file has CRLF: match on the file's
     // own line endings.
     let crlf = current.contains("\r\n");
-    let fix = |s: &str| if crlf && !s.contains("\r\n") { s.replace('\n', "\r\n") } else { s.to_string() };
+    let fix = |s: &str| {
+        if crlf && !s.contains("\r\n") {
+            s.replace('\n', "\r\n")
+        } else {
+            s.to_string()
+        }
+    };
     let (search, replace) = (fix(search), fix(replace));
-    let starts: Vec<usize> = current.match_indices(search.as_str()).map(|(i, _)| i).collect();
+    let starts: Vec<usize> = current
+        .match_indices(search.as_str())
+        .map(|(i, _)| i)
+        .collect();
     match starts.len() {
         0 => {
             let hint = if current.contains(search.trim()) && !search.trim().is_empty() {
@@ -161,7 +213,12 @@ pub(super) fn patch(ws: &mut Workspace, args: &Value) -> ToolOutcome {
             ToolOutcome::fail(rel.clone(), "error: search not found", format!("the search text does not occur in `{rel}`{hint}; fs_read the file and copy the exact lines"))
         }
         1 => {
-            let new = format!("{}{}{}", &current[..starts[0]], replace, &current[starts[0] + search.len()..]);
+            let new = format!(
+                "{}{}{}",
+                &current[..starts[0]],
+                replace,
+                &current[starts[0] + search.len()..]
+            );
             guarded(ws, &rel, new.as_bytes())
         }
         n => {
@@ -178,11 +235,17 @@ pub(super) fn patch(ws: &mut Workspace, args: &Value) -> ToolOutcome {
 /// Every file of the working tree git would show: tracked and
 /// untracked-not-ignored, never anything reserved.
 fn files(ws: &Workspace) -> Result<Vec<String>, String> {
-    let out = crate::git::GitCommand::new(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
-        .dir(&ws.root)
-        .protected()
-        .read()
-        .map_err(|e| format!("could not list the files: {e}"))?;
+    let out = crate::git::GitCommand::new([
+        "ls-files",
+        "-z",
+        "--cached",
+        "--others",
+        "--exclude-standard",
+    ])
+    .dir(&ws.root)
+    .protected()
+    .read()
+    .map_err(|e| format!("could not list the files: {e}"))?;
     let mut v: Vec<String> = out
         .split('\0')
         .filter(|p| !p.is_empty() && !reserved_name(p))
@@ -207,7 +270,11 @@ fn dir_prefix(ws: &Workspace, input: Option<&str>) -> Result<String, String> {
     if input.is_empty() || input == "." || input == "./" {
         return Ok(String::new());
     }
-    match ws.guard.shadow().resolve(&ws.root, std::path::Path::new(input)) {
+    match ws
+        .guard
+        .shadow()
+        .resolve(&ws.root, std::path::Path::new(input))
+    {
         Ok(p) => Ok(format!("{}/", p.rel)),
         Err(e) => Err(super::path_refusal(input, &e)),
     }
@@ -232,9 +299,17 @@ pub(super) fn list(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         })
         .collect();
     entries.dedup();
-    let target = if prefix.is_empty() { ".".to_string() } else { prefix.trim_end_matches('/').to_string() };
+    let target = if prefix.is_empty() {
+        ".".to_string()
+    } else {
+        prefix.trim_end_matches('/').to_string()
+    };
     if entries.is_empty() {
-        return ToolOutcome::fail(target.clone(), "error: empty", format!("`{target}` holds no files git would show"));
+        return ToolOutcome::fail(
+            target.clone(),
+            "error: empty",
+            format!("`{target}` holds no files git would show"),
+        );
     }
     let n = entries.len();
     entries.truncate(LIST_CAP);
@@ -291,7 +366,11 @@ pub(super) fn glob(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         return ToolOutcome::fail("", "error: no pattern", "fs_glob needs `pattern`");
     };
     let Some(re) = glob_regex(pattern) else {
-        return ToolOutcome::fail(pattern, "error: pattern", format!("`{pattern}` is not a glob this tool reads"));
+        return ToolOutcome::fail(
+            pattern,
+            "error: pattern",
+            format!("`{pattern}` is not a glob this tool reads"),
+        );
     };
     let all = match files(ws) {
         Ok(f) => f,
@@ -307,7 +386,12 @@ pub(super) fn glob(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         return ToolOutcome::ok(pattern, format!("no file matches `{pattern}`"), Step::Other);
     }
     let n = found.len();
-    let mut body = found.iter().take(LIST_CAP).map(|s| s.as_str()).collect::<Vec<_>>().join("\n");
+    let mut body = found
+        .iter()
+        .take(LIST_CAP)
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
     if n > LIST_CAP {
         let _ = write!(body, "\n… {} more", n - LIST_CAP);
     }
@@ -316,13 +400,23 @@ pub(super) fn glob(ws: &mut Workspace, args: &Value) -> ToolOutcome {
 
 pub(super) fn search(ws: &mut Workspace, args: &Value) -> ToolOutcome {
     let Some(pattern) = arg(args, "pattern") else {
-        return ToolOutcome::fail("", "error: no pattern", "fs_search needs `pattern` (a regex)");
+        return ToolOutcome::fail(
+            "",
+            "error: no pattern",
+            "fs_search needs `pattern` (a regex)",
+        );
     };
     let re = match RegexBuilder::new(pattern).size_limit(1 << 20).build() {
         Ok(r) => r,
         Err(_) => match RegexBuilder::new(&regex::escape(pattern)).build() {
             Ok(r) => r,
-            Err(e) => return ToolOutcome::fail(pattern, "error: pattern", format!("`{pattern}` is not a regex: {e}")),
+            Err(e) => {
+                return ToolOutcome::fail(
+                    pattern,
+                    "error: pattern",
+                    format!("`{pattern}` is not a regex: {e}"),
+                )
+            }
         },
     };
     let input = arg(args, "path");
@@ -338,7 +432,10 @@ pub(super) fn search(ws: &mut Workspace, args: &Value) -> ToolOutcome {
     let single = prefix.trim_end_matches('/').to_string();
     let mut hits = Vec::new();
     let mut total = 0usize;
-    for f in all.iter().filter(|f| prefix.is_empty() || f.starts_with(&prefix) || **f == single) {
+    for f in all
+        .iter()
+        .filter(|f| prefix.is_empty() || f.starts_with(&prefix) || **f == single)
+    {
         if ws.secret_refusal(f).is_some() {
             continue;
         }
@@ -347,7 +444,9 @@ pub(super) fn search(ws: &mut Workspace, args: &Value) -> ToolOutcome {
             Ok(m) if m.is_file() && m.len() <= SEARCH_FILE_CAP => {}
             _ => continue,
         }
-        let Ok(bytes) = std::fs::read(&abs) else { continue };
+        let Ok(bytes) = std::fs::read(&abs) else {
+            continue;
+        };
         if crate::guard::killswitch::is_binary(&bytes) {
             continue;
         }

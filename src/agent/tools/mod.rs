@@ -155,7 +155,11 @@ impl ToolOutcome {
     }
 
     /// A refusal or failure: the model reads `ERROR: why`.
-    pub fn fail(target: impl Into<String>, verdict: impl Into<String>, why: impl Into<String>) -> ToolOutcome {
+    pub fn fail(
+        target: impl Into<String>,
+        verdict: impl Into<String>,
+        why: impl Into<String>,
+    ) -> ToolOutcome {
         let why = why.into();
         ToolOutcome {
             content: format!("ERROR: {why}"),
@@ -248,9 +252,8 @@ impl Workspace {
             })?
             .to_path_buf();
         let root = root.canonicalize().unwrap_or(root);
-        let log = SessionLog::create(repo.git_dir(), session.id()).map_err(|(path, source)| {
-            WorkspaceError::Log { path, source }
-        })?;
+        let log = SessionLog::create(repo.git_dir(), session.id())
+            .map_err(|(path, source)| WorkspaceError::Log { path, source })?;
         let guard = Guard::discover(&root)?;
         Ok(Workspace {
             root,
@@ -311,7 +314,10 @@ impl Workspace {
         let saved = dirty::snapshot(self.guard.shadow(), &self.root, &self.session)?;
         self.snapshotted = true;
         self.shadows += saved;
-        self.log.event("dirty_snapshot", serde_json::json!({"saved": saved, "available": dirty::AVAILABLE}));
+        self.log.event(
+            "dirty_snapshot",
+            serde_json::json!({"saved": saved, "available": dirty::AVAILABLE}),
+        );
         Ok(saved)
     }
 
@@ -346,7 +352,10 @@ impl Workspace {
             other => ToolOutcome::fail(
                 other,
                 "refused: unknown tool",
-                format!("there is no tool `{other}`; the tools are {}", TOOL_NAMES.join(", ")),
+                format!(
+                    "there is no tool `{other}`; the tools are {}",
+                    TOOL_NAMES.join(", ")
+                ),
             ),
         };
         if let Some(w) = &outcome.wrote {

@@ -20,16 +20,28 @@ use crate::router::{self, Cmd, CmdKind, Plan};
 /// Programs that change files behind the guard's back, and what the model
 /// should do instead.
 pub const AROUND_GUARD: &[(&str, &str)] = &[
-    ("rm", "deleting files is not one of your tools; say in your answer which files should be deleted"),
-    ("rmdir", "deleting folders is not one of your tools; say in your answer which should be deleted"),
+    (
+        "rm",
+        "deleting files is not one of your tools; say in your answer which files should be deleted",
+    ),
+    (
+        "rmdir",
+        "deleting folders is not one of your tools; say in your answer which should be deleted",
+    ),
     ("shred", "deleting files is not one of your tools"),
     ("unlink", "deleting files is not one of your tools"),
     ("tee", "write files with fs_write or fs_patch"),
-    ("sed", "change files with fs_patch (exact search/replace) or fs_write"),
+    (
+        "sed",
+        "change files with fs_patch (exact search/replace) or fs_write",
+    ),
     ("perl", "change files with fs_patch or fs_write"),
     ("awk", "change files with fs_patch or fs_write"),
     ("cp", "create the copy with fs_write"),
-    ("mv", "write the new file with fs_write; say in your answer which old file should be deleted"),
+    (
+        "mv",
+        "write the new file with fs_write; say in your answer which old file should be deleted",
+    ),
     ("touch", "create files with fs_write"),
     ("truncate", "change files with fs_write"),
     ("dd", "change files with fs_write"),
@@ -57,7 +69,13 @@ pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
             .join(" "),
         _ => match arg(args, "command") {
             Some(s) => s.trim().to_string(),
-            None => return ToolOutcome::fail("git", "error: no args", "GitAction needs `args`, e.g. \"status\" or \"commit -m 'msg'\""),
+            None => {
+                return ToolOutcome::fail(
+                    "git",
+                    "error: no args",
+                    "GitAction needs `args`, e.g. \"status\" or \"commit -m 'msg'\"",
+                )
+            }
         },
     };
     let line = match line.strip_prefix("git ") {
@@ -76,7 +94,10 @@ pub(super) fn shell(ws: &mut Workspace, args: &Value) -> ToolOutcome {
 }
 
 fn quote(w: &str) -> String {
-    if !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || "-_./:=@%+,".contains(c)) {
+    if !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_alphanumeric() || "-_./:=@%+,".contains(c))
+    {
         w.to_string()
     } else {
         format!("'{}'", w.replace('\'', "'\\''"))
@@ -120,13 +141,24 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
     };
     let cmds: Vec<&Cmd> = steps.iter().flat_map(|s| s.pipeline.iter()).collect();
     if git_only && cmds.iter().any(|c| c.kind != CmdKind::Git) {
-        return ToolOutcome::fail(line, "refused: not git", "GitAction runs git only; use ShellCommand for other programs");
+        return ToolOutcome::fail(
+            line,
+            "refused: not git",
+            "GitAction runs git only; use ShellCommand for other programs",
+        );
     }
     let build = match cmds.as_slice() {
         [one] => policy::agent::build_of(&one.argv).is_some() && one.kind == CmdKind::Utility,
         many => {
-            if many.iter().any(|c| policy::agent::build_of(&c.argv).is_some()) {
-                return ToolOutcome::fail(line, "refused: build in a chain", "run a build or test on its own, as one ShellCommand");
+            if many
+                .iter()
+                .any(|c| policy::agent::build_of(&c.argv).is_some())
+            {
+                return ToolOutcome::fail(
+                    line,
+                    "refused: build in a chain",
+                    "run a build or test on its own, as one ShellCommand",
+                );
             }
             false
         }
@@ -145,17 +177,36 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             }
             Err(e) => {
                 let hints = e.hints().join("; ");
-                return ToolOutcome::fail(line, "refused: saga", format!("a model's git writes run inside a saga, and none could start: {e}{}", if hints.is_empty() { String::new() } else { format!(" ({hints})") }));
+                return ToolOutcome::fail(
+                    line,
+                    "refused: saga",
+                    format!(
+                        "a model's git writes run inside a saga, and none could start: {e}{}",
+                        if hints.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({hints})")
+                        }
+                    ),
+                );
             }
         }
     }
     let writes = decision.risk > Risk::ReadOnly;
     if writes {
         if let Err(why) = super::dirty::snapshot(ws.guard.shadow(), &ws.root, &ws.session) {
-            return ToolOutcome::fail(line, "refused: snapshot", format!("the files could not be saved before running it ({why}); nothing was run"));
+            return ToolOutcome::fail(
+                line,
+                "refused: snapshot",
+                format!("the files could not be saved before running it ({why}); nothing was run"),
+            );
         }
     }
-    let timeout = if build { ws.limits.build_timeout } else { ws.limits.command_timeout };
+    let timeout = if build {
+        ws.limits.build_timeout
+    } else {
+        ws.limits.command_timeout
+    };
     let result = if let [one] = cmds.as_slice() {
         run_one(one, ws, timeout)
     } else {
@@ -187,7 +238,10 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
     if writes {
         match super::dirty::record(ws.guard.shadow(), &ws.root, &ws.session) {
             Ok(changes) => recorded = changes,
-            Err(why) => ws.log.event("dirty_error", serde_json::json!({"command": line, "error": why})),
+            Err(why) => ws.log.event(
+                "dirty_error",
+                serde_json::json!({"command": line, "error": why}),
+            ),
         }
     }
     let ran = match result {
@@ -197,13 +251,24 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
     let mut content = if build {
         distill::distill(&ran.output, ran.code).text
     } else {
-        format!("exit code {}\n{}", ran.code.map_or("none (killed)".to_string(), |c| c.to_string()), bounded(&ran.output))
+        format!(
+            "exit code {}\n{}",
+            ran.code
+                .map_or("none (killed)".to_string(), |c| c.to_string()),
+            bounded(&ran.output)
+        )
     };
     if ran.timed_out {
-        content = format!("the command was stopped after {} s (time limit)\n{content}", timeout.as_secs());
+        content = format!(
+            "the command was stopped after {} s (time limit)\n{content}",
+            timeout.as_secs()
+        );
     }
     if !recorded.is_empty() {
-        content.push_str(&format!("\nfiles the command changed (recorded for undo): {}", recorded.join(", ")));
+        content.push_str(&format!(
+            "\nfiles the command changed (recorded for undo): {}",
+            recorded.join(", ")
+        ));
     }
     let passed = ran.code == Some(0) && !ran.timed_out;
     let step = match (build, passed) {
@@ -211,16 +276,19 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
         (true, false) => Step::BuildFailed,
         _ => Step::Other,
     };
-    let commit = (passed && cmds.iter().any(|c| c.kind == CmdKind::Git && c.argv.get(1).is_some_and(|a| a == "commit")))
-        .then(|| {
-            crate::git::GitCommand::new(["rev-parse", "HEAD"])
-                .dir(&ws.root)
-                .protected()
-                .read()
-                .ok()
-                .map(|s| s.trim().to_string())
-        })
-        .flatten();
+    let commit = (passed
+        && cmds
+            .iter()
+            .any(|c| c.kind == CmdKind::Git && c.argv.get(1).is_some_and(|a| a == "commit")))
+    .then(|| {
+        crate::git::GitCommand::new(["rev-parse", "HEAD"])
+            .dir(&ws.root)
+            .protected()
+            .read()
+            .ok()
+            .map(|s| s.trim().to_string())
+    })
+    .flatten();
     ToolOutcome {
         content,
         ok: passed,
@@ -272,10 +340,16 @@ fn bounded(s: &str) -> String {
     }
     let head: String = s.chars().take(OUTPUT_CHARS / 3).collect();
     let tail: String = s.chars().skip(n - OUTPUT_CHARS * 2 / 3).collect();
-    format!("{head}\n[… {} characters left out …]\n{tail}", n - OUTPUT_CHARS)
+    format!(
+        "{head}\n[… {} characters left out …]\n{tail}",
+        n - OUTPUT_CHARS
+    )
 }
 
-fn capped_reader(r: impl std::io::Read + Send + 'static, cap: usize) -> std::thread::JoinHandle<Vec<u8>> {
+fn capped_reader(
+    r: impl std::io::Read + Send + 'static,
+    cap: usize,
+) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut kept = Vec::new();
         let mut r = r;
@@ -299,13 +373,18 @@ fn run_one(cmd: &Cmd, ws: &Workspace, timeout: Duration) -> Result<Ran, String> 
     let mut cmd = cmd.clone();
     mark_agent(&mut cmd);
     let mut process = ask::process_for(&cmd, &ws.root);
-    process.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    process
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt as _;
         process.process_group(0);
     }
-    let mut child: Child = process.spawn().map_err(|e| format!("could not run `{}`: {e}", cmd.argv[0]))?;
+    let mut child: Child = process
+        .spawn()
+        .map_err(|e| format!("could not run `{}`: {e}", cmd.argv[0]))?;
     let cap = ws.limits.output_cap;
     let out = child.stdout.take().map(|o| capped_reader(o, cap));
     let err = child.stderr.take().map(|e| capped_reader(e, cap));
@@ -354,7 +433,11 @@ mod tests {
     fn advice_for_writers() {
         assert!(around_guard("rm -rf src", "").is_some_and(|a| a.contains("deleting")));
         assert!(around_guard("sed -i s/a/b/ x", "").is_some_and(|a| a.contains("fs_patch")));
-        assert!(around_guard("echo x", "rule shell: redirections create or overwrite files").is_some_and(|a| a.contains("fs_write")));
+        assert!(around_guard(
+            "echo x",
+            "rule shell: redirections create or overwrite files"
+        )
+        .is_some_and(|a| a.contains("fs_write")));
         assert!(around_guard("git push", "").is_none());
     }
 
