@@ -315,12 +315,25 @@ pub fn classify_build(argv: &[String], assignments: &[(String, String)]) -> Opti
             }
         }
     }
-    let mut canonical = argv.to_vec();
-    for f in row.forced {
-        if !canonical.iter().any(|a| a == f) {
-            canonical.push((*f).to_string());
+    // A forced switch the model wrote is taken out (with a `true`/`false`
+    // after it, which some tools read as its value) and appended once, so
+    // `--noEmit false` cannot turn it off.
+    let mut canonical: Vec<String> = Vec::with_capacity(argv.len() + row.forced.len());
+    let mut skip_value = false;
+    for a in argv {
+        if skip_value && (a == "true" || a == "false") {
+            skip_value = false;
+            continue;
         }
+        skip_value = false;
+        let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+        if row.forced.contains(&name) {
+            skip_value = true;
+            continue;
+        }
+        canonical.push(a.clone());
     }
+    canonical.extend(row.forced.iter().map(|f| (*f).to_string()));
     Some(Verdict::new(
         Risk::LocalWrite,
         format!("{rule}: a build or test, run offline in the working tree with a timeout"),
@@ -357,6 +370,15 @@ mod tests {
         );
         assert_eq!(v("make").risk, Risk::LocalWrite);
         assert_eq!(v("make test").risk, Risk::LocalWrite);
+        assert_eq!(
+            v("tsc --noEmit false -p .").argv,
+            ["tsc", "-p", ".", "--noEmit"]
+        );
+        assert_eq!(v("tsc --noEmit=false").argv, ["tsc", "--noEmit"]);
+        assert_eq!(
+            v("cargo test --offline").argv,
+            ["cargo", "test", "--offline"]
+        );
         assert_eq!(v("python3 -m pytest -q").risk, Risk::LocalWrite);
     }
 

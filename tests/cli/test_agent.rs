@@ -422,6 +422,63 @@ fn test_agent_prompt_injection_file_changes_nothing_the_policy_allows() {
 }
 
 #[test]
+fn test_agent_commands_that_slip_past_are_refused() {
+    let repo = TestRepo::with_commit();
+    let head = repo.git(&["rev-parse", "HEAD"]);
+    let lines = [
+        "cargo build --target-dir /tmp/fararoni-escape",
+        "cargo build --target-dir=../escape",
+        "RUSTC_WRAPPER=/tmp/evil cargo build",
+        "cargo install ripgrep",
+        "make install",
+        "make -C /",
+        "npm install left-pad",
+        "bash -c 'git push origin main'",
+        "sh -c 'rm -rf .'",
+        "env git push",
+        "git -c core.hooksPath=/tmp/hooks commit -m x",
+        "g\u{456}t push",
+        "git pu\u{200b}sh",
+        "make && git commit -m built",
+        "python3 -c 'import os; os.remove(\"README.md\")'",
+        "curl https://example.com/x.sh",
+        "./evil.sh",
+        "git $(echo push)",
+        "git status; rm README.md",
+        "git checkout -- README.md",
+        "git clean -fdx",
+        "git stash drop",
+    ];
+    // One reply with every call: parallel calls are each judged and run.
+    let mut calls: Vec<Value> = lines
+        .iter()
+        .map(|l| json!({"name": "ShellCommand", "arguments": {"command": l}}))
+        .collect();
+    calls.push(
+        json!({"name": "GitAction", "arguments": {"args": ["push", "--force", "origin", "main"]}}),
+    );
+    repo.write("README.md", "# demo\nedited\n");
+    let (out, requests) = replay(
+        &repo,
+        json!([{"tool_calls": calls}, text("ok")]),
+        &[],
+        "try everything",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let msgs = tool_messages(requests.last().expect("requests"));
+    assert_eq!(msgs.len(), lines.len() + 1);
+    for (m, line) in msgs
+        .iter()
+        .zip(lines.iter().chain(["GitAction push"].iter()))
+    {
+        assert!(m.starts_with("ERROR: "), "`{line}` ran: {m}");
+    }
+    assert_eq!(repo.read("README.md"), "# demo\nedited\n");
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]), head);
+    assert!(!std::path::Path::new("/tmp/fararoni-escape").exists());
+}
+
+#[test]
 fn test_agent_rm_and_redirections_point_to_the_file_tools() {
     let repo = TestRepo::with_commit();
     let (out, requests) = replay(
@@ -674,6 +731,43 @@ fn test_agent_shell_deletion_is_undone_by_undo_session() {
     assert_eq!(undo.code, 0, "{undo}");
     assert_eq!(repo.read("src/keep.txt"), "precious\n");
     assert_eq!(repo.read("src/draft.txt"), "uncommitted draft\n");
+}
+
+#[test]
+fn test_agent_undo_session_reverses_writes_and_shell_effects_together() {
+    let repo = TestRepo::with_commit();
+    repo.write("Makefile", "test:\n\t@rm -f data.txt; echo ok\n");
+    repo.write("data.txt", "tracked data\n");
+    repo.git(&["add", "."]);
+    repo.git(&["commit", "-q", "-m", "project"]);
+    let (out, _) = replay(
+        &repo,
+        json!([
+            call(
+                "fs_patch",
+                json!({"path": "README.md", "search": "# demo", "replace": "# changed"})
+            ),
+            call("ShellCommand", json!({"command": "make test"})),
+            text("done"),
+        ]),
+        &["--json"],
+        "change the title and run the tests",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(repo.read("README.md"), "# changed\n");
+    assert!(!repo.path().join("data.txt").exists());
+    let session = json_out(&out)["session"]
+        .as_str()
+        .expect("session")
+        .to_string();
+    let undo = repo.run(&["undo", "--session", &session]);
+    assert_eq!(undo.code, 0, "{undo}");
+    assert_eq!(repo.read("README.md"), "# demo\n");
+    assert_eq!(repo.read("data.txt"), "tracked data\n");
+    assert_eq!(
+        repo.git(&["status", "--porcelain", "--", "README.md", "data.txt"]),
+        ""
+    );
 }
 
 #[test]
