@@ -125,7 +125,10 @@ fn render(e: &Value) -> String {
                 l.push_str(&format!(" (shadow v{v})"));
             }
             if let Some(c) = e["commit"].as_str() {
-                l.push_str(&format!(" (commit {})", &c[..c.len().min(12)]));
+                l.push_str(&format!(
+                    " (commit {})",
+                    c.chars().take(12).collect::<String>()
+                ));
             }
             l
         }

@@ -800,6 +800,17 @@ fn test_agent_session_list_and_show() {
     );
     let missing = repo.run(&["session", "show", "nope"]);
     assert_eq!(missing.code, 1, "{missing}");
+    // A planted log: torn lines, odd values, multi-byte text where ids go.
+    std::fs::write(
+        repo.path().join(".git/fararoni/sessions/planted.jsonl"),
+        "{\"t\":\"9999\",\"kind\":\"tool\",\"tool\":7,\"commit\":\"ññññññññññññññ\",\"wrote\":{\"shadow\":\"x\"}}\nnot json\n[1,2]\n{\"kind\":\"end\"",
+    )
+    .expect("plant");
+    let show = repo.run(&["session", "show", "planted"]);
+    assert_eq!(show.code, 0, "{show}");
+    assert!(show.stdout.contains("(commit ññññññññññññ)"), "{show}");
+    let list = repo.run(&["session", "list"]);
+    assert_eq!(list.code, 0, "{list}");
 }
 
 #[test]
