@@ -7,8 +7,10 @@
 //!   once: the loop's own cost for one model call — request building,
 //!   directive injection, protocol, session log (created on that first
 //!   answer) — with no model and no tool (target: under 1 ms a call);
-//! - `loop/10_calls`: nine `fs_list` calls and an answer in a temporary
-//!   repository, for the cost with a tool that spawns `git ls-files`;
+//! - `loop/10_calls`: nine calls of a tool that does almost nothing (an
+//!   `fs_patch` whose search text is absent: resolve, read a 3-line file,
+//!   answer with an error) and an answer; `(10_calls − 1_call_answer) / 9`
+//!   is the marginal cost of one more model call;
 //! - after criterion: the fixed prompt's estimated token count.
 //!
 //! Run: `cargo bench --bench agent -- --warm-up-time 1 --measurement-time 3`.
@@ -75,7 +77,9 @@ fn bench_loop(c: &mut Criterion) {
         Scripted {
             text: String::new(),
             think: None,
-            tool_calls: vec![json!({"name": "fs_list", "arguments": {}})],
+            tool_calls: vec![
+                json!({"name": "fs_patch", "arguments": {"path": "a.txt", "search": "absent", "replace": "x"}})
+            ],
             error: None,
         };
         9

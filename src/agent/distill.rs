@@ -457,17 +457,17 @@ mod tests {
             runner
                 .run(&strat, |(n, words, noise)| {
                     let mut out = String::new();
-                    for i in 0..n {
-                        out.push_str(&format!("src/m{i}.c:{}:1: error: {} {i} is wrong because of a very long explanation that goes on and on and on for a while to use up the budget\n", i + 1, words[i]));
+                    for (i, word) in words.iter().enumerate().take(n) {
+                        out.push_str(&format!("src/m{i}.c:{}:1: error: {word} {i} is wrong because of a very long explanation that goes on and on and on for a while to use up the budget\n", i + 1));
                         for _ in 0..noise {
                             out.push_str("  | some context line of the compiler, repeated\n");
                         }
                     }
                     let d = distill(&out, Some(1));
-                    for i in 0..n {
+                    for (i, word) in words.iter().enumerate().take(n) {
                         let loc = format!("src/m{i}.c:{}", i + 1);
                         prop_assert!(d.text.contains(&loc), "{} missing", loc);
-                        let msg = format!("{} {i} is wrong", words[i]);
+                        let msg = format!("{word} {i} is wrong");
                         prop_assert!(d.text.contains(&msg), "{} missing", msg);
                     }
                     Ok(())
