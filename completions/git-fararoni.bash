@@ -1,4 +1,4 @@
-_git__fararoni() {
+_gitfararoni() {
     local i cur prev opts cmd
     COMPREPLY=()
     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
@@ -14,250 +14,319 @@ _git__fararoni() {
     do
         case "${cmd},${i}" in
             ",$1")
-                cmd="git__fararoni"
+                cmd="gitfararoni"
                 ;;
-            git__fararoni,agent-replay)
-                cmd="git__fararoni__subcmd__agent__subcmd__replay"
+            gitfararoni,agent-replay)
+                cmd="gitfararoni__subcmd__agent__subcmd__replay"
                 ;;
-            git__fararoni,ask)
-                cmd="git__fararoni__subcmd__ask"
+            gitfararoni,ask)
+                cmd="gitfararoni__subcmd__ask"
                 ;;
-            git__fararoni,distill)
-                cmd="git__fararoni__subcmd__distill"
+            gitfararoni,completions)
+                cmd="gitfararoni__subcmd__completions"
                 ;;
-            git__fararoni,generate)
-                cmd="git__fararoni__subcmd__generate"
+            gitfararoni,config)
+                cmd="gitfararoni__subcmd__config"
                 ;;
-            git__fararoni,guard)
-                cmd="git__fararoni__subcmd__guard"
+            gitfararoni,distill)
+                cmd="gitfararoni__subcmd__distill"
                 ;;
-            git__fararoni,help)
-                cmd="git__fararoni__subcmd__help"
+            gitfararoni,doctor)
+                cmd="gitfararoni__subcmd__doctor"
                 ;;
-            git__fararoni,saga)
-                cmd="git__fararoni__subcmd__saga"
+            gitfararoni,generate)
+                cmd="gitfararoni__subcmd__generate"
                 ;;
-            git__fararoni,session)
-                cmd="git__fararoni__subcmd__session"
+            gitfararoni,guard)
+                cmd="gitfararoni__subcmd__guard"
                 ;;
-            git__fararoni,shadow)
-                cmd="git__fararoni__subcmd__shadow"
+            gitfararoni,help)
+                cmd="gitfararoni__subcmd__help"
                 ;;
-            git__fararoni,undo)
-                cmd="git__fararoni__subcmd__undo"
+            gitfararoni,hook)
+                cmd="gitfararoni__subcmd__hook"
                 ;;
-            git__fararoni__subcmd__generate,completions)
-                cmd="git__fararoni__subcmd__generate__subcmd__completions"
+            gitfararoni,hooks)
+                cmd="gitfararoni__subcmd__hooks"
                 ;;
-            git__fararoni__subcmd__generate,help)
-                cmd="git__fararoni__subcmd__generate__subcmd__help"
+            gitfararoni,install-docs)
+                cmd="gitfararoni__subcmd__install__subcmd__docs"
                 ;;
-            git__fararoni__subcmd__generate,man)
-                cmd="git__fararoni__subcmd__generate__subcmd__man"
+            gitfararoni,saga)
+                cmd="gitfararoni__subcmd__saga"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,completions)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__completions"
+            gitfararoni,session)
+                cmd="gitfararoni__subcmd__session"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,help)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__help"
+            gitfararoni,shadow)
+                cmd="gitfararoni__subcmd__shadow"
                 ;;
-            git__fararoni__subcmd__generate__subcmd__help,man)
-                cmd="git__fararoni__subcmd__generate__subcmd__help__subcmd__man"
+            gitfararoni,undo)
+                cmd="gitfararoni__subcmd__undo"
                 ;;
-            git__fararoni__subcmd__guard,check)
-                cmd="git__fararoni__subcmd__guard__subcmd__check"
+            gitfararoni__subcmd__generate,completions)
+                cmd="gitfararoni__subcmd__generate__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__guard,help)
-                cmd="git__fararoni__subcmd__guard__subcmd__help"
+            gitfararoni__subcmd__generate,help)
+                cmd="gitfararoni__subcmd__generate__subcmd__help"
                 ;;
-            git__fararoni__subcmd__guard,write)
-                cmd="git__fararoni__subcmd__guard__subcmd__write"
+            gitfararoni__subcmd__generate,man)
+                cmd="gitfararoni__subcmd__generate__subcmd__man"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,check)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__check"
+            gitfararoni__subcmd__generate__subcmd__help,completions)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,help)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__generate__subcmd__help,help)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__guard__subcmd__help,write)
-                cmd="git__fararoni__subcmd__guard__subcmd__help__subcmd__write"
+            gitfararoni__subcmd__generate__subcmd__help,man)
+                cmd="gitfararoni__subcmd__generate__subcmd__help__subcmd__man"
                 ;;
-            git__fararoni__subcmd__help,agent-replay)
-                cmd="git__fararoni__subcmd__help__subcmd__agent__subcmd__replay"
+            gitfararoni__subcmd__guard,check)
+                cmd="gitfararoni__subcmd__guard__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help,ask)
-                cmd="git__fararoni__subcmd__help__subcmd__ask"
+            gitfararoni__subcmd__guard,help)
+                cmd="gitfararoni__subcmd__guard__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help,distill)
-                cmd="git__fararoni__subcmd__help__subcmd__distill"
+            gitfararoni__subcmd__guard,write)
+                cmd="gitfararoni__subcmd__guard__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help,generate)
-                cmd="git__fararoni__subcmd__help__subcmd__generate"
+            gitfararoni__subcmd__guard__subcmd__help,check)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help,guard)
-                cmd="git__fararoni__subcmd__help__subcmd__guard"
+            gitfararoni__subcmd__guard__subcmd__help,help)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help,help)
-                cmd="git__fararoni__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__guard__subcmd__help,write)
+                cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help,saga)
-                cmd="git__fararoni__subcmd__help__subcmd__saga"
+            gitfararoni__subcmd__help,agent-replay)
+                cmd="gitfararoni__subcmd__help__subcmd__agent__subcmd__replay"
                 ;;
-            git__fararoni__subcmd__help,session)
-                cmd="git__fararoni__subcmd__help__subcmd__session"
+            gitfararoni__subcmd__help,ask)
+                cmd="gitfararoni__subcmd__help__subcmd__ask"
                 ;;
-            git__fararoni__subcmd__help,shadow)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow"
+            gitfararoni__subcmd__help,completions)
+                cmd="gitfararoni__subcmd__help__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__help,undo)
-                cmd="git__fararoni__subcmd__help__subcmd__undo"
+            gitfararoni__subcmd__help,config)
+                cmd="gitfararoni__subcmd__help__subcmd__config"
                 ;;
-            git__fararoni__subcmd__help__subcmd__generate,completions)
-                cmd="git__fararoni__subcmd__help__subcmd__generate__subcmd__completions"
+            gitfararoni__subcmd__help,distill)
+                cmd="gitfararoni__subcmd__help__subcmd__distill"
                 ;;
-            git__fararoni__subcmd__help__subcmd__generate,man)
-                cmd="git__fararoni__subcmd__help__subcmd__generate__subcmd__man"
+            gitfararoni__subcmd__help,doctor)
+                cmd="gitfararoni__subcmd__help__subcmd__doctor"
                 ;;
-            git__fararoni__subcmd__help__subcmd__guard,check)
-                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__check"
+            gitfararoni__subcmd__help,generate)
+                cmd="gitfararoni__subcmd__help__subcmd__generate"
                 ;;
-            git__fararoni__subcmd__help__subcmd__guard,write)
-                cmd="git__fararoni__subcmd__help__subcmd__guard__subcmd__write"
+            gitfararoni__subcmd__help,guard)
+                cmd="gitfararoni__subcmd__help__subcmd__guard"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,abort)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__abort"
+            gitfararoni__subcmd__help,help)
+                cmd="gitfararoni__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,finish)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__finish"
+            gitfararoni__subcmd__help,hook)
+                cmd="gitfararoni__subcmd__help__subcmd__hook"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,list)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__list"
+            gitfararoni__subcmd__help,hooks)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,start)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__start"
+            gitfararoni__subcmd__help,install-docs)
+                cmd="gitfararoni__subcmd__help__subcmd__install__subcmd__docs"
                 ;;
-            git__fararoni__subcmd__help__subcmd__saga,status)
-                cmd="git__fararoni__subcmd__help__subcmd__saga__subcmd__status"
+            gitfararoni__subcmd__help,saga)
+                cmd="gitfararoni__subcmd__help__subcmd__saga"
                 ;;
-            git__fararoni__subcmd__help__subcmd__session,list)
-                cmd="git__fararoni__subcmd__help__subcmd__session__subcmd__list"
+            gitfararoni__subcmd__help,session)
+                cmd="gitfararoni__subcmd__help__subcmd__session"
                 ;;
-            git__fararoni__subcmd__help__subcmd__session,show)
-                cmd="git__fararoni__subcmd__help__subcmd__session__subcmd__show"
+            gitfararoni__subcmd__help,shadow)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,diff)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__diff"
+            gitfararoni__subcmd__help,undo)
+                cmd="gitfararoni__subcmd__help__subcmd__undo"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,list)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__generate,completions)
+                cmd="gitfararoni__subcmd__help__subcmd__generate__subcmd__completions"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,prune)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__prune"
+            gitfararoni__subcmd__help__subcmd__generate,man)
+                cmd="gitfararoni__subcmd__help__subcmd__generate__subcmd__man"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,restore)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__restore"
+            gitfararoni__subcmd__help__subcmd__guard,check)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__check"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,show)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__show"
+            gitfararoni__subcmd__help__subcmd__guard,write)
+                cmd="gitfararoni__subcmd__help__subcmd__guard__subcmd__write"
                 ;;
-            git__fararoni__subcmd__help__subcmd__shadow,snapshot)
-                cmd="git__fararoni__subcmd__help__subcmd__shadow__subcmd__snapshot"
+            gitfararoni__subcmd__help__subcmd__hooks,install)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__install"
                 ;;
-            git__fararoni__subcmd__saga,abort)
-                cmd="git__fararoni__subcmd__saga__subcmd__abort"
+            gitfararoni__subcmd__help__subcmd__hooks,status)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__status"
                 ;;
-            git__fararoni__subcmd__saga,finish)
-                cmd="git__fararoni__subcmd__saga__subcmd__finish"
+            gitfararoni__subcmd__help__subcmd__hooks,uninstall)
+                cmd="gitfararoni__subcmd__help__subcmd__hooks__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__saga,help)
-                cmd="git__fararoni__subcmd__saga__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__saga,abort)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__abort"
                 ;;
-            git__fararoni__subcmd__saga,list)
-                cmd="git__fararoni__subcmd__saga__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__saga,finish)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__finish"
                 ;;
-            git__fararoni__subcmd__saga,start)
-                cmd="git__fararoni__subcmd__saga__subcmd__start"
+            gitfararoni__subcmd__help__subcmd__saga,list)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__list"
                 ;;
-            git__fararoni__subcmd__saga,status)
-                cmd="git__fararoni__subcmd__saga__subcmd__status"
+            gitfararoni__subcmd__help__subcmd__saga,start)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__start"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,abort)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__abort"
+            gitfararoni__subcmd__help__subcmd__saga,status)
+                cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__status"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,finish)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__finish"
+            gitfararoni__subcmd__help__subcmd__session,list)
+                cmd="gitfararoni__subcmd__help__subcmd__session__subcmd__list"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,help)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__session,show)
+                cmd="gitfararoni__subcmd__help__subcmd__session__subcmd__show"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,list)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__shadow,diff)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,start)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__start"
+            gitfararoni__subcmd__help__subcmd__shadow,list)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__list"
                 ;;
-            git__fararoni__subcmd__saga__subcmd__help,status)
-                cmd="git__fararoni__subcmd__saga__subcmd__help__subcmd__status"
+            gitfararoni__subcmd__help__subcmd__shadow,prune)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__prune"
                 ;;
-            git__fararoni__subcmd__session,help)
-                cmd="git__fararoni__subcmd__session__subcmd__help"
+            gitfararoni__subcmd__help__subcmd__shadow,restore)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__restore"
                 ;;
-            git__fararoni__subcmd__session,list)
-                cmd="git__fararoni__subcmd__session__subcmd__list"
+            gitfararoni__subcmd__help__subcmd__shadow,show)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__show"
                 ;;
-            git__fararoni__subcmd__session,show)
-                cmd="git__fararoni__subcmd__session__subcmd__show"
+            gitfararoni__subcmd__help__subcmd__shadow,snapshot)
+                cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__snapshot"
                 ;;
-            git__fararoni__subcmd__session__subcmd__help,help)
-                cmd="git__fararoni__subcmd__session__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__hooks,help)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help"
                 ;;
-            git__fararoni__subcmd__session__subcmd__help,list)
-                cmd="git__fararoni__subcmd__session__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__hooks,install)
+                cmd="gitfararoni__subcmd__hooks__subcmd__install"
                 ;;
-            git__fararoni__subcmd__session__subcmd__help,show)
-                cmd="git__fararoni__subcmd__session__subcmd__help__subcmd__show"
+            gitfararoni__subcmd__hooks,status)
+                cmd="gitfararoni__subcmd__hooks__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow,diff)
-                cmd="git__fararoni__subcmd__shadow__subcmd__diff"
+            gitfararoni__subcmd__hooks,uninstall)
+                cmd="gitfararoni__subcmd__hooks__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__shadow,help)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help"
+            gitfararoni__subcmd__hooks__subcmd__help,help)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__help"
                 ;;
-            git__fararoni__subcmd__shadow,list)
-                cmd="git__fararoni__subcmd__shadow__subcmd__list"
+            gitfararoni__subcmd__hooks__subcmd__help,install)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__install"
                 ;;
-            git__fararoni__subcmd__shadow,prune)
-                cmd="git__fararoni__subcmd__shadow__subcmd__prune"
+            gitfararoni__subcmd__hooks__subcmd__help,status)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow,restore)
-                cmd="git__fararoni__subcmd__shadow__subcmd__restore"
+            gitfararoni__subcmd__hooks__subcmd__help,uninstall)
+                cmd="gitfararoni__subcmd__hooks__subcmd__help__subcmd__uninstall"
                 ;;
-            git__fararoni__subcmd__shadow,show)
-                cmd="git__fararoni__subcmd__shadow__subcmd__show"
+            gitfararoni__subcmd__saga,abort)
+                cmd="gitfararoni__subcmd__saga__subcmd__abort"
                 ;;
-            git__fararoni__subcmd__shadow,snapshot)
-                cmd="git__fararoni__subcmd__shadow__subcmd__snapshot"
+            gitfararoni__subcmd__saga,finish)
+                cmd="gitfararoni__subcmd__saga__subcmd__finish"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,diff)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__diff"
+            gitfararoni__subcmd__saga,help)
+                cmd="gitfararoni__subcmd__saga__subcmd__help"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,help)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__help"
+            gitfararoni__subcmd__saga,list)
+                cmd="gitfararoni__subcmd__saga__subcmd__list"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,list)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__list"
+            gitfararoni__subcmd__saga,start)
+                cmd="gitfararoni__subcmd__saga__subcmd__start"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,prune)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__prune"
+            gitfararoni__subcmd__saga,status)
+                cmd="gitfararoni__subcmd__saga__subcmd__status"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,restore)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__restore"
+            gitfararoni__subcmd__saga__subcmd__help,abort)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__abort"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,show)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__show"
+            gitfararoni__subcmd__saga__subcmd__help,finish)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__finish"
                 ;;
-            git__fararoni__subcmd__shadow__subcmd__help,snapshot)
-                cmd="git__fararoni__subcmd__shadow__subcmd__help__subcmd__snapshot"
+            gitfararoni__subcmd__saga__subcmd__help,help)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,list)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,start)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__start"
+                ;;
+            gitfararoni__subcmd__saga__subcmd__help,status)
+                cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__status"
+                ;;
+            gitfararoni__subcmd__session,help)
+                cmd="gitfararoni__subcmd__session__subcmd__help"
+                ;;
+            gitfararoni__subcmd__session,list)
+                cmd="gitfararoni__subcmd__session__subcmd__list"
+                ;;
+            gitfararoni__subcmd__session,show)
+                cmd="gitfararoni__subcmd__session__subcmd__show"
+                ;;
+            gitfararoni__subcmd__session__subcmd__help,help)
+                cmd="gitfararoni__subcmd__session__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__session__subcmd__help,list)
+                cmd="gitfararoni__subcmd__session__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__session__subcmd__help,show)
+                cmd="gitfararoni__subcmd__session__subcmd__help__subcmd__show"
+                ;;
+            gitfararoni__subcmd__shadow,diff)
+                cmd="gitfararoni__subcmd__shadow__subcmd__diff"
+                ;;
+            gitfararoni__subcmd__shadow,help)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help"
+                ;;
+            gitfararoni__subcmd__shadow,list)
+                cmd="gitfararoni__subcmd__shadow__subcmd__list"
+                ;;
+            gitfararoni__subcmd__shadow,prune)
+                cmd="gitfararoni__subcmd__shadow__subcmd__prune"
+                ;;
+            gitfararoni__subcmd__shadow,restore)
+                cmd="gitfararoni__subcmd__shadow__subcmd__restore"
+                ;;
+            gitfararoni__subcmd__shadow,show)
+                cmd="gitfararoni__subcmd__shadow__subcmd__show"
+                ;;
+            gitfararoni__subcmd__shadow,snapshot)
+                cmd="gitfararoni__subcmd__shadow__subcmd__snapshot"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,diff)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__diff"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,help)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,list)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,prune)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__prune"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,restore)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__restore"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,show)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__show"
+                ;;
+            gitfararoni__subcmd__shadow__subcmd__help,snapshot)
+                cmd="gitfararoni__subcmd__shadow__subcmd__help__subcmd__snapshot"
                 ;;
             *)
                 ;;
@@ -265,8 +334,8 @@ _git__fararoni() {
     done
 
     case "${cmd}" in
-        git__fararoni)
-            opts="-h -V --help --version ask guard shadow saga undo distill session generate agent-replay help"
+        gitfararoni)
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo distill session hooks config doctor install-docs completions hook generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -279,8 +348,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__agent__subcmd__replay)
-            opts="-v -h -V --script --requests --base-url --level --json --verbose --show-thinking --yes --help --version"
+        gitfararoni__subcmd__agent__subcmd__replay)
+            opts="-v -q -h -V --script --requests --base-url --level --json --verbose --show-thinking --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -309,8 +378,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__ask)
-            opts="-v -y -h -V --explain --json --verbose --level --show-thinking --yes --help --version"
+        gitfararoni__subcmd__ask)
+            opts="-v -y -q -h -V --explain --json --verbose --level --show-thinking --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -327,8 +396,36 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__distill)
-            opts="-h -V --exit-code --help --version"
+        gitfararoni__subcmd__completions)
+            opts="-q -h -V --quiet --help --version bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__config)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__distill)
+            opts="-q -h -V --exit-code --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -345,8 +442,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate)
-            opts="-h -V --help --version man completions help"
+        gitfararoni__subcmd__doctor)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -359,8 +456,22 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__completions)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+        gitfararoni__subcmd__generate)
+            opts="-q -h -V --quiet --help --version man completions help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__generate__subcmd__completions)
+            opts="-q -h -V --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -373,7 +484,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help)
+        gitfararoni__subcmd__generate__subcmd__help)
             opts="man completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -387,7 +498,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__completions)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -401,7 +512,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -415,7 +526,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__help__subcmd__man)
+        gitfararoni__subcmd__generate__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -429,8 +540,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__generate__subcmd__man)
-            opts="-h -V --help --version"
+        gitfararoni__subcmd__generate__subcmd__man)
+            opts="-q -h -V --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -443,8 +554,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard)
-            opts="-h -V --help --version check write help"
+        gitfararoni__subcmd__guard)
+            opts="-q -h -V --quiet --help --version check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -457,8 +568,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__check)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__guard__subcmd__check)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -471,7 +582,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help)
+        gitfararoni__subcmd__guard__subcmd__help)
             opts="check write help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -485,7 +596,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__check)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -499,7 +610,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -513,7 +624,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__help__subcmd__write)
+        gitfararoni__subcmd__guard__subcmd__help__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -527,8 +638,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__guard__subcmd__write)
-            opts="-h -V --from --force --help --version"
+        gitfararoni__subcmd__guard__subcmd__write)
+            opts="-q -h -V --from --force --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -545,8 +656,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help)
-            opts="ask guard shadow saga undo distill session generate agent-replay help"
+        gitfararoni__subcmd__help)
+            opts="ask guard shadow saga undo distill session hooks config doctor install-docs completions hook generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -559,7 +670,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__agent__subcmd__replay)
+        gitfararoni__subcmd__help__subcmd__agent__subcmd__replay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -573,7 +684,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__ask)
+        gitfararoni__subcmd__help__subcmd__ask)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -587,7 +698,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__distill)
+        gitfararoni__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -601,7 +712,49 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate)
+        gitfararoni__subcmd__help__subcmd__config)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__distill)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__doctor)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__generate)
             opts="man completions"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -615,7 +768,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate__subcmd__completions)
+        gitfararoni__subcmd__help__subcmd__generate__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -629,7 +782,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__generate__subcmd__man)
+        gitfararoni__subcmd__help__subcmd__generate__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -643,7 +796,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard)
+        gitfararoni__subcmd__help__subcmd__guard)
             opts="check write"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -657,7 +810,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__check)
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -671,7 +824,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__guard__subcmd__write)
+        gitfararoni__subcmd__help__subcmd__guard__subcmd__write)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -685,7 +838,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -699,7 +852,91 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga)
+        gitfararoni__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks)
+            opts="install uninstall status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__hooks__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__install__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__saga)
             opts="start finish abort status list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -713,7 +950,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__abort)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__abort)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -727,7 +964,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__finish)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -741,7 +978,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -755,7 +992,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__start)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -769,7 +1006,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__saga__subcmd__status)
+        gitfararoni__subcmd__help__subcmd__saga__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -783,7 +1020,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__session)
+        gitfararoni__subcmd__help__subcmd__session)
             opts="list show"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -797,7 +1034,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__session__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__session__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -811,7 +1048,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__session__subcmd__show)
+        gitfararoni__subcmd__help__subcmd__session__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -825,7 +1062,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow)
+        gitfararoni__subcmd__help__subcmd__shadow)
             opts="list show diff restore snapshot prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -839,7 +1076,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__diff)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -853,7 +1090,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__list)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -867,7 +1104,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__prune)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -881,7 +1118,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__restore)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -895,7 +1132,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__show)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -909,7 +1146,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__shadow__subcmd__snapshot)
+        gitfararoni__subcmd__help__subcmd__shadow__subcmd__snapshot)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -923,7 +1160,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__help__subcmd__undo)
+        gitfararoni__subcmd__help__subcmd__undo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -937,8 +1174,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga)
-            opts="-h -V --help --version start finish abort status list help"
+        gitfararoni__subcmd__hook)
+            opts="-q -h -V --quiet --help --version pre-commit post-checkout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,8 +1188,22 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__abort)
-            opts="-h -V --help --version"
+        gitfararoni__subcmd__hooks)
+            opts="-q -h -V --quiet --help --version install uninstall status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help)
+            opts="install uninstall status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -965,8 +1216,152 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__finish)
-            opts="-m -h -V --message --include-dirty --help --version"
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__help__subcmd__uninstall)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__install)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__status)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__hooks__subcmd__uninstall)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__install__subcmd__docs)
+            opts="-q -h -V --prefix --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga)
+            opts="-q -h -V --quiet --help --version start finish abort status list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga__subcmd__abort)
+            opts="-q -h -V --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__saga__subcmd__finish)
+            opts="-m -y -q -h -V --message --include-dirty --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -987,7 +1382,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help)
+        gitfararoni__subcmd__saga__subcmd__help)
             opts="start finish abort status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1001,7 +1396,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__abort)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__abort)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1015,7 +1410,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__finish)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1029,7 +1424,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1043,7 +1438,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1057,7 +1452,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__start)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__start)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1071,7 +1466,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__help__subcmd__status)
+        gitfararoni__subcmd__saga__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1085,8 +1480,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__list)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__saga__subcmd__list)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1099,8 +1494,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__start)
-            opts="-h -V --name --help --version"
+        gitfararoni__subcmd__saga__subcmd__start)
+            opts="-q -h -V --name --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1117,8 +1512,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__saga__subcmd__status)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__saga__subcmd__status)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1131,8 +1526,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session)
-            opts="-h -V --help --version list show help"
+        gitfararoni__subcmd__session)
+            opts="-q -h -V --quiet --help --version list show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1145,7 +1540,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session__subcmd__help)
+        gitfararoni__subcmd__session__subcmd__help)
             opts="list show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1159,7 +1554,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__session__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1173,7 +1568,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__session__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1187,7 +1582,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session__subcmd__help__subcmd__show)
+        gitfararoni__subcmd__session__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1201,8 +1596,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session__subcmd__list)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__session__subcmd__list)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1215,8 +1610,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__session__subcmd__show)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__session__subcmd__show)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1229,8 +1624,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow)
-            opts="-h -V --help --version list show diff restore snapshot prune help"
+        gitfararoni__subcmd__shadow)
+            opts="-q -h -V --quiet --help --version list show diff restore snapshot prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1243,8 +1638,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__diff)
-            opts="-h --version --help"
+        gitfararoni__subcmd__shadow__subcmd__diff)
+            opts="-q -h --version --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1261,7 +1656,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help)
+        gitfararoni__subcmd__shadow__subcmd__help)
             opts="list show diff restore snapshot prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1275,7 +1670,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__diff)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1289,7 +1684,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__help)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1303,7 +1698,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__list)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1317,7 +1712,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__prune)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1331,7 +1726,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__restore)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1345,7 +1740,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__show)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1359,7 +1754,7 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__help__subcmd__snapshot)
+        gitfararoni__subcmd__shadow__subcmd__help__subcmd__snapshot)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1373,8 +1768,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__list)
-            opts="-h -V --json --help --version"
+        gitfararoni__subcmd__shadow__subcmd__list)
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1387,8 +1782,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__prune)
-            opts="-h -V --keep --older-than --yes --help --version"
+        gitfararoni__subcmd__shadow__subcmd__prune)
+            opts="-q -h -V --keep --older-than --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1409,8 +1804,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__restore)
-            opts="-h --version --help"
+        gitfararoni__subcmd__shadow__subcmd__restore)
+            opts="-y -q -h --version --yes --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1427,8 +1822,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__show)
-            opts="-h --version --help"
+        gitfararoni__subcmd__shadow__subcmd__show)
+            opts="-q -h --version --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1445,8 +1840,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__shadow__subcmd__snapshot)
-            opts="-h -V --session --json --help --version"
+        gitfararoni__subcmd__shadow__subcmd__snapshot)
+            opts="-q -h -V --session --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1463,8 +1858,8 @@ _git__fararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        git__subcmd__fararoni__subcmd__undo)
-            opts="-h -V --session --help --version"
+        gitfararoni__subcmd__undo)
+            opts="-q -h -V --session --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1485,7 +1880,23 @@ _git__fararoni() {
 }
 
 if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
-    complete -F _git__fararoni -o nosort -o bashdefault -o default git-fararoni
+    complete -F _gitfararoni -o nosort -o bashdefault -o default git-fararoni
 else
-    complete -F _git__fararoni -o bashdefault -o default git-fararoni
+    complete -F _gitfararoni -o bashdefault -o default git-fararoni
 fi
+
+# `git fararoni <TAB>`: git's completion (git-completion.bash) calls
+# _git_fararoni with words/cword/cur set; complete as `git-fararoni`.
+_git_fararoni() {
+    local i start=-1
+    for ((i = 1; i < ${#words[@]}; i++)); do
+        if [[ ${words[i]} == fararoni ]]; then
+            start=$i
+            break
+        fi
+    done
+    ((start < 0)) && return
+    local COMP_WORDS=(git-fararoni "${words[@]:start+1}")
+    local COMP_CWORD=$((cword - start))
+    _gitfararoni git-fararoni "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+}

@@ -134,95 +134,10 @@ pub fn agent_settings(repo: Option<&Repo>) -> AgentSettings {
     }
 }
 
-/// How a protective setting is read and how far it may be weakened.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Bound {
-    /// A ratio between 0 and 1 that may not be set below the floor.
-    RatioAtLeast(f64),
-    /// A whole number that may not be set above the ceiling (more exempts
-    /// more).
-    WholeAtMost(u64),
-    /// A whole number that may not be set below the floor.
-    WholeAtLeast(u64),
-    /// A size (`k`, `m`, `g` suffixes) that may not be set below the floor,
-    /// in bytes.
-    SizeAtLeast(u64),
-}
-
-/// One setting the protection depends on: where it is read, its default,
-/// the limit past which it would weaken protection, and why.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Protective {
-    /// The git config key.
-    pub key: &'static str,
-    /// The environment variable that overrides it.
-    pub env: &'static str,
-    /// The default, as documented.
-    pub default: &'static str,
-    /// How it is parsed and bounded.
-    pub bound: Bound,
-    /// Why a weaker value is refused.
-    pub why: &'static str,
-}
-
-/// `fararoni.guard.jaccard`: the least Jaccard index of old and new lines.
-pub const GUARD_JACCARD: Protective = Protective {
-    key: "fararoni.guard.jaccard",
-    env: "FARARONI_GUARD_JACCARD",
-    default: "0.40",
-    bound: Bound::RatioAtLeast(0.20),
-    why:
-        "below 0.20 fewer than one distinct line in five need survive: a whole-file rewrite passes",
+pub use crate::settings::table::{
+    Bound, Setting as Protective, GUARD_JACCARD, GUARD_MIN_LINES, GUARD_VOLUME, PROTECTIVE,
+    SHADOW_MAX_SIZE, SHADOW_MAX_VERSIONS,
 };
-
-/// `fararoni.guard.volume`: the least new/old ratio of non-blank lines.
-pub const GUARD_VOLUME: Protective = Protective {
-    key: "fararoni.guard.volume",
-    env: "FARARONI_GUARD_VOLUME",
-    default: "0.50",
-    bound: Bound::RatioAtLeast(0.30),
-    why: "below 0.30 a single write may drop more than two thirds of a file's lines",
-};
-
-/// `fararoni.guard.minLines`: old files with fewer non-blank lines skip the ratios.
-pub const GUARD_MIN_LINES: Protective = Protective {
-    key: "fararoni.guard.minLines",
-    env: "FARARONI_GUARD_MIN_LINES",
-    default: "5",
-    bound: Bound::WholeAtMost(20),
-    why: "files under this many non-blank lines skip the ratios; above 20 that would exempt real source files",
-};
-
-/// `fararoni.shadow.maxVersions`: versions kept per file.
-pub const SHADOW_MAX_VERSIONS: Protective = Protective {
-    key: "fararoni.shadow.maxVersions",
-    env: "FARARONI_SHADOW_MAX_VERSIONS",
-    default: "50",
-    bound: Bound::WholeAtLeast(10),
-    why:
-        "fewer versions per file would evict backups that `shadow restore` is the only way back to",
-};
-
-/// `fararoni.shadow.maxSize`: bytes of distinct contents the store keeps.
-pub const SHADOW_MAX_SIZE: Protective = Protective {
-    key: "fararoni.shadow.maxSize",
-    env: "FARARONI_SHADOW_MAX_SIZE",
-    default: "256m",
-    bound: Bound::SizeAtLeast(16 << 20),
-    why: "a smaller store would evict backups after a few large writes",
-};
-
-/// Every protective setting. A weaker value than the bound is not an error
-/// (that would stop every write over a typo) and never takes effect: the
-/// bound is used and a warning says so. Values that cannot be parsed at all
-/// are errors, which stop guarded writes until fixed.
-pub const PROTECTIVE: &[Protective] = &[
-    GUARD_JACCARD,
-    GUARD_VOLUME,
-    GUARD_MIN_LINES,
-    SHADOW_MAX_VERSIONS,
-    SHADOW_MAX_SIZE,
-];
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -314,11 +229,12 @@ fn raw(repo: Option<&Repo>, p: &Protective) -> Option<(String, &'static str, Ori
     if let Some(v) = std::env::var(p.env).ok().filter(|v| !v.trim().is_empty()) {
         return Some((v, p.env, Origin::Environment));
     }
+    let key = p.key?;
     let v = match repo {
-        Some(r) => r.config_string(p.key),
-        None => global_config_string(p.key),
+        Some(r) => r.config_string(key),
+        None => global_config_string(key),
     }?;
-    Some((v, p.key, Origin::GitConfig))
+    Some((v, key, Origin::GitConfig))
 }
 
 /// Returns a protective setting's value (`None`: unset, use the default),
@@ -330,11 +246,14 @@ pub fn protective_value(
     p: &Protective,
     warnings: &mut Vec<SettingWarning>,
 ) -> Result<Option<f64>, SettingError> {
+    let Some(limit) = p.bound else {
+        return Ok(None);
+    };
     let Some((value, name, origin)) = raw(repo, p) else {
         return Ok(None);
     };
     let err = |expected| SettingError {
-        key: p.key,
+        key: p.config_key(),
         name,
         origin,
         value: value.clone(),
@@ -342,7 +261,7 @@ pub fn protective_value(
     };
     let trimmed = value.trim();
     let whole = || trimmed.parse::<u64>().map(|n| n as f64);
-    let (parsed, bound, weaker) = match p.bound {
+    let (parsed, bound, weaker) = match limit {
         Bound::RatioAtLeast(floor) => {
             let v = trimmed
                 .parse::<f64>()
@@ -369,13 +288,13 @@ pub fn protective_value(
     if !weaker {
         return Ok(Some(parsed));
     }
-    let used = match p.bound {
+    let used = match limit {
         Bound::RatioAtLeast(f) => format!("{f:.2}"),
         Bound::WholeAtMost(n) | Bound::WholeAtLeast(n) => n.to_string(),
         Bound::SizeAtLeast(n) => format!("{}m", n >> 20),
     };
     warnings.push(SettingWarning {
-        key: p.key,
+        key: p.config_key(),
         name,
         origin,
         value,
@@ -401,14 +320,16 @@ mod tests {
     #[test]
     fn every_default_is_within_its_own_bound() {
         for p in PROTECTIVE {
+            let d = p.default.unwrap_or_default();
             let ok = match p.bound {
-                Bound::RatioAtLeast(f) => p.default.parse::<f64>().is_ok_and(|d| d >= f),
-                Bound::WholeAtMost(n) => p.default.parse::<u64>().is_ok_and(|d| d <= n),
-                Bound::WholeAtLeast(n) => p.default.parse::<u64>().is_ok_and(|d| d >= n),
-                Bound::SizeAtLeast(n) => parse_size(p.default).is_some_and(|d| d >= n),
+                Some(Bound::RatioAtLeast(f)) => d.parse::<f64>().is_ok_and(|d| d >= f),
+                Some(Bound::WholeAtMost(n)) => d.parse::<u64>().is_ok_and(|d| d <= n),
+                Some(Bound::WholeAtLeast(n)) => d.parse::<u64>().is_ok_and(|d| d >= n),
+                Some(Bound::SizeAtLeast(n)) => parse_size(d).is_some_and(|d| d >= n),
+                None => false,
             };
-            assert!(ok, "{}", p.key);
-            assert!(p.env.starts_with("FARARONI_"), "{}", p.key);
+            assert!(ok, "{}", p.name());
+            assert!(p.env.starts_with("FARARONI_"), "{}", p.name());
         }
     }
 }

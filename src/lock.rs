@@ -54,10 +54,18 @@ pub enum LockError {
 }
 
 /// A held repository lock; released when dropped (or when the process dies).
+///
+/// A git-fararoni started (through git and a hook) by the holder itself
+/// does not wait: the holder is blocked on that git, so waiting would only
+/// time out. It is recognised by the marker every git we spawn carries
+/// ([`crate::git::run::PARENT_ENV`]) naming the pid recorded in the lock
+/// file, and, on Linux, by that pid really being an ancestor — so the
+/// variable alone, set by anyone else, grants nothing. Such a lock is
+/// borrowed: it holds no file and releases nothing.
 #[derive(Debug)]
 pub struct RepoLock {
     path: PathBuf,
-    _file: File,
+    _file: Option<File>,
 }
 
 impl RepoLock {
@@ -86,6 +94,9 @@ impl RepoLock {
             loop {
                 match file.try_lock() {
                     Ok(()) => break,
+                    Err(fs::TryLockError::WouldBlock) if held_by_ancestor(&file) => {
+                        return Ok(RepoLock { path, _file: None });
+                    }
                     Err(fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
                         std::thread::sleep(RETRY);
                     }
@@ -103,9 +114,17 @@ impl RepoLock {
             // file that is there now.
             if same_file(opened.id, &dir) {
                 record_pid(&file);
-                return Ok(RepoLock { path, _file: file });
+                return Ok(RepoLock {
+                    path,
+                    _file: Some(file),
+                });
             }
         }
+    }
+
+    /// Returns whether this lock is borrowed from an ancestor that holds it.
+    pub fn is_borrowed(&self) -> bool {
+        self._file.is_none()
     }
 
     /// Returns the lock file's path.
@@ -137,6 +156,50 @@ fn same_file(id: (u64, u64), dir: &Dir) -> bool {
         return true;
     }
     matches!(dir.stat("lock"), Ok(Some(now)) if now.kind == Kind::File && now.id == id)
+}
+
+/// Whether the holder of `file`'s lock is a git-fararoni that started us
+/// through git: marked by [`crate::git::run::PARENT_ENV`] and, where the
+/// process tree can be read, an ancestor of this process.
+fn held_by_ancestor(file: &File) -> bool {
+    let marked = crate::git::run::marked_parents();
+    if marked.is_empty() {
+        return false;
+    }
+    let Some(holder) = holder(file) else {
+        return false;
+    };
+    marked.contains(&holder) && is_ancestor(holder)
+}
+
+/// Whether `pid` is an ancestor of this process (Linux: `/proc`; elsewhere
+/// the marker is trusted, as the environment is the caller's anyway).
+fn is_ancestor(pid: u32) -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let mut current = std::process::id();
+    for _ in 0..64 {
+        let Some(parent) = parent_of(current) else {
+            return false;
+        };
+        if parent == pid {
+            return true;
+        }
+        if parent <= 1 {
+            return false;
+        }
+        current = parent;
+    }
+    false
+}
+
+/// Reads a process's parent pid from `/proc/PID/stat` (the field after
+/// the parenthesised command name, which may itself hold spaces).
+fn parent_of(pid: u32) -> Option<u32> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &stat[stat.rfind(')')? + 1..];
+    after.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Reads the pid the holder recorded.
@@ -200,6 +263,17 @@ mod tests {
         assert!(RepoLock::acquire(dir.path(), Duration::ZERO).is_err());
         assert!(!outside.path().join("lock").exists());
         assert_eq!(fs::read_to_string(&victim).expect("read"), "precious\n");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_process_tree_is_read_through_odd_command_names() {
+        let me = std::process::id();
+        let parent = parent_of(me).expect("our own parent");
+        assert!(parent > 0);
+        assert!(is_ancestor(parent));
+        assert!(!is_ancestor(me), "a process is not its own ancestor");
+        assert!(!is_ancestor(4_194_303));
     }
 
     #[test]

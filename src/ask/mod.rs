@@ -276,6 +276,7 @@ pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
     c.args(&cmd.argv[1..]).current_dir(cwd);
     if cmd.kind == CmdKind::Git {
         c.env("FARARONI_ACTOR", "human");
+        crate::git::run::mark(&mut c);
         crate::git::run::protect(&mut c);
     }
     if cmd.kind == CmdKind::Utility {

@@ -5,7 +5,6 @@
 //! same cascade against a scripted model for the binary-level tests.
 
 use std::cell::RefCell;
-use std::io::{BufRead as _, IsTerminal as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -340,18 +339,15 @@ fn finish_saga(cwd: &Path, opts: &CascadeOptions, summary: &mut Summary) {
     let Some(id) = summary.saga.clone() else {
         return;
     };
-    let ask = || {
-        if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) || opts.json {
-            return false;
-        }
-        eprint!(
-            "fararoni: the run committed into saga {id}; squash it onto your branch now? [y/N] "
-        );
-        let mut line = String::new();
-        std::io::stdin().lock().read_line(&mut line).is_ok()
-            && matches!(line.trim(), "y" | "Y" | "yes")
+    let answer = if opts.json && !opts.yes {
+        super::ui::Confirm::NoTerminal
+    } else {
+        super::ui::confirm(
+            &format!("fararoni: the run committed into saga {id}; squash it onto your branch now?"),
+            opts.yes,
+        )
     };
-    if opts.yes || ask() {
+    if answer == super::ui::Confirm::Yes {
         let fin = crate::saga::finish(
             cwd,
             &crate::saga::FinishOptions {

@@ -206,7 +206,7 @@ fn write_with(
     for n in &written.notices {
         warn(n);
     }
-    super::out(&match written.outcome {
+    super::ui::say(&match written.outcome {
         WriteOutcome::Created => format!("created `{}`\n", written.path),
         WriteOutcome::Updated { backup } => format!(
             "wrote `{}` (its previous content is saved as v{backup})\n",

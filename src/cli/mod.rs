@@ -4,15 +4,19 @@
 mod agent;
 mod ask;
 mod distill;
+mod docs;
+mod doctor;
 mod generate;
 mod guard;
+mod hooks;
 mod saga;
 mod session;
+mod settings;
 mod shadow;
+mod ui;
 mod undo;
 
 use std::ffi::OsString;
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -45,6 +49,9 @@ pub enum Entry {
     after_help = "Exit codes: 0 ok, 1 error, 2 usage, 3 blocked by a guard or policy, 4 model unavailable, 101 internal error.\nA command that ran and failed passes its own exit code through."
 )]
 pub struct Cli {
+    /// Report nothing of what was done; print only data, warnings and errors
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -62,6 +69,12 @@ enum Command {
     Distill(distill::DistillArgs),
     #[command(subcommand)]
     Session(session::SessionCommand),
+    Hooks(hooks::HooksArgs),
+    Config(settings::ConfigArgs),
+    Doctor(doctor::DoctorArgs),
+    InstallDocs(docs::InstallDocsArgs),
+    Completions(docs::CompletionsArgs),
+    Hook(hooks::HookArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
     #[command(hide = true)]
@@ -115,6 +128,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             };
         }
     };
+    ui::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Ask(a) => ask::run(a),
         Command::Guard(c) => guard::run(c),
@@ -123,6 +137,12 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Undo(a) => undo::run(a),
         Command::Distill(a) => distill::run(a),
         Command::Session(c) => session::run(c),
+        Command::Hooks(a) => hooks::run_hooks(a),
+        Command::Config(a) => settings::run(a),
+        Command::Doctor(a) => doctor::run(a),
+        Command::InstallDocs(a) => docs::install_docs(a),
+        Command::Completions(a) => docs::completions(a),
+        Command::Hook(a) => hooks::run_hook(a),
         Command::Generate(c) => generate::run(c),
         Command::AgentReplay(a) => agent::replay(a),
     };
@@ -130,17 +150,25 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 }
 
 fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
-    match result {
+    let code = match result {
         Ok(code) => code,
         Err(e) => report(&e),
+    };
+    // Whatever the command concluded, output that did not reach its file
+    // is a failure: a restore piped into a full disk must not look done.
+    match ui::stdout_error() {
+        Some(why) if code == ExitCode::SUCCESS => report(
+            &CliError::user(format!("could not write to standard output: {why}"))
+                .hint("check the disk or the file the output goes to, then run the command again"),
+        ),
+        _ => code,
     }
 }
 
-/// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
+/// Writes `text` to stdout; a closed pipe (`| head`) is not an error, any
+/// other failure makes the command exit 1 ([`ui`]).
 pub(crate) fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    ui::out(text);
 }
 
 /// Converts a command-line argument to UTF-8 or explains which one is not.

@@ -60,6 +60,10 @@ pub(crate) enum SagaCommand {
         /// make finish refuse, exit 3)
         #[arg(long)]
         include_dirty: bool,
+        /// Land it without asking (required without a terminal; an
+        /// interrupted finish resumes without asking)
+        #[arg(short, long)]
+        yes: bool,
     },
     /// Return to the original branch, keeping the wip tip recoverable
     ///
@@ -90,7 +94,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
             let started =
                 saga::start(&cwd, &StartOptions { name, agent: false }).map_err(saga_error)?;
             let s = &started.saga;
-            super::out(&format!(
+            super::ui::say(&format!(
                 "started saga {} on `{}` (from `{}` at {})\n",
                 s.id,
                 s.wip_branch,
@@ -98,7 +102,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 short(&s.base)
             ));
             if s.dirty_at_start {
-                super::out("your uncommitted changes came along, untouched\n");
+                super::ui::say("your uncommitted changes came along, untouched\n");
             }
             for w in &started.warnings {
                 eprintln!("warning: {w}");
@@ -111,7 +115,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
         SagaCommand::Finish {
             message,
             include_dirty,
+            yes,
         } => {
+            confirm_finish(&cwd, yes)?;
             let done = saga::finish(
                 &cwd,
                 &FinishOptions {
@@ -131,9 +137,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     kept_wip,
                 } => {
                     if resumed {
-                        super::out("resumed an interrupted finish\n");
+                        super::ui::say("resumed an interrupted finish\n");
                     }
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "landed {commits} {} on `{branch}` as {} {subject}\n",
                         if commits == 1 { "commit" } else { "commits" },
                         short(&commit)
@@ -146,9 +152,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 }
                 Finished::NothingToMerge { branch, resumed } => {
                     if resumed {
-                        super::out("resumed an interrupted finish\n");
+                        super::ui::say("resumed an interrupted finish\n");
                     }
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "nothing to merge: the saga changes nothing on `{branch}`; removed the saga branch, back on `{branch}`\n"
                     ));
                 }
@@ -166,30 +172,32 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     restored_uncommitted,
                     abort_snapshot,
                 } => {
-                    super::out(&format!("aborted saga {id}; back on `{branch}`\n"));
+                    super::ui::say(&format!("aborted saga {id}; back on `{branch}`\n"));
                     if let (Some(r), Some(t)) = (aborted_ref, tip) {
-                        super::out(&format!(
+                        super::ui::say(&format!(
                             "the saga's commits are kept at {r} ({})\n",
                             short(&t)
                         ));
                     }
                     if restored_uncommitted {
-                        super::out("your changes that were uncommitted at the start are back\n");
+                        super::ui::say(
+                            "your changes that were uncommitted at the start are back\n",
+                        );
                     }
                     if let Some(s) = abort_snapshot {
-                        super::out(&format!(
+                        super::ui::say(&format!(
                             "uncommitted work at the time of the abort is kept at refs/fararoni/snapshots/{id}/abort ({})\n",
                             short(&s)
                         ));
                     }
                 }
                 Aborted::StartRolledBack { id, branch } => {
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "undid the interrupted start of saga {id}; still on `{branch}`, nothing of yours changed\n"
                     ));
                 }
                 Aborted::AlreadyLanded { commit, branch } => {
-                    super::out(&format!(
+                    super::ui::say(&format!(
                         "the interrupted finish had already landed {} on `{branch}`; completed its cleanup instead of aborting\n",
                         short(&commit)
                     ));
@@ -349,4 +357,40 @@ fn saga_error(e: SagaError) -> CliError {
         err = err.hint(h);
     }
     err
+}
+
+/// Asks before a finish lands the saga on the original branch. A finish
+/// already under way (interrupted) resumes without asking; anything that
+/// stops the status from being read is left to `finish` to report.
+fn confirm_finish(cwd: &std::path::Path, yes: bool) -> Result<(), CliError> {
+    // Nothing to ask: not even the status is read (it runs git).
+    if yes {
+        return Ok(());
+    }
+    let Ok(status) = saga::status(cwd) else {
+        return Ok(());
+    };
+    let Some(s) = status
+        .saga
+        .as_ref()
+        .filter(|s| s.phase == saga::Phase::Active)
+    else {
+        return Ok(());
+    };
+    let question = format!(
+        "land saga `{}` ({} commit(s) on `{}`) as one [FARARONI] commit on `{}`?",
+        s.id,
+        status.wip_commits.unwrap_or(0),
+        s.wip_branch,
+        s.original_branch
+    );
+    match super::ui::confirm(&question, yes) {
+        super::ui::Confirm::Yes => Ok(()),
+        super::ui::Confirm::No => Err(CliError::user("finish cancelled; nothing was changed")),
+        super::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
+            "`saga finish` lands saga `{}` on `{}`, and there is no terminal to confirm it; nothing was changed",
+            s.id, s.original_branch
+        ))
+        .hint("add --yes to land it")),
+    }
 }

@@ -1,6 +1,5 @@
 //! `git fararoni shadow` (also `git fararoni-shadow`): the backup store.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -52,12 +51,18 @@ pub(crate) enum ShadowCommand {
     /// Restore PATH from a backed-up version (itself reversible)
     // `--version N` names a backup here, not the program version.
     #[command(disable_version_flag = true)]
+    ///
+    /// When the file has changes that are not committed, asks first; without
+    /// a terminal it refuses (exit 3) unless --yes is given.
     Restore {
         /// The file
         path: PathBuf,
         /// Which version
         #[arg(long)]
         version: Option<u64>,
+        /// Restore over uncommitted changes without asking
+        #[arg(short, long)]
+        yes: bool,
     },
     /// Save every modified and untracked file, so `undo --session` can
     /// reverse what a program does next
@@ -171,11 +176,9 @@ pub(super) fn cwd() -> Result<PathBuf, CliError> {
         .map_err(|e| CliError::user("could not read the current directory").caused_by(&e))
 }
 
-/// Writes raw bytes to stdout; a closed pipe is not an error.
+/// Writes raw bytes to stdout ([`super::ui::out_bytes`]).
 fn out_bytes(bytes: &[u8]) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(bytes);
-    let _ = stdout.flush();
+    super::ui::out_bytes(bytes);
 }
 
 /// Returns `n` bytes for people (`512 B`, `20.1 KiB`, `3.4 MiB`).
@@ -222,8 +225,9 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Diff { path, version } => diff(shadow, &cwd, &path, version),
-        ShadowCommand::Restore { path, version } => {
+        ShadowCommand::Restore { path, version, yes } => {
             let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
+            confirm_restore(shadow, &path, version, yes)?;
             let session = Session::current().map_err(shadow_error)?;
             let mut tx = shadow.begin(session).map_err(shadow_error)?;
             let (v, replaced) = tx.restore(&path, version).map_err(shadow_error)?;
@@ -235,7 +239,7 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
                 ),
                 (true, None) => format!("restored `{}` from v{}\n", path.rel, v.number),
             };
-            super::out(&msg);
+            super::ui::say(&msg);
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Prune {
@@ -297,8 +301,49 @@ fn snapshot(
         snap.unchanged,
         session.id()
     ));
-    super::out(&text);
+    super::ui::say(&text);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Asks before a restore replaces changes git does not have (the file
+/// differs from HEAD's): they are backed up first, but the person should
+/// know. Without a terminal, `--yes` is required.
+fn confirm_restore(
+    shadow: &Shadow,
+    path: &shadow::RepoPath,
+    version: Option<u64>,
+    yes: bool,
+) -> Result<(), CliError> {
+    if yes {
+        return Ok(());
+    }
+    let Ok(current) = std::fs::read(&path.abs) else {
+        return Ok(());
+    };
+    let repo = crate::git::Repo::discover(shadow.root()).ok().flatten();
+    let committed = repo.and_then(|r| r.head_file(path.rel.as_str()));
+    if committed.as_deref() == Some(current.as_slice()) {
+        return Ok(());
+    }
+    // Restoring what is already there changes nothing: no question.
+    if let Ok(v) = shadow.version(&path.rel, version) {
+        if shadow.read_version(&v).is_ok_and(|b| b == current) {
+            return Ok(());
+        }
+    }
+    let question = format!(
+        "`{}` has changes that are not committed; restore over them? (they are backed up first)",
+        path.rel
+    );
+    match super::ui::confirm(&question, yes) {
+        super::ui::Confirm::Yes => Ok(()),
+        super::ui::Confirm::No => Err(CliError::user("restore cancelled; nothing was changed")),
+        super::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
+            "`{}` has uncommitted changes and there is no terminal to confirm the restore; nothing was changed",
+            path.rel
+        ))
+        .hint("add --yes to restore anyway (the current content is backed up first)")),
+    }
 }
 
 fn list(

@@ -72,7 +72,7 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
         text.push_str(&line);
         text.push('\n');
     }
-    super::out(&text);
+    super::ui::say(&text);
     if missing > 0 {
         return Err(CliError::user(format!(
             "undo could not bring back {missing} of {} file(s) listed above",

@@ -179,18 +179,125 @@ impl Repo {
         })
     }
 
-    /// Returns a string value from the repository's configuration.
+    /// Returns the content of `rel` (`/`-separated, from the top of the work
+    /// tree) in the HEAD commit; `None` when HEAD has no such file.
+    pub fn head_file(&self, rel: &str) -> Option<Vec<u8>> {
+        let tree = self.inner.head_commit().ok()?.tree().ok()?;
+        let entry = tree.lookup_entry_by_path(rel).ok()??;
+        Some(entry.object().ok()?.data.clone())
+    }
+
+    /// Returns a string value from the repository's configuration, `git -c`
+    /// included.
     pub fn config_string(&self, key: &str) -> Option<String> {
-        self.inner
-            .config_snapshot()
-            .string(key)
-            .map(|v| v.to_string())
+        command_line_value(key).or_else(|| {
+            self.inner
+                .config_snapshot()
+                .string(key)
+                .map(|v| v.to_string())
+        })
     }
 }
 
 /// Returns a string value from the global and system configuration, for
-/// use outside any repository.
+/// use outside any repository (`git -c` included).
 pub fn global_config_string(key: &str) -> Option<String> {
+    if let Some(v) = command_line_value(key) {
+        return Some(v);
+    }
     let file = gix::config::File::from_globals().ok()?;
     file.string(key).map(|v| v.to_string())
+}
+
+/// The value `git -c KEY=VALUE` gave `key`, the last one winning: git
+/// passes them to `git fararoni` in `GIT_CONFIG_PARAMETERS`, which gix
+/// does not read.
+fn command_line_value(key: &str) -> Option<String> {
+    command_line_config()
+        .into_iter()
+        .rev()
+        .find(|(k, _)| crate::settings::table::same_key(k, key))
+        .map(|(_, v)| v.unwrap_or_else(|| "true".into()))
+}
+
+/// Parses `GIT_CONFIG_PARAMETERS`: shell single-quoted items separated by
+/// spaces, `'key'='value'` (git 2.31 and later) or `'key=value'`, a key
+/// alone meaning true; `'\''` inside an item is a quote.
+pub fn command_line_config() -> Vec<(String, Option<String>)> {
+    match std::env::var("GIT_CONFIG_PARAMETERS") {
+        Ok(text) => parse_config_parameters(&text),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn parse_config_parameters(text: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    let (mut cur, mut key) = (String::new(), None::<String>);
+    let (mut quoted, mut started) = (false, false);
+    let mut chars = text.chars();
+    let mut finish = |cur: &mut String, key: &mut Option<String>, started: &mut bool| {
+        if *started {
+            let item = std::mem::take(cur);
+            out.push(match key.take() {
+                Some(k) => (k, Some(item)),
+                None => match item.split_once('=') {
+                    Some((k, v)) => (k.to_string(), Some(v.to_string())),
+                    None => (item, None),
+                },
+            });
+        }
+        *started = false;
+    };
+    while let Some(c) = chars.next() {
+        if quoted {
+            if c == '\'' {
+                quoted = false;
+            } else {
+                cur.push(c);
+            }
+            continue;
+        }
+        match c {
+            '\'' => {
+                quoted = true;
+                started = true;
+            }
+            '\\' => {
+                if let Some(n) = chars.next() {
+                    cur.push(n);
+                }
+                started = true;
+            }
+            '=' if key.is_none() && started => key = Some(std::mem::take(&mut cur)),
+            c if c.is_whitespace() => finish(&mut cur, &mut key, &mut started),
+            c => {
+                cur.push(c);
+                started = true;
+            }
+        }
+    }
+    finish(&mut cur, &mut key, &mut started);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn git_c_parameters_parse_in_both_formats_with_quotes() {
+        let got = parse_config_parameters(
+            "'fararoni.chat.model'='a b' 'old.key=v=1' 'flag' 'q.k'='it'\\''s'",
+        );
+        assert_eq!(
+            got,
+            vec![
+                ("fararoni.chat.model".to_string(), Some("a b".to_string())),
+                ("old.key".to_string(), Some("v=1".to_string())),
+                ("flag".to_string(), None),
+                ("q.k".to_string(), Some("it's".to_string())),
+            ]
+        );
+        assert!(parse_config_parameters("").is_empty());
+    }
 }

@@ -40,6 +40,36 @@ pub enum Actor {
     Agent,
 }
 
+/// The marker set on every git git-fararoni spawns: our pid. A hook (or any
+/// git-fararoni) started by that git finds it and knows its ancestor may hold
+/// the repository lock while it waits for git ([`crate::lock`]).
+pub const PARENT_ENV: &str = "FARARONI_PARENT";
+
+/// Sets [`PARENT_ENV`] on `cmd`: the pids of every git-fararoni above the
+/// child, ours last (a hook of a git started by a hook of a git started by
+/// us still finds the first holder).
+pub fn mark(cmd: &mut Command) {
+    cmd.env(PARENT_ENV, parent_marker());
+}
+
+/// Returns the value of [`PARENT_ENV`] for a child of this process.
+pub fn parent_marker() -> String {
+    let me = std::process::id().to_string();
+    match std::env::var(PARENT_ENV) {
+        Ok(up) if !up.is_empty() && up.len() < 512 => format!("{up}:{me}"),
+        _ => me,
+    }
+}
+
+/// Returns the pids [`PARENT_ENV`] names in this process's environment.
+pub fn marked_parents() -> Vec<u32> {
+    std::env::var(PARENT_ENV)
+        .unwrap_or_default()
+        .split(':')
+        .filter_map(|p| p.parse().ok())
+        .collect()
+}
+
 /// Gives a git that level 1 spawns the policy's protections
 /// ([`crate::policy::git::PROTECTIONS`]): variables, and configuration
 /// through `GIT_CONFIG_COUNT`, appended after any the user already set.
@@ -183,6 +213,7 @@ impl GitCommand {
                 Actor::Agent => "agent",
             },
         );
+        mark(&mut cmd);
         if self.protected {
             protect(&mut cmd);
         }
@@ -270,6 +301,18 @@ mod tests {
         cmd.get_envs()
             .filter_map(|(k, v)| Some((k.to_str()?.to_string(), v?.to_str()?.to_string())))
             .collect()
+    }
+
+    #[test]
+    fn every_git_we_spawn_carries_our_pid_as_the_parent_marker() {
+        let cmd = GitCommand::new(["status"]).command();
+        let marker = envs(&cmd)
+            .into_iter()
+            .find(|(k, _)| k == PARENT_ENV)
+            .map(|(_, v)| v)
+            .expect("marker set");
+        let me = std::process::id().to_string();
+        assert_eq!(marker.rsplit(':').next(), Some(me.as_str()));
     }
 
     #[test]

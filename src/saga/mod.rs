@@ -32,7 +32,9 @@ use crate::git::Head;
 pub use abort::{abort, Aborted};
 pub use error::{Condition, FailedCondition, Operation, SagaError, SagaErrorClass};
 pub use finish::{finish, FinishOptions, Finished};
-pub use state::{state_path, FinishPlan, FinishStep, Phase, Saga, STATE_VERSION};
+pub use state::{
+    load as load_state, state_path, FinishPlan, FinishStep, Phase, Saga, STATE_VERSION,
+};
 
 use ops::Ctx;
 

@@ -51,7 +51,7 @@ pub use journal::{Entry, Op};
 pub use paths::RepoPath;
 pub use retention::{parse_duration, PrunePlan, Retention};
 pub use session::{Session, SESSION_ENV};
-pub use store::{sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};
+pub use store::{exclude_store, sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};
 pub use tx::Tx;
 pub use undo::{sessions, undo, UndoItem, UndoOutcome, UndoReport};
 

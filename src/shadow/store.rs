@@ -589,10 +589,24 @@ impl Shadow {
     /// an equivalent line is there. The file is opened without following a
     /// symlink: a write outside the git dir is refused.
     pub(crate) fn ensure_excluded(&self, lines: &[&str]) -> Result<(), ShadowError> {
-        let info = self.common_dir.join("info");
+        ensure_excluded(&self.common_dir, lines)
+    }
+}
+
+/// Makes sure the store (`/.fararoni/`) is in the `info/exclude` of the
+/// repository whose shared git dir is `common_dir` (what `post-checkout`
+/// checks, without opening the store).
+pub fn exclude_store(common_dir: &Path) -> Result<(), ShadowError> {
+    ensure_excluded(common_dir, &[EXCLUDE_STORE])
+}
+
+/// Adds each of `lines` to `common_dir`'s `info/exclude` unless an
+/// equivalent line is there, never following a symlink.
+fn ensure_excluded(common_dir: &Path, lines: &[&str]) -> Result<(), ShadowError> {
+    {
+        let info = common_dir.join("info");
         let path = info.join("exclude");
-        let git_dir =
-            Dir::open_root(&self.common_dir).map_err(|e| ShadowError::read(&self.common_dir, e))?;
+        let git_dir = Dir::open_root(common_dir).map_err(|e| ShadowError::read(common_dir, e))?;
         let Some(info_dir) = git_dir
             .sub("info", true)
             .map_err(|e| ShadowError::write(&info, e))?

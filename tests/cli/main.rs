@@ -10,18 +10,22 @@ mod test_crash_saga;
 mod test_crash_shadow;
 mod test_dirty;
 mod test_docs;
+mod test_doctor;
 mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
+mod test_hooks;
 mod test_policy;
 mod test_policy_attacks;
 mod test_policy_props;
 mod test_router_corpus;
 mod test_saga;
+mod test_settings;
 mod test_shadow;
 mod test_store_attacks;
 mod test_store_ignore_states;
 mod test_target_paths;
+mod test_terminal;
 mod test_undo;
 
 #[test]

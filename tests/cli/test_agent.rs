@@ -293,7 +293,7 @@ fn test_agent_commit_goes_into_a_saga_and_the_branch_waits_for_finish() {
             .contains("left open: run `git fararoni saga finish`"),
         "{out}"
     );
-    let fin = repo.run(&["saga", "finish"]);
+    let fin = repo.run(&["saga", "finish", "--yes"]);
     assert_eq!(fin.code, 0, "{fin}");
     assert_ne!(repo.git(&["rev-parse", "main"]), main_before);
     assert_eq!(repo.git(&["show", "main:hello.txt"]), "hello\n");

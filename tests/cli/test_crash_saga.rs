@@ -185,7 +185,7 @@ fn test_crash_saga_finish_survives_sigkill_at_random_points() {
         let delay = Duration::from_micros(rng.below(max_delay));
         let mut child = r
             .cmd("git-fararoni")
-            .args(["saga", "finish", "-m", "crash test"])
+            .args(["saga", "finish", "--yes", "-m", "crash test"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .process_group(0)

@@ -111,7 +111,12 @@ fn args_for(op: Op, t: &Target, next: usize, force: bool) -> Vec<String> {
             }
             a
         }
-        Op::Restore => vec!["shadow".into(), "restore".into(), t.rel.into()],
+        Op::Restore => vec![
+            "shadow".into(),
+            "restore".into(),
+            "--yes".into(),
+            t.rel.into(),
+        ],
     }
 }
 
@@ -264,7 +269,7 @@ fn test_crash_shadow_sigkill_never_truncates_mixes_or_loses() {
     // The store still restores: the newest version of each file comes back.
     for t in &targets {
         let newest = newest_version(&repo, t.rel).expect("a version");
-        let out = repo.run(&["shadow", "restore", t.rel]);
+        let out = repo.run(&["shadow", "restore", "--yes", t.rel]);
         assert_eq!(out.code, 0, "{out}");
         assert_eq!(
             std::fs::read(repo.path().join(t.rel)).expect("read"),

@@ -11,6 +11,10 @@ use crate::common::{Out, TestRepo};
 pub(crate) fn saga(r: &TestRepo, args: &[&str]) -> Out {
     let mut all = vec!["saga"];
     all.extend_from_slice(args);
+    // Without a terminal, finish lands only with --yes.
+    if args.first() == Some(&"finish") {
+        all.push("--yes");
+    }
     r.run(&all)
 }
 
@@ -796,7 +800,7 @@ fn test_saga_state_is_per_worktree() {
     };
     git_wt(&["add", "--all"]);
     git_wt(&["commit", "-q", "-m", "feature work"]);
-    let fin = r.run_in(&wt, &["saga", "finish"]);
+    let fin = r.run_in(&wt, &["saga", "finish", "--yes"]);
     assert_eq!(fin.code, 0, "{fin}");
     assert!(fin.stdout.contains("on `feature/slash`"), "{fin}");
     assert_eq!(rev(&r, "feature/slash^"), base);

@@ -117,7 +117,7 @@ fn test_shadow_restore_is_itself_reversible() {
     write(&repo, "f.txt", "v1\n");
     write(&repo, "f.txt", "v2\n");
     // Default: the newest version.
-    let out = repo.run(&["shadow", "restore", "f.txt"]);
+    let out = repo.run(&["shadow", "restore", "--yes", "f.txt"]);
     assert_eq!(out.code, 0, "{out}");
     assert!(
         out.stdout
@@ -125,25 +125,25 @@ fn test_shadow_restore_is_itself_reversible() {
         "{out}"
     );
     assert_eq!(repo.read("f.txt"), "v1\n");
-    let out = repo.run(&["shadow", "restore", "f.txt", "--version", "1"]);
+    let out = repo.run(&["shadow", "restore", "--yes", "f.txt", "--version", "1"]);
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(repo.read("f.txt"), "v0\n");
     // And back, from the version the restore saved.
-    let out = repo.run(&["shadow", "restore", "f.txt", "--version", "3"]);
+    let out = repo.run(&["shadow", "restore", "--yes", "f.txt", "--version", "3"]);
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(repo.read("f.txt"), "v2\n");
     // Restoring what is already there changes nothing.
-    let out = repo.run(&["shadow", "restore", "f.txt", "--version", "3"]);
+    let out = repo.run(&["shadow", "restore", "--yes", "f.txt", "--version", "3"]);
     assert!(out.stdout.contains("already matches v3"), "{out}");
     // A deleted file comes back.
     std::fs::remove_file(repo.path().join("f.txt")).expect("rm");
     assert_eq!(
-        repo.run(&["shadow", "restore", "f.txt", "--version", "1"])
+        repo.run(&["shadow", "restore", "--yes", "f.txt", "--version", "1"])
             .code,
         0
     );
     assert_eq!(repo.read("f.txt"), "v0\n");
-    let out = repo.run(&["shadow", "restore", "f.txt", "--version", "99"]);
+    let out = repo.run(&["shadow", "restore", "--yes", "f.txt", "--version", "99"]);
     assert_eq!(out.code, 1, "{out}");
 }
 
@@ -157,7 +157,7 @@ fn test_shadow_restore_recreates_a_deleted_file_with_its_mode() {
     std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     write(&repo, "run.sh", "echo 2\n");
     std::fs::remove_file(&p).expect("rm");
-    assert_eq!(repo.run(&["shadow", "restore", "run.sh"]).code, 0);
+    assert_eq!(repo.run(&["shadow", "restore", "--yes", "run.sh"]).code, 0);
     assert_eq!(repo.read("run.sh"), "echo 1\n");
     assert_eq!(
         std::fs::metadata(&p).expect("meta").permissions().mode() & 0o777,
@@ -328,7 +328,7 @@ fn test_shadow_rejects_a_bad_session_id() {
     let out = repo
         .cmd("git-fararoni")
         .env("FARARONI_SESSION", "has space")
-        .args(["shadow", "restore", "f.txt"])
+        .args(["shadow", "restore", "--yes", "f.txt"])
         .output()
         .expect("runs");
     let out: Out = out.into();

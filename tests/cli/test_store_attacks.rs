@@ -293,7 +293,7 @@ fn test_store_attacks_fifos_never_hang_a_command() {
         &["shadow", "list"][..],
         &["shadow", "list", "--json"],
         &["shadow", "show", "a.txt"],
-        &["shadow", "restore", "a.txt"],
+        &["shadow", "restore", "--yes", "a.txt"],
         &["undo"],
         &["shadow", "prune", "--keep", "1", "--yes"],
     ] {
@@ -479,7 +479,7 @@ fn test_store_attacks_forged_lines_never_steer_undo_or_restore() {
     perms.set_readonly(false);
     std::fs::set_permissions(&v[0], perms).expect("chmod");
     std::fs::write(&v[0], lines(20, "tampered")).expect("tamper");
-    let out = repo.run(&["shadow", "restore", "a.txt"]);
+    let out = repo.run(&["shadow", "restore", "--yes", "a.txt"]);
     assert_eq!(out.code, 1, "{out}");
     assert!(
         out.stderr
@@ -528,7 +528,7 @@ fn test_store_attacks_planted_objects_are_never_trusted() {
             old,
             "the backup is not a name of the outside file"
         );
-        let out = repo.run(&["shadow", "restore", "a.txt"]);
+        let out = repo.run(&["shadow", "restore", "--yes", "a.txt"]);
         assert_eq!(out.code, 0, "{out}");
         assert_eq!(repo.read("a.txt"), old);
     }

@@ -309,7 +309,7 @@ fn test_saga_ignores_pathspec_variables_in_the_environment() {
         };
         let out = run(&["saga", "start"]);
         assert_eq!(out.code, 0, "{var}: {out}");
-        let out = run(&["saga", "finish", "--include-dirty", "-m", "mine"]);
+        let out = run(&["saga", "finish", "--yes", "--include-dirty", "-m", "mine"]);
         assert_eq!(out.code, 0, "{var}: {out}");
         assert_eq!(
             r.git(&["show", "HEAD:.FARARONI/mine.txt"]),

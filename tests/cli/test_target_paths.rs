@@ -378,11 +378,18 @@ fn test_target_paths_restore_and_undo_never_write_a_reserved_place() {
     std::fs::remove_dir_all(repo.path().join("tools")).expect("rm");
     symlink(".git/hooks", repo.path().join("tools")).expect("ln");
     let before = dir_state(&repo.path().join(".git"));
-    let out = repo.run(&["shadow", "restore", "tools/pre-commit", "--version", "1"]);
+    let out = repo.run(&[
+        "shadow",
+        "restore",
+        "--yes",
+        "tools/pre-commit",
+        "--version",
+        "1",
+    ]);
     assert_eq!(out.code, 3, "{out}");
     let out = repo.run(&["undo"]);
     assert_ne!(out.code, 0, "{out}");
-    let out = repo.run(&["shadow", "restore", ".git/hooks/pre-commit"]);
+    let out = repo.run(&["shadow", "restore", "--yes", ".git/hooks/pre-commit"]);
     assert_eq!(out.code, 3, "{out}");
     assert_eq!(dir_state(&repo.path().join(".git")), before);
     assert!(!repo.path().join(".git/hooks/pre-commit").exists());
@@ -406,7 +413,14 @@ fn test_target_paths_restore_and_undo_never_write_a_reserved_place() {
     repo.git(&["config", "core.hooksPath", "ci"]);
     let out = repo.run(&["undo"]);
     assert_ne!(out.code, 0, "{out}");
-    let out = repo.run(&["shadow", "restore", "ci/pre-commit", "--version", "1"]);
+    let out = repo.run(&[
+        "shadow",
+        "restore",
+        "--yes",
+        "ci/pre-commit",
+        "--version",
+        "1",
+    ]);
     assert_eq!(out.code, 3, "{out}");
     assert!(!repo.path().join("ci/pre-commit").exists());
     assert_no_hook_ran(&repo, &marker);

@@ -1,0 +1,53 @@
+//! `git fararoni doctor`: the findings of [`crate::doctor`], printed.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::shadow::cwd;
+use super::ui::paint;
+use crate::doctor::{diagnose, Level};
+use crate::error::{exit, CliError};
+
+/// Check git, the repository, the hooks, the model endpoints, the shadow store and the saga
+///
+/// Each finding says what to do about it. Exit 0 when nothing is broken,
+/// 1 when something is (an unreachable model endpoint, an interrupted
+/// saga, an unreadable store). Model endpoints get a few seconds each.
+#[derive(Debug, Args)]
+pub(crate) struct DoctorArgs {
+    /// Print {"checks": [{"name", "level", "detail", "fix"}]} as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn run(args: DoctorArgs) -> Result<ExitCode, CliError> {
+    let checks = diagnose(&cwd()?);
+    let broken = checks.iter().any(|c| c.level == Level::Error);
+    if args.json {
+        super::out(&format!("{}\n", serde_json::json!({ "checks": checks })));
+    } else {
+        let width = checks.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let mut text = String::new();
+        for c in &checks {
+            let mark = match c.level {
+                Level::Ok => "ok   ",
+                Level::Info => "info ",
+                Level::Warn => "warn ",
+                Level::Error => "ERROR",
+            };
+            text.push_str(&format!("{mark} {:width$}  {}\n", c.name, c.detail));
+            if let Some(fix) = &c.fix {
+                text.push_str(&format!("      {:width$}  → {fix}\n", ""));
+            }
+        }
+        super::out(&text);
+        if broken {
+            eprintln!(
+                "{} something above is broken; see the arrows",
+                paint("error:", "31")
+            );
+        }
+    }
+    Ok(ExitCode::from(if broken { exit::ERROR } else { exit::OK }))
+}

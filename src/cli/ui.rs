@@ -1,0 +1,106 @@
+//! The one way the command line writes to the terminal: standard output
+//! that remembers a failed write, colour only where it belongs, and
+//! confirmations that never wait on a pipe.
+//!
+//! A write error on stdout (a full disk behind `> file`) makes the command
+//! exit 1 with a message, whatever it was about to report; a closed pipe
+//! (`| head`) is the reader's choice and stays quiet. Hand-rolled rather
+//! than dialoguer/indicatif: see ARCHITECTURE.md, "Terminal".
+
+use std::io::{IsTerminal as _, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+/// `--quiet`: no reports of what was done, only data, warnings and errors.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns `--quiet` on for the rest of the process.
+pub(crate) fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Writes a report of what was done (`installed …`, `restored …`) to
+/// stdout, unless `--quiet`. Data (file contents, lists, JSON) goes
+/// through [`out`] whatever the flag.
+pub(crate) fn say(text: &str) {
+    if !QUIET.load(Ordering::Relaxed) {
+        out(text);
+    }
+}
+
+/// The first write error on stdout, if any.
+static STDOUT_ERROR: OnceLock<String> = OnceLock::new();
+
+/// Writes `bytes` to stdout, remembering a failure other than a closed pipe.
+pub(crate) fn out_bytes(bytes: &[u8]) {
+    if STDOUT_ERROR.get().is_some() {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    let result = stdout.write_all(bytes).and_then(|()| stdout.flush());
+    if let Err(e) = result {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            let _ = STDOUT_ERROR.set(e.to_string());
+        }
+    }
+}
+
+/// Writes `text` to stdout (see [`out_bytes`]).
+pub(crate) fn out(text: &str) {
+    out_bytes(text.as_bytes());
+}
+
+/// Returns why writing to stdout failed, if it did.
+pub(crate) fn stdout_error() -> Option<&'static str> {
+    STDOUT_ERROR.get().map(String::as_str)
+}
+
+/// Whether stderr may be coloured: a terminal, `NO_COLOR` unset or empty
+/// (<https://no-color.org>), and not a dumb terminal.
+pub(crate) fn colour_stderr() -> bool {
+    std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+}
+
+/// Wraps `text` in an ANSI colour when stderr may be coloured.
+pub(crate) fn paint(text: &str, code: &str) -> String {
+    if colour_stderr() {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// What a confirmation decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Confirm {
+    /// Go ahead (`--yes`, or the person answered yes).
+    Yes,
+    /// The person answered no.
+    No,
+    /// Nobody to ask (no terminal): the safe default, refuse.
+    NoTerminal,
+}
+
+/// Asks `question` on the terminal before a risky action. `--yes` accepts;
+/// without a terminal on stdin and stderr nothing is read and the answer
+/// is the safe one, [`Confirm::NoTerminal`].
+pub(crate) fn confirm(question: &str, yes: bool) -> Confirm {
+    if yes {
+        return Confirm::Yes;
+    }
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return Confirm::NoTerminal;
+    }
+    eprint!("{question} [y/N] ");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    if std::io::stdin().read_line(&mut answer).is_err() {
+        return Confirm::No;
+    }
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" => Confirm::Yes,
+        _ => Confirm::No,
+    }
+}

@@ -1,0 +1,314 @@
+//! What the git hooks check: `pre-commit` (the store never committed, no
+//! staged file gutted, saga warnings) and `post-checkout` (leaving a
+//! saga's wip branch, the store excluded).
+//!
+//! Read-only apart from `info/exclude`, and lock-free: a hook runs inside
+//! a git that one of our own commands may have started while it holds the
+//! repository lock. Never prints.
+
+use std::path::Path;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::config::SettingWarning;
+use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
+use crate::guard::killswitch::{self, Report};
+use crate::saga::{self, Phase, Saga};
+
+/// `FARARONI_GUARD=off` turns the pre-commit checks off, as `--no-verify` does.
+pub const GUARD_ENV: &str = "FARARONI_GUARD";
+
+/// Git's id of the empty tree (SHA-1), for a commit on an unborn branch.
+const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+/// A failure of a hook's own work (not a verdict).
+#[derive(Debug, Error)]
+pub enum CheckError {
+    /// Not inside a repository with a working tree.
+    #[error("not inside a git working tree")]
+    NotARepo,
+    /// The repository could not be read.
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+    /// git failed.
+    #[error(transparent)]
+    Git(#[from] GitError),
+    /// A staged or committed blob could not be read.
+    #[error("could not read the {which} content of `{path}`")]
+    Blob {
+        /// `staged` or `HEAD`.
+        which: &'static str,
+        /// The path.
+        path: String,
+    },
+    /// The kill-switch settings cannot be read.
+    #[error(transparent)]
+    Guard(#[from] crate::guard::GuardError),
+    /// The saga's record cannot be read.
+    #[error(transparent)]
+    Saga(#[from] saga::SagaError),
+    /// The store could not be added to `info/exclude`.
+    #[error(transparent)]
+    Shadow(#[from] crate::shadow::ShadowError),
+}
+
+/// A staged file the kill-switch blocked.
+#[derive(Debug, Clone, Serialize)]
+pub struct Gutted {
+    /// The repository-relative path.
+    pub path: String,
+    /// The kill-switch's measurements and reasons.
+    #[serde(serialize_with = "report_json")]
+    pub report: Report,
+}
+
+fn report_json<S: serde::Serializer>(r: &Report, s: S) -> Result<S::Ok, S::Error> {
+    r.to_json().serialize(s)
+}
+
+/// What `pre-commit` found.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PreCommit {
+    /// Staged paths under the shadow store `.fararoni/`.
+    pub store_paths: Vec<String>,
+    /// Staged modified files the kill-switch blocked.
+    pub gutted: Vec<Gutted>,
+    /// How many staged modified files were compared with HEAD.
+    pub checked: usize,
+    /// Things to tell the committer that do not block.
+    pub warnings: Vec<String>,
+    /// Protective settings weaker than their floor (the floor was used).
+    #[serde(skip)]
+    pub setting_warnings: Vec<SettingWarning>,
+}
+
+impl PreCommit {
+    /// Returns whether the commit must be refused.
+    pub fn blocked(&self) -> bool {
+        !self.store_paths.is_empty() || !self.gutted.is_empty()
+    }
+}
+
+/// Returns whether the guard was turned off for this commit.
+pub fn guard_off() -> bool {
+    std::env::var(GUARD_ENV).is_ok_and(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "off" | "0" | "false" | "no"
+        )
+    })
+}
+
+fn open(dir: &Path) -> Result<(Repo, std::path::PathBuf), CheckError> {
+    let repo = Repo::discover(dir)?.ok_or(CheckError::NotARepo)?;
+    let top = repo.workdir().ok_or(CheckError::NotARepo)?.to_path_buf();
+    Ok((repo, top))
+}
+
+/// Whether a staged path lies in the shadow store: the top folder
+/// `.fararoni`, or a store moved aside; case is ignored, as on a
+/// case-insensitive file system `.FARARONI` is the same folder.
+fn in_store(path: &str) -> bool {
+    let first = path
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    // `.fararoni.corrupt-*`: a store moved aside after failing validation.
+    first == crate::shadow::STORE_DIR || first.starts_with(".fararoni.corrupt-")
+}
+
+/// One line of `git diff-index --raw -z`: modes, ids, status, path.
+struct Staged {
+    old_mode: String,
+    new_mode: String,
+    old_id: String,
+    new_id: String,
+    status: char,
+    path: String,
+}
+
+fn staged(top: &Path, head: &Head) -> Result<Vec<Staged>, CheckError> {
+    let base = match head {
+        Head::Unborn { .. } => EMPTY_TREE,
+        _ => "HEAD",
+    };
+    let raw = GitCommand::new([
+        "diff-index",
+        "--cached",
+        "--raw",
+        "-z",
+        "--no-renames",
+        "--no-abbrev",
+        "--ignore-submodules=all",
+        base,
+    ])
+    .dir(top)
+    .read()?;
+    let mut fields = raw.split('\0');
+    let mut out = Vec::new();
+    while let Some(meta) = fields.next() {
+        let Some(meta) = meta.strip_prefix(':') else {
+            continue;
+        };
+        let Some(path) = fields.next() else { break };
+        let parts: Vec<&str> = meta.split(' ').collect();
+        if let [old_mode, new_mode, old_id, new_id, status] = parts.as_slice() {
+            out.push(Staged {
+                old_mode: old_mode.to_string(),
+                new_mode: new_mode.to_string(),
+                old_id: old_id.to_string(),
+                new_id: new_id.to_string(),
+                status: status.chars().next().unwrap_or('?'),
+                path: path.to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn blob(repo: &Repo, id: &str, which: &'static str, path: &str) -> Result<Vec<u8>, CheckError> {
+    let err = || CheckError::Blob {
+        which,
+        path: path.to_string(),
+    };
+    let oid = gix::ObjectId::from_hex(id.as_bytes()).map_err(|_| err())?;
+    let object = repo.gix().find_object(oid).map_err(|_| err())?;
+    Ok(object.data.clone())
+}
+
+fn is_regular(mode: &str) -> bool {
+    matches!(mode, "100644" | "100755")
+}
+
+/// Runs the pre-commit checks in the repository containing `dir`.
+pub fn pre_commit(dir: &Path) -> Result<PreCommit, CheckError> {
+    let (repo, top) = open(dir)?;
+    let head = repo.head()?;
+    let mut found = PreCommit::default();
+    let entries = staged(&top, &head)?;
+    found.store_paths = entries
+        .iter()
+        .filter(|e| e.status != 'D' && in_store(&e.path))
+        .map(|e| e.path.clone())
+        .collect();
+    let modified: Vec<&Staged> = entries
+        .iter()
+        .filter(|e| e.status == 'M' && is_regular(&e.old_mode) && is_regular(&e.new_mode))
+        .filter(|e| !in_store(&e.path))
+        .collect();
+    if !modified.is_empty() {
+        let (t, warnings) = crate::guard::write::configured_thresholds(Some(&repo))?;
+        found.setting_warnings = warnings;
+        for e in modified {
+            let old = blob(&repo, &e.old_id, "HEAD", &e.path)?;
+            let new = blob(&repo, &e.new_id, "staged", &e.path)?;
+            let report = killswitch::check_file(&e.path, Some(&old), &new, &t);
+            found.checked += 1;
+            if report.blocked() {
+                found.gutted.push(Gutted {
+                    path: e.path.clone(),
+                    report,
+                });
+            }
+        }
+    }
+    if let Some(saga) = saga::load_state(&saga::state_path(repo.git_dir()))? {
+        found.warnings.extend(saga_warnings(&saga, &head));
+    }
+    Ok(found)
+}
+
+/// Whether the git running this hook was started by our agent.
+fn by_agent() -> bool {
+    std::env::var("FARARONI_ACTOR").is_ok_and(|a| a == "agent")
+}
+
+fn saga_warnings(saga: &Saga, head: &Head) -> Vec<String> {
+    let branch = match head {
+        Head::Branch { name, .. } | Head::Unborn { name } => name.as_str(),
+        Head::Detached { .. } => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    if saga.phase != Phase::Active {
+        return out;
+    }
+    if branch == saga.original_branch {
+        out.push(format!(
+            "saga `{}` is active on `{}`, but this commit lands on `{}`, its original branch; the saga's squash will go on top of it (`git fararoni saga status`)",
+            saga.id, saga.wip_branch, saga.original_branch
+        ));
+    } else if branch == saga.wip_branch && !by_agent() {
+        out.push(format!(
+            "`{}` is saga `{}`'s work-in-progress branch: this commit will be squashed into one `[FARARONI]` commit on `{}` by `git fararoni saga finish`",
+            saga.wip_branch, saga.id, saga.original_branch
+        ));
+    }
+    out
+}
+
+/// What `post-checkout` found.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PostCheckout {
+    /// The saga whose wip branch was left, with what to do.
+    pub left_saga: Option<LeftSaga>,
+    /// Whether `/.fararoni/` was added to `info/exclude`.
+    pub excluded: bool,
+}
+
+/// An active saga whose wip branch HEAD just left.
+#[derive(Debug, Clone, Serialize)]
+pub struct LeftSaga {
+    /// The saga's id.
+    pub id: String,
+    /// Its wip branch.
+    pub wip_branch: String,
+    /// Its original branch.
+    pub original_branch: String,
+}
+
+/// Runs the post-checkout work in the repository containing `dir`;
+/// `branch_checkout` is git's third argument (`1` for a branch checkout).
+pub fn post_checkout(dir: &Path, branch_checkout: bool) -> Result<PostCheckout, CheckError> {
+    let (repo, _) = open(dir)?;
+    let mut found = PostCheckout::default();
+    let exclude = repo.common_dir().join("info").join("exclude");
+    let before = std::fs::metadata(&exclude).map(|m| m.len()).ok();
+    crate::shadow::exclude_store(repo.common_dir())?;
+    found.excluded = std::fs::metadata(&exclude).map(|m| m.len()).ok() != before;
+    if !branch_checkout {
+        return Ok(found);
+    }
+    let Some(saga) = saga::load_state(&saga::state_path(repo.git_dir()))? else {
+        return Ok(found);
+    };
+    if saga.phase != Phase::Active {
+        return Ok(found);
+    }
+    let on_wip = matches!(repo.head()?, Head::Branch { name, .. } if name == saga.wip_branch);
+    if !on_wip {
+        found.left_saga = Some(LeftSaga {
+            id: saga.id,
+            wip_branch: saga.wip_branch,
+            original_branch: saga.original_branch,
+        });
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_store_is_recognised_at_the_top_in_any_case_only() {
+        assert!(in_store(".fararoni/journal.jsonl"));
+        assert!(in_store(".FARARONI/x"));
+        assert!(in_store(".fararoni"));
+        assert!(!in_store("src/.fararoni/x"));
+        assert!(in_store(".fararoni.corrupt-1/x"));
+        assert!(!in_store(".fararonix/x"));
+        assert!(!in_store("fararoni/x"));
+    }
+}
