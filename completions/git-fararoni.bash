@@ -16,6 +16,9 @@ _gitfararoni() {
             ",$1")
                 cmd="gitfararoni"
                 ;;
+            gitfararoni,agent-replay)
+                cmd="gitfararoni__subcmd__agent__subcmd__replay"
+                ;;
             gitfararoni,ask)
                 cmd="gitfararoni__subcmd__ask"
                 ;;
@@ -24,6 +27,9 @@ _gitfararoni() {
                 ;;
             gitfararoni,config)
                 cmd="gitfararoni__subcmd__config"
+                ;;
+            gitfararoni,distill)
+                cmd="gitfararoni__subcmd__distill"
                 ;;
             gitfararoni,doctor)
                 cmd="gitfararoni__subcmd__doctor"
@@ -51,6 +57,9 @@ _gitfararoni() {
                 ;;
             gitfararoni,saga)
                 cmd="gitfararoni__subcmd__saga"
+                ;;
+            gitfararoni,session)
+                cmd="gitfararoni__subcmd__session"
                 ;;
             gitfararoni,shadow)
                 cmd="gitfararoni__subcmd__shadow"
@@ -100,6 +109,9 @@ _gitfararoni() {
             gitfararoni__subcmd__guard__subcmd__help,write)
                 cmd="gitfararoni__subcmd__guard__subcmd__help__subcmd__write"
                 ;;
+            gitfararoni__subcmd__help,agent-replay)
+                cmd="gitfararoni__subcmd__help__subcmd__agent__subcmd__replay"
+                ;;
             gitfararoni__subcmd__help,ask)
                 cmd="gitfararoni__subcmd__help__subcmd__ask"
                 ;;
@@ -108,6 +120,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help,config)
                 cmd="gitfararoni__subcmd__help__subcmd__config"
+                ;;
+            gitfararoni__subcmd__help,distill)
+                cmd="gitfararoni__subcmd__help__subcmd__distill"
                 ;;
             gitfararoni__subcmd__help,doctor)
                 cmd="gitfararoni__subcmd__help__subcmd__doctor"
@@ -135,6 +150,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help,saga)
                 cmd="gitfararoni__subcmd__help__subcmd__saga"
+                ;;
+            gitfararoni__subcmd__help,session)
+                cmd="gitfararoni__subcmd__help__subcmd__session"
                 ;;
             gitfararoni__subcmd__help,shadow)
                 cmd="gitfararoni__subcmd__help__subcmd__shadow"
@@ -180,6 +198,12 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help__subcmd__saga,status)
                 cmd="gitfararoni__subcmd__help__subcmd__saga__subcmd__status"
+                ;;
+            gitfararoni__subcmd__help__subcmd__session,list)
+                cmd="gitfararoni__subcmd__help__subcmd__session__subcmd__list"
+                ;;
+            gitfararoni__subcmd__help__subcmd__session,show)
+                cmd="gitfararoni__subcmd__help__subcmd__session__subcmd__show"
                 ;;
             gitfararoni__subcmd__help__subcmd__shadow,diff)
                 cmd="gitfararoni__subcmd__help__subcmd__shadow__subcmd__diff"
@@ -259,6 +283,24 @@ _gitfararoni() {
             gitfararoni__subcmd__saga__subcmd__help,status)
                 cmd="gitfararoni__subcmd__saga__subcmd__help__subcmd__status"
                 ;;
+            gitfararoni__subcmd__session,help)
+                cmd="gitfararoni__subcmd__session__subcmd__help"
+                ;;
+            gitfararoni__subcmd__session,list)
+                cmd="gitfararoni__subcmd__session__subcmd__list"
+                ;;
+            gitfararoni__subcmd__session,show)
+                cmd="gitfararoni__subcmd__session__subcmd__show"
+                ;;
+            gitfararoni__subcmd__session__subcmd__help,help)
+                cmd="gitfararoni__subcmd__session__subcmd__help__subcmd__help"
+                ;;
+            gitfararoni__subcmd__session__subcmd__help,list)
+                cmd="gitfararoni__subcmd__session__subcmd__help__subcmd__list"
+                ;;
+            gitfararoni__subcmd__session__subcmd__help,show)
+                cmd="gitfararoni__subcmd__session__subcmd__help__subcmd__show"
+                ;;
             gitfararoni__subcmd__shadow,diff)
                 cmd="gitfararoni__subcmd__shadow__subcmd__diff"
                 ;;
@@ -308,7 +350,7 @@ _gitfararoni() {
 
     case "${cmd}" in
         gitfararoni)
-            opts="-q -h -V --quiet --help --version ask guard shadow saga undo hooks config doctor install-docs completions hook parse-tool-calls generate help"
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo distill session hooks config doctor install-docs completions hook parse-tool-calls generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -321,13 +363,47 @@ _gitfararoni() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        gitfararoni__subcmd__ask)
-            opts="-v -q -h -V --explain --json --verbose --quiet --help --version"
+        gitfararoni__subcmd__agent__subcmd__replay)
+            opts="-v -q -h -V --script --requests --base-url --level --json --verbose --show-thinking --yes --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --script)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --requests)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__ask)
+            opts="-v -y -q -h -V --explain --json --verbose --level --show-thinking --yes --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -356,6 +432,24 @@ _gitfararoni() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__distill)
+            opts="-q -h -V --exit-code --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --exit-code)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -610,8 +704,22 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help)
-            opts="ask guard shadow saga undo hooks config doctor install-docs completions hook parse-tool-calls generate help"
+            opts="ask guard shadow saga undo distill session hooks config doctor install-docs completions hook parse-tool-calls generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__agent__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -652,6 +760,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__config)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__distill)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -960,6 +1082,48 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__saga__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__session)
+            opts="list show"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__session__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__session__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1462,6 +1626,104 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__status)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session)
+            opts="-q -h -V --quiet --help --version list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session__subcmd__help)
+            opts="list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session__subcmd__list)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__session__subcmd__show)
             opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

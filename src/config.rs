@@ -370,6 +370,79 @@ pub fn model_settings(
     })
 }
 
+/// Settings of the agent (levels 3–5), each `fararoni.*` key overridable by
+/// its environment variable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgentSettings {
+    /// `fararoni.agent.maxDepth` (`FARARONI_AGENT_MAX_DEPTH`): model calls of level 3.
+    pub max_depth: u32,
+    /// `fararoni.agent.buildTimeout` (`FARARONI_AGENT_BUILD_TIMEOUT`): seconds a build may run.
+    pub build_timeout_secs: u64,
+    /// `fararoni.agent.commandTimeout` (`FARARONI_AGENT_COMMAND_TIMEOUT`): seconds any other command may run.
+    pub command_timeout_secs: u64,
+    /// `fararoni.llm.sendSecrets` (`FARARONI_LLM_SEND_SECRETS`): send secret files and tokens to a non-loopback model.
+    pub send_secrets: bool,
+    /// `fararoni.llm.contextTokens` (`FARARONI_LLM_CONTEXT_TOKENS`): the model's context window.
+    pub context_tokens: u64,
+    /// `fararoni.llm.maxTokens` (`FARARONI_LLM_MAX_TOKENS`): tokens generated per call.
+    pub max_tokens: u32,
+}
+
+/// Reads the agent's settings; an unreadable value keeps the default.
+pub fn agent_settings(repo: Option<&Repo>) -> AgentSettings {
+    let num = |key: &str, env: &str, default: u64, min: u64, max: u64| {
+        lookup(repo, key, env)
+            .and_then(|v| v.parse::<u64>().ok())
+            .map_or(default, |v| v.clamp(min, max))
+    };
+    AgentSettings {
+        max_depth: u32::try_from(num(
+            "fararoni.agent.maxDepth",
+            "FARARONI_AGENT_MAX_DEPTH",
+            12,
+            1,
+            100,
+        ))
+        .unwrap_or(12),
+        build_timeout_secs: num(
+            "fararoni.agent.buildTimeout",
+            "FARARONI_AGENT_BUILD_TIMEOUT",
+            600,
+            1,
+            86_400,
+        ),
+        command_timeout_secs: num(
+            "fararoni.agent.commandTimeout",
+            "FARARONI_AGENT_COMMAND_TIMEOUT",
+            60,
+            1,
+            3_600,
+        ),
+        send_secrets: lookup(
+            repo,
+            "fararoni.llm.sendSecrets",
+            "FARARONI_LLM_SEND_SECRETS",
+        )
+        .and_then(|v| boolean(&v))
+        .unwrap_or(false),
+        context_tokens: num(
+            "fararoni.llm.contextTokens",
+            "FARARONI_LLM_CONTEXT_TOKENS",
+            8192,
+            1024,
+            10_000_000,
+        ),
+        max_tokens: u32::try_from(num(
+            "fararoni.llm.maxTokens",
+            "FARARONI_LLM_MAX_TOKENS",
+            1024,
+            16,
+            1_000_000,
+        ))
+        .unwrap_or(1024),
+    }
+}
+
 pub use crate::settings::table::{
     Bound, Setting as Protective, GUARD_JACCARD, GUARD_MIN_LINES, GUARD_VOLUME, PROTECTIVE,
     SHADOW_MAX_SIZE, SHADOW_MAX_VERSIONS,

@@ -5,8 +5,17 @@
 //! only to [`client::LlmClient`].
 
 pub mod client;
+pub mod dirty;
+pub mod distill;
 pub mod extract;
 pub mod http;
 pub mod interrupt;
+pub mod levels;
 pub mod modes;
 pub mod normalize;
+pub mod protocol;
+pub mod run;
+pub mod script;
+pub mod secrets;
+pub mod session_log;
+pub mod tools;

@@ -31,6 +31,15 @@ pub(crate) struct AskArgs {
     /// Print the cascade's decision trail and each command on stderr
     #[arg(short, long)]
     verbose: bool,
+    /// Go straight to one model level: 3 (tools), 4 (thinking) or 5 (plain)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=5))]
+    level: Option<u8>,
+    /// Show level 4's reasoning (`<think>`), hidden by default
+    #[arg(long)]
+    show_thinking: bool,
+    /// Finish a saga the agent committed into without asking
+    #[arg(short, long)]
+    yes: bool,
     /// The request; several words are joined with spaces; `-` reads stdin
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true, trailing_var_arg = true, value_name = "REQUEST")]
     request: Vec<OsString>,
@@ -43,6 +52,9 @@ impl AskArgs {
             explain: false,
             json: false,
             verbose: false,
+            level: None,
+            show_thinking: false,
+            yes: false,
             request,
         }
     }
@@ -98,6 +110,18 @@ pub(crate) fn run(args: AskArgs) -> Result<ExitCode, CliError> {
     let input = read_request(args.request)?;
     let cwd = std::env::current_dir()
         .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
+    let opts = super::agent::CascadeOptions {
+        level: args.level,
+        json: args.json,
+        verbose: args.verbose,
+        show_thinking: args.show_thinking,
+        yes: args.yes,
+        trail: Vec::new(),
+    };
+    if args.level.is_some() && !args.explain {
+        let mut models = super::agent::http_models(&cwd);
+        return super::agent::cascade(&input, &cwd, opts, &mut models);
+    }
     let env = RepoEnv::new(cwd.clone());
     let decision = router::route(&input, &env).map_err(input_error)?;
     if args.verbose {
@@ -112,6 +136,19 @@ pub(crate) fn run(args: AskArgs) -> Result<ExitCode, CliError> {
             super::out(&explain_text(&decision));
         }
         return Ok(ExitCode::SUCCESS);
+    }
+    if decision.plan == Plan::Model {
+        let mut models = super::agent::http_models(&cwd);
+        let opts = super::agent::CascadeOptions {
+            // Under -v the router's trail was printed above.
+            trail: if args.json {
+                decision.trail.clone()
+            } else {
+                Vec::new()
+            },
+            ..opts
+        };
+        return super::agent::cascade(&input, &cwd, opts, &mut models);
     }
     if args.json {
         return run_json(&decision, &input, &cwd);

@@ -1,8 +1,10 @@
 //! The command line: one clap tree for every binary, dispatch, and the one
 //! place errors are rendered. The only layer that prints.
 
+mod agent;
 mod agent_hooks;
 mod ask;
+mod distill;
 mod docs;
 mod doctor;
 mod generate;
@@ -11,6 +13,7 @@ mod hook;
 mod hooks;
 mod parse_tool_calls;
 mod saga;
+mod session;
 mod settings;
 mod shadow;
 mod ui;
@@ -66,6 +69,9 @@ enum Command {
     #[command(subcommand)]
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
+    Distill(distill::DistillArgs),
+    #[command(subcommand)]
+    Session(session::SessionCommand),
     Hooks(hooks::HooksArgs),
     Config(settings::ConfigArgs),
     Doctor(doctor::DoctorArgs),
@@ -75,6 +81,8 @@ enum Command {
     ParseToolCalls(parse_tool_calls::ParseToolCallsArgs),
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
+    #[command(hide = true)]
+    AgentReplay(agent::ReplayArgs),
 }
 
 /// Returns the clap tree, for man pages and completions.
@@ -136,6 +144,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
+        Command::Distill(a) => distill::run(a),
+        Command::Session(c) => session::run(c),
         Command::Hooks(a) => hooks::run_hooks(a),
         Command::Config(a) => settings::run(a),
         Command::Doctor(a) => doctor::run(a),
@@ -144,6 +154,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Hook(a) => hooks::run_hook(a),
         Command::ParseToolCalls(a) => parse_tool_calls::run(a),
         Command::Generate(c) => generate::run(c),
+        Command::AgentReplay(a) => agent::replay(a),
     };
     finish(result)
 }

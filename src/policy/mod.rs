@@ -9,6 +9,7 @@
 //! the verdict carries the canonical argv — full option names, no clusters
 //! — which is exactly what is executed.
 
+pub mod agent;
 pub mod env;
 pub mod git;
 pub mod parse;
@@ -178,6 +179,12 @@ pub fn classify(
     let Some(program) = argv.first() else {
         return Verdict::unknown("an empty command", Vec::new());
     };
+    // The agent's posture adds builds and tests (src/policy/agent.rs).
+    if actor == Actor::Agent {
+        if let Some(v) = agent::classify_build(argv, assignments) {
+            return v;
+        }
+    }
     let mut v = if program == "git" {
         git::classify(assignments, &argv[1..], actor, facts, dir)
     } else {

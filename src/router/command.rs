@@ -588,6 +588,42 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     })
 }
 
+/// Returns the command line a model's `ShellCommand` holds. A model's
+/// command is always meant as a command: no polite wrappers are stripped
+/// and no prose heuristics apply; the first word is the program, and the
+/// policy refuses it when it is not on the allow-list.
+pub fn parse_agent_command(segment: &str) -> Option<CommandLine> {
+    let mut lexed = lex(segment.trim());
+    let mut words = std::mem::take(&mut lexed.words);
+    let mut assignments = Vec::new();
+    while let Some(w) = words.first() {
+        match is_assignment(w) {
+            Some(a) if words.len() > 1 => {
+                assignments.push(a);
+                words.remove(0);
+            }
+            _ => break,
+        }
+    }
+    if words.is_empty() {
+        return None;
+    }
+    let first = words.remove(0);
+    let lower = first.text.to_lowercase();
+    let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
+        lower
+    } else {
+        first.text.clone()
+    };
+    Some(CommandLine {
+        assignments,
+        program,
+        args: words,
+        lexed,
+        text: segment.trim().to_string(),
+    })
+}
+
 /// Decides whether the words after a program are prose; strips a trailing
 /// `.`, `!` or `?` from the last word when they are not.
 fn is_prose(words: &mut [Word], git: bool) -> bool {

@@ -275,6 +275,7 @@ fn classify_command(
     text: &str,
     facts: &dyn Facts,
     dir: &Path,
+    actor: Actor,
 ) -> Classified {
     let l = &line.lexed;
     let shell_reason = if l.substitution {
@@ -344,7 +345,7 @@ fn classify_command(
             format!("rule lookalike: `{w}` starts with a character that looks like `-` but is not; type the option with ASCII hyphens"),
         );
     }
-    let verdict = policy::classify(&full, &line.assignments, Actor::Human, facts, dir);
+    let verdict = policy::classify(&full, &line.assignments, actor, facts, dir);
     let mut argv = verdict.argv;
     if kind == CmdKind::Cd && !verdict.unknown && !verdict.risk.is_blocked() {
         let target = match argv.iter().skip(1).find(|a| !a.starts_with('-')) {
@@ -472,6 +473,13 @@ impl Facts for Recording<'_> {
 
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
 pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
+    route_for(input, facts, Actor::Human)
+}
+
+/// Routes one request with the policy's posture for `actor`: the agent's
+/// ShellCommand goes through exactly the parsing and judging a person's
+/// command line does, with [`Actor::Agent`]'s stricter rules.
+pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decision, InputError> {
     let text = lex::normalize(input)?;
     // "ejecuta 'git status && git log'": the quoted command is judged
     // exactly as if it had been typed alone, chain and all.
@@ -511,10 +519,15 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
         // What is judged (and named in a refusal) is the command without
-        // the lead-ins around it, exactly as if typed alone.
-        let mut c = command::parse_command(seg.text).map(|line| {
+        // the lead-ins around it, exactly as if typed alone. A model's line
+        // is always a command (no prose reading, no lead-ins).
+        let line = match actor {
+            Actor::Agent => command::parse_agent_command(seg.text),
+            _ => command::parse_command(seg.text),
+        };
+        let mut c = line.map(|line| {
             let typed = line.text.clone();
-            classify_command(line, &typed, &recording, &dir)
+            classify_command(line, &typed, &recording, &dir, actor)
         });
         let asked = recording.take();
         if let Some(c) = &mut c {

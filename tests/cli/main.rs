@@ -4,6 +4,7 @@
 mod common;
 mod fake_llm;
 mod policy_sandbox;
+mod test_agent;
 mod test_ask;
 mod test_ask_intents;
 mod test_crash_saga;

@@ -1,0 +1,97 @@
+//! Levels 4 and 5: one completion without tools. Level 4 asks a reasoning
+//! model (`fararoni.thinking.*`) and keeps its reasoning apart; level 5 is
+//! a plain chat completion (`fararoni.fallback.*`).
+
+use super::client::{ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode};
+
+/// The system prompt of level 4.
+pub const THINKING_PROMPT: &str = "You are git-fararoni's assistant for a developer working in a git repository. Think the problem through, then answer concisely. You cannot run commands or change files: say exactly what the developer should do.";
+
+/// The system prompt of level 5.
+pub const FALLBACK_PROMPT: &str = "You are git-fararoni's assistant for a developer working in a git repository. Answer concisely. You cannot run commands or change files.";
+
+/// A level-4 or level-5 answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The visible answer (no `<think>` part).
+    pub text: String,
+    /// The reasoning, when the model showed any.
+    pub reasoning: Option<String>,
+}
+
+/// Splits `<think>…</think>` out of a reply's text.
+pub fn split_think(text: &str) -> (String, Option<String>) {
+    let Some(start) = text.find("<think>") else {
+        return (text.to_string(), None);
+    };
+    let after = &text[start + "<think>".len()..];
+    match after.find("</think>") {
+        Some(end) => {
+            let visible = format!("{}{}", &text[..start], &after[end + "</think>".len()..]);
+            (
+                visible.trim().to_string(),
+                Some(after[..end].trim().to_string()),
+            )
+        }
+        // An unclosed think block: everything after it is reasoning.
+        None => (
+            text[..start].trim().to_string(),
+            Some(after.trim().to_string()),
+        ),
+    }
+}
+
+/// Asks level `level` (4 or 5) for an answer to `request`.
+pub fn answer(
+    client: &mut dyn LlmClient,
+    level: u8,
+    request: &str,
+    max_tokens: u32,
+    on_text: &mut dyn FnMut(&str),
+) -> Result<Answer, LlmError> {
+    let prompt = if level == 4 {
+        THINKING_PROMPT
+    } else {
+        FALLBACK_PROMPT
+    };
+    let messages = [
+        ChatMessage::text(Role::System, prompt),
+        ChatMessage::text(Role::User, request),
+    ];
+    let req = ChatRequest {
+        messages: &messages,
+        tools: &[],
+        mode: ToolMode::None,
+        max_tokens,
+        temperature: 0.3,
+    };
+    let mut on = |e: StreamEvent<'_>| {
+        if let StreamEvent::Text(t) = e {
+            on_text(t);
+        }
+    };
+    let r = client.chat(&req, &mut on)?;
+    let (text, inline) = split_think(&r.content);
+    Ok(Answer {
+        text,
+        reasoning: r.reasoning.or(inline),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_think;
+
+    #[test]
+    fn think_is_split() {
+        assert_eq!(
+            split_think("<think>hmm</think> 42"),
+            ("42".into(), Some("hmm".into()))
+        );
+        assert_eq!(split_think("plain"), ("plain".into(), None));
+        assert_eq!(
+            split_think("a <think>never closed"),
+            ("a".into(), Some("never closed".into()))
+        );
+    }
+}

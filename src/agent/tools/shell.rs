@@ -1,0 +1,450 @@
+//! `ShellCommand` and `GitAction`: a command line is routed exactly as a
+//! person's would be at level 1 (same parser, same expansions), judged with
+//! the `Agent` posture, and run without a shell. Git writes go into a saga;
+//! builds run alone with a timeout and their output is distilled; every
+//! command that may write is bracketed by dirty-set snapshots so
+//! `undo --session` reverses what it did.
+
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::{arg, ToolOutcome, Workspace};
+use crate::agent::distill;
+use crate::agent::protocol::Step;
+use crate::ask::{self, Event, Io, RepoEnv};
+use crate::policy::{self, Actor, Risk};
+use crate::router::{self, Cmd, CmdKind, Plan};
+
+/// Programs that change files behind the guard's back, and what the model
+/// should do instead.
+pub const AROUND_GUARD: &[(&str, &str)] = &[
+    (
+        "rm",
+        "deleting files is not one of your tools; say in your answer which files should be deleted",
+    ),
+    (
+        "rmdir",
+        "deleting folders is not one of your tools; say in your answer which should be deleted",
+    ),
+    ("shred", "deleting files is not one of your tools"),
+    ("unlink", "deleting files is not one of your tools"),
+    ("tee", "write files with fs_write or fs_patch"),
+    (
+        "sed",
+        "change files with fs_patch (exact search/replace) or fs_write",
+    ),
+    ("perl", "change files with fs_patch or fs_write"),
+    ("awk", "change files with fs_patch or fs_write"),
+    ("cp", "create the copy with fs_write"),
+    (
+        "mv",
+        "write the new file with fs_write; say in your answer which old file should be deleted",
+    ),
+    ("touch", "create files with fs_write"),
+    ("truncate", "change files with fs_write"),
+    ("dd", "change files with fs_write"),
+    ("install", "create files with fs_write"),
+    ("ln", "links are not created by the agent"),
+    ("patch", "apply changes with fs_patch"),
+    ("mkdir", "fs_write creates missing folders"),
+    ("chmod", "file modes are not changed by the agent"),
+];
+
+const REDIRECT_ADVICE: &str =
+    "redirections write files behind the guard; write files with fs_write or fs_patch";
+
+/// The most characters of a (non-build) command's output the model reads.
+const OUTPUT_CHARS: usize = 6000;
+
+pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
+    let line = match args.get("args") {
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(Value::as_str)
+            .map(quote)
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => match arg(args, "command") {
+            Some(s) => s.trim().to_string(),
+            None => {
+                return ToolOutcome::fail(
+                    "git",
+                    "error: no args",
+                    "GitAction needs `args`, e.g. \"status\" or \"commit -m 'msg'\"",
+                )
+            }
+        },
+    };
+    let line = match line.strip_prefix("git ") {
+        Some(rest) => format!("git {}", rest.trim_start()),
+        None if line == "git" => line,
+        None => format!("git {line}"),
+    };
+    run_line(ws, &line, true)
+}
+
+pub(super) fn shell(ws: &mut Workspace, args: &Value) -> ToolOutcome {
+    let Some(command) = arg(args, "command") else {
+        return ToolOutcome::fail("", "error: no command", "ShellCommand needs `command`");
+    };
+    run_line(ws, command.trim(), false)
+}
+
+fn quote(w: &str) -> String {
+    if !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_alphanumeric() || "-_./:=@%+,".contains(c))
+    {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
+/// The advice for a refused line: the first program of the line that
+/// writes around the guard, or the redirection rule.
+fn around_guard(line: &str, reason: &str) -> Option<&'static str> {
+    if reason.contains("redirection") {
+        return Some(REDIRECT_ADVICE);
+    }
+    line.split(|c: char| c.is_whitespace() || ";&|()".contains(c))
+        .map(|w| w.rsplit('/').next().unwrap_or(w))
+        .find_map(|w| AROUND_GUARD.iter().find(|(p, _)| *p == w).map(|(_, a)| *a))
+}
+
+fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
+    let env = RepoEnv::new(ws.root.clone());
+    let decision = match router::route_for(line, &env, Actor::Agent) {
+        Ok(d) => d,
+        Err(e) => return ToolOutcome::fail(line, "refused: input", e.to_string()),
+    };
+    let steps = match decision.plan {
+        Plan::Chain(steps) => steps,
+        Plan::Blocked => {
+            let mut why = decision.reason.clone();
+            if let Some(advice) = around_guard(line, &why) {
+                why = format!("{why}. Instead: {advice}");
+            }
+            let verdict = format!("refused: {}", decision.risk.as_str());
+            return ToolOutcome::fail(line, verdict, why);
+        }
+        _ => {
+            return ToolOutcome::fail(
+                line,
+                "refused: not a command",
+                format!("`{line}` is not a command line the policy knows (read-only tools, git, builds and tests); nothing was run"),
+            )
+        }
+    };
+    let cmds: Vec<&Cmd> = steps.iter().flat_map(|s| s.pipeline.iter()).collect();
+    if git_only && cmds.iter().any(|c| c.kind != CmdKind::Git) {
+        return ToolOutcome::fail(
+            line,
+            "refused: not git",
+            "GitAction runs git only; use ShellCommand for other programs",
+        );
+    }
+    let build = match cmds.as_slice() {
+        [one] => policy::agent::build_of(&one.argv).is_some() && one.kind == CmdKind::Utility,
+        many => {
+            if many
+                .iter()
+                .any(|c| policy::agent::build_of(&c.argv).is_some())
+            {
+                return ToolOutcome::fail(
+                    line,
+                    "refused: build in a chain",
+                    "run a build or test on its own, as one ShellCommand",
+                );
+            }
+            false
+        }
+    };
+    let needs_saga = cmds.iter().any(|c| {
+        c.kind == CmdKind::Git
+            && policy::classify(&c.argv, &c.env, Actor::Agent, &env, &ws.root).needs_saga
+    });
+    if needs_saga {
+        match crate::saga::ensure_saga(&ws.root) {
+            Ok(saga) => {
+                if ws.saga.as_deref() != Some(saga.id.as_str()) {
+                    ws.log.event("saga", serde_json::json!({"id": saga.id, "wip": saga.wip_branch, "original": saga.original_branch}));
+                }
+                ws.saga = Some(saga.id.clone());
+            }
+            Err(e) => {
+                let hints = e.hints().join("; ");
+                return ToolOutcome::fail(
+                    line,
+                    "refused: saga",
+                    format!(
+                        "a model's git writes run inside a saga, and none could start: {e}{}",
+                        if hints.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({hints})")
+                        }
+                    ),
+                );
+            }
+        }
+    }
+    let writes = decision.risk > Risk::ReadOnly;
+    if writes {
+        if let Err(why) = super::dirty::snapshot(ws.guard.shadow(), &ws.root, &ws.session) {
+            return ToolOutcome::fail(
+                line,
+                "refused: snapshot",
+                format!("the files could not be saved before running it ({why}); nothing was run"),
+            );
+        }
+    }
+    let timeout = if build {
+        ws.limits.build_timeout
+    } else {
+        ws.limits.command_timeout
+    };
+    let result = if let [one] = cmds.as_slice() {
+        run_one(one, ws, timeout)
+    } else {
+        let mut on = |_: Event| {};
+        let root = ws.root.clone();
+        let mut recheck = |i: usize, step: &router::Step| {
+            let env = RepoEnv::new(root.clone());
+            match router::route_for(line, &env, Actor::Agent) {
+                Ok(router::Decision { plan: Plan::Chain(s), .. }) if s.get(i) == Some(step) => None,
+                _ => Some("the earlier commands changed what the rest of the line would do; it was not run".to_string()),
+            }
+        };
+        let mut agent_steps = steps.clone();
+        for s in &mut agent_steps {
+            for c in &mut s.pipeline {
+                mark_agent(c);
+            }
+        }
+        match ask::run_chain(&agent_steps, &ws.root, Io::Capture, &mut on, &mut recheck) {
+            Ok(r) => Ok(Ran {
+                code: Some(r.exit_code),
+                output: join_output(&r.stdout, &r.stderr),
+                timed_out: false,
+            }),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    let mut recorded = Vec::new();
+    if writes {
+        match super::dirty::record(ws.guard.shadow(), &ws.root, &ws.session) {
+            Ok(changes) => recorded = changes,
+            Err(why) => ws.log.event(
+                "dirty_error",
+                serde_json::json!({"command": line, "error": why}),
+            ),
+        }
+    }
+    let ran = match result {
+        Ok(r) => r,
+        Err(why) => return ToolOutcome::fail(line, "error: run", why),
+    };
+    let mut content = if build {
+        distill::distill(&ran.output, ran.code).text
+    } else {
+        format!(
+            "exit code {}\n{}",
+            ran.code
+                .map_or("none (killed)".to_string(), |c| c.to_string()),
+            bounded(&ran.output)
+        )
+    };
+    if ran.timed_out {
+        content = format!(
+            "the command was stopped after {} s (time limit)\n{content}",
+            timeout.as_secs()
+        );
+    }
+    if !recorded.is_empty() {
+        content.push_str(&format!(
+            "\nfiles the command changed (recorded for undo): {}",
+            recorded.join(", ")
+        ));
+    }
+    let passed = ran.code == Some(0) && !ran.timed_out;
+    let step = match (build, passed) {
+        (true, true) => Step::BuildPassed,
+        (true, false) => Step::BuildFailed,
+        _ => Step::Other,
+    };
+    let commit = (passed
+        && cmds
+            .iter()
+            .any(|c| c.kind == CmdKind::Git && c.argv.get(1).is_some_and(|a| a == "commit")))
+    .then(|| {
+        crate::git::GitCommand::new(["rev-parse", "HEAD"])
+            .dir(&ws.root)
+            .protected()
+            .read()
+            .ok()
+            .map(|s| s.trim().to_string())
+    })
+    .flatten();
+    ToolOutcome {
+        content,
+        ok: passed,
+        verdict: if ran.timed_out {
+            "timeout".into()
+        } else if passed {
+            "ok".into()
+        } else {
+            format!("exit {}", ran.code.unwrap_or(-1))
+        },
+        target: line.to_string(),
+        step,
+        wrote: None,
+        commit,
+    }
+}
+
+/// Git run for the agent tells hooks so (`FARARONI_ACTOR=agent`).
+fn mark_agent(c: &mut Cmd) {
+    if c.kind == CmdKind::Git {
+        c.env.retain(|(k, _)| k != "FARARONI_ACTOR");
+        c.env.push(("FARARONI_ACTOR".into(), "agent".into()));
+    }
+}
+
+struct Ran {
+    code: Option<i32>,
+    output: String,
+    timed_out: bool,
+}
+
+fn join_output(stdout: &[u8], stderr: &[u8]) -> String {
+    let mut s = String::from_utf8_lossy(stdout).into_owned();
+    if !stderr.is_empty() {
+        if !s.is_empty() && !s.ends_with('\n') {
+            s.push('\n');
+        }
+        s.push_str(&String::from_utf8_lossy(stderr));
+    }
+    s
+}
+
+/// Keeps the start and the end of a long output (the end of a command's
+/// output is where its verdict is).
+fn bounded(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= OUTPUT_CHARS {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(OUTPUT_CHARS / 3).collect();
+    let tail: String = s.chars().skip(n - OUTPUT_CHARS * 2 / 3).collect();
+    format!(
+        "{head}\n[… {} characters left out …]\n{tail}",
+        n - OUTPUT_CHARS
+    )
+}
+
+fn capped_reader(
+    r: impl std::io::Read + Send + 'static,
+    cap: usize,
+) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut r = r;
+        let mut buf = [0u8; 8192];
+        loop {
+            match r.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    let room = cap.saturating_sub(kept.len());
+                    kept.extend_from_slice(&buf[..n.min(room)]);
+                }
+            }
+        }
+        kept
+    })
+}
+
+/// Runs one command with a time limit, its output capped, in its own
+/// process group so a timeout stops everything it started.
+fn run_one(cmd: &Cmd, ws: &Workspace, timeout: Duration) -> Result<Ran, String> {
+    let mut cmd = cmd.clone();
+    mark_agent(&mut cmd);
+    let mut process = ask::process_for(&cmd, &ws.root);
+    process
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt as _;
+        process.process_group(0);
+    }
+    let mut child: Child = process
+        .spawn()
+        .map_err(|e| format!("could not run `{}`: {e}", cmd.argv[0]))?;
+    let cap = ws.limits.output_cap;
+    let out = child.stdout.take().map(|o| capped_reader(o, cap));
+    let err = child.stderr.take().map(|e| capped_reader(e, cap));
+    let start = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() >= timeout => {
+                timed_out = true;
+                kill_group(&mut child);
+                break child.wait().ok();
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(e) => return Err(format!("could not wait for `{}`: {e}", cmd.argv[0])),
+        }
+    };
+    let stdout = out.and_then(|h| h.join().ok()).unwrap_or_default();
+    let stderr = err.and_then(|h| h.join().ok()).unwrap_or_default();
+    Ok(Ran {
+        code: status.and_then(|s| s.code()),
+        output: join_output(&stdout, &stderr),
+        timed_out,
+    })
+}
+
+fn kill_group(child: &mut Child) {
+    #[cfg(target_os = "linux")]
+    {
+        if let Ok(pid) = i32::try_from(child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group
+            // the child leads (it was started with process_group(0)).
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+    let _ = child.kill();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advice_for_writers() {
+        assert!(around_guard("rm -rf src", "").is_some_and(|a| a.contains("deleting")));
+        assert!(around_guard("sed -i s/a/b/ x", "").is_some_and(|a| a.contains("fs_patch")));
+        assert!(around_guard(
+            "echo x",
+            "rule shell: redirections create or overwrite files"
+        )
+        .is_some_and(|a| a.contains("fs_write")));
+        assert!(around_guard("git push", "").is_none());
+    }
+
+    #[test]
+    fn long_output_keeps_both_ends() {
+        let s = format!("START{}END", "x".repeat(20_000));
+        let b = bounded(&s);
+        assert!(b.starts_with("START") && b.ends_with("END") && b.len() < 7000);
+    }
+}

@@ -1,0 +1,149 @@
+//! `git fararoni session list|show [ID]`: what each agent run did.
+
+use std::process::ExitCode;
+
+use clap::Subcommand;
+use serde_json::Value;
+
+use crate::agent::session_log;
+use crate::error::CliError;
+
+/// Show what agent runs did: requests, tool calls and verdicts, rejections, writes, commits
+#[derive(Debug, Subcommand)]
+pub(crate) enum SessionCommand {
+    /// List the agent runs of this repository, oldest first
+    List {
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one run, event by event (the newest without ID)
+    Show {
+        /// Print the events as JSON
+        #[arg(long)]
+        json: bool,
+        /// The session id (see `session list`)
+        id: Option<String>,
+    },
+}
+
+fn git_dir() -> Result<std::path::PathBuf, CliError> {
+    let cwd = std::env::current_dir()
+        .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
+    let repo = crate::git::Repo::discover(&cwd)
+        .map_err(|e| CliError::user("could not read the repository").caused_by(&e))?
+        .ok_or_else(|| CliError::user("not a git repository"))?;
+    Ok(repo.git_dir().to_path_buf())
+}
+
+pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
+    let dir = git_dir()?;
+    match cmd {
+        SessionCommand::List { json } => {
+            let all = session_log::list(&dir)
+                .map_err(|e| CliError::user("could not read the session logs").caused_by(&e))?;
+            if json {
+                super::out(&format!(
+                    "{}\n",
+                    serde_json::to_string(&all).unwrap_or_default()
+                ));
+            } else if all.is_empty() {
+                super::out("no agent runs recorded\n");
+            } else {
+                let mut s = String::new();
+                for x in &all {
+                    s.push_str(&format!(
+                        "{}  {}  {} tool calls, {} rejected, {} writes, {} commits  {}  {}\n",
+                        x.id,
+                        x.started,
+                        x.tool_calls,
+                        x.rejections,
+                        x.writes,
+                        x.commits,
+                        x.outcome.as_deref().unwrap_or("unfinished"),
+                        x.request.chars().take(60).collect::<String>()
+                    ));
+                }
+                super::out(&s);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        SessionCommand::Show { json, id } => {
+            let Some((id, path)) = session_log::find(&dir, id.as_deref())
+                .map_err(|e| CliError::user("could not read the session logs").caused_by(&e))?
+            else {
+                return Err(CliError::user("no such agent session")
+                    .hint("`git fararoni session list` shows the recorded runs"));
+            };
+            let events = session_log::read(&path).map_err(|e| {
+                CliError::user(format!("could not read `{}`", path.display())).caused_by(&e)
+            })?;
+            if json {
+                super::out(&format!("{}\n", Value::Array(events)));
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut s = format!("session {id}\n");
+            for e in &events {
+                s.push_str(&render(e));
+            }
+            super::out(&s);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// One event as a line for a person.
+fn render(e: &Value) -> String {
+    let t = e["t"].as_str().unwrap_or("");
+    let str_of = |k: &str| e[k].as_str().unwrap_or("").to_string();
+    let line = match e["kind"].as_str().unwrap_or("") {
+        "request" => format!("request: {}", str_of("text")),
+        "directive" => format!("directive for {}", str_of("state")),
+        "response" => {
+            let calls = e["tool_calls"].as_array().map_or(0, Vec::len);
+            let text: String = str_of("content").chars().take(80).collect();
+            format!(
+                "model: {calls} tool call(s), {} extracted from text; {text}",
+                e["extracted"]
+            )
+        }
+        "repair" => format!("repaired: {} {}", str_of("name"), e["arguments"]),
+        "rejection" => format!(
+            "rejected {} in {}: {}",
+            str_of("tool"),
+            str_of("state"),
+            str_of("why")
+        ),
+        "tool" => {
+            let mut l = format!(
+                "{} {} — {}",
+                str_of("tool"),
+                str_of("target").lines().next().unwrap_or(""),
+                str_of("verdict")
+            );
+            if let Some(v) = e["wrote"]["shadow"].as_u64() {
+                l.push_str(&format!(" (shadow v{v})"));
+            }
+            if let Some(c) = e["commit"].as_str() {
+                l.push_str(&format!(
+                    " (commit {})",
+                    c.chars().take(12).collect::<String>()
+                ));
+            }
+            l
+        }
+        "saga" => format!(
+            "saga {} on {} (from {})",
+            str_of("id"),
+            str_of("wip"),
+            str_of("original")
+        ),
+        "end" => format!(
+            "end: {} after {} model call(s)",
+            str_of("outcome"),
+            e["calls"]
+        ),
+        other => format!("{other}: {e}"),
+    };
+    format!("{t}  {line}\n")
+}

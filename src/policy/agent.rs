@@ -1,0 +1,416 @@
+//! The `Agent` posture's one addition to the allow-list: builds and tests,
+//! so a model can check its own change. Each row names the program, the
+//! subcommands (word prefixes) it may run, options added to every run
+//! (offline: a build must not reach the network), and options refused
+//! because they write outside the working tree or load other settings.
+//!
+//! Any argument that names an absolute path or climbs with `..` is refused
+//! too (also after `=`), and no `NAME=value` prefix is accepted: a build
+//! reads and writes inside the repository only. A build runs code the
+//! repository holds (build scripts, tests); that is what a build is, and
+//! why it runs with a timeout, with the worktree as working directory, and
+//! with its file effects recorded in the shadow store by the agent.
+
+use super::{Risk, Verdict};
+
+/// One build or test program the agent may run.
+#[derive(Debug, Clone, Copy)]
+pub struct Build {
+    /// The program as typed (`cargo`, `./gradlew`).
+    pub program: &'static str,
+    /// Allowed leading words after the program; `&[]` allows the bare program.
+    pub commands: &'static [&'static [&'static str]],
+    /// Options appended to every run.
+    pub forced: &'static [&'static str],
+    /// Options refused (also as `--opt=value` and as a prefix of a short
+    /// option cluster such as `-ofile`).
+    pub refused: &'static [&'static str],
+    /// Whether words other than options may follow the subcommand (test
+    /// filters, paths); `make` takes targets, so it may not.
+    pub free: bool,
+}
+
+/// Every build and test the agent may run.
+pub const BUILDS: &[Build] = &[
+    Build {
+        program: "cargo",
+        commands: &[&["build"], &["check"], &["test"], &["clippy"]],
+        forced: &["--offline"],
+        free: true,
+        refused: &[
+            "--target-dir",
+            "--manifest-path",
+            "--config",
+            "-Z",
+            "--fix",
+            "--artifact-dir",
+            "--out-dir",
+            "--allow-dirty",
+        ],
+    },
+    Build {
+        program: "make",
+        commands: &[&[], &["all"], &["build"], &["test"], &["check"]],
+        forced: &[],
+        free: false,
+        refused: &[
+            "-C",
+            "--directory",
+            "-f",
+            "--file",
+            "--makefile",
+            "-I",
+            "--include-dir",
+            "-o",
+            "-W",
+            "--eval",
+        ],
+    },
+    Build {
+        program: "npm",
+        commands: &[
+            &["test"],
+            &["run", "test"],
+            &["run", "build"],
+            &["run", "lint"],
+            &["run", "typecheck"],
+        ],
+        forced: &["--offline"],
+        free: true,
+        refused: &[
+            "--prefix",
+            "-g",
+            "--global",
+            "--userconfig",
+            "--globalconfig",
+        ],
+    },
+    Build {
+        program: "pytest",
+        commands: &[&[]],
+        forced: &[],
+        free: true,
+        refused: &[
+            "--junitxml",
+            "--junit-xml",
+            "--resultlog",
+            "--basetemp",
+            "--rootdir",
+            "-c",
+            "--confcutdir",
+            "-p",
+        ],
+    },
+    Build {
+        program: "python",
+        commands: &[&["-m", "pytest"]],
+        forced: &[],
+        free: true,
+        refused: &[
+            "--junitxml",
+            "--junit-xml",
+            "--basetemp",
+            "--rootdir",
+            "-c",
+            "-p",
+        ],
+    },
+    Build {
+        program: "python3",
+        commands: &[&["-m", "pytest"]],
+        forced: &[],
+        free: true,
+        refused: &[
+            "--junitxml",
+            "--junit-xml",
+            "--basetemp",
+            "--rootdir",
+            "-c",
+            "-p",
+        ],
+    },
+    Build {
+        program: "go",
+        commands: &[&["build"], &["test"], &["vet"]],
+        forced: &[],
+        free: true,
+        refused: &["-o", "-exec", "-toolexec", "-modfile", "-C", "-overlay"],
+    },
+    Build {
+        program: "mvn",
+        commands: &[
+            &["compile"],
+            &["test-compile"],
+            &["test"],
+            &["verify"],
+            &["package"],
+        ],
+        forced: &["--offline"],
+        free: true,
+        refused: &[
+            "-f",
+            "--file",
+            "-s",
+            "--settings",
+            "-gs",
+            "--global-settings",
+        ],
+    },
+    Build {
+        program: "./mvnw",
+        commands: &[&["compile"], &["test"], &["verify"], &["package"]],
+        forced: &["--offline"],
+        free: true,
+        refused: &[
+            "-f",
+            "--file",
+            "-s",
+            "--settings",
+            "-gs",
+            "--global-settings",
+        ],
+    },
+    Build {
+        program: "gradle",
+        commands: &[
+            &["build"],
+            &["test"],
+            &["check"],
+            &["assemble"],
+            &["compileJava"],
+        ],
+        forced: &["--offline"],
+        free: true,
+        refused: &[
+            "-p",
+            "--project-dir",
+            "-g",
+            "--gradle-user-home",
+            "-I",
+            "--init-script",
+            "-b",
+            "--build-file",
+        ],
+    },
+    Build {
+        program: "./gradlew",
+        commands: &[
+            &["build"],
+            &["test"],
+            &["check"],
+            &["assemble"],
+            &["compileJava"],
+        ],
+        forced: &["--offline"],
+        free: true,
+        refused: &[
+            "-p",
+            "--project-dir",
+            "-g",
+            "--gradle-user-home",
+            "-I",
+            "--init-script",
+            "-b",
+            "--build-file",
+        ],
+    },
+    Build {
+        program: "tsc",
+        commands: &[&[]],
+        forced: &["--noEmit"],
+        free: true,
+        refused: &[
+            "--build",
+            "-b",
+            "--outDir",
+            "--outFile",
+            "--declarationDir",
+            "--watch",
+            "-w",
+        ],
+    },
+    Build {
+        program: "dotnet",
+        commands: &[&["build"], &["test"]],
+        forced: &["--no-restore"],
+        free: true,
+        refused: &["-o", "--output", "-s", "--source", "--configfile"],
+    },
+];
+
+/// Returns the row of `argv` when it is a build the agent may run.
+pub fn build_of(argv: &[String]) -> Option<&'static Build> {
+    let program = argv.first()?;
+    let args = &argv[1..];
+    BUILDS.iter().find(|b| {
+        b.program == program
+            && b.commands.iter().any(|c| {
+                c.len() <= args.len()
+                    && c.iter().zip(args).all(|(w, a)| w == a)
+                    && (b.free || args[c.len()..].iter().all(|a| a.starts_with('-')))
+            })
+    })
+}
+
+/// Judges `argv` for the agent when its program is a build program;
+/// `None` for every other program.
+pub fn classify_build(argv: &[String], assignments: &[(String, String)]) -> Option<Verdict> {
+    let program = argv.first()?;
+    let rows: Vec<&Build> = BUILDS.iter().filter(|b| b.program == program).collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let rule = format!("rule build {program}");
+    if let Some((name, _)) = assignments.first() {
+        return Some(Verdict::new(
+            Risk::UnsafeShell,
+            format!("{rule}: a build runs without `{name}=…` prefixes (they could change which tools it runs)"),
+            argv.to_vec(),
+        ));
+    }
+    let Some(row) = build_of(argv) else {
+        let allowed: Vec<String> = rows
+            .iter()
+            .flat_map(|b| {
+                b.commands.iter().map(|c| {
+                    format!("`{} {}`", b.program, c.join(" "))
+                        .replace(" `", "`")
+                        .replace("  ", " ")
+                })
+            })
+            .collect();
+        return Some(Verdict::new(
+            Risk::UnsafeShell,
+            format!(
+                "{rule}: only these builds and tests run: {}",
+                allowed.join(", ")
+            ),
+            argv.to_vec(),
+        ));
+    };
+    for a in &argv[1..] {
+        let (name, value) = a.split_once('=').unwrap_or((a.as_str(), ""));
+        let refused = row.refused.iter().find(|r| {
+            name == **r
+                || (r.len() == 2
+                    && r.starts_with('-')
+                    && !r.starts_with("--")
+                    && a.starts_with(**r)
+                    && !a.starts_with("--"))
+        });
+        if let Some(r) = refused {
+            return Some(Verdict::new(
+                Risk::Destructive,
+                format!("{rule}: `{r}` could read or write outside the working tree"),
+                argv.to_vec(),
+            ));
+        }
+        for part in [name, value] {
+            if escapes(part) {
+                return Some(Verdict::new(
+                    Risk::Destructive,
+                    format!("{rule}: `{a}` names a place outside the working tree"),
+                    argv.to_vec(),
+                ));
+            }
+        }
+    }
+    // A forced switch the model wrote is taken out (with a `true`/`false`
+    // after it, which some tools read as its value) and appended once, so
+    // `--noEmit false` cannot turn it off.
+    let mut canonical: Vec<String> = Vec::with_capacity(argv.len() + row.forced.len());
+    let mut skip_value = false;
+    for a in argv {
+        if skip_value && (a == "true" || a == "false") {
+            skip_value = false;
+            continue;
+        }
+        skip_value = false;
+        let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+        if row.forced.contains(&name) {
+            skip_value = true;
+            continue;
+        }
+        canonical.push(a.clone());
+    }
+    canonical.extend(row.forced.iter().map(|f| (*f).to_string()));
+    Some(Verdict::new(
+        Risk::LocalWrite,
+        format!("{rule}: a build or test, run offline in the working tree with a timeout"),
+        canonical,
+    ))
+}
+
+/// Whether a word names an absolute path, a home directory or a `..` climb.
+fn escapes(word: &str) -> bool {
+    word.starts_with('/')
+        || word.starts_with('~')
+        || word.starts_with('\\')
+        || word.get(1..3) == Some(":\\")
+        || word.split(['/', '\\']).any(|c| c == "..")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Verdict {
+        let argv: Vec<String> = s.split_whitespace().map(String::from).collect();
+        classify_build(&argv, &[]).expect("a build program")
+    }
+
+    #[test]
+    fn builds_run_offline() {
+        let x = v("cargo test");
+        assert_eq!(x.risk, Risk::LocalWrite);
+        assert_eq!(x.argv, ["cargo", "test", "--offline"]);
+        assert_eq!(
+            v("tsc -p .").argv.last().map(String::as_str),
+            Some("--noEmit")
+        );
+        assert_eq!(v("make").risk, Risk::LocalWrite);
+        assert_eq!(v("make test").risk, Risk::LocalWrite);
+        assert_eq!(
+            v("tsc --noEmit false -p .").argv,
+            ["tsc", "-p", ".", "--noEmit"]
+        );
+        assert_eq!(v("tsc --noEmit=false").argv, ["tsc", "--noEmit"]);
+        assert_eq!(
+            v("cargo test --offline").argv,
+            ["cargo", "test", "--offline"]
+        );
+        assert_eq!(v("python3 -m pytest -q").risk, Risk::LocalWrite);
+    }
+
+    #[test]
+    fn outside_and_other_subcommands_are_refused() {
+        for s in [
+            "cargo publish",
+            "cargo install ripgrep",
+            "cargo build --target-dir /tmp/x",
+            "cargo build --target-dir=/tmp/x",
+            "cargo test --manifest-path ../other/Cargo.toml",
+            "make install",
+            "make -C /",
+            "make -C/etc",
+            "npm install",
+            "npm run deploy",
+            "pytest --junitxml=/tmp/r.xml",
+            "pytest ../elsewhere",
+            "go build -o /usr/local/bin/x",
+            "go run .",
+            "mvn deploy",
+            "dotnet build -o /tmp",
+            "tsc --outDir ../out",
+            "python -c print(1)",
+        ] {
+            assert!(v(s).risk.is_blocked(), "{s}");
+        }
+        let argv = vec!["cargo".to_string(), "build".to_string()];
+        assert!(
+            classify_build(&argv, &[("RUSTC_WRAPPER".into(), "/tmp/evil".into())])
+                .is_some_and(|v| v.risk.is_blocked())
+        );
+        assert!(classify_build(&["ls".to_string()], &[]).is_none());
+    }
+}
