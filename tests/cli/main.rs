@@ -7,6 +7,7 @@ mod policy_sandbox;
 mod test_agent;
 mod test_ask;
 mod test_ask_intents;
+mod test_ask_model;
 mod test_crash_saga;
 mod test_crash_shadow;
 mod test_dirty;

@@ -1,0 +1,99 @@
+//! `git fararoni ask` through the real binary against the scripted fake
+//! OpenAI-compatible server: the cascade reaches the HTTP client, tool
+//! calls (structured, leaked as text, with hallucinated names) run through
+//! the governed tools, refusals reach the model, and every fault ends in
+//! exit 4 with nothing touched.
+
+use serde_json::json;
+
+use crate::common::TestRepo;
+use crate::fake_llm::{refused_url, FakeLlm, Reply};
+
+fn ask_with(repo: &TestRepo, fake_url: &str, request: &str, extra: &[&str]) -> crate::common::Out {
+    let mut cmd = repo.cmd("git-fararoni");
+    cmd.arg("ask").args(extra).arg(request);
+    cmd.env("FARARONI_LLM_BASE_URL", fake_url)
+        .env("FARARONI_LLM_MODEL", "tiny")
+        .env("FARARONI_LLM_TOOL_MODE", "native")
+        .env("FARARONI_LLM_MAX_RETRIES", "0")
+        .env("FARARONI_LLM_CONNECT_TIMEOUT", "2")
+        .env("FARARONI_LLM_CALL_TIMEOUT", "30");
+    cmd.output().expect("run ask").into()
+}
+
+fn repo() -> TestRepo {
+    let r = TestRepo::with_commit();
+    r.write("src/app.rs", "fn main() {\n    println!(\"hi\");\n}\n");
+    r.git(&["add", "."]);
+    r.git(&["commit", "-qm", "app"]);
+    r
+}
+
+#[test]
+fn test_ask_model_reads_a_file_through_a_hallucinated_tool_name_and_answers() {
+    let r = repo();
+    let fake = FakeLlm::start(vec![
+        Reply::tool_call("ReadFile", json!({"file_path": "src/app.rs"})),
+        Reply::text("The program prints hi."),
+    ]);
+    let out = ask_with(&r, &fake.base_url(), "explain what the program in src does", &[]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("The program prints hi."), "{out}");
+    let reqs = fake.requests();
+    assert_eq!(reqs.len(), 2, "{reqs:?}");
+    // The file's content reached the model as the tool's result.
+    let second = reqs[1].to_string();
+    assert!(second.contains("println!"), "{second}");
+    // Every request offers every tool, and ends with the directive.
+    for body in &reqs {
+        let tools = body["tools"].as_array().map(Vec::len).unwrap_or(0);
+        assert_eq!(tools, 8, "{body}");
+        let last = body["messages"].as_array().and_then(|m| m.last()).cloned();
+        assert_eq!(last.as_ref().map(|m| m["role"].clone()), Some(json!("system")), "{body}");
+    }
+}
+
+#[test]
+fn test_ask_model_a_call_leaked_as_text_runs_once_and_a_push_is_refused() {
+    let r = repo();
+    let bare = tempfile::tempdir().expect("tempdir");
+    let origin = bare.path().join("origin.git");
+    r.git(&["init", "-q", "--bare", origin.to_str().expect("utf-8")]);
+    r.git(&["remote", "add", "origin", origin.to_str().expect("utf-8")]);
+    let fake = FakeLlm::start(vec![
+        Reply::leaked_call("Bash", json!({"command": "git push origin main"})),
+        Reply::text("I could not push."),
+    ]);
+    let out = ask_with(&r, &fake.base_url(), "publish my work to the team please", &[]);
+    assert_eq!(out.code, 0, "{out}");
+    let reqs = fake.requests();
+    assert_eq!(reqs.len(), 2, "{reqs:?}");
+    let result = reqs[1].to_string();
+    assert!(result.to_lowercase().contains("remote"), "{result}");
+    // Nothing reached the remote.
+    let refs = std::process::Command::new("git")
+        .args(["--git-dir", origin.to_str().expect("utf-8"), "for-each-ref"])
+        .output()
+        .expect("git");
+    assert!(refs.stdout.is_empty(), "{:?}", String::from_utf8_lossy(&refs.stdout));
+}
+
+#[test]
+fn test_ask_model_faults_exit_4_and_touch_nothing() {
+    let r = repo();
+    let before = r.snapshot();
+    for (name, url) in [
+        ("refused", refused_url()),
+        ("status", FakeLlm::start(vec![Reply::Status(500, "boom".into())]).base_url()),
+        ("not json", FakeLlm::start(vec![Reply::Malformed]).base_url()),
+    ] {
+        let out = ask_with(&r, &url, "refactor the parser into modules", &[]);
+        assert_eq!(out.code, 4, "{name}: {out}");
+        assert!(out.stderr.contains("127.0.0.1"), "{name}: {out}");
+    }
+    let mut after = r.snapshot();
+    after.retain(|p, _| !p.starts_with(".git/fararoni"));
+    let mut before = before;
+    before.retain(|p, _| !p.starts_with(".git/fararoni"));
+    assert_eq!(after.keys().collect::<Vec<_>>(), before.keys().collect::<Vec<_>>());
+}
