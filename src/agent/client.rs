@@ -110,6 +110,11 @@ pub struct ChatRequest<'a> {
     pub max_tokens: u32,
     /// Sampling temperature.
     pub temperature: f32,
+    /// This reply must be a tool call, not a final answer (the protocol's
+    /// START state: read before answering). Native: `tool_choice:
+    /// "required"`; constrained: the schema has no answer branch; prompted:
+    /// the rules say so. Ignored when no tools are offered.
+    pub require_tool: bool,
 }
 
 /// What the server counted.

@@ -64,6 +64,7 @@ pub fn answer(
         mode: ToolMode::None,
         max_tokens,
         temperature: 0.3,
+        require_tool: false,
     };
     let mut on = |e: StreamEvent<'_>| {
         if let StreamEvent::Text(t) = e {

@@ -17,7 +17,7 @@ use super::client::{ChatMessage, ChatResponse, Role, ToolCall, ToolMode, ToolSpe
 const PROMPTED_RULES: &str = "To use a tool, reply with only one JSON object and nothing else: {\"name\": \"TOOL\", \"arguments\": {...}}. When the task is done, reply in plain text.";
 
 /// What the model is told in constrained mode.
-const CONSTRAINED_RULES: &str = "Reply with one JSON object: {\"name\": \"TOOL\", \"arguments\": {...}} to use a tool, or {\"answer\": \"...\"} when the task is done.";
+const CONSTRAINED_RULES: &str = "Reply with one JSON object: {\"name\": \"TOOL\", \"parameters\": {...}} to use a tool, or {\"answer\": \"...\"} when the task is done.";
 
 /// Returns the tool block of the system prompt for the text modes: one
 /// line per tool, `name(arg: type, opt?: type): description`.
@@ -62,25 +62,32 @@ fn signature(schema: &Value) -> String {
 }
 
 /// Returns the JSON schema of a constrained reply: one call of one of
-/// `tools` with that tool's argument schema, or a final answer.
-pub fn constrained_schema(tools: &[ToolSpec]) -> Value {
+/// `tools` with that tool's argument schema, or (unless `require_tool`) a
+/// final answer.
+pub fn constrained_schema(tools: &[ToolSpec], require_tool: bool) -> Value {
     let mut any_of: Vec<Value> = tools
         .iter()
         .map(|t| {
+            // `parameters`, not `arguments`: grammar engines emit properties
+            // in the order the schema lists them, and serde_json lists keys
+            // sorted — the name must come first so that it picks the
+            // branch whose argument schema then constrains the rest.
             json!({
                 "type": "object",
-                "properties": {"name": {"const": t.name}, "arguments": t.parameters},
-                "required": ["name", "arguments"],
+                "properties": {"name": {"const": t.name}, "parameters": t.parameters},
+                "required": ["name", "parameters"],
                 "additionalProperties": false
             })
         })
         .collect();
-    any_of.push(json!({
-        "type": "object",
-        "properties": {"answer": {"type": "string"}},
-        "required": ["answer"],
-        "additionalProperties": false
-    }));
+    if !require_tool {
+        any_of.push(json!({
+            "type": "object",
+            "properties": {"answer": {"type": "string"}},
+            "required": ["answer"],
+            "additionalProperties": false
+        }));
+    }
     json!({"anyOf": any_of})
 }
 
@@ -94,7 +101,9 @@ pub fn apply_constrained(resp: &mut ChatResponse) {
         resp.tool_calls.push(ToolCall {
             id: "call_c0".into(),
             name: name.to_string(),
-            arguments: super::http::sse::decode_arguments(&v["arguments"]),
+            arguments: super::http::sse::decode_arguments(
+                v.get("parameters").unwrap_or(&v["arguments"]),
+            ),
         });
         resp.content.clear();
     } else if let Some(answer) = v["answer"].as_str() {
@@ -264,7 +273,7 @@ mod tests {
         };
         apply_constrained(&mut p);
         assert_eq!(p.content, "prose");
-        let schema = constrained_schema(&tools());
+        let schema = constrained_schema(&tools(), false);
         assert_eq!(schema["anyOf"].as_array().map(Vec::len), Some(2));
     }
 }

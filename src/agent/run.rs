@@ -18,7 +18,7 @@ use serde_json::json;
 use super::client::{
     ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode, Usage,
 };
-use super::protocol::{Judgement, Machine};
+use super::protocol::{Judgement, Machine, State};
 use super::secrets;
 use super::tools::{specs, Workspace};
 use super::{extract, normalize};
@@ -253,6 +253,8 @@ pub fn run(
             mode: cfg.mode,
             max_tokens: cfg.max_tokens,
             temperature: cfg.temperature,
+            // Read before answering: the first step calls a tool.
+            require_tool: machine.state() == State::Start && cfg.mode != ToolMode::None,
         };
         let response = {
             let mut stream = |e: StreamEvent<'_>| {

@@ -804,6 +804,7 @@ pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<S
         mode: ToolMode::None,
         max_tokens: settings.max_tokens,
         temperature: settings.temperature,
+        require_tool: false,
     };
     let mut client = HttpClient::new(settings);
     match client.chat(&request, &mut |_| {}) {

@@ -248,13 +248,10 @@ fn level3(
     };
     summary.session = Some(session.id().to_string());
     summary.log = Some(ws.log().path().to_path_buf());
+    // Tools are offered; how (native, prompted, constrained) is the
+    // client's choice (`fararoni.llm.toolMode` or its `auto` reading of
+    // the server), reported after the run.
     let mode = ToolMode::Native;
-    if opts.verbose {
-        note(
-            opts,
-            &format!("level 3: tool mode {}", format!("{mode:?}").to_lowercase()),
-        );
-    }
     let cfg = RunConfig {
         max_depth: settings.max_depth,
         mode,
@@ -289,6 +286,18 @@ fn level3(
         AgentEvent::Text(_) => {}
     };
     let result = crate::agent::run::run(client, &mut ws, request, &cfg, &mut on);
+    if opts.verbose {
+        if let Some(choice) = client.tool_mode_choice() {
+            note(
+                opts,
+                &format!(
+                    "level 3: tool mode {} ({})",
+                    format!("{:?}", choice.mode).to_lowercase(),
+                    choice.reason
+                ),
+            );
+        }
+    }
     summary.tools = tools;
     summary.files = ws
         .changed()

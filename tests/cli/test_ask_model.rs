@@ -36,11 +36,20 @@ fn test_ask_model_reads_a_file_through_a_hallucinated_tool_name_and_answers() {
         Reply::tool_call("ReadFile", json!({"file_path": "src/app.rs"})),
         Reply::text("The program prints hi."),
     ]);
-    let out = ask_with(&r, &fake.base_url(), "explain what the program in src does", &[]);
+    let out = ask_with(
+        &r,
+        &fake.base_url(),
+        "explain what the program in src does",
+        &[],
+    );
     assert_eq!(out.code, 0, "{out}");
     assert!(out.stdout.contains("The program prints hi."), "{out}");
     let reqs = fake.requests();
     assert_eq!(reqs.len(), 2, "{reqs:?}");
+    // Read before answering: the first step must call a tool, later ones
+    // may answer.
+    assert_eq!(reqs[0]["tool_choice"], json!("required"), "{}", reqs[0]);
+    assert!(reqs[1].get("tool_choice").is_none(), "{}", reqs[1]);
     // The file's content reached the model as the tool's result.
     let second = reqs[1].to_string();
     assert!(second.contains("println!"), "{second}");
@@ -49,7 +58,11 @@ fn test_ask_model_reads_a_file_through_a_hallucinated_tool_name_and_answers() {
         let tools = body["tools"].as_array().map(Vec::len).unwrap_or(0);
         assert_eq!(tools, 8, "{body}");
         let last = body["messages"].as_array().and_then(|m| m.last()).cloned();
-        assert_eq!(last.as_ref().map(|m| m["role"].clone()), Some(json!("system")), "{body}");
+        assert_eq!(
+            last.as_ref().map(|m| m["role"].clone()),
+            Some(json!("system")),
+            "{body}"
+        );
     }
 }
 
@@ -64,7 +77,12 @@ fn test_ask_model_a_call_leaked_as_text_runs_once_and_a_push_is_refused() {
         Reply::leaked_call("Bash", json!({"command": "git push origin main"})),
         Reply::text("I could not push."),
     ]);
-    let out = ask_with(&r, &fake.base_url(), "publish my work to the team please", &[]);
+    let out = ask_with(
+        &r,
+        &fake.base_url(),
+        "publish my work to the team please",
+        &[],
+    );
     assert_eq!(out.code, 0, "{out}");
     let reqs = fake.requests();
     assert_eq!(reqs.len(), 2, "{reqs:?}");
@@ -75,7 +93,39 @@ fn test_ask_model_a_call_leaked_as_text_runs_once_and_a_push_is_refused() {
         .args(["--git-dir", origin.to_str().expect("utf-8"), "for-each-ref"])
         .output()
         .expect("git");
-    assert!(refs.stdout.is_empty(), "{:?}", String::from_utf8_lossy(&refs.stdout));
+    assert!(
+        refs.stdout.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&refs.stdout)
+    );
+}
+
+#[test]
+fn test_ask_model_constrained_mode_forces_a_call_first_then_allows_an_answer() {
+    let r = repo();
+    let fake = FakeLlm::start(vec![
+        Reply::text(r#"{"name": "fs_read", "arguments": {"path": "src/app.rs"}}"#),
+        Reply::text(r#"{"answer": "It prints hi."}"#),
+    ]);
+    let mut cmd = r.cmd("git-fararoni");
+    cmd.args(["ask", "explain what the program in src does"])
+        .env("FARARONI_LLM_BASE_URL", fake.base_url())
+        .env("FARARONI_LLM_MODEL", "tiny")
+        .env("FARARONI_LLM_TOOL_MODE", "constrained")
+        .env("FARARONI_LLM_MAX_RETRIES", "0");
+    let out: crate::common::Out = cmd.output().expect("run").into();
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("It prints hi."), "{out}");
+    let reqs = fake.requests();
+    assert_eq!(reqs.len(), 2, "{reqs:?}");
+    let branches = |body: &serde_json::Value| {
+        body["response_format"]["json_schema"]["schema"]["anyOf"]
+            .as_array()
+            .map(|a| a.iter().any(|b| b["properties"].get("answer").is_some()))
+    };
+    assert_eq!(branches(&reqs[0]), Some(false), "{}", reqs[0]);
+    assert_eq!(branches(&reqs[1]), Some(true), "{}", reqs[1]);
+    assert!(reqs[1].to_string().contains("println!"), "{}", reqs[1]);
 }
 
 #[test]
@@ -84,8 +134,14 @@ fn test_ask_model_faults_exit_4_and_touch_nothing() {
     let before = r.snapshot();
     for (name, url) in [
         ("refused", refused_url()),
-        ("status", FakeLlm::start(vec![Reply::Status(500, "boom".into())]).base_url()),
-        ("not json", FakeLlm::start(vec![Reply::Malformed]).base_url()),
+        (
+            "status",
+            FakeLlm::start(vec![Reply::Status(500, "boom".into())]).base_url(),
+        ),
+        (
+            "not json",
+            FakeLlm::start(vec![Reply::Malformed]).base_url(),
+        ),
     ] {
         let out = ask_with(&r, &url, "refactor the parser into modules", &[]);
         assert_eq!(out.code, 4, "{name}: {out}");
@@ -95,5 +151,8 @@ fn test_ask_model_faults_exit_4_and_touch_nothing() {
     after.retain(|p, _| !p.starts_with(".git/fararoni"));
     let mut before = before;
     before.retain(|p, _| !p.starts_with(".git/fararoni"));
-    assert_eq!(after.keys().collect::<Vec<_>>(), before.keys().collect::<Vec<_>>());
+    assert_eq!(
+        after.keys().collect::<Vec<_>>(),
+        before.keys().collect::<Vec<_>>()
+    );
 }

@@ -67,6 +67,7 @@ fn ask(client: &mut HttpClient) -> (Result<ChatResponse, LlmError>, Vec<String>)
         mode: ToolMode::Native,
         max_tokens: 64,
         temperature: 0.0,
+        require_tool: false,
     };
     let mut events = Vec::new();
     let r = client.chat(&req, &mut |e| {

@@ -105,6 +105,7 @@ fn test_real_model_constrained_mode_yields_a_tool_call() {
         mode: ToolMode::Native,
         max_tokens: 40,
         temperature: 0.0,
+        require_tool: false,
     };
     let reply = client.chat(&request, &mut |_| {}).expect("a reply");
     let choice = client.tool_mode_choice().expect("auto chose");
@@ -121,4 +122,55 @@ fn test_real_model_constrained_mode_yields_a_tool_call() {
         "real model: {choice:?}; call {call:?}; usage {:?}",
         reply.usage
     );
+}
+
+#[test]
+#[ignore = "needs a real model server: run scripts/real-model-tier.sh"]
+fn test_real_model_level_3_task_makes_a_tool_call_and_changes_nothing_outside() {
+    let repo = TestRepo::with_commit();
+    repo.write("notes.txt", "the release is on friday\n");
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("keep.txt"), "outside\n").expect("write");
+    let home_before = crate::common::snapshot(repo.home());
+    let out_before = crate::common::snapshot(outside.path());
+    let out = repo
+        .cmd("git-fararoni")
+        .args([
+            "ask",
+            "--level",
+            "3",
+            "-v",
+            "Use the fs_read tool to read the file notes.txt, then tell me what it says.",
+        ])
+        .env("FARARONI_LLM_BASE_URL", url())
+        .env("FARARONI_LLM_MODEL", "smollm2")
+        .env("FARARONI_LLM_TOOL_MODE", "constrained")
+        .env("FARARONI_LLM_MAX_TOKENS", "200")
+        .env("FARARONI_AGENT_MAX_DEPTH", "3")
+        .env("FARARONI_LLM_FIRST_TOKEN_TIMEOUT", "300")
+        .env("FARARONI_LLM_CALL_TIMEOUT", "600")
+        .output()
+        .expect("runs");
+    let out: crate::common::Out = out.into();
+    // Completes: an answer, or level 3 gave up cleanly (a tiny model may
+    // end without one) — never a crash.
+    assert!(matches!(out.code, 0 | 4), "{out}");
+    assert!(!out.stderr.contains("panicked"), "{out}");
+    // At least one real tool call went through the governed tools.
+    let sessions = repo.path().join(".git/fararoni/sessions");
+    let log: String = std::fs::read_dir(&sessions)
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        log.lines()
+            .any(|l| l.contains("\"kind\":\"tool\"") || l.contains("\"event\":\"tool\"")),
+        "no tool call in the session log: {log}\n{out}"
+    );
+    assert_eq!(repo.read("notes.txt"), "the release is on friday\n");
+    assert_eq!(crate::common::snapshot(outside.path()), out_before);
+    assert_eq!(crate::common::snapshot(repo.home()), home_before);
 }

@@ -191,7 +191,7 @@ impl HttpClient {
                 "model": model,
                 "messages": messages,
                 "stream": false,
-                "format": modes::constrained_schema(request.tools),
+                "format": modes::constrained_schema(request.tools, request.require_tool),
                 "options": {"num_predict": request.max_tokens, "temperature": request.temperature},
             });
         }
@@ -206,11 +206,16 @@ impl HttpClient {
             body["stream_options"] = json!({"include_usage": true});
         }
         match mode {
-            ToolMode::Native => body["tools"] = modes::native_tools(request.tools),
+            ToolMode::Native => {
+                body["tools"] = modes::native_tools(request.tools);
+                if request.require_tool {
+                    body["tool_choice"] = json!("required");
+                }
+            }
             ToolMode::Constrained => {
                 body["response_format"] = json!({
                     "type": "json_schema",
-                    "json_schema": {"name": "step", "schema": modes::constrained_schema(request.tools)},
+                    "json_schema": {"name": "step", "schema": modes::constrained_schema(request.tools, request.require_tool)},
                 })
             }
             ToolMode::Prompted | ToolMode::None => {}
