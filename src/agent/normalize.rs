@@ -10,17 +10,9 @@
 
 use serde_json::{Map, Value};
 
-/// The canonical tools, in the order they are offered.
-pub const TOOLS: &[&str] = &[
-    "fs_read",
-    "fs_write",
-    "fs_patch",
-    "fs_list",
-    "fs_search",
-    "fs_glob",
-    "ShellCommand",
-    "GitAction",
-];
+/// The canonical tools, in the order they are offered (one list:
+/// [`super::tools::TOOL_NAMES`]).
+pub const TOOLS: &[&str] = super::tools::TOOL_NAMES;
 
 /// Other names for each tool (squashed), as models trained on other
 /// agents write them.

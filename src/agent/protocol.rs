@@ -55,19 +55,7 @@ pub enum Step {
 /// The tools every state allows, as the seed's relaxed table has them.
 /// START allows every tool.
 pub const ALLOWED: &[(State, &[&str])] = &[
-    (
-        State::Start,
-        &[
-            "fs_read",
-            "fs_write",
-            "fs_patch",
-            "fs_list",
-            "fs_search",
-            "fs_glob",
-            "ShellCommand",
-            "GitAction",
-        ],
-    ),
+    (State::Start, super::tools::TOOL_NAMES),
     (State::PostRead, &["fs_patch", "fs_write"]),
     (
         State::PostPatch,

@@ -5,6 +5,7 @@
 //! same cascade against a scripted model for the binary-level tests.
 
 use std::cell::RefCell;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::agent::client::{LlmClient, ToolMode, Usage};
+use crate::agent::client::{LlmClient, LlmError, ToolMode, Usage};
 use crate::agent::run::{AgentEvent, RunConfig};
 use crate::agent::script::{ScriptedClient, Shared};
 use crate::agent::tools::{Limits, Workspace};
@@ -86,6 +87,8 @@ pub(crate) fn cascade(
     let mut summary = Summary::default();
     let mut failures: Vec<String> = Vec::new();
     let mut produced: Option<Produced> = None;
+    // Whether the answer was already shown as it streamed.
+    let mut streamed = false;
     for level in levels {
         let started = Instant::now();
         let (mut client, base_url) = match make(level) {
@@ -108,17 +111,35 @@ pub(crate) fn cascade(
                 &mut summary,
             ),
             _ => {
-                let mut sink = |_: &str| {};
-                levels::answer(&mut *client, level, request, settings.max_tokens, &mut sink)
-                    .map(|a| {
-                        (!a.text.trim().is_empty()).then(|| Produced {
-                            level,
-                            answer: a.text,
-                            reasoning: a.reasoning,
-                            outcome: "answered".into(),
-                        })
+                // Levels 4 and 5 answer in plain text: shown as it arrives on
+                // a terminal (never with --json), after a spinner.
+                let live = !opts.json && std::io::stdout().is_terminal();
+                let mut spinner = super::ui::Spinner::start("waiting for the model…", !opts.json);
+                let mut shown = false;
+                let mut sink = |t: &str| {
+                    spinner.stop();
+                    if live && !t.is_empty() {
+                        super::out(t);
+                        shown = true;
+                    }
+                };
+                let r =
+                    levels::answer(&mut *client, level, request, settings.max_tokens, &mut sink);
+                spinner.stop();
+                if shown {
+                    // Already on the screen: end its line, print it once.
+                    super::out("\n");
+                    streamed = true;
+                }
+                r.map(|a| {
+                    (!a.text.trim().is_empty()).then(|| Produced {
+                        level,
+                        answer: a.text,
+                        reasoning: a.reasoning,
+                        outcome: "answered".into(),
                     })
-                    .map_err(|e| e.to_string())
+                })
+                .map_err(|e| e.to_string())
             }
         };
         summary.times.push((level, started.elapsed()));
@@ -172,7 +193,8 @@ pub(crate) fn cascade(
                     super::out(&format!("<think>\n{r}\n</think>\n"));
                 }
             }
-            if !p.answer.trim().is_empty() {
+            let shown_live = streamed && p.level >= 4;
+            if !p.answer.trim().is_empty() && !shown_live {
                 super::out(&format!("{}\n", p.answer.trim_end()));
             }
         }
@@ -261,7 +283,20 @@ fn level3(
     };
     let json = opts.json;
     let mut tools = Vec::new();
-    let mut on = |e: AgentEvent<'_>| match e {
+    let mut spinner = super::ui::Spinner::start("waiting for the model…", !json);
+    let mut on = |e: AgentEvent<'_>| {
+        spinner.stop();
+        on_event(e, json, &mut tools)
+    };
+    let result = crate::agent::run::run(client, &mut ws, request, &cfg, &mut on);
+    spinner.stop();
+    finish_level3(result, client, ws, opts, summary, tools)
+}
+
+/// Shows one event of level 3 (a tool call, a rejection, a repair) as one
+/// line, and keeps it for `--json`.
+fn on_event(e: AgentEvent<'_>, json: bool, tools: &mut Vec<Value>) {
+    match e {
         AgentEvent::Tool {
             tool,
             target,
@@ -284,8 +319,18 @@ fn level3(
             }
         }
         AgentEvent::Text(_) => {}
-    };
-    let result = crate::agent::run::run(client, &mut ws, request, &cfg, &mut on);
+    }
+}
+
+/// What level 3 produced, once its loop has ended.
+fn finish_level3(
+    result: Result<crate::agent::run::RunReport, LlmError>,
+    client: &mut dyn LlmClient,
+    ws: Workspace,
+    opts: &CascadeOptions,
+    summary: &mut Summary,
+    tools: Vec<Value>,
+) -> Result<Option<Produced>, String> {
     if opts.verbose {
         if let Some(choice) = client.tool_mode_choice() {
             note(

@@ -104,3 +104,53 @@ pub(crate) fn confirm(question: &str, yes: bool) -> Confirm {
         _ => Confirm::No,
     }
 }
+
+/// A spinner on stderr while a model has not answered yet: only on a
+/// terminal that is not dumb, never with `--quiet`. Stopped (its line
+/// cleared) by [`Spinner::stop`] or when dropped.
+pub(crate) struct Spinner {
+    stop: std::sync::Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Spinner {
+    /// Starts a spinner labelled `label`, or a silent one when stderr is
+    /// not an interactive terminal or `enabled` is false.
+    pub(crate) fn start(label: &str, enabled: bool) -> Spinner {
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let interactive = enabled
+            && !QUIET.load(Ordering::Relaxed)
+            && std::io::stderr().is_terminal()
+            && std::env::var("TERM").map_or(true, |t| t != "dumb");
+        let thread = interactive.then(|| {
+            let stop = stop.clone();
+            let label = label.to_string();
+            std::thread::spawn(move || {
+                const FRAMES: [char; 4] = ['|', '/', '-', '\\'];
+                let mut i = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    eprint!("\r{} {label}", FRAMES[i % FRAMES.len()]);
+                    i += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                // Clear the line for whatever is printed next.
+                eprint!("\r\x1b[2K");
+            })
+        });
+        Spinner { stop, thread }
+    }
+
+    /// Stops the spinner and clears its line (idempotent).
+    pub(crate) fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

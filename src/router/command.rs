@@ -503,14 +503,13 @@ fn clean_word(w: &str) -> String {
     fold(w.trim_end_matches(['.', ',', '!', '?', ';', ':']))
 }
 
-/// Returns the command line a segment holds, or `None` when it is prose.
-///
-/// A segment is a command line when its first word names a known program
-/// (or a path to one) and the words after it read as arguments: flags,
-/// paths, refs, short values or quoted strings, with no function words,
-/// contractions or follow-on clauses.
-pub fn parse_command(segment: &str) -> Option<CommandLine> {
-    let body = strip_wrappers(segment);
+/// A line split: what lexing saw, `NAME=value` prefixes, the program word
+/// and the words after it.
+type Split = (Lexed, Vec<(String, String)>, Word, Vec<Word>);
+
+/// Lexes `body` and splits it into its `NAME=value` prefixes, the program
+/// word and the words after it; `None` when no program word is left.
+fn split_line(body: &str) -> Option<Split> {
     let mut lexed = lex(body);
     let mut words = std::mem::take(&mut lexed.words);
     let mut assignments = Vec::new();
@@ -527,6 +526,18 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
         return None;
     }
     let first = words.remove(0);
+    Some((lexed, assignments, first, words))
+}
+
+/// Returns the command line a segment holds, or `None` when it is prose.
+///
+/// A segment is a command line when its first word names a known program
+/// (or a path to one) and the words after it read as arguments: flags,
+/// paths, refs, short values or quoted strings, with no function words,
+/// contractions or follow-on clauses.
+pub fn parse_command(segment: &str) -> Option<CommandLine> {
+    let body = strip_wrappers(segment);
+    let (lexed, assignments, first, mut words) = split_line(body)?;
     let mut program = first.text.clone();
     if words.is_empty() {
         program = program.trim_end_matches(['.', '!', '?']).to_string();
@@ -593,22 +604,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
 /// and no prose heuristics apply; the first word is the program, and the
 /// policy refuses it when it is not on the allow-list.
 pub fn parse_agent_command(segment: &str) -> Option<CommandLine> {
-    let mut lexed = lex(segment.trim());
-    let mut words = std::mem::take(&mut lexed.words);
-    let mut assignments = Vec::new();
-    while let Some(w) = words.first() {
-        match is_assignment(w) {
-            Some(a) if words.len() > 1 => {
-                assignments.push(a);
-                words.remove(0);
-            }
-            _ => break,
-        }
-    }
-    if words.is_empty() {
-        return None;
-    }
-    let first = words.remove(0);
+    let (lexed, assignments, first, words) = split_line(segment.trim())?;
     let lower = first.text.to_lowercase();
     let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
         lower
