@@ -56,18 +56,9 @@ pub struct Target {
     pub owner: Option<Box<(crate::git::Repo, crate::shadow::Shadow)>>,
 }
 
+/// The temporary folders, resolved (one list: `policy::shell::paths`).
 fn temp_dirs() -> Vec<PathBuf> {
-    let mut v = vec![
-        std::env::temp_dir(),
-        PathBuf::from("/tmp"),
-        PathBuf::from("/var/tmp"),
-    ];
-    v.iter_mut().for_each(|p| {
-        if let Ok(c) = std::fs::canonicalize(&*p) {
-            *p = c;
-        }
-    });
-    v
+    crate::policy::shell::paths::temp_dirs()
 }
 
 /// Whether `path` is a dotfile or inside a dot-folder of the home

@@ -229,8 +229,16 @@ pub fn protected_as(
 }
 
 /// Whether `path` (absolute, resolved) is inside a temporary folder (and
-/// not the folder itself).
+/// not the folder itself), and not inside the home directory: a home that
+/// lies under the temp dir (CI runners, sandboxes, test harnesses) holds a
+/// person's files, never scratch space.
 pub fn in_temp(path: &Path) -> bool {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| resolve_abs(Path::new(&h), true));
+    if home.is_some_and(|h| path.starts_with(&h)) {
+        return false;
+    }
     temp_dirs()
         .iter()
         .any(|t| path.starts_with(t) && path != t.as_path())
