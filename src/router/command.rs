@@ -1,7 +1,7 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
-use std::collections::HashMap;
+use crate::router::hash::FastMap as HashMap;
 use std::sync::OnceLock;
 
 use super::lex::{lex, Lexed, Word};
@@ -361,7 +361,7 @@ fn strip_leading<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
 fn strip_lead_in(s: &str) -> Option<&str> {
     static BY_FIRST: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
     let by_first = BY_FIRST.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::default();
         for p in LEADING_WRAPPERS {
             map.entry(p.split(' ').next().unwrap_or(p))
                 .or_default()
@@ -511,6 +511,9 @@ fn clean_word(w: &str) -> String {
 /// contractions or follow-on clauses.
 pub fn parse_command(segment: &str) -> Option<CommandLine> {
     let body = strip_wrappers(segment);
+    if plainly_not_a_program(body) {
+        return None;
+    }
     let mut lexed = lex(body);
     let mut words = std::mem::take(&mut lexed.words);
     let mut assignments = Vec::new();
@@ -743,6 +746,20 @@ fn skeleton(word: &str) -> String {
 }
 
 /// Whether `program` is on the policy's allow-list of programs.
+/// Whether the line starts with a plain word (ASCII letters only, then a
+/// space or the end) that names no program level 1 knows: then it is not
+/// a command line, exactly as [`parse_command`] would find after lexing —
+/// which, for a long request bound for the model, is most of the cost of
+/// routing it.
+fn plainly_not_a_program(body: &str) -> bool {
+    let first = body.split([' ', '\t']).next().unwrap_or("");
+    if first.is_empty() || !first.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let lower = first.to_ascii_lowercase();
+    !(lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()))
+}
+
 fn is_allowed(program: &str) -> bool {
     crate::policy::utils::is_allowed(program)
 }

@@ -6,7 +6,7 @@
 //!
 //! Pure; never does I/O.
 
-use std::collections::{HashMap, HashSet};
+use crate::router::hash::{FastMap as HashMap, FastSet as HashSet};
 use std::sync::OnceLock;
 
 use super::index;
