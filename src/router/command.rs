@@ -787,6 +787,41 @@ mod tests {
     }
 
     #[test]
+    fn the_early_exit_never_skips_a_program() {
+        // Every program level 1 runs or names, in any case, is lexed and
+        // judged; only a first word naming none skips the lexer.
+        for p in crate::policy::utils::names().chain(KNOWN.iter().copied()) {
+            if !p.bytes().all(|b| b.is_ascii_alphabetic()) {
+                continue;
+            }
+            for line in [
+                format!("{p} x"),
+                format!("{} -rf /", p.to_uppercase()),
+                p.to_string(),
+            ] {
+                assert!(!plainly_not_a_program(&line), "{line}");
+            }
+        }
+        for line in ["git push", "GIT push", "Git\tpush"] {
+            assert!(!plainly_not_a_program(line), "{line}");
+        }
+        // Not plain letters: the lexer decides.
+        for line in [
+            "FOO=1 git push",
+            "r\u{043C} -rf x",
+            "./run.sh",
+            "$(x)",
+            "\"git\" push",
+        ] {
+            assert!(!plainly_not_a_program(line), "{line}");
+        }
+        for line in ["refactor the parser", "Explain src/router to me"] {
+            assert!(plainly_not_a_program(line), "{line}");
+            assert!(parse_command(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
     fn prose_is_not_a_command() {
         for s in [
             "which test is failing?",
