@@ -6,7 +6,7 @@
 //! vocative such as "bro" or "parce", laughter, emoji); one word more and
 //! it is a request. Pure; never does I/O.
 
-use std::collections::HashMap;
+use crate::router::hash::FastMap as HashMap;
 use std::sync::OnceLock;
 
 use serde::Serialize;
@@ -163,7 +163,7 @@ fn phrases(word: &str) -> &'static [(&'static str, ChatKind, bool)] {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX
         .get_or_init(|| {
-            let mut map: Index = HashMap::new();
+            let mut map: Index = HashMap::default();
             for (table, spanish) in [(EN, false), (ES, true)] {
                 for (p, k) in table {
                     let first = p.split(' ').next().unwrap_or(p);

@@ -1,7 +1,7 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
-use std::collections::HashMap;
+use crate::router::hash::FastMap as HashMap;
 use std::sync::OnceLock;
 
 use super::lex::{lex, Lexed, Word};
@@ -361,7 +361,7 @@ fn strip_leading<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
 fn strip_lead_in(s: &str) -> Option<&str> {
     static BY_FIRST: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
     let by_first = BY_FIRST.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::default();
         for p in LEADING_WRAPPERS {
             map.entry(p.split(' ').next().unwrap_or(p))
                 .or_default()
@@ -537,6 +537,9 @@ fn split_line(body: &str) -> Option<Split> {
 /// contractions or follow-on clauses.
 pub fn parse_command(segment: &str) -> Option<CommandLine> {
     let body = strip_wrappers(segment);
+    if plainly_not_a_program(body) {
+        return None;
+    }
     let (lexed, assignments, first, mut words) = split_line(body)?;
     let mut program = first.text.clone();
     if words.is_empty() {
@@ -775,6 +778,20 @@ fn skeleton(word: &str) -> String {
 }
 
 /// Whether `program` is on the policy's allow-list of programs.
+/// Whether the line starts with a plain word (ASCII letters only, then a
+/// space or the end) that names no program level 1 knows: then it is not
+/// a command line, exactly as [`parse_command`] would find after lexing —
+/// which, for a long request bound for the model, is most of the cost of
+/// routing it.
+fn plainly_not_a_program(body: &str) -> bool {
+    let first = body.split([' ', '\t']).next().unwrap_or("");
+    if first.is_empty() || !first.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let lower = first.to_ascii_lowercase();
+    !(lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()))
+}
+
 fn is_allowed(program: &str) -> bool {
     crate::policy::utils::is_allowed(program)
 }
@@ -799,6 +816,41 @@ mod tests {
             "git commit -m please"
         );
         assert_eq!(strip_wrappers("ok"), "ok");
+    }
+
+    #[test]
+    fn the_early_exit_never_skips_a_program() {
+        // Every program level 1 runs or names, in any case, is lexed and
+        // judged; only a first word naming none skips the lexer.
+        for p in crate::policy::utils::names().chain(KNOWN.iter().copied()) {
+            if !p.bytes().all(|b| b.is_ascii_alphabetic()) {
+                continue;
+            }
+            for line in [
+                format!("{p} x"),
+                format!("{} -rf /", p.to_uppercase()),
+                p.to_string(),
+            ] {
+                assert!(!plainly_not_a_program(&line), "{line}");
+            }
+        }
+        for line in ["git push", "GIT push", "Git\tpush"] {
+            assert!(!plainly_not_a_program(line), "{line}");
+        }
+        // Not plain letters: the lexer decides.
+        for line in [
+            "FOO=1 git push",
+            "r\u{043C} -rf x",
+            "./run.sh",
+            "$(x)",
+            "\"git\" push",
+        ] {
+            assert!(!plainly_not_a_program(line), "{line}");
+        }
+        for line in ["refactor the parser", "Explain src/router to me"] {
+            assert!(plainly_not_a_program(line), "{line}");
+            assert!(parse_command(line).is_none(), "{line}");
+        }
     }
 
     #[test]

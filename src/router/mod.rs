@@ -9,6 +9,7 @@
 
 pub mod chat;
 pub mod command;
+mod hash;
 pub mod intents;
 pub mod lex;
 

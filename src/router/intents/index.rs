@@ -5,7 +5,7 @@
 //!
 //! Pure; never does I/O.
 
-use std::collections::{HashMap, HashSet};
+use crate::router::hash::{FastMap as HashMap, FastSet as HashSet};
 use std::sync::OnceLock;
 
 use super::lexicon::{C, EDGE, NUMBER_WORDS, TRIGGERS, WORDS};
@@ -77,7 +77,7 @@ struct Index {
 }
 
 fn build() -> Index {
-    let mut sets: HashMap<&'static str, Set> = HashMap::new();
+    let mut sets: HashMap<&'static str, Set> = HashMap::default();
     for words in WORDS {
         for p in words.en.iter().chain(words.es) {
             let s = sets.entry(*p).or_default();
@@ -88,10 +88,10 @@ fn build() -> Index {
         let s = sets.entry(*word).or_default();
         *s = s.with(C::NumberWord);
     }
-    let mut by_first: HashMap<&'static str, Vec<Phrase>> = HashMap::new();
-    let mut known = HashSet::new();
+    let mut by_first: HashMap<&'static str, Vec<Phrase>> = HashMap::default();
+    let mut known = HashSet::default();
     let edge_or_trigger = Set::all(EDGE).union(Set::all(TRIGGERS)).with(C::Filler);
-    let mut target_set: HashSet<&'static str> = HashSet::new();
+    let mut target_set: HashSet<&'static str> = HashSet::default();
     for (phrase, set) in &sets {
         let words: Vec<&'static str> = phrase.split(' ').collect();
         for w in &words {
@@ -128,7 +128,7 @@ fn build() -> Index {
         });
     }
     let mut targets: Vec<Vec<(&'static str, u32)>> = Vec::new();
-    let mut sounds: HashMap<String, Option<&'static str>> = HashMap::new();
+    let mut sounds: HashMap<String, Option<&'static str>> = HashMap::default();
     let mut sorted: Vec<&'static str> = target_set.into_iter().collect();
     sorted.sort_unstable();
     for w in sorted {
@@ -146,7 +146,7 @@ fn build() -> Index {
             })
             .or_insert(Some(w));
     }
-    let mut meaning: HashMap<&'static str, Set> = HashMap::new();
+    let mut meaning: HashMap<&'static str, Set> = HashMap::default();
     for (p, set) in &sets {
         if !p.contains(' ') {
             let m = meaning.entry(*p).or_default();

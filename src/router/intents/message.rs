@@ -7,7 +7,7 @@
 //! of the framing and the message are taken out of the request, so what is
 //! left is parsed as if the message had never been there. Pure.
 
-use std::collections::HashMap;
+use crate::router::hash::FastMap as HashMap;
 use std::sync::OnceLock;
 
 use super::normalize::{slice, Tok};
@@ -142,7 +142,7 @@ const PUSH_CLAUSES: &[&str] = &[
 fn by_first() -> &'static HashMap<&'static str, Vec<(&'static str, Use)>> {
     static INDEX: OnceLock<HashMap<&'static str, Vec<(&'static str, Use)>>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<(&'static str, Use)>> = HashMap::new();
+        let mut map: HashMap<&'static str, Vec<(&'static str, Use)>> = HashMap::default();
         for (p, u) in BEFORE {
             let first = p.split([' ', ':']).next().unwrap_or(p);
             map.entry(first).or_default().push((p, *u));
@@ -177,7 +177,24 @@ pub fn frames_at(words: &[&str]) -> bool {
     by_first()
         .get(first)
         .is_some_and(|ps| ps.iter().any(|(p, _)| starts_here(p)))
-        || AMEND.iter().any(|a| starts_here(a))
+        || amend_by_first()
+            .get(first)
+            .is_some_and(|ps| ps.iter().any(|a| starts_here(a)))
+}
+
+/// The words that may follow an amend's anchor ([`AMEND`]) by their
+/// first word: [`frames_at`] runs at every word of a long request, and
+/// most words start none.
+fn amend_by_first() -> &'static HashMap<&'static str, Vec<&'static str>> {
+    static INDEX: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::default();
+        for p in AMEND {
+            let first = p.split(' ').next().unwrap_or(p).trim_end_matches(':');
+            map.entry(first).or_default().push(p);
+        }
+        map
+    })
 }
 
 /// A message found in a request.

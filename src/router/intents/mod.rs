@@ -263,19 +263,25 @@ pub fn match_intent(text: &str) -> Option<Match> {
     if normalize::unknown_words(&toks) > MAX_TYPOS {
         return None;
     }
+    let fixes = normalize::typo_fixes(&toks)?;
     let mut agreed: Option<Match> = None;
-    for reading in normalize::correct(&toks) {
-        match attempt(&reading, text) {
+    let mut doubt = false;
+    normalize::for_each_reading(&toks, &fixes, |reading| {
+        match attempt(reading, text) {
             Reading::Matched(m) => match &agreed {
-                Some(a) if !a.same(&m) => return None,
+                Some(a) if !a.same(&m) => doubt = true,
                 Some(_) => {}
                 None => agreed = Some(m),
             },
             // One reading that is a condition or a question is enough
             // doubt: the model decides.
-            Reading::Triggered => return None,
+            Reading::Triggered => doubt = true,
             Reading::Unmatched => {}
         }
+        !doubt
+    });
+    if doubt {
+        return None;
     }
     agreed.and_then(stated_plainly)
 }

@@ -6,7 +6,7 @@
 //!
 //! Pure; never does I/O.
 
-use std::collections::{HashMap, HashSet};
+use crate::router::hash::{FastMap as HashMap, FastSet as HashSet};
 use std::sync::OnceLock;
 
 use super::index;
@@ -453,39 +453,76 @@ const MAX_READINGS: usize = 16;
 /// one edit for words of 4 to 7 letters, two from 8 letters on, a
 /// neighbouring key or a missing letter for 3-letter words, or the same
 /// Spanish sound ("aser" → "hacer"). A word with several equally near
-/// corrections gives several readings ("sage": "save", "stage"); returns
-/// every reading (none when nothing changed, or too many).
-pub fn correct(toks: &[Tok]) -> Vec<Vec<Tok>> {
-    let mut readings: Vec<Vec<Tok>> = vec![toks.to_vec()];
-    let mut changed = false;
+/// corrections gives several readings ("sage": "save", "stage"). Returns
+/// each corrected token's index with the words it may be; none when
+/// nothing changed, or when there would be too many readings.
+pub fn typo_fixes(toks: &[Tok]) -> Option<Vec<(usize, Vec<&'static str>)>> {
+    let mut fixes = Vec::new();
+    let mut readings = 1usize;
     for (i, t) in toks.iter().enumerate() {
         if !correctable(t) {
             continue;
         }
-        let fixes = index::corrections(&t.norm);
-        if fixes.is_empty() {
+        let words = index::corrections(&t.norm);
+        if words.is_empty() {
             continue;
         }
-        changed = true;
-        readings = readings
-            .into_iter()
-            .flat_map(|r| {
-                fixes.iter().map(move |fix| {
-                    let mut r = r.clone();
-                    r[i].norm = (*fix).to_string();
-                    r
-                })
-            })
-            .collect();
-        if readings.len() > MAX_READINGS {
-            return Vec::new();
+        readings *= words.len();
+        if readings > MAX_READINGS {
+            return None;
+        }
+        fixes.push((i, words));
+    }
+    (!fixes.is_empty()).then_some(fixes)
+}
+
+/// Calls `each` with every reading the [`typo_fixes`] give, the last
+/// corrected token's choices varying fastest, until it returns false.
+/// One copy of the tokens is rewritten in place for every reading rather
+/// than every reading copied.
+pub fn for_each_reading(
+    toks: &[Tok],
+    fixes: &[(usize, Vec<&'static str>)],
+    mut each: impl FnMut(&[Tok]) -> bool,
+) {
+    let mut reading = toks.to_vec();
+    let mut choice = vec![0usize; fixes.len()];
+    loop {
+        for ((i, words), c) in fixes.iter().zip(&choice) {
+            let norm = &mut reading[*i].norm;
+            norm.clear();
+            norm.push_str(words[*c]);
+        }
+        if !each(&reading) {
+            return;
+        }
+        // The next choice, as a number whose last digit turns fastest.
+        let mut k = fixes.len();
+        loop {
+            let Some(prev) = k.checked_sub(1) else {
+                return;
+            };
+            k = prev;
+            choice[k] += 1;
+            if choice[k] < fixes[k].1.len() {
+                break;
+            }
+            choice[k] = 0;
         }
     }
-    if changed {
-        readings
-    } else {
-        Vec::new()
+}
+
+/// Every reading of the tokens with typos corrected (see [`typo_fixes`]).
+#[cfg(test)]
+pub fn correct(toks: &[Tok]) -> Vec<Vec<Tok>> {
+    let mut out = Vec::new();
+    if let Some(fixes) = typo_fixes(toks) {
+        for_each_reading(toks, &fixes, |r| {
+            out.push(r.to_vec());
+            true
+        });
     }
+    out
 }
 
 /// Returns the text between two byte offsets of the request, trimmed.
