@@ -21,7 +21,7 @@ use camino::{Utf8Path, Utf8PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::store::{sha256_hex, Current, Shadow};
-use super::{Session, ShadowError, Tx};
+use super::{RepoPath, Session, ShadowError, Tx};
 use crate::git::repo::{Head, Repo};
 use crate::git::GitCommand;
 
@@ -87,11 +87,12 @@ struct Manifest {
 /// (a program that ran without an after-hook is accounted for here).
 pub fn snapshot(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<Snapshot, ShadowError> {
     let mut tx = shadow.begin(session.clone())?;
+    let mut read = Read::default();
     let recorded = match load(repo, session)? {
-        Some(before) => record_in(&mut tx, repo, &before)?,
+        Some(before) => record_in(&mut tx, repo, &before, &mut read)?,
         None => Vec::new(),
     };
-    let mut snap = save_dirty(&mut tx, repo, session)?;
+    let mut snap = save_dirty(&mut tx, repo, session, read)?;
     snap.recorded = recorded;
     Ok(snap)
 }
@@ -187,33 +188,81 @@ fn committed(repo: &Repo, head: &str, rel: &str) -> Option<Current> {
     })
 }
 
-/// Saves every file of the dirty set and writes the manifest.
-fn save_dirty(tx: &mut Tx<'_>, repo: &Repo, session: &Session) -> Result<Snapshot, ShadowError> {
+/// The most content one batch of [`Tx::save_all`] holds in memory: a
+/// dirty set of large files is saved in several batches, each with its
+/// own durability point.
+const BATCH_BYTES: usize = 64 * 1024 * 1024;
+
+/// Saves every file of the dirty set and writes the manifest. `read` holds
+/// what [`record_in`] just read of the working tree (read again otherwise).
+fn save_dirty(
+    tx: &mut Tx<'_>,
+    repo: &Repo,
+    session: &Session,
+    mut read: Read,
+) -> Result<Snapshot, ShadowError> {
     let shadow = tx.shadow();
     let mut snap = Snapshot::default();
     let mut manifest = Manifest {
         head: head_id(repo),
         files: BTreeMap::new(),
     };
-    for rel in dirty_paths(repo)? {
+    let mut batch: Vec<(RepoPath, Current)> = Vec::new();
+    let mut rels: Vec<String> = Vec::new();
+    let mut bytes = 0usize;
+    let paths = dirty_paths(repo)?;
+    let count = paths.len();
+    for (i, rel) in paths.into_iter().enumerate() {
         let Ok(path) = shadow.resolve_rel(Utf8Path::new(&rel)) else {
             snap.skipped += 1;
             continue;
         };
-        let current = match tx.read_current(&path) {
-            Ok(c) => c,
-            Err(ShadowError::NotAFile { .. } | ShadowError::TargetChanged { .. }) => {
-                snap.skipped += 1;
-                continue;
-            }
-            Err(e) => return Err(e),
+        let current = match read.files.remove(&rel) {
+            Some(c) => c,
+            None => match tx.read_current(&path) {
+                Ok(c) => c,
+                Err(ShadowError::NotAFile { .. } | ShadowError::TargetChanged { .. }) => {
+                    snap.skipped += 1;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            },
         };
         snap.files += 1;
-        let Some(current) = current else {
-            manifest.files.insert(rel, None);
-            continue;
-        };
-        let r = tx.save(&path, &current)?;
+        match current {
+            None => {
+                manifest.files.insert(rel, None);
+            }
+            Some(current) => {
+                bytes += current.bytes.len();
+                batch.push((path, current));
+                rels.push(rel);
+            }
+        }
+        if bytes >= BATCH_BYTES || (i + 1 == count && !batch.is_empty()) {
+            save_batch(tx, &mut batch, &mut rels, &mut snap, &mut manifest)?;
+            bytes = 0;
+        }
+    }
+    save_batch(tx, &mut batch, &mut rels, &mut snap, &mut manifest)?;
+    store(repo, session, &manifest)?;
+    Ok(snap)
+}
+
+/// Saves `batch` (whose paths are `rels`) and notes it in the snapshot
+/// and the manifest; empties both.
+fn save_batch(
+    tx: &mut Tx<'_>,
+    batch: &mut Vec<(RepoPath, Current)>,
+    rels: &mut Vec<String>,
+    snap: &mut Snapshot,
+    manifest: &mut Manifest,
+) -> Result<(), ShadowError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let saved = tx.save_all(batch)?;
+    for ((rel, (_, current)), r) in rels.drain(..).zip(batch.drain(..)).zip(saved) {
         if r.new_backup {
             snap.saved += 1;
         } else {
@@ -230,8 +279,7 @@ fn save_dirty(tx: &mut Tx<'_>, repo: &Repo, session: &Session) -> Result<Snapsho
             );
         }
     }
-    store(repo, session, &manifest)?;
-    Ok(snap)
+    Ok(())
 }
 
 /// Journals what changed since `before`.
@@ -239,6 +287,7 @@ fn record_in(
     tx: &mut Tx<'_>,
     repo: &Repo,
     before: &Manifest,
+    read: &mut Read,
 ) -> Result<Vec<ExternalChange>, ShadowError> {
     let shadow = tx.shadow();
     let mut candidates: BTreeSet<String> = before.files.keys().cloned().collect();
@@ -261,7 +310,16 @@ fn record_in(
             Err(ShadowError::NotAFile { .. } | ShadowError::TargetChanged { .. }) => continue,
             Err(e) => return Err(e),
         };
-        let was = match before.files.get(&rel) {
+        let now_sha = now.as_ref().map(|c| sha256_hex(&c.bytes));
+        let saved = before.files.get(&rel);
+        if let (Some(Some(saved)), Some(sha)) = (saved, &now_sha) {
+            if *sha == saved.sha256 {
+                // What the snapshot saved: nothing to compare or record.
+                read.keep(rel, now);
+                continue;
+            }
+        }
+        let was = match saved {
             Some(Some(saved)) => {
                 match tx.read_version_number(Utf8Path::new(&rel), saved.version)? {
                     Some(bytes) if sha256_hex(&bytes) == saved.sha256 => Some(Current {
@@ -281,7 +339,10 @@ fn record_in(
         };
         let kind = match (&was, &now) {
             (None, None) => continue,
-            (Some(a), Some(b)) if a.bytes == b.bytes => continue,
+            (Some(a), Some(b)) if a.bytes == b.bytes => {
+                read.keep(rel, now);
+                continue;
+            }
             (None, Some(_)) => ChangeKind::Created,
             (Some(_), None) => ChangeKind::Deleted,
             (Some(_), Some(_)) => ChangeKind::Modified,
@@ -292,12 +353,32 @@ fn record_in(
             now.as_ref().map(|c| c.bytes.as_slice()),
         )?;
         changes.push(ExternalChange {
-            path: Utf8PathBuf::from(rel),
+            path: Utf8PathBuf::from(rel.as_str()),
             kind,
             version: r.backup,
         });
+        read.keep(rel, now);
     }
     Ok(changes)
+}
+
+/// What [`record_in`] read of the working tree, kept for the snapshot that
+/// follows while it stays under [`BATCH_BYTES`] (past that, read again).
+#[derive(Default)]
+struct Read {
+    files: BTreeMap<String, Option<Current>>,
+    bytes: usize,
+}
+
+impl Read {
+    /// Keeps `now`, just read from `rel`, when there is room.
+    fn keep(&mut self, rel: String, now: Option<Current>) {
+        let len = now.as_ref().map_or(0, |c| c.bytes.len());
+        if self.bytes + len <= BATCH_BYTES {
+            self.bytes += len;
+            self.files.insert(rel, now);
+        }
+    }
 }
 
 /// The manifest's file: named by a digest of the session id, which may

@@ -153,6 +153,28 @@ pub(crate) fn version_names(vdir: &Dir, name: &str) -> Result<VersionNames, Shad
     Ok(out)
 }
 
+/// Returns the versions of every file of the version folder `vdir`, by
+/// file name: one listing for a whole folder, where [`version_names`]
+/// lists it again for each file.
+pub(crate) fn folder_versions(
+    vdir: &Dir,
+) -> Result<std::collections::HashMap<String, VersionNames>, ShadowError> {
+    let entries = vdir
+        .entries()
+        .map_err(|e| ShadowError::from_io(vdir.path(), e, false))?;
+    let mut out: std::collections::HashMap<String, VersionNames> = Default::default();
+    for (file, _) in dir::utf8_entries(entries).filter(|(_, kind)| *kind == Kind::File) {
+        if let Some((base, number, stamp)) = parse_version_name(&file) {
+            let v = (number, stamp.to_string(), file.clone());
+            out.entry(base.to_string()).or_default().push(v);
+        }
+    }
+    for names in out.values_mut() {
+        names.sort_by_key(|v| v.0);
+    }
+    Ok(out)
+}
+
 /// Returns the version `file` of `rel` in `vdir`, when it is a regular file.
 pub(crate) fn version_of(
     vdir: &Dir,

@@ -9,6 +9,7 @@
 //! a symlink after the path was resolved stops the write instead of
 //! redirecting it.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Write as _};
 use std::path::Path;
@@ -22,7 +23,7 @@ use super::journal::{self, is_op_id, Entry, JournalWriter, Op};
 use super::paths::RepoPath;
 use super::session::{IndexHeader, IndexLine, Session, SessionIndex};
 use super::store::{
-    self, read_store_file, store_sub, version_dirs, version_names, version_of, Change, Current,
+    self, folder_versions, read_store_file, store_sub, version_dirs, version_of, Change, Current,
     Replaced, Shadow, Version, VersionNames, EXCLUDE_STORE, OBJECTS, SESSION_INDEX, SHADOW, SIZE,
     STORE_DIR,
 };
@@ -30,6 +31,7 @@ use super::ShadowError;
 use crate::clock::Utc;
 use crate::lock::{RepoLock, DEFAULT_WAIT};
 
+mod batch;
 mod upkeep;
 
 /// The journal size past which a transaction compacts it.
@@ -72,9 +74,12 @@ pub struct Tx<'a> {
     /// The store was moved aside in this transaction (once is enough: a
     /// fresh store that fails again is an error).
     moved_aside: bool,
-    /// The version names of a path as just listed, for the next step of
-    /// the same write (a baseline read, then the backup plan), taken once.
-    listing: Option<(Utf8PathBuf, VersionNames)>,
+    /// The version names of each version folder listed so far (by the
+    /// folder's path in the working tree), then by file name: a folder is
+    /// listed once per transaction, not once per file in it. Only this
+    /// transaction changes the store while it holds the lock, and each
+    /// version it adds or drops updates this.
+    listings: HashMap<Utf8PathBuf, HashMap<String, VersionNames>>,
     _lock: RepoLock,
 }
 
@@ -211,7 +216,7 @@ impl Shadow {
             index: None,
             durability,
             moved_aside,
-            listing: None,
+            listings: HashMap::new(),
             _lock: lock,
         };
         if let Some(op) = unfinished {
@@ -306,7 +311,7 @@ impl<'a> Tx<'a> {
         self.dirs = dirs;
         self.journal = journal;
         self.index = None;
-        self.listing = None;
+        self.listings.clear();
         Ok(())
     }
 
@@ -429,27 +434,40 @@ impl<'a> Tx<'a> {
             return Ok(None);
         };
         let name = rel.file_name().unwrap_or("");
-        let names = version_names(&vdir, name)?;
+        let names = self.version_listing(rel, &vdir, name)?;
         let file = names.iter().find(|v| v.0 == number).map(|v| v.2.clone());
-        self.listing = Some((rel.to_path_buf(), names));
         match file {
             Some(file) => read_store_file(&vdir, &file),
             None => Ok(None),
         }
     }
 
-    /// Returns the version names of `rel` in `vdir`: the listing the same
-    /// write just made, else a new one.
+    /// Returns the version names of `rel` (file `name`) in its version
+    /// folder `vdir`, listing the folder when this transaction has not yet.
     fn version_listing(
         &mut self,
         rel: &Utf8Path,
         vdir: &Dir,
         name: &str,
     ) -> Result<VersionNames, ShadowError> {
-        match self.listing.take() {
-            Some((listed, names)) if listed == rel => Ok(names),
-            _ => version_names(vdir, name),
+        let folder = rel.parent().unwrap_or(Utf8Path::new(""));
+        if !self.listings.contains_key(folder) {
+            let listed = folder_versions(vdir)?;
+            self.listings.insert(folder.to_path_buf(), listed);
         }
+        Ok(self
+            .listings
+            .get(folder)
+            .and_then(|f| f.get(name))
+            .cloned()
+            .unwrap_or_default())
+    }
+
+    /// Forgets the listing of `rel`'s version folder (a version was
+    /// dropped; the next use lists it again).
+    pub(super) fn forget_listing(&mut self, rel: &Utf8Path) {
+        self.listings
+            .remove(rel.parent().unwrap_or(Utf8Path::new("")));
     }
 
     /// Opens the version folder of `rel`.
@@ -627,8 +645,13 @@ impl<'a> Tx<'a> {
                 }
             }
         }
-        plan.names
-            .push((plan.number, plan.stamp.clone(), plan.file.clone()));
+        let version = (plan.number, plan.stamp.clone(), plan.file.clone());
+        let folder = rel.parent().unwrap_or(Utf8Path::new(""));
+        if let Some(listed) = self.listings.get_mut(folder) {
+            let name = rel.file_name().unwrap_or("").to_string();
+            listed.entry(name).or_default().push(version.clone());
+        }
+        plan.names.push(version);
         Ok((new_object, chain))
     }
 

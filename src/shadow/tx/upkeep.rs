@@ -167,6 +167,7 @@ impl Tx<'_> {
             Ok(_) => return Ok(()),
             Err(e) => return Err(ShadowError::read(vdir.join(file), e)),
         };
+        self.forget_listing(rel);
         // When the only other name of this content is its object, the
         // object goes too, so the store holds what its versions need.
         let objects = &self.dirs.objects;
