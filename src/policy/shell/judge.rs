@@ -570,6 +570,34 @@ impl Judge<'_> {
         }
     }
 
+    /// The symlink inside the working tree through which `abs` (as written,
+    /// not resolved) leaves it, if any: a planted `escape -> /elsewhere`
+    /// makes `rm escape/x` a deletion outside, wherever that lies (even in
+    /// a temp folder). The last name counts only when the operation
+    /// follows it (`rm link` removes the link itself).
+    fn escaping_link(&self, abs: &Path, follow: bool) -> Option<PathBuf> {
+        let top = self.ctx.loss.worktree()?;
+        let lexical = paths::normalize(abs);
+        let rel = lexical.strip_prefix(&top).ok()?;
+        let names: Vec<_> = rel.components().collect();
+        let checked = if follow {
+            names.len()
+        } else {
+            names.len().saturating_sub(1)
+        };
+        let mut here = top.clone();
+        for c in names.iter().take(checked) {
+            here.push(c);
+            let is_link = here
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink());
+            if is_link && !paths::resolve_abs(&here, true).starts_with(&top) {
+                return Some(here);
+            }
+        }
+        None
+    }
+
     /// Whether the repository must be asked about `path`: it exists and is
     /// not expendable (in a temp folder outside the working tree).
     fn must_ask(&self, path: &Path) -> bool {
@@ -636,6 +664,14 @@ impl Judge<'_> {
             let path = paths::resolve_abs(&abs, follow);
             if let Some(why) = self.refused_place(&path, op.effect) {
                 self.deny(format!("{what} on `{}` is refused: {why}", op.word));
+                return;
+            }
+            if let Some(link) = self.escaping_link(&abs, follow) {
+                self.deny(format!(
+                    "{what} on `{}` is refused: `{}` is a symlink in the working tree that leads outside it",
+                    op.word,
+                    link.display()
+                ));
                 return;
             }
             match effect {

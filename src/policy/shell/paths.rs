@@ -81,7 +81,7 @@ pub fn absolute(cwd: &Path, home: Option<&str>, word: &str) -> PathBuf {
     normalize(&joined)
 }
 
-fn normalize(p: &Path) -> PathBuf {
+pub fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {
