@@ -1356,6 +1356,13 @@ impl Judge<'_> {
             let Some(abs) = self.absolute(r) else {
                 return;
             };
+            if let Some(link) = self.escaping_link(&abs, true) {
+                self.deny(format!(
+                    "`find -delete` on `{r}` is refused: `{}` is a symlink in the working tree that leads outside it",
+                    link.display()
+                ));
+                return;
+            }
             let p = paths::resolve_abs(&abs, true);
             // find deletes what matches below a root, not the root's
             // surroundings: a protected place inside is checked by name.
