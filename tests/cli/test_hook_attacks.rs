@@ -154,7 +154,17 @@ fn sandbox() -> (TestRepo, tempfile::TempDir) {
     }
     std::fs::create_dir_all(r.home().join(".ssh")).expect("mkdir");
     std::fs::write(r.home().join(".bashrc"), "export PS1='$ '\n").expect("write");
+    // An existing file in the temp folder (not the home under it): only
+    // new paths there are the agent's.
+    let kept = std::env::temp_dir().join(format!("fararoni-hook-kept-{}", std::process::id()));
+    std::fs::create_dir_all(&kept).expect("mkdir");
+    std::fs::write(kept.join("kept.txt"), "someone's\n").expect("write");
     (r, outside)
+}
+
+/// The temp-folder directory `sandbox` keeps an existing file in.
+fn temp_kept() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("fararoni-hook-kept-{}", std::process::id()))
 }
 
 fn run_suite(name: &str) -> (usize, Vec<String>, Vec<String>) {
@@ -174,6 +184,7 @@ fn run_suite(name: &str) -> (usize, Vec<String>, Vec<String>) {
         let input = input
             .replace("$REPO", &repo)
             .replace("$OUTSIDE", &outside.path().to_string_lossy())
+            .replace("$TEMPKEPT", &temp_kept().to_string_lossy())
             .replace("$HOME", &r.home().to_string_lossy());
         let mut cmd = r.cmd("git-fararoni");
         cmd.args(["guard", "hook", "--agent", agent]);

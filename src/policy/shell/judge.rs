@@ -615,7 +615,14 @@ impl Judge<'_> {
         if let Some(why) = paths::protected_as(path, self.ctx.loss, self.home.as_deref(), whole) {
             return Some(why);
         }
-        if self.inside(path) || paths::in_temp(path) {
+        if self.inside(path) {
+            return None;
+        }
+        // The temp folders are scratch for writing, but what is already
+        // there may be someone's (issue 17: only new paths outside the
+        // tree); deleting or moving it away is refused, not guessed at.
+        let takes_away = matches!(effect, Effect::Delete { .. } | Effect::MoveAway);
+        if paths::in_temp(path) && !(takes_away && path.symlink_metadata().is_ok()) {
             return None;
         }
         if effect == Effect::Touch && path.symlink_metadata().is_err() {
