@@ -167,3 +167,30 @@ fn test_a_session_id_with_dots_and_slashes_never_names_a_file_outside_our_folder
         after.replace("!! .fararoni/\n", "")
     );
 }
+
+#[test]
+fn test_a_planted_symlink_in_the_dirty_set_is_never_followed_by_snapshot_or_undo() {
+    let repo = dirty_repo();
+    let outside = tempfile::tempdir().expect("tempdir");
+    let target = outside.path().join("secret.txt");
+    std::fs::write(&target, "outside v1\n").unwrap();
+    std::os::unix::fs::symlink(&target, repo.path().join("link.txt")).unwrap();
+    let s = snap(&repo, "sym");
+    assert_eq!(s["skipped"], 1, "{s}");
+    // A program changes the file behind the link, then the session is undone.
+    std::fs::write(&target, "outside v2\n").unwrap();
+    snap(&repo, "sym");
+    let out = repo.run(&["undo", "--session", "sym"]);
+    assert!(out.code == 0 || out.code == 1, "{out}");
+    // Nothing outside the repository was read into the store or written back.
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "outside v2\n");
+    assert!(std::fs::symlink_metadata(repo.path().join("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let store = crate::common::snapshot(&repo.path().join(".fararoni"));
+    assert!(
+        !store.values().any(|b| b.starts_with(b"outside")),
+        "outside content in the store"
+    );
+}
