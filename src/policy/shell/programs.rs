@@ -18,6 +18,11 @@ pub enum Kind {
     Eval,
     /// `xargs`.
     Xargs,
+    /// GNU `parallel`: a command template filled from `:::` words, files
+    /// or stdin, or (with no template) the words themselves as commands.
+    Parallel,
+    /// `busybox`, `toybox`: the first word is the program (the applet).
+    Multicall,
     /// `find`.
     Find,
     /// `ssh HOST CMD`, `watch CMD`, `su -c CMD`: joined words are a
@@ -230,10 +235,13 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("ksh", Kind::Shell),
     ("mksh", Kind::Shell),
     ("fish", Kind::Shell),
-    ("busybox", Kind::Shell),
+    ("busybox", Kind::Multicall),
+    ("toybox", Kind::Multicall),
     ("eval", Kind::Eval),
     ("trap", Kind::Eval),
     ("xargs", Kind::Xargs),
+    ("parallel", Kind::Parallel),
+    ("env_parallel", Kind::Parallel),
     ("find", Kind::Find),
     ("ssh", Kind::Remote),
     ("watch", Kind::Remote),
@@ -395,7 +403,6 @@ pub const READ_ONLY: &[&str] = &[
     "man",
     "info",
     "lsof",
-    "env_parallel",
     "tput",
     "clear",
     "reset",
@@ -439,7 +446,23 @@ pub const READ_ONLY: &[&str] = &[
     "csplit_dryrun",
 ];
 
-/// Looks a program up by name (a path's last name).
+/// The name a program is known by: as written, or as a case-insensitive
+/// file system finds it (`RM`, `Git` run rm and git on macOS and
+/// Windows) and without Windows' `.exe` (Git Bash runs `rm.exe`).
+pub fn canonical(name: &str) -> String {
+    if kind(name).is_some() {
+        return name.to_string();
+    }
+    let lower = name.to_ascii_lowercase();
+    let bare = lower.strip_suffix(".exe").unwrap_or(&lower).to_string();
+    if kind(&bare).is_some() {
+        bare
+    } else {
+        name.to_string()
+    }
+}
+
+/// Looks a program up by name (a path's last name, see [`canonical`]).
 pub fn kind(name: &str) -> Option<Kind> {
     if let Some((_, k)) = PROGRAMS.iter().find(|(n, _)| *n == name) {
         return Some(*k);
