@@ -851,6 +851,7 @@ impl Judge<'_> {
             Some(Kind::Eval) => self.eval(&name, args),
             Some(Kind::Xargs) => self.xargs(args),
             Some(Kind::Parallel) => self.parallel(&name, args),
+            Some(Kind::WindowsShell) => self.windows_shell(&name, args),
             Some(Kind::Multicall) => match args.get(1) {
                 // `busybox --list`, `toybox --help`: its own options.
                 Some(Arg::Lit(a)) if a.starts_with('-') => {}
@@ -948,6 +949,11 @@ impl Judge<'_> {
                         self.vars.insert(t.to_string(), None);
                     }
                 }
+            }
+            "awk" | "gawk" | "mawk" if awk_in_place(args) => {
+                self.deny(
+                    "`awk -i inplace` rewrites the files it reads, which the guard cannot judge; use the agent's edit tool",
+                );
             }
             "awk" | "gawk" | "mawk" => {
                 // An awk program can run commands and write files.
@@ -1281,6 +1287,98 @@ impl Judge<'_> {
             _ => inner.push(stdin_arg),
         }
         self.run(&inner, &[], Stdin::Inherited);
+    }
+
+    /// `pwsh -Command STRING`, `cmd /c STRING`: the guard does not parse
+    /// those languages; a statement that starts with a command deleting or
+    /// overwriting files is vetoed, one that runs git is judged as git.
+    fn windows_shell(&mut self, name: &str, args: &[Arg]) {
+        let lits: Option<Vec<String>> = args[1..]
+            .iter()
+            .map(|a| a.lit().map(String::from))
+            .collect();
+        let Some(lits) = lits else {
+            self.deny(format!(
+                "`{name}` is given arguments computed at run time, so the guard cannot tell what it runs"
+            ));
+            return;
+        };
+        self.may_write = true;
+        let lower: Vec<String> = lits.iter().map(|a| a.to_ascii_lowercase()).collect();
+        let code = if name == "cmd" {
+            match lower
+                .iter()
+                .position(|a| matches!(a.as_str(), "/c" | "/k" | "/r"))
+            {
+                Some(k) => lits[k + 1..].join(" "),
+                None => return self.unknown_program(name),
+            }
+        } else {
+            // PowerShell: parameters are case-insensitive and abbreviable.
+            let is = |a: &str, full: &str, min: usize| {
+                a.len() > min && full.starts_with(a) && a.starts_with('-')
+            };
+            let mut k = 0;
+            loop {
+                let Some(a) = lower.get(k) else {
+                    return self.unknown_program(name);
+                };
+                if is(a, "-encodedcommand", 1) || a == "-ec" {
+                    self.deny(format!(
+                        "`{name} -EncodedCommand` runs code the guard cannot see"
+                    ));
+                    return;
+                }
+                if is(a, "-command", 1) {
+                    break lits[k + 1..].join(" ");
+                }
+                if is(a, "-file", 1) {
+                    return self.unknown_program(name);
+                }
+                if !a.starts_with('-') {
+                    break lits[k..].join(" ");
+                }
+                let takes_value = [
+                    "-executionpolicy",
+                    "-windowstyle",
+                    "-workingdirectory",
+                    "-outputformat",
+                    "-inputformat",
+                    "-version",
+                    "-configurationname",
+                    "-settingsfile",
+                    "-custompipename",
+                ]
+                .iter()
+                .any(|full| is(a, full, 2));
+                k += if takes_value { 2 } else { 1 };
+            }
+        };
+        for statement in code.split([';', '|', '&', '\n', '{', '}', '(', ')']) {
+            let Some(first) = statement.split_whitespace().next() else {
+                continue;
+            };
+            let word = first
+                .trim_matches(|c| matches!(c, '"' | '\'' | '.'))
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let word = word.strip_suffix(".exe").unwrap_or(&word);
+            if programs::WINDOWS_DESTROYS.contains(&word) {
+                self.deny(format!(
+                    "`{name}` runs `{first}`, which deletes or overwrites files; the guard cannot read that shell's arguments to ask what would be lost"
+                ));
+                return;
+            }
+            if word == "git" {
+                let rest = statement.trim_start().trim_start_matches(first);
+                self.line(&format!("git{rest}"));
+                if self.done() {
+                    return;
+                }
+            }
+        }
     }
 
     fn parallel(&mut self, name: &str, args: &[Arg]) {
@@ -2340,6 +2438,23 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
 }
 
 /// Quotes a word for a command line rebuilt from known words.
+/// Whether gawk is asked to load its in-place extension (`-i inplace`,
+/// `-iinplace`, `--include=inplace`, `--include inplace`).
+fn awk_in_place(args: &[Arg]) -> bool {
+    let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
+    words.iter().enumerate().any(|(k, w)| {
+        let next = words.get(k + 1).copied().unwrap_or("");
+        let lib = match *w {
+            "-i" | "--include" => next,
+            w => w
+                .strip_prefix("--include=")
+                .or_else(|| w.strip_prefix("-i"))
+                .unwrap_or(""),
+        };
+        lib.trim_end_matches(".awk") == "inplace"
+    })
+}
+
 fn shell_quote(s: &str) -> String {
     if !s.is_empty()
         && s.chars()

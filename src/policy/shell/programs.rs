@@ -23,6 +23,9 @@ pub enum Kind {
     Parallel,
     /// `busybox`, `toybox`: the first word is the program (the applet).
     Multicall,
+    /// `pwsh -c`, `powershell -Command`, `cmd /c`: a command string in
+    /// another shell's language.
+    WindowsShell,
     /// `find`.
     Find,
     /// `ssh HOST CMD`, `watch CMD`, `su -c CMD`: joined words are a
@@ -261,6 +264,16 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("perl", Kind::Interpreter(Lang::Perl)),
     ("ruby", Kind::Interpreter(Lang::Ruby)),
     ("php", Kind::Interpreter(Lang::Php)),
+    // Lua's `-e CODE` and `-l NAME` read like Perl's; its file calls
+    // (`os.remove`, `os.rename`, `io.open`, `os.execute`) are in the
+    // inline tables.
+    ("lua", Kind::Interpreter(Lang::Perl)),
+    ("luajit", Kind::Interpreter(Lang::Perl)),
+    // Windows' shells: their command strings are read for the commands
+    // in `WINDOWS_DESTROYS` and for git.
+    ("pwsh", Kind::WindowsShell),
+    ("powershell", Kind::WindowsShell),
+    ("cmd", Kind::WindowsShell),
     // File changers (see `files`).
     ("rm", Kind::Files),
     ("rimraf", Kind::Files),
@@ -444,6 +457,46 @@ pub const READ_ONLY: &[&str] = &[
     "tsort",
     "pr",
     "csplit_dryrun",
+];
+
+/// Commands of PowerShell (cmdlets and their aliases) and cmd.exe that
+/// delete, move or overwrite files, lower-case: a Windows shell's command
+/// string that runs one is vetoed (the guard does not parse those
+/// languages, so it cannot ask what would be lost).
+pub const WINDOWS_DESTROYS: &[&str] = &[
+    // PowerShell.
+    "remove-item",
+    "ri",
+    "rm",
+    "rmdir",
+    "del",
+    "erase",
+    "rd",
+    "move-item",
+    "mi",
+    "move",
+    "mv",
+    "copy-item",
+    "cpi",
+    "copy",
+    "cp",
+    "clear-content",
+    "clc",
+    "set-content",
+    "sc",
+    "out-file",
+    "clear-item",
+    "cli",
+    "rename-item",
+    "rni",
+    "ren",
+    "remove-itemproperty",
+    // cmd.exe.
+    "rename",
+    "xcopy",
+    "robocopy",
+    "format",
+    "cipher",
 ];
 
 /// The name a program is known by: as written, or as a case-insensitive
