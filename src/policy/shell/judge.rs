@@ -337,6 +337,23 @@ impl Judge<'_> {
                         unknown = true;
                     }
                 },
+                Part::Subst { quoted, .. } => match self.echoed(p) {
+                    // `$(echo WORDS)` prints what it is given: known text.
+                    Some(v) if *quoted => escape(&v, &mut pattern),
+                    Some(v)
+                        if !v.is_empty()
+                            && !v.contains(char::is_whitespace)
+                            && !v.contains(['*', '?', '[']) =>
+                    {
+                        escape(&v, &mut pattern)
+                    }
+                    _ => {
+                        if !unknown {
+                            prefix = unescape(&pattern);
+                        }
+                        unknown = true;
+                    }
+                },
                 _ => {
                     if !unknown {
                         prefix = unescape(&pattern);
@@ -380,6 +397,52 @@ impl Judge<'_> {
             }
         }
         out
+    }
+
+    /// What a command substitution prints when it is a plain `echo` of
+    /// literal words (no options, escapes, globs or redirections): the
+    /// words joined by spaces. `$(echo rm) -rf src` is then judged as the
+    /// `rm` it runs, and `$(echo hello)` as the program `hello`.
+    fn echoed(&self, part: &Part) -> Option<String> {
+        let mut subs = Vec::new();
+        parser::collect_parts(std::slice::from_ref(part), &self.bodies, &mut subs).ok()?;
+        let [script] = subs.as_slice() else {
+            return None;
+        };
+        let [item] = script.items.as_slice() else {
+            return None;
+        };
+        let [pipeline] = item.pipelines.as_slice() else {
+            return None;
+        };
+        let [Command::Simple(simple)] = pipeline.cmds.as_slice() else {
+            return None;
+        };
+        if !simple.assigns.is_empty() || !simple.redirs.is_empty() {
+            return None;
+        }
+        // Literal words only: no nested substitution (no recursion) and no
+        // parameter whose value the guard would have to trust.
+        if !simple
+            .words
+            .iter()
+            .all(|w| w.parts.iter().all(|p| matches!(p, Part::Lit { .. })))
+        {
+            return None;
+        }
+        let mut words = Vec::new();
+        for w in &simple.words {
+            let v = self.peek_word(w);
+            let [Arg::Lit(t)] = v.as_slice() else {
+                return None;
+            };
+            words.push(t.clone());
+        }
+        let (program, rest) = words.split_first()?;
+        if program != "echo" || rest.iter().any(|t| t.starts_with('-') || t.contains('\\')) {
+            return None;
+        }
+        Some(rest.join(" "))
     }
 
     /// The value of `$name` when it is known on this line.
