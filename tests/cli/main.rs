@@ -18,6 +18,7 @@ mod test_guard;
 mod test_guard_corpus;
 mod test_hook_agents;
 mod test_hook_attacks;
+mod test_hook_peers;
 mod test_hook_shell;
 mod test_hooks;
 mod test_llm_client;

@@ -32,7 +32,7 @@ fn cases(name: &str) -> Vec<Value> {
 /// What an answer means to its agent: `Ok(Some(msg))` a veto, `Ok(None)`
 /// silence, `Err` an answer the agent would not read as either (which lets
 /// the tool run in every agent but Cline).
-fn read_answer(agent: &str, out: &Out) -> Result<Option<String>, String> {
+pub(crate) fn read_answer(agent: &str, out: &Out) -> Result<Option<String>, String> {
     if out.code == 0 && out.stdout.is_empty() {
         return Ok(None);
     }
@@ -102,7 +102,7 @@ fn read_answer(agent: &str, out: &Out) -> Result<Option<String>, String> {
 }
 
 /// The sandbox the suites aim at.
-fn sandbox() -> (TestRepo, tempfile::TempDir) {
+pub(crate) fn sandbox() -> (TestRepo, tempfile::TempDir) {
     let r = TestRepo::with_commit();
     let origin = tempfile::tempdir().expect("origin");
     r.git(&["init", "-q", "--bare", &origin.path().to_string_lossy()]);

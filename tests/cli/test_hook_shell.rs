@@ -297,16 +297,31 @@ fn rm_is_judged_by_what_would_be_lost() {
 fn computed_programs_are_refused() {
     let r = project();
     for line in [
-        "$(echo rm) -rf src",
+        "$(printf rm) -rf src",
         "$CMD src",
         "\"${X}\" -rf src",
-        "`echo rm` x",
+        "`echo $X` x",
+        "$(echo -n rm) -rf src",
         "${IFS}rm -rf src",
     ] {
         vetoed(&r, line, "computed at run time");
     }
     vetoed(&r, "IFS=,; CMD=rm,-rf,src; $CMD", "computed");
     vetoed(&r, "rm -rf $UNKNOWN_DIR", "computed at run time");
+}
+
+#[test]
+fn an_echo_of_literal_words_is_what_it_prints() {
+    // `$(echo WORD)` prints WORD: judged as the command it makes, so the
+    // loss is named and `$(echo hello)` (a peer's allowed case) passes.
+    let r = project();
+    vetoed(&r, "$(echo rm) -rf src", "src");
+    vetoed(&r, "`echo git` checkout -- src/lib.rs", "git");
+    vetoed(&r, "rm -rf \"$(echo src)\"", "src");
+    allowed(&r, "$(echo hello)");
+    allowed(&r, "`echo rm` no-such-file");
+    allowed(&r, "rm -rf $(echo target)");
+    assert!(r.path().join("src/lib.rs").exists());
 }
 
 #[test]

@@ -4,7 +4,10 @@
 //! asks the repository what that would lose.
 
 use crate::policy::parse::{parse, Parsed, Table};
+// One option table per utility: those the level-1 policy also reads live
+// there (their raised risks do not matter to a parse).
 use crate::policy::spec::{flag, opt, req, Opt, Syntax};
+use crate::policy::utils::tables::{GNU, SORT};
 
 /// What a command does to one path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +28,9 @@ pub enum Effect {
     /// Removes it from where it is, keeping its content elsewhere (the
     /// source of `mv`).
     MoveAway,
+    /// Deletes files on another machine (`rsync --delete` to
+    /// `host:path`), which no repository here can be asked about.
+    Remote,
 }
 
 /// One path a command acts on.
@@ -39,8 +45,6 @@ pub struct FileOp {
     /// destination word.
     pub into_dir: Option<String>,
 }
-
-const GNU: &[Opt] = &[flag('\0', "help"), flag('\0', "version")];
 
 const RM: &[Opt] = &[
     flag('f', "force"),
@@ -226,37 +230,6 @@ const MKDIR: &[Opt] = &[
     flag('Z', ""),
     opt('\0', "context"),
 ];
-const SORT: &[Opt] = &[
-    flag('b', "ignore-leading-blanks"),
-    flag('d', "dictionary-order"),
-    flag('f', "ignore-case"),
-    flag('g', "general-numeric-sort"),
-    flag('i', "ignore-nonprinting"),
-    flag('M', "month-sort"),
-    flag('h', "human-numeric-sort"),
-    flag('n', "numeric-sort"),
-    flag('R', "random-sort"),
-    req('\0', "random-source"),
-    flag('r', "reverse"),
-    req('\0', "sort"),
-    flag('V', "version-sort"),
-    opt('\0', "batch-size"),
-    opt('c', "check"),
-    flag('C', ""),
-    req('\0', "compress-program"),
-    flag('\0', "debug"),
-    req('\0', "files0-from"),
-    req('k', "key"),
-    flag('m', "merge"),
-    req('o', "output"),
-    flag('s', "stable"),
-    req('S', "buffer-size"),
-    req('t', "field-separator"),
-    req('T', "temporary-directory"),
-    req('\0', "parallel"),
-    flag('u', "unique"),
-    flag('z', "zero-terminated"),
-];
 
 fn gnu(args: &[String], table: Table) -> Result<Parsed, String> {
     parse(args, table, Syntax::Gnu, false).map_err(|e| e.to_string())
@@ -432,8 +405,10 @@ fn copy_like(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
     Ok(out)
 }
 
-/// `rsync SRC… DEST`: files in DEST are overwritten; `--delete*` and
-/// `--remove-source-files` delete.
+/// `rsync SRC… DEST`: files in DEST are overwritten; `--delete*` deletes
+/// in DEST (on another machine: [`Effect::Remote`]);
+/// `--remove-source-files` deletes the local sources; `-n`,
+/// `--dry-run`, `--list-only` change nothing.
 fn rsync(args: &[String]) -> Vec<FileOp> {
     const WITH_VALUE: &[&str] = &[
         "-e",
@@ -477,16 +452,41 @@ fn rsync(args: &[String]) -> Vec<FileOp> {
         "-B",
         "--block-size",
     ];
+    // Short options with a value end a cluster (`-ae ssh`).
+    const SHORT_WITH_VALUE: &str = "efTMB";
     let mut operands = Vec::new();
     let mut delete = false;
+    let mut remove_sources = false;
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
         i += 1;
-        if a.starts_with("--delete") || a == "--remove-source-files" || a == "--del" {
+        if a == "--" {
+            operands.extend(args[i..].iter().cloned());
+            break;
+        }
+        if matches!(a.as_str(), "--dry-run" | "--list-only") {
+            return Vec::new();
+        }
+        if a.starts_with("--delete") || a == "--del" {
             delete = true;
+        } else if a == "--remove-source-files" || a == "--remove-sent-files" {
+            remove_sources = true;
         } else if WITH_VALUE.contains(&a.as_str()) {
             i += 1;
+        } else if let Some(cluster) = a.strip_prefix('-').filter(|c| !c.starts_with('-')) {
+            for c in cluster.chars() {
+                if c == 'n' {
+                    return Vec::new();
+                }
+                if SHORT_WITH_VALUE.contains(c) {
+                    // The value is attached, or the next word.
+                    if cluster.ends_with(c) {
+                        i += 1;
+                    }
+                    break;
+                }
+            }
         } else if !a.starts_with('-') {
             operands.push(a.clone());
         }
@@ -494,19 +494,31 @@ fn rsync(args: &[String]) -> Vec<FileOp> {
     let Some(dest) = operands.pop() else {
         return Vec::new();
     };
-    // A remote destination (`host:path`) is not a local file.
-    if dest.contains(':') && !dest.starts_with('/') && !dest.starts_with('.') {
-        return Vec::new();
+    let remote = |w: &str| {
+        w.split_once(':')
+            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+    };
+    let mut out: Vec<FileOp> = Vec::new();
+    if remove_sources {
+        out.extend(operands.iter().filter(|s| !remote(s)).map(|s| FileOp {
+            word: s.clone(),
+            effect: Effect::Delete { recursive: true },
+            into_dir: None,
+        }));
     }
-    vec![FileOp {
+    let effect = match (remote(&dest), delete) {
+        // Files copied to another machine lose nothing here.
+        (true, false) => return out,
+        (true, true) => Effect::Remote,
+        (false, true) => Effect::Delete { recursive: true },
+        (false, false) => Effect::Overwrite,
+    };
+    out.push(FileOp {
         word: dest,
-        effect: if delete {
-            Effect::Delete { recursive: true }
-        } else {
-            Effect::Overwrite
-        },
+        effect,
         into_dir: None,
-    }]
+    });
+    out
 }
 
 #[cfg(test)]
@@ -536,6 +548,32 @@ mod tests {
         assert_eq!(o[0].word, "-rf");
         assert_eq!(o[0].effect, Effect::Delete { recursive: false });
         assert!(file_ops("rm", &v("--bogus x")).is_err());
+    }
+
+    #[test]
+    fn rsync_reads_dry_runs_sources_and_remote_deletions() {
+        for a in [
+            "-n -a src/ d/",
+            "-avzn src/ d/",
+            "--dry-run --delete src/ d/",
+            "--list-only src/ d/",
+        ] {
+            assert!(file_ops("rsync", &v(a)).unwrap().is_empty(), "{a}");
+        }
+        // `-e` ends a cluster: its value is not a dry run.
+        let o = file_ops("rsync", &v("-ae nsh src/ d/")).unwrap();
+        assert_eq!(o[0].effect, Effect::Overwrite);
+        let o = file_ops("rsync", &v("-a --remove-source-files src/ host:/x/")).unwrap();
+        assert_eq!(o.len(), 1);
+        assert_eq!(o[0].word, "src/");
+        assert_eq!(o[0].effect, Effect::Delete { recursive: true });
+        let o = file_ops("rsync", &v("-a --delete-after src/ host:/x/")).unwrap();
+        assert_eq!(o[0].effect, Effect::Remote);
+        assert!(file_ops("rsync", &v("-a src/ host:/x/"))
+            .unwrap()
+            .is_empty());
+        let o = file_ops("rsync", &v("-a --delete src/ ./d:x/")).unwrap();
+        assert_eq!(o[0].effect, Effect::Delete { recursive: true });
     }
 
     #[test]

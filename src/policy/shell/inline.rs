@@ -36,6 +36,11 @@ pub const DESTROYS: &[(&str, &str)] = &[
     ("promises.rm(", "deletes files"),
     ("rimraf", "deletes folder trees"),
     ("Deno.remove(", "deletes files"),
+    ("Deno.removeSync(", "deletes files"),
+    ("Deno.rename(", "moves a file"),
+    ("Deno.renameSync(", "moves a file"),
+    ("Deno.truncate(", "truncates a file"),
+    ("Deno.truncateSync(", "truncates a file"),
     ("FileUtils.rm", "deletes files"),
     ("FileUtils.remove", "deletes files"),
     ("FileUtils.mv", "moves files"),
@@ -62,6 +67,8 @@ pub const WRITES: &[&str] = &[
     "createWriteStream(",
     "Deno.writeTextFile(",
     "Deno.writeFile(",
+    "Deno.writeTextFileSync(",
+    "Deno.writeFileSync(",
     "Bun.write(",
     "File.write(",
     "File.open(",
@@ -97,6 +104,9 @@ pub const RUNS: &[&str] = &[
     "proc_open(",
     "Open3",
     "IO.popen(",
+    // Lua.
+    "os.execute(",
+    "io.popen(",
 ];
 
 /// What inline code visibly does to files.

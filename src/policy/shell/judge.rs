@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use super::files::{self, Effect, FileOp};
 use super::inline::{self, Finding};
 use super::lexer::{HereBody, Part, RedirOp, Word};
+use super::parallel;
 use super::parser::{self, AndOr, Command, Pipeline, Redir, Script, Simple, Target};
 use super::paths;
 use super::programs::{self, Kind, Lang, Wrapper};
@@ -46,6 +47,7 @@ pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool
         known: Vec::new(),
         depth: 0,
         bodies: Vec::new(),
+        elsewhere: None,
     };
     j.line(command);
     (j.veto, j.may_write, j.known)
@@ -103,6 +105,9 @@ struct Judge<'a> {
     known: Vec<KnownWrite>,
     depth: usize,
     bodies: Vec<HereBody>,
+    /// The host of an `ssh HOST CMD` being judged: its files are not the
+    /// ones the repository here can be asked about.
+    elsewhere: Option<String>,
 }
 
 impl Judge<'_> {
@@ -332,6 +337,23 @@ impl Judge<'_> {
                         unknown = true;
                     }
                 },
+                Part::Subst { quoted, .. } => match self.echoed(p) {
+                    // `$(echo WORDS)` prints what it is given: known text.
+                    Some(v) if *quoted => escape(&v, &mut pattern),
+                    Some(v)
+                        if !v.is_empty()
+                            && !v.contains(char::is_whitespace)
+                            && !v.contains(['*', '?', '[']) =>
+                    {
+                        escape(&v, &mut pattern)
+                    }
+                    _ => {
+                        if !unknown {
+                            prefix = unescape(&pattern);
+                        }
+                        unknown = true;
+                    }
+                },
                 _ => {
                     if !unknown {
                         prefix = unescape(&pattern);
@@ -377,12 +399,79 @@ impl Judge<'_> {
         out
     }
 
+    /// What a command substitution prints when it is a plain `echo` of
+    /// literal words (no options, escapes, globs or redirections): the
+    /// words joined by spaces. `$(echo rm) -rf src` is then judged as the
+    /// `rm` it runs, and `$(echo hello)` as the program `hello`.
+    fn echoed(&self, part: &Part) -> Option<String> {
+        let mut subs = Vec::new();
+        parser::collect_parts(std::slice::from_ref(part), &self.bodies, &mut subs).ok()?;
+        let [script] = subs.as_slice() else {
+            return None;
+        };
+        let [item] = script.items.as_slice() else {
+            return None;
+        };
+        let [pipeline] = item.pipelines.as_slice() else {
+            return None;
+        };
+        let [Command::Simple(simple)] = pipeline.cmds.as_slice() else {
+            return None;
+        };
+        if !simple.assigns.is_empty() || !simple.redirs.is_empty() {
+            return None;
+        }
+        // Literal words only: no nested substitution (no recursion) and no
+        // parameter whose value the guard would have to trust.
+        if !simple
+            .words
+            .iter()
+            .all(|w| w.parts.iter().all(|p| matches!(p, Part::Lit { .. })))
+        {
+            return None;
+        }
+        let mut words = Vec::new();
+        for w in &simple.words {
+            let v = self.peek_word(w);
+            let [Arg::Lit(t)] = v.as_slice() else {
+                return None;
+            };
+            words.push(t.clone());
+        }
+        let (program, rest) = words.split_first()?;
+        if program != "echo" || rest.iter().any(|t| t.starts_with('-') || t.contains('\\')) {
+            return None;
+        }
+        Some(rest.join(" "))
+    }
+
     /// The value of `$name` when it is known on this line.
     fn param(&self, name: &str) -> Option<String> {
+        // `${NAME:-WORD}`, `${NAME-WORD}` with a plain WORD.
+        for sep in [":-", "-"] {
+            if let Some((n, word)) = name.split_once(sep) {
+                let plain = |c: char| c.is_ascii_alphanumeric() || "/._-~+@%,".contains(c);
+                if !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    || !word.chars().all(plain)
+                {
+                    return None;
+                }
+                return match (self.param(n), sep) {
+                    (Some(v), ":-") if !v.is_empty() => Some(v),
+                    (Some(_), ":-") => Some(word.to_string()),
+                    (Some(v), _) => Some(v),
+                    (None, _) => None,
+                };
+            }
+        }
         match name {
             "HOME" => self.home.clone(),
             "PWD" => self.cwd.as_ref().map(|c| c.to_string_lossy().into_owned()),
-            _ => self.vars.get(name).cloned().flatten(),
+            _ if self.vars.contains_key(name) => self.vars.get(name).cloned().flatten(),
+            // The agent's shell has the environment the hook was started
+            // with; unset, `$TMPDIR/x` is `/x`.
+            "TMPDIR" => Some(std::env::var("TMPDIR").unwrap_or_default()),
+            _ => None,
         }
     }
 
@@ -525,6 +614,15 @@ impl Judge<'_> {
     }
 
     fn known_write(&mut self, word: &str, content: Vec<u8>, append: bool) {
+        if let Some(host) = &self.elsewhere {
+            // Not a file here: nothing for the kill-switch to judge.
+            if !append {
+                self.deny(format!(
+                    "Writing `{word}` on `{host}` is refused: the guard cannot ask that machine what would be lost"
+                ));
+            }
+            return;
+        }
         let Some(abs) = self.absolute(word) else {
             return;
         };
@@ -570,32 +668,11 @@ impl Judge<'_> {
         }
     }
 
-    /// The symlink inside the working tree through which `abs` (as written,
-    /// not resolved) leaves it, if any: a planted `escape -> /elsewhere`
-    /// makes `rm escape/x` a deletion outside, wherever that lies (even in
-    /// a temp folder). The last name counts only when the operation
-    /// follows it (`rm link` removes the link itself).
+    /// The symlink in the working tree through which `abs` leaves it
+    /// ([`paths::escaping_link`]).
     fn escaping_link(&self, abs: &Path, follow: bool) -> Option<PathBuf> {
         let top = self.ctx.loss.worktree()?;
-        let lexical = paths::normalize(abs);
-        let rel = lexical.strip_prefix(&top).ok()?;
-        let names: Vec<_> = rel.components().collect();
-        let checked = if follow {
-            names.len()
-        } else {
-            names.len().saturating_sub(1)
-        };
-        let mut here = top.clone();
-        for c in names.iter().take(checked) {
-            here.push(c);
-            let is_link = here
-                .symlink_metadata()
-                .is_ok_and(|m| m.file_type().is_symlink());
-            if is_link && !paths::resolve_abs(&here, true).starts_with(&top) {
-                return Some(here);
-            }
-        }
-        None
+        paths::escaping_link(&top, abs, follow)
     }
 
     /// Whether the repository must be asked about `path`: it exists and is
@@ -607,6 +684,14 @@ impl Judge<'_> {
     /// Why `path` may not be changed at all: protected, or outside the
     /// working tree and the temporary folders.
     fn refused_place(&self, path: &Path, effect: Effect) -> Option<String> {
+        if let Some(host) = &self.elsewhere {
+            if !matches!(effect, Effect::Append | Effect::Touch) {
+                return Some(format!(
+                    "it would run on `{host}`, whose files the guard cannot ask what would be lost"
+                ));
+            }
+            return None;
+        }
         // A recursive delete or a move takes what is below too.
         let whole = matches!(
             effect,
@@ -643,6 +728,13 @@ impl Judge<'_> {
         for op in ops {
             if is_device(&op.word) {
                 continue;
+            }
+            if op.effect == Effect::Remote {
+                self.deny(format!(
+                    "{what} would delete files in `{}` on another machine, which the guard cannot ask what would be lost",
+                    op.word
+                ));
+                return;
             }
             let Some(mut abs) = self.absolute(&op.word) else {
                 return;
@@ -687,7 +779,7 @@ impl Judge<'_> {
                         asked.push((path, effect, op.word));
                     }
                 }
-                Effect::Append | Effect::Touch | Effect::MoveAway => {}
+                Effect::Append | Effect::Touch | Effect::MoveAway | Effect::Remote => {}
             }
         }
         if asked.is_empty() {
@@ -806,6 +898,7 @@ impl Judge<'_> {
                 }
             }
         }
+        let name = programs::canonical(&name);
         let kind = programs::kind(&name);
         // A function shadows only programs the guard does not know:
         // `rm() { :; }; command rm -rf x` still runs the real rm.
@@ -820,6 +913,14 @@ impl Judge<'_> {
             Some(Kind::Shell) => self.shell(&name, args, stdin),
             Some(Kind::Eval) => self.eval(&name, args),
             Some(Kind::Xargs) => self.xargs(args),
+            Some(Kind::Parallel) => self.parallel(&name, args),
+            Some(Kind::WindowsShell) => self.windows_shell(&name, args),
+            Some(Kind::Multicall) => match args.get(1) {
+                // `busybox --list`, `toybox --help`: its own options.
+                Some(Arg::Lit(a)) if a.starts_with('-') => {}
+                Some(_) => self.run(&args[1..], assigns, stdin),
+                None => {}
+            },
             Some(Kind::Find) => self.find(args),
             Some(Kind::Remote) => self.remote(&name, args),
             Some(Kind::Git) => self.git(args, assigns),
@@ -911,6 +1012,11 @@ impl Judge<'_> {
                         self.vars.insert(t.to_string(), None);
                     }
                 }
+            }
+            "awk" | "gawk" | "mawk" if awk_in_place(args) => {
+                self.deny(
+                    "`awk -i inplace` rewrites the files it reads, which the guard cannot judge; use the agent's edit tool",
+                );
             }
             "awk" | "gawk" | "mawk" => {
                 // An awk program can run commands and write files.
@@ -1051,6 +1157,16 @@ impl Judge<'_> {
                 i += if a == "-u" || a == "--unset" { 2 } else { 1 };
                 continue;
             }
+            // BSD `-P PATH` (where to look the program up) and GNU 9.x
+            // `-a ARG0` take a value: the program is the word after it.
+            if value_of("-P", "-P").is_some() || value_of("-a", "--argv0").is_some() {
+                i += if matches!(a, "-P" | "-a" | "--argv0") {
+                    2
+                } else {
+                    1
+                };
+                continue;
+            }
             if a.starts_with('-') {
                 i += 1;
                 continue;
@@ -1175,8 +1291,10 @@ impl Judge<'_> {
             "--max-args",
             "--max-procs",
             "--max-chars",
-            "--replace",
             "--eof",
+            "-J",
+            "-R",
+            "-S",
             "--max-lines",
             "--process-slot-var",
         ];
@@ -1194,13 +1312,16 @@ impl Judge<'_> {
             if !a.starts_with('-') || a == "-" {
                 break;
             }
-            if a == "-I" || a == "--replace" {
+            if a == "-I" || a == "-J" {
                 replace = args.get(i + 1).and_then(|v| v.lit()).map(String::from);
+            } else if a == "--replace" {
+                // GNU: `--replace[=R]`, the value only attached.
+                replace = Some("{}".into());
             } else if let Some(r) = a.strip_prefix("--replace=") {
                 replace = Some(r.to_string());
             } else if a == "-i" {
                 replace = Some("{}".into());
-            } else if let Some(r) = a.strip_prefix("-I") {
+            } else if let Some(r) = a.strip_prefix("-I").or_else(|| a.strip_prefix("-i")) {
                 replace = Some(r.to_string());
             }
             if WITH_VALUE.contains(&a) {
@@ -1229,6 +1350,132 @@ impl Judge<'_> {
             _ => inner.push(stdin_arg),
         }
         self.run(&inner, &[], Stdin::Inherited);
+    }
+
+    /// `pwsh -Command STRING`, `cmd /c STRING`: the guard does not parse
+    /// those languages; a statement that starts with a command deleting or
+    /// overwriting files is vetoed, one that runs git is judged as git.
+    fn windows_shell(&mut self, name: &str, args: &[Arg]) {
+        let lits: Option<Vec<String>> = args[1..]
+            .iter()
+            .map(|a| a.lit().map(String::from))
+            .collect();
+        let Some(lits) = lits else {
+            self.deny(format!(
+                "`{name}` is given arguments computed at run time, so the guard cannot tell what it runs"
+            ));
+            return;
+        };
+        self.may_write = true;
+        let lower: Vec<String> = lits.iter().map(|a| a.to_ascii_lowercase()).collect();
+        let code = if name == "cmd" {
+            match lower
+                .iter()
+                .position(|a| matches!(a.as_str(), "/c" | "/k" | "/r"))
+            {
+                Some(k) => lits[k + 1..].join(" "),
+                None => return self.unknown_program(name),
+            }
+        } else {
+            // PowerShell: parameters are case-insensitive and abbreviable.
+            let is = |a: &str, full: &str, min: usize| {
+                a.len() > min && full.starts_with(a) && a.starts_with('-')
+            };
+            let mut k = 0;
+            loop {
+                let Some(a) = lower.get(k) else {
+                    return self.unknown_program(name);
+                };
+                if is(a, "-encodedcommand", 1) || a == "-ec" {
+                    self.deny(format!(
+                        "`{name} -EncodedCommand` runs code the guard cannot see"
+                    ));
+                    return;
+                }
+                if is(a, "-command", 1) {
+                    break lits[k + 1..].join(" ");
+                }
+                if is(a, "-file", 1) {
+                    return self.unknown_program(name);
+                }
+                if !a.starts_with('-') {
+                    break lits[k..].join(" ");
+                }
+                let takes_value = [
+                    "-executionpolicy",
+                    "-windowstyle",
+                    "-workingdirectory",
+                    "-outputformat",
+                    "-inputformat",
+                    "-version",
+                    "-configurationname",
+                    "-settingsfile",
+                    "-custompipename",
+                ]
+                .iter()
+                .any(|full| is(a, full, 2));
+                k += if takes_value { 2 } else { 1 };
+            }
+        };
+        for statement in code.split([';', '|', '&', '\n', '{', '}', '(', ')']) {
+            let Some(first) = statement.split_whitespace().next() else {
+                continue;
+            };
+            let word = first
+                .trim_matches(|c| matches!(c, '"' | '\'' | '.'))
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let word = word.strip_suffix(".exe").unwrap_or(&word);
+            if programs::WINDOWS_DESTROYS.contains(&word) {
+                self.deny(format!(
+                    "`{name}` runs `{first}`, which deletes or overwrites files; the guard cannot read that shell's arguments to ask what would be lost"
+                ));
+                return;
+            }
+            if word == "git" {
+                let rest = statement.trim_start().trim_start_matches(first);
+                self.line(&format!("git{rest}"));
+                if self.done() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn parallel(&mut self, name: &str, args: &[Arg]) {
+        let lits: Option<Vec<String>> = args[1..]
+            .iter()
+            .map(|a| a.lit().map(String::from))
+            .collect();
+        let Some(lits) = lits else {
+            self.deny(format!(
+                "`{name}` is given arguments computed at run time, so the guard cannot tell what it runs"
+            ));
+            return;
+        };
+        let lines = match parallel::jobs(&lits) {
+            Ok(l) => l,
+            Err(e) => {
+                self.deny(format!("{e}; the guard refuses what it cannot read"));
+                return;
+            }
+        };
+        self.may_write = true;
+        // Jobs run in their own shells: the line's variables do not reach
+        // them, and an input the guard cannot see stays unknown.
+        let vars = std::mem::take(&mut self.vars);
+        self.vars.insert(parallel::UNKNOWN_VAR.to_string(), None);
+        let cwd = self.cwd.clone();
+        for line in lines {
+            self.line(&line);
+            self.cwd = cwd.clone();
+            if self.done() {
+                break;
+            }
+        }
+        self.vars = vars;
     }
 
     fn find(&mut self, args: &[Arg]) {
@@ -1494,8 +1741,13 @@ impl Judge<'_> {
                     break;
                 }
                 if i < lits.len() {
+                    let host = lits[i - 1].clone();
                     let line = lits[i..].join(" ");
+                    let outer = self.elsewhere.replace(host);
+                    let cwd = self.cwd.clone();
                     self.line(&line);
+                    self.elsewhere = outer;
+                    self.cwd = cwd;
                 }
             }
             "watch" => {
@@ -2249,6 +2501,23 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
 }
 
 /// Quotes a word for a command line rebuilt from known words.
+/// Whether gawk is asked to load its in-place extension (`-i inplace`,
+/// `-iinplace`, `--include=inplace`, `--include inplace`).
+fn awk_in_place(args: &[Arg]) -> bool {
+    let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
+    words.iter().enumerate().any(|(k, w)| {
+        let next = words.get(k + 1).copied().unwrap_or("");
+        let lib = match *w {
+            "-i" | "--include" => next,
+            w => w
+                .strip_prefix("--include=")
+                .or_else(|| w.strip_prefix("-i"))
+                .unwrap_or(""),
+        };
+        lib.trim_end_matches(".awk") == "inplace"
+    })
+}
+
 fn shell_quote(s: &str) -> String {
     if !s.is_empty()
         && s.chars()

@@ -16,6 +16,7 @@ pub mod inline;
 pub mod judge;
 pub mod lexer;
 pub mod loss;
+pub mod parallel;
 pub mod parser;
 pub mod paths;
 pub mod programs;

@@ -71,8 +71,19 @@ pub fn temp_dirs() -> Vec<PathBuf> {
 /// lexically.
 pub fn absolute(cwd: &Path, home: Option<&str>, word: &str) -> PathBuf {
     let joined = if let Some(rest) = word.strip_prefix('~') {
-        match (home, rest.is_empty() || rest.starts_with('/')) {
-            (Some(h), true) => PathBuf::from(format!("{h}{rest}")),
+        let (user, tail) = rest.split_once('/').unwrap_or((rest, ""));
+        match (home, user) {
+            (Some(h), "") => PathBuf::from(format!("{h}{rest}")),
+            (None, "") => cwd.join(word),
+            // `~+` is the cwd, `~-` the previous one (not known: `/`).
+            (_, "+") => cwd.join(tail),
+            (_, "-") => Path::new("/").join(tail),
+            (_, u)
+                if u.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) =>
+            {
+                user_home(u).join(tail)
+            }
             _ => cwd.join(word),
         }
     } else {
@@ -81,6 +92,22 @@ pub fn absolute(cwd: &Path, home: Option<&str>, word: &str) -> PathBuf {
     normalize(&joined)
 }
 
+/// The home folder bash's `~user` expands to (the password file). A user
+/// the file does not list (a directory service, or none) is taken to live
+/// in `/home/user`: outside the worktree, never the literal `~user`.
+fn user_home(user: &str) -> PathBuf {
+    std::fs::read_to_string("/etc/passwd")
+        .ok()
+        .and_then(|t| {
+            t.lines().find_map(|l| {
+                let f: Vec<&str> = l.split(':').collect();
+                (f.len() >= 6 && f[0] == user).then(|| PathBuf::from(f[5]))
+            })
+        })
+        .unwrap_or_else(|| Path::new("/home").join(user))
+}
+
+/// Removes `.` and `..` lexically.
 pub fn normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -93,6 +120,34 @@ pub fn normalize(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The symlink inside the working tree `top` through which `abs` (as
+/// written, not resolved) leaves it, if any: a planted `escape ->
+/// /elsewhere` makes `rm escape/x` a deletion outside, wherever that lies
+/// (even in a temp folder). The last name counts only when the operation
+/// follows it (`rm link` removes the link itself). The one place the
+/// shell judgement decides symlink escapes, beside [`resolve_abs`].
+pub fn escaping_link(top: &Path, abs: &Path, follow: bool) -> Option<PathBuf> {
+    let lexical = normalize(abs);
+    let rel = lexical.strip_prefix(top).ok()?;
+    let names: Vec<_> = rel.components().collect();
+    let checked = if follow {
+        names.len()
+    } else {
+        names.len().saturating_sub(1)
+    };
+    let mut here = top.to_path_buf();
+    for c in names.iter().take(checked) {
+        here.push(c);
+        let is_link = here
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
+        if is_link && !resolve_abs(&here, true).starts_with(top) {
+            return Some(here);
+        }
+    }
+    None
 }
 
 /// Resolves symlinks in `p` the way an operation on it would: the parent
@@ -270,5 +325,17 @@ mod tests {
         );
         assert_eq!(absolute(cwd, Some("/h"), "../x"), PathBuf::from("/w/x"));
         assert_eq!(absolute(cwd, None, "./a/./b"), PathBuf::from("/w/r/a/b"));
+    }
+
+    #[test]
+    fn tilde_user_is_a_home_never_a_literal_name() {
+        let cwd = Path::new("/w/r");
+        assert_eq!(
+            absolute(cwd, Some("/h"), "~root/x"),
+            user_home("root").join("x")
+        );
+        assert!(!absolute(cwd, Some("/h"), "~someone-unknown/x").starts_with(cwd));
+        assert_eq!(absolute(cwd, None, "~+/src"), PathBuf::from("/w/r/src"));
+        assert_eq!(absolute(cwd, None, "~-/x"), PathBuf::from("/x"));
     }
 }

@@ -18,6 +18,14 @@ pub enum Kind {
     Eval,
     /// `xargs`.
     Xargs,
+    /// GNU `parallel`: a command template filled from `:::` words, files
+    /// or stdin, or (with no template) the words themselves as commands.
+    Parallel,
+    /// `busybox`, `toybox`: the first word is the program (the applet).
+    Multicall,
+    /// `pwsh -c`, `powershell -Command`, `cmd /c`: a command string in
+    /// another shell's language.
+    WindowsShell,
     /// `find`.
     Find,
     /// `ssh HOST CMD`, `watch CMD`, `su -c CMD`: joined words are a
@@ -230,10 +238,13 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("ksh", Kind::Shell),
     ("mksh", Kind::Shell),
     ("fish", Kind::Shell),
-    ("busybox", Kind::Shell),
+    ("busybox", Kind::Multicall),
+    ("toybox", Kind::Multicall),
     ("eval", Kind::Eval),
     ("trap", Kind::Eval),
     ("xargs", Kind::Xargs),
+    ("parallel", Kind::Parallel),
+    ("env_parallel", Kind::Parallel),
     ("find", Kind::Find),
     ("ssh", Kind::Remote),
     ("watch", Kind::Remote),
@@ -253,6 +264,16 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("perl", Kind::Interpreter(Lang::Perl)),
     ("ruby", Kind::Interpreter(Lang::Ruby)),
     ("php", Kind::Interpreter(Lang::Php)),
+    // Lua's `-e CODE` and `-l NAME` read like Perl's; its file calls
+    // (`os.remove`, `os.rename`, `io.open`, `os.execute`) are in the
+    // inline tables.
+    ("lua", Kind::Interpreter(Lang::Perl)),
+    ("luajit", Kind::Interpreter(Lang::Perl)),
+    // Windows' shells: their command strings are read for the commands
+    // in `WINDOWS_DESTROYS` and for git.
+    ("pwsh", Kind::WindowsShell),
+    ("powershell", Kind::WindowsShell),
+    ("cmd", Kind::WindowsShell),
     // File changers (see `files`).
     ("rm", Kind::Files),
     ("rimraf", Kind::Files),
@@ -395,7 +416,6 @@ pub const READ_ONLY: &[&str] = &[
     "man",
     "info",
     "lsof",
-    "env_parallel",
     "tput",
     "clear",
     "reset",
@@ -439,7 +459,63 @@ pub const READ_ONLY: &[&str] = &[
     "csplit_dryrun",
 ];
 
-/// Looks a program up by name (a path's last name).
+/// Commands of PowerShell (cmdlets and their aliases) and cmd.exe that
+/// delete, move or overwrite files, lower-case: a Windows shell's command
+/// string that runs one is vetoed (the guard does not parse those
+/// languages, so it cannot ask what would be lost).
+pub const WINDOWS_DESTROYS: &[&str] = &[
+    // PowerShell.
+    "remove-item",
+    "ri",
+    "rm",
+    "rmdir",
+    "del",
+    "erase",
+    "rd",
+    "move-item",
+    "mi",
+    "move",
+    "mv",
+    "copy-item",
+    "cpi",
+    "copy",
+    "cp",
+    "clear-content",
+    "clc",
+    "set-content",
+    "sc",
+    "out-file",
+    "clear-item",
+    "cli",
+    "rename-item",
+    "rni",
+    "ren",
+    "remove-itemproperty",
+    // cmd.exe.
+    "rename",
+    "xcopy",
+    "robocopy",
+    "format",
+    "cipher",
+];
+
+/// The name a program is known by: as written, or as a case-insensitive
+/// file system finds it (`RM`, `Git` run rm and git on macOS and
+/// Windows) and without Windows' `.exe` (Git Bash runs `rm.exe`).
+pub fn canonical(name: &str) -> String {
+    if kind(name).is_some() {
+        return name.to_string();
+    }
+    let lower = name.to_ascii_lowercase();
+    let bare = lower.strip_suffix(".exe").unwrap_or(&lower).to_string();
+    if kind(&bare).is_some() {
+        bare
+    } else {
+        name.to_string()
+    }
+}
+
+/// Looks a program up by name (a path's last name, see [`canonical`]).
 pub fn kind(name: &str) -> Option<Kind> {
     if let Some((_, k)) = PROGRAMS.iter().find(|(n, _)| *n == name) {
         return Some(*k);

@@ -4,7 +4,7 @@
 //! listed, or an option not in its program's table, is refused.
 
 mod find;
-mod tables;
+pub(crate) mod tables;
 
 use super::parse::{self, Parsed, Table};
 use super::spec::Syntax;

@@ -20,7 +20,7 @@ const WRITES: &str = "writes to the file it is given";
 const RUNS: &str = "runs the program it is given";
 
 /// `--help` and `--version`, which every GNU program accepts.
-const GNU: &[Opt] = &[flag('\0', "help"), flag('\0', "version")];
+pub(crate) const GNU: &[Opt] = &[flag('\0', "help"), flag('\0', "version")];
 
 // Shell builtins, carried out by `ask` itself.
 
@@ -791,7 +791,8 @@ const JOIN: &[Opt] = &[
 
 // Text filters.
 
-const SORT: &[Opt] = &[
+/// sort (also read by the shell judgement for `-o FILE`).
+pub(crate) const SORT: &[Opt] = &[
     flag('b', "ignore-leading-blanks"),
     flag('d', "dictionary-order"),
     flag('f', "ignore-case"),
