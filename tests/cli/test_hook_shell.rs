@@ -532,6 +532,10 @@ fn hook_git_posture_differs_from_level_one() {
         "git ls-remote origin",
         "git push --force-with-lease=main:0123abc origin main",
         "git push --force-with-lease --force-if-includes origin main",
+        "git push --force-with-lease origin main",
+        "git push --force-with-l origin feature",
+        "git checkout -B brand-new-topic",
+        "git switch -C another-new-topic",
         "git clone https://example.com/x.git vendor/x",
         "git clone https://example.com/x.git /tmp/fararoni-hook-clone",
         "git remote add upstream https://example.com/x.git",
@@ -542,7 +546,9 @@ fn hook_git_posture_differs_from_level_one() {
         allowed(&r, line);
     }
     for (line, needle) in [
-        ("git push --force-with-lease origin main", "EXPECTED_SHA"),
+        ("git push --force-with-lease --force origin main", "force"),
+        ("git checkout -B main", "resets an existing branch"),
+        ("git switch --force-c=main", "resets an existing branch"),
         ("git fetch --upload-pack='touch /tmp/p' origin", "program"),
         ("git fetch -f origin main:main", "overwrites local branches"),
         ("git fetch --prune-tags origin", "tags"),

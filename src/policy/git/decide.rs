@@ -64,6 +64,17 @@ fn looks_like_path(s: &str) -> bool {
     }
 }
 
+/// `checkout -B NAME` / `switch -C NAME`: only a branch that exists is
+/// reset (and its commits left to the reflog); a new name is plain `-b`.
+/// Without a repository to ask, the name counts as existing.
+fn resets_existing_branch(p: &Parsed, key: &str, ctx: &Ctx) -> bool {
+    p.values(key).any(|name| {
+        ctx.facts
+            .is_revision(ctx.place, &format!("refs/heads/{name}"))
+            != Some(false)
+    })
+}
+
 /// `checkout`: a branch switch keeps uncommitted work; checking out paths
 /// overwrites it.
 pub fn checkout(p: &Parsed, ctx: &Ctx) -> Outcome {
@@ -90,11 +101,13 @@ pub fn checkout(p: &Parsed, ctx: &Ctx) -> Outcome {
             "pathspec-from-file",
             "`--pathspec-from-file` checks out paths, overwriting edits",
         ),
-        ("B", "`-B` resets an existing branch"),
     ] {
         if p.has(key) {
             return out(Destructive, why);
         }
+    }
+    if resets_existing_branch(p, "B", ctx) {
+        return out(Destructive, "`-B` resets an existing branch");
     }
     if !p.paths.is_empty() {
         return out(
@@ -102,7 +115,7 @@ pub fn checkout(p: &Parsed, ctx: &Ctx) -> Outcome {
             "`checkout -- PATH` overwrites uncommitted edits",
         );
     }
-    let creates = p.has("b") || p.has("orphan");
+    let creates = p.has("b") || p.has("B") || p.has("orphan");
     let ops = &p.operands;
     if creates || p.has("detach") {
         return if ops.len() <= 1 {
@@ -131,9 +144,11 @@ pub fn checkout(p: &Parsed, ctx: &Ctx) -> Outcome {
 }
 
 /// `switch`: keeps uncommitted work unless told to throw it away.
-pub fn switch(p: &Parsed, _: &Ctx) -> Outcome {
+pub fn switch(p: &Parsed, ctx: &Ctx) -> Outcome {
+    if resets_existing_branch(p, "force-create", ctx) {
+        return out(Destructive, "`-C` resets an existing branch");
+    }
     for (key, why) in [
-        ("force-create", "`-C` resets an existing branch"),
         (
             "discard-changes",
             "`--discard-changes` throws away uncommitted edits",

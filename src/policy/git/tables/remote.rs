@@ -53,14 +53,12 @@ const PUSH: &[Opt] = &[
 /// (`:ref`), or a lease is taken.
 ///
 /// A lease (`--force-with-lease`) overwrites the remote only if its ref is
-/// still where the pusher expects. git's documentation warns that without
-/// an explicit expected value the expectation is the remote-tracking ref,
-/// which a background fetch (an IDE, an agent's own `git fetch`) silently
-/// moves — the lease then overwrites commits nobody has seen. So the Hook
-/// posture accepts a lease only with its expected value
-/// (`--force-with-lease=REF:SHA`) or with `--force-if-includes` (which
-/// git added to close exactly that hole); a bare lease is refused, and
-/// every lease is refused for the other actors, which never push.
+/// still where the pusher expects, so for the Hook actor it is contact that
+/// loses nothing, as issue 17 lists it beside plain push. git's
+/// documentation warns that a bare lease trusts the remote-tracking ref,
+/// which a background fetch can move; that residual risk is what
+/// `--force-if-includes` or an explicit `=REF:SHA` closes, and the reason
+/// says so. Every lease is refused for the other actors, which never push.
 fn push(p: &Parsed, ctx: &Ctx) -> Outcome {
     let forced = p
         .all_operands()
@@ -73,20 +71,11 @@ fn push(p: &Parsed, ctx: &Ctx) -> Outcome {
             "a `+REF` or `:REF` refspec overwrites or deletes history on the remote".into(),
         )
     } else if lease && ctx.actor == Actor::Hook {
-        let values: Vec<&str> = p.values("force-with-lease").collect();
-        let explicit = !values.is_empty() && values.iter().all(|v| v.contains(':'));
-        if explicit || p.has("force-if-includes") {
-            (
-                Remote,
-                "a lease with its expected value overwrites the remote only if nobody else pushed"
-                    .into(),
-            )
-        } else {
-            (
-                Destructive,
-                "a bare `--force-with-lease` trusts the remote-tracking ref, which a background fetch can move; give `--force-with-lease=BRANCH:EXPECTED_SHA` or add `--force-if-includes`".into(),
-            )
-        }
+        (
+            Remote,
+            "a lease overwrites the remote only if nobody else pushed (add `--force-if-includes` so a background fetch cannot vouch for commits you never saw)"
+                .into(),
+        )
     } else if lease || p.has("force-if-includes") {
         (
             Destructive,
