@@ -18,6 +18,7 @@ use serde_json::json;
 use super::client::{
     ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode, Usage,
 };
+use super::gate::TextGate;
 use super::protocol::{Judgement, Machine, State};
 use super::secrets;
 use super::tools::{specs, Workspace};
@@ -85,7 +86,8 @@ impl Outcome {
 /// What happened during a run, for the user as it happens.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentEvent<'a> {
-    /// Visible text of the model, as it streams.
+    /// Visible text of the model, as it streams: never a call it printed
+    /// (held until the reply ends, then shown only if it was an answer).
     Text(&'a str),
     /// A tool call was executed (or refused by its tool).
     Tool {
@@ -105,6 +107,14 @@ pub enum AgentEvent<'a> {
     },
     /// A name or argument the model got wrong and that was repaired.
     Repaired(&'a str),
+    /// A model call returned: what the server counted (`cached_tokens`
+    /// shows whether the fixed prefix hit its prompt cache).
+    Replied {
+        /// The call's number in the run, from 1.
+        call: u32,
+        /// The server's counts.
+        usage: Usage,
+    },
 }
 
 /// What a run produced.
@@ -122,6 +132,10 @@ pub struct RunReport {
     pub rejections: usize,
     /// Names and arguments repaired.
     pub repairs: usize,
+    /// Whether the answer went out whole as [`AgentEvent::Text`] while it
+    /// streamed (so a caller that showed it need not print it again).
+    #[serde(skip)]
+    pub answer_streamed: bool,
     /// Token counts, summed.
     #[serde(skip)]
     pub usage: Usage,
@@ -226,6 +240,7 @@ pub fn run(
         tool_calls: 0,
         rejections: 0,
         repairs: 0,
+        answer_streamed: false,
         usage: Usage::default(),
         elapsed: Duration::ZERO,
     };
@@ -256,10 +271,16 @@ pub fn run(
             // Read before answering: the first step calls a tool.
             require_tool: machine.state() == State::Start && cfg.mode != ToolMode::None,
         };
+        // Text streams live only up to where a printed call could begin
+        // (see `gate`); the rest waits for the end of the reply.
+        let mut gate = TextGate::new();
         let response = {
             let mut stream = |e: StreamEvent<'_>| {
                 if let StreamEvent::Text(t) = e {
-                    on(AgentEvent::Text(t));
+                    let shown = gate.push(t);
+                    if !shown.is_empty() {
+                        on(AgentEvent::Text(shown));
+                    }
                 }
             };
             client.chat(&req, &mut stream)
@@ -277,6 +298,10 @@ pub fn run(
         report.usage.prompt_tokens += response.usage.prompt_tokens;
         report.usage.completion_tokens += response.usage.completion_tokens;
         report.usage.cached_tokens += response.usage.cached_tokens;
+        on(AgentEvent::Replied {
+            call: report.calls,
+            usage: response.usage,
+        });
         let mut calls = response.tool_calls.clone();
         let extracted = calls.is_empty();
         if extracted {
@@ -293,6 +318,12 @@ pub fn run(
         );
         report.answer = response.content.clone();
         if calls.is_empty() {
+            let rest = gate.finish_answer();
+            if !rest.is_empty() {
+                on(AgentEvent::Text(rest));
+            }
+            report.answer_streamed =
+                gate.shown_any() && gate.text().trim() == response.content.trim();
             report.outcome = if response.content.trim().is_empty() {
                 Outcome::Empty
             } else {

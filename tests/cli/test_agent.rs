@@ -131,6 +131,48 @@ fn test_agent_text_leaked_call_runs_exactly_once() {
 }
 
 #[test]
+fn test_agent_level_3_streams_text_but_never_a_leaked_call() {
+    use git_fararoni::agent::run::{run, AgentEvent, RunConfig};
+    use git_fararoni::agent::script::{Scripted, ScriptedClient};
+    use git_fararoni::agent::tools::{Limits, Workspace};
+    let repo = TestRepo::with_commit();
+    let reply = |text: &str| Scripted {
+        text: text.into(),
+        think: None,
+        tool_calls: Vec::new(),
+        error: None,
+    };
+    let leaked = "I will create it.\n<tool_call>{\"name\": \"fs_write\", \"arguments\": {\"path\": \"new.txt\", \"content\": \"hello\\n\"}}</tool_call>";
+    let answer = "Created `new.txt`; it says {hello}.";
+    let mut client = ScriptedClient::new(vec![reply(leaked), reply(answer)]);
+    let mut ws = Workspace::open(
+        repo.path(),
+        git_fararoni::shadow::Session::fresh("test"),
+        Limits::default(),
+    )
+    .expect("workspace");
+    let mut shown = String::new();
+    let mut on = |e: AgentEvent<'_>| {
+        if let AgentEvent::Text(t) = e {
+            shown.push_str(t);
+        }
+    };
+    let report = run(
+        &mut client,
+        &mut ws,
+        "create new.txt",
+        &RunConfig::default(),
+        &mut on,
+    )
+    .expect("run");
+    assert_eq!(repo.read("new.txt"), "hello\n");
+    // The narration and the whole answer were shown, the call never was.
+    assert_eq!(shown, format!("I will create it.\n{answer}"));
+    assert!(report.answer_streamed);
+    assert_eq!(report.answer, answer);
+}
+
+#[test]
 fn test_agent_directive_is_the_last_system_message_of_every_request() {
     let repo = TestRepo::with_commit();
     let (out, requests) = replay(
@@ -659,6 +701,46 @@ fn test_agent_falls_through_3_4_5() {
     assert!(
         trail.contains("L3: the model failed") && trail.contains("L4: nothing usable"),
         "{trail}"
+    );
+}
+
+#[test]
+fn test_agent_each_level_samples_with_its_own_settings_rows() {
+    let repo = TestRepo::with_commit();
+    for (key, value) in [
+        ("fararoni.llm.temperature", "0.7"),
+        ("fararoni.llm.maxTokens", "300"),
+        ("fararoni.thinking.temperature", "0.9"),
+        ("fararoni.thinking.maxTokens", "77"),
+        ("fararoni.fallback.temperature", "0.1"),
+        ("fararoni.fallback.maxTokens", "55"),
+    ] {
+        repo.git(&["config", key, value]);
+    }
+    let (out, requests) = replay(
+        &repo,
+        json!([{"error": "timeout"}, {"text": ""}, text("plain answer")]),
+        &["--json"],
+        "what is a saga?",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let sampled: Vec<(f64, u64)> = requests
+        .iter()
+        .map(|r| {
+            (
+                (r["temperature"].as_f64().unwrap_or(-1.0) * 100.0).round() / 100.0,
+                r["max_tokens"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(sampled, [(0.7, 300), (0.9, 77), (0.1, 55)], "{requests:?}");
+    // A value out of range is an error naming the key, not a silent default.
+    repo.git(&["config", "fararoni.thinking.temperature", "7"]);
+    let (out, _) = replay(&repo, json!([text("x")]), &["--level", "4"], "q");
+    assert_eq!(out.code, 4, "{out}");
+    assert!(
+        out.stderr.contains("fararoni.thinking.temperature"),
+        "{out}"
     );
 }
 
