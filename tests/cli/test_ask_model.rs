@@ -131,28 +131,71 @@ fn test_ask_model_constrained_mode_forces_a_call_first_then_allows_an_answer() {
 #[test]
 fn test_ask_model_faults_exit_4_and_touch_nothing() {
     let r = repo();
+    r.write("src/app.rs", "fn main() {}\n// uncommitted work\n");
     let before = r.snapshot();
-    for (name, url) in [
-        ("refused", refused_url()),
+    // Every fault the issue names: server down, wrong model name, a 5xx,
+    // malformed JSON, a stream cut in the middle, an enormous reply, a
+    // first token that never comes, a hang-up.
+    let faults: Vec<(&str, Option<Reply>, &[(&str, &str)])> = vec![
+        ("server down", None, &[]),
         (
-            "status",
-            FakeLlm::start(vec![Reply::Status(500, "boom".into())]).base_url(),
+            "wrong model",
+            Some(Reply::Status(404, "model 'tiny' not found".into())),
+            &[],
         ),
+        ("5xx", Some(Reply::Status(500, "boom".into())), &[]),
         (
             "not json",
-            FakeLlm::start(vec![Reply::Malformed]).base_url(),
+            Some(Reply::Malformed),
+            &[("FARARONI_LLM_STREAM", "false")],
         ),
-    ] {
-        let out = ask_with(&r, &url, "refactor the parser into modules", &[]);
+        (
+            "cut stream",
+            Some(Reply::CutStream("I will now".into())),
+            &[],
+        ),
+        (
+            "enormous",
+            Some(Reply::Huge(64 << 10)),
+            &[("FARARONI_LLM_MAX_RESPONSE_BYTES", "4k")],
+        ),
+        (
+            "no first token",
+            Some(Reply::Slow(
+                std::time::Duration::from_secs(4),
+                Box::new(Reply::text("late")),
+            )),
+            &[("FARARONI_LLM_FIRST_TOKEN_TIMEOUT", "1")],
+        ),
+        ("hang-up", Some(Reply::Hangup), &[]),
+    ];
+    for (name, reply, env) in faults {
+        // One fault for every level of the cascade (3, 4, 5).
+        let fake = reply.map(|rep| FakeLlm::start(vec![rep.clone(), rep.clone(), rep]));
+        let url = fake.as_ref().map_or_else(refused_url, FakeLlm::base_url);
+        let mut cmd = r.cmd("git-fararoni");
+        cmd.args(["ask", "refactor the parser into modules"])
+            .env("FARARONI_LLM_BASE_URL", &url)
+            .env("FARARONI_LLM_MODEL", "tiny")
+            .env("FARARONI_LLM_TOOL_MODE", "native")
+            .env("FARARONI_LLM_MAX_RETRIES", "0")
+            .env("FARARONI_LLM_CONNECT_TIMEOUT", "2")
+            .env("FARARONI_LLM_CALL_TIMEOUT", "30");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out: crate::common::Out = cmd.output().expect("run ask").into();
         assert_eq!(out.code, 4, "{name}: {out}");
-        assert!(out.stderr.contains("127.0.0.1"), "{name}: {out}");
+        let host = url
+            .trim_start_matches("http://")
+            .trim_end_matches("/v1")
+            .to_string();
+        assert!(
+            out.stderr.contains(&host),
+            "{name}: the endpoint is named: {out}"
+        );
+        assert!(out.stderr.contains("hint:"), "{name}: {out}");
+        assert!(!out.stderr.contains("panicked"), "{name}: {out}");
+        assert_eq!(r.snapshot(), before, "{name}: nothing touched");
     }
-    let mut after = r.snapshot();
-    after.retain(|p, _| !p.starts_with(".git/fararoni"));
-    let mut before = before;
-    before.retain(|p, _| !p.starts_with(".git/fararoni"));
-    assert_eq!(
-        after.keys().collect::<Vec<_>>(),
-        before.keys().collect::<Vec<_>>()
-    );
 }
