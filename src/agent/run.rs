@@ -166,11 +166,30 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
             let calls: usize = m
                 .tool_calls
                 .iter()
-                .map(|c| c.name.len() + c.arguments.to_string().len())
+                .map(|c| c.name.len() + json_len(&c.arguments))
                 .sum();
             ((m.content.len() + calls) / 4 + 4) as u64
         })
         .sum()
+}
+
+/// The length of `v` as compact JSON, without building the string: this
+/// runs over the whole conversation before every model call.
+fn json_len(v: &serde_json::Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    // Writing into a counter cannot fail.
+    let _ = serde_json::to_writer(&mut c, v);
+    c.0
 }
 
 /// The fixed part of every request, as an estimate of its tokens: the
@@ -195,13 +214,18 @@ pub fn fit(history: &mut [ChatMessage], budget: u64) -> usize {
     let mut replaced = 0;
     let n = history.len();
     let mut i = 2;
-    while estimate_tokens(history) > budget && i + 2 < n {
+    // One pass over the conversation, then only the replaced messages'
+    // share changes.
+    let mut total = estimate_tokens(history);
+    while total > budget && i + 2 < n {
         if history[i].role == Role::Tool && !history[i].content.starts_with("[earlier tool result")
         {
+            let before = estimate_tokens(&history[i..=i]);
             let len = history[i].content.chars().count();
             history[i].content = format!(
                 "[earlier tool result of {len} characters removed to fit the context; call the tool again if you need it]"
             );
+            total = total - before + estimate_tokens(&history[i..=i]);
             replaced += 1;
         }
         i += 1;
@@ -248,22 +272,22 @@ pub fn run(
         .context_tokens
         .saturating_sub(u64::from(cfg.max_tokens))
         .saturating_sub(fixed_prompt_tokens() / 2 + 64);
-    let mut messages: Vec<ChatMessage> = Vec::new();
     'depth: while report.calls < cfg.max_depth {
         let removed = fit(&mut history, budget);
         if removed > 0 {
             ws.log()
                 .event("context", json!({"replaced_tool_results": removed}));
         }
-        messages.clear();
-        messages.extend(history.iter().cloned());
-        messages.push(ChatMessage::text(Role::System, machine.directive()));
+        // The directive goes last for this call only: pushed onto the
+        // history and popped once the reply is in, so no call copies the
+        // conversation.
+        history.push(ChatMessage::text(Role::System, machine.directive()));
         ws.log().event(
             "directive",
             json!({"state": machine.state().as_str(), "depth": report.calls}),
         );
         let req = ChatRequest {
-            messages: &messages,
+            messages: &history,
             tools: &tools,
             mode: cfg.mode,
             max_tokens: cfg.max_tokens,
@@ -285,6 +309,7 @@ pub fn run(
             };
             client.chat(&req, &mut stream)
         };
+        history.pop();
         report.calls += 1;
         let response = match response {
             Ok(r) => r,
