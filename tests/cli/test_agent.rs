@@ -66,19 +66,6 @@ fn json_out(out: &Out) -> Value {
     serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
 }
 
-fn session_events(repo: &TestRepo) -> Vec<Value> {
-    let dir = repo.path().join(".git/fararoni/sessions");
-    let mut events = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("sessions dir") {
-        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("read log");
-        events.extend(
-            text.lines()
-                .filter_map(|l| serde_json::from_str::<Value>(l).ok()),
-        );
-    }
-    events
-}
-
 #[test]
 fn test_agent_hallucinated_names_are_normalized() {
     let repo = TestRepo::with_commit();
@@ -100,7 +87,8 @@ fn test_agent_hallucinated_names_are_normalized() {
         "{:?}",
         requests[1]
     );
-    let repairs = session_events(&repo)
+    let repairs = repo
+        .session_events()
         .iter()
         .filter(|e| e["kind"] == "repair")
         .count();
@@ -123,7 +111,8 @@ fn test_agent_text_leaked_call_runs_exactly_once() {
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(repo.read("notes/new.txt"), "hello\n");
     assert_eq!(tool_messages(&requests[1]).len(), 1);
-    let writes = session_events(&repo)
+    let writes = repo
+        .session_events()
         .iter()
         .filter(|e| e["kind"] == "tool" && e["tool"] == "fs_write")
         .count();

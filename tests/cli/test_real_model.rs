@@ -23,6 +23,27 @@ fn url() -> String {
         .expect("FARARONI_REAL_LLM_URL: start scripts/llm-server.py first")
 }
 
+/// The real server's settings: deterministic sampling, generous timeouts
+/// (a CPU generates a few tokens a second).
+fn settings(tool_mode: ToolModeSetting, max_tokens: u32, stream: bool) -> ModelSettings {
+    ModelSettings {
+        base_url: url(),
+        model: Some("smollm2".into()),
+        api_key: None,
+        tool_mode,
+        context_tokens: None,
+        max_tokens,
+        temperature: 0.0,
+        connect_timeout: Duration::from_secs(5),
+        first_token_timeout: Duration::from_secs(120),
+        idle_timeout: Duration::from_secs(60),
+        call_timeout: Duration::from_secs(240),
+        max_retries: 1,
+        max_response_bytes: 1 << 20,
+        stream,
+    }
+}
+
 #[test]
 #[ignore = "needs a real model server: run scripts/real-model-tier.sh"]
 fn test_real_model_level_2_chat_answers_hola() {
@@ -49,22 +70,7 @@ fn test_real_model_level_2_chat_answers_hola() {
 #[test]
 #[ignore = "needs a real model server: run scripts/real-model-tier.sh"]
 fn test_real_model_constrained_mode_yields_a_tool_call() {
-    let mut client = HttpClient::new(ModelSettings {
-        base_url: url(),
-        model: Some("smollm2".into()),
-        api_key: None,
-        tool_mode: ToolModeSetting::Auto,
-        context_tokens: None,
-        max_tokens: 48,
-        temperature: 0.0,
-        connect_timeout: Duration::from_secs(5),
-        first_token_timeout: Duration::from_secs(120),
-        idle_timeout: Duration::from_secs(60),
-        call_timeout: Duration::from_secs(240),
-        max_retries: 1,
-        max_response_bytes: 1 << 20,
-        stream: true,
-    });
+    let mut client = HttpClient::new(settings(ToolModeSetting::Auto, 48, true));
     let info = client.server_info().expect("server info");
     assert_eq!(
         info.supports_tools,
@@ -157,14 +163,11 @@ fn test_real_model_level_3_task_makes_a_tool_call_and_changes_nothing_outside() 
     assert!(matches!(out.code, 0 | 4), "{out}");
     assert!(!out.stderr.contains("panicked"), "{out}");
     // At least one real tool call went through the governed tools.
-    let sessions = repo.path().join(".git/fararoni/sessions");
-    let log: String = std::fs::read_dir(&sessions)
-        .map(|d| {
-            d.flatten()
-                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                .collect()
-        })
-        .unwrap_or_default();
+    let log: String = repo
+        .session_logs()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect();
     assert!(
         log.lines()
             .any(|l| l.contains("\"kind\":\"tool\"") || l.contains("\"event\":\"tool\"")),
@@ -249,22 +252,7 @@ fn test_real_model_fixed_prompt_is_under_1500_tokens_in_every_mode_and_cached() 
         (ToolModeSetting::Prompted, "prompted"),
         (ToolModeSetting::Constrained, "constrained"),
     ] {
-        let mut client = HttpClient::new(ModelSettings {
-            base_url: url(),
-            model: Some("smollm2".into()),
-            api_key: None,
-            tool_mode: setting,
-            context_tokens: None,
-            max_tokens: 1,
-            temperature: 0.0,
-            connect_timeout: Duration::from_secs(5),
-            first_token_timeout: Duration::from_secs(120),
-            idle_timeout: Duration::from_secs(60),
-            call_timeout: Duration::from_secs(240),
-            max_retries: 1,
-            max_response_bytes: 1 << 20,
-            stream: false,
-        });
+        let mut client = HttpClient::new(settings(setting, 1, false));
         let request = ChatRequest {
             messages: &messages,
             tools: &tools,
