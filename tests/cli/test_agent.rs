@@ -847,7 +847,7 @@ fn test_agent_session_list_and_show() {
     let (out, _) = replay(
         &repo,
         json!([
-            call("fs_read", json!({"path": "README.md"})),
+            call("ReadFile", json!({"file_path": "README.md"})),
             call("fs_read", json!({"path": "README.md"})),
             text("done")
         ]),
@@ -867,6 +867,21 @@ fn test_agent_session_list_and_show() {
     assert!(show.stdout.contains("fs_read README.md — ok"), "{show}");
     assert!(
         show.stdout.contains("rejected fs_read in POST_READ"),
+        "{show}"
+    );
+    // Readable by a person: every line in words, no raw JSON.
+    for expected in [
+        "repaired the tool name ReadFile → fs_read",
+        "repaired the arguments of fs_read: argument `file_path` → `path`",
+        "saved 0 changed file(s) to the shadow store before the first tool",
+        "model called 1 tool(s) (100 prompt tokens, 0 cached, 10 generated)",
+        "model answered: done",
+        "end: answered after 3 model call(s)",
+    ] {
+        assert!(show.stdout.contains(expected), "{expected}:\n{show}");
+    }
+    assert!(
+        !show.stdout.contains('{') && !show.stdout.contains("null"),
         "{show}"
     );
     let missing = repo.run(&["session", "show", "nope"]);
