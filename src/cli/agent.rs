@@ -291,7 +291,13 @@ fn level3(
         mode,
         max_tokens: sampling.max_tokens,
         temperature: sampling.temperature,
-        context_tokens: settings.context_tokens,
+        // `fararoni.llm.contextTokens` when set (the client reports it),
+        // else the server's own window (llama.cpp's `/props`), else 8192.
+        context_tokens: client
+            .server_info()
+            .ok()
+            .and_then(|i| i.context_tokens)
+            .unwrap_or(settings.context_tokens),
     };
     let mut view = View {
         json: opts.json,

@@ -199,3 +199,58 @@ fn test_ask_model_faults_exit_4_and_touch_nothing() {
         assert_eq!(r.snapshot(), before, "{name}: nothing touched");
     }
 }
+
+#[test]
+fn test_ask_model_the_servers_context_window_bounds_the_conversation() {
+    let r = repo();
+    let big: String = (1..=300)
+        .map(|i| format!("line {i} of the notes\n"))
+        .collect();
+    r.write("notes.txt", &big);
+    let script = || {
+        vec![
+            Reply::tool_call("fs_read", json!({"path": "notes.txt"})),
+            Reply::tool_call(
+                "fs_patch",
+                json!({"path": "notes.txt", "search": "absent", "replace": "x"}),
+            ),
+            Reply::text("Nothing to change."),
+        ]
+    };
+    // The third request holds both results; the first (~1,600 tokens)
+    // fits an 8k window but not the 2k the server reports.
+    for (props, replaced) in [
+        (None, false),
+        (
+            Some(json!({"default_generation_settings": {"n_ctx": 2048}})),
+            true,
+        ),
+    ] {
+        let mut fake = FakeLlm::start(script());
+        if let Some(p) = props {
+            fake = fake.with_props(p);
+        }
+        let out = ask_with(&r, &fake.base_url(), "tidy the notes", &[]);
+        assert_eq!(out.code, 0, "{out}");
+        let reqs = fake.requests();
+        assert_eq!(reqs.len(), 3, "{reqs:?}");
+        let first_result = reqs[2]["messages"]
+            .as_array()
+            .and_then(|m| m.iter().find(|m| m["role"] == "tool"))
+            .and_then(|m| m["content"].as_str())
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(
+            first_result.starts_with("[earlier tool result of"),
+            replaced,
+            "{first_result:.200}"
+        );
+        if !replaced {
+            assert!(
+                first_result.contains("line 300 of the notes"),
+                "{first_result:.200}"
+            );
+        }
+    }
+    assert_eq!(r.read("notes.txt"), big);
+}
