@@ -323,10 +323,6 @@ pub fn run(
         report.usage.prompt_tokens += response.usage.prompt_tokens;
         report.usage.completion_tokens += response.usage.completion_tokens;
         report.usage.cached_tokens += response.usage.cached_tokens;
-        on(AgentEvent::Replied {
-            call: report.calls,
-            usage: response.usage,
-        });
         let mut calls = response.tool_calls.clone();
         let extracted = calls.is_empty();
         if extracted {
@@ -349,6 +345,13 @@ pub fn run(
             }
             report.answer_streamed =
                 gate.shown_any() && gate.text().trim() == response.content.trim();
+        }
+        // After the reply's text is complete, so its line is whole.
+        on(AgentEvent::Replied {
+            call: report.calls,
+            usage: response.usage,
+        });
+        if calls.is_empty() {
             report.outcome = if response.content.trim().is_empty() {
                 Outcome::Empty
             } else {

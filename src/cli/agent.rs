@@ -333,7 +333,12 @@ struct View {
 
 impl View {
     fn show(&mut self, e: AgentEvent<'_>) {
-        if !matches!(e, AgentEvent::Text(_)) {
+        let prints_a_line = match e {
+            AgentEvent::Text(_) => false,
+            AgentEvent::Replied { .. } => self.verbose && !self.json,
+            _ => !self.json,
+        };
+        if prints_a_line {
             self.end_line();
         }
         match e {
