@@ -99,11 +99,7 @@ pub(crate) fn cascade(
     let mut produced: Option<Produced> = None;
     for level in levels {
         let started = Instant::now();
-        let Made {
-            mut client,
-            base_url,
-            sampling,
-        } = match make(level) {
+        let mut made = match make(level) {
             Ok(m) => m,
             Err(e) => {
                 opts.trail
@@ -113,16 +109,7 @@ pub(crate) fn cascade(
             }
         };
         let result = match level {
-            3 => level3(
-                &mut *client,
-                &base_url,
-                sampling,
-                request,
-                cwd,
-                &settings,
-                &opts,
-                &mut summary,
-            ),
+            3 => level3(&mut made, request, cwd, &settings, &opts, &mut summary),
             _ => {
                 // Levels 4 and 5 answer in plain text: shown as it arrives on
                 // a terminal (never with --json), after a spinner.
@@ -136,7 +123,7 @@ pub(crate) fn cascade(
                         shown = true;
                     }
                 };
-                let r = levels::answer(&mut *client, level, request, sampling, &mut sink);
+                let r = levels::answer(&mut *made.client, level, request, made.sampling, &mut sink);
                 spinner.stop();
                 if shown {
                     // Already on the screen: end its line, print it once.
@@ -259,9 +246,7 @@ fn print_summary(s: &Summary, level: Option<u8>) {
 }
 
 fn level3(
-    client: &mut dyn LlmClient,
-    base_url: &str,
-    sampling: Sampling,
+    made: &mut Made,
     request: &str,
     cwd: &Path,
     settings: &crate::config::AgentSettings,
@@ -269,7 +254,7 @@ fn level3(
     summary: &mut Summary,
 ) -> Result<Option<Produced>, String> {
     let limits = Limits {
-        remote: !secrets::is_loopback(base_url),
+        remote: !secrets::is_loopback(&made.base_url),
         send_secrets: settings.send_secrets,
         build_timeout: Duration::from_secs(settings.build_timeout_secs),
         command_timeout: Duration::from_secs(settings.command_timeout_secs),
@@ -289,11 +274,12 @@ fn level3(
     let cfg = RunConfig {
         max_depth: settings.max_depth,
         mode,
-        max_tokens: sampling.max_tokens,
-        temperature: sampling.temperature,
+        max_tokens: made.sampling.max_tokens,
+        temperature: made.sampling.temperature,
         // `fararoni.llm.contextTokens` when set (the client reports it),
         // else the server's own window (llama.cpp's `/props`), else 8192.
-        context_tokens: client
+        context_tokens: made
+            .client
             .server_info()
             .ok()
             .and_then(|i| i.context_tokens)
@@ -311,6 +297,7 @@ fn level3(
         spinner.stop();
         view.show(e);
     };
+    let client = &mut *made.client;
     let result = crate::agent::run::run(client, &mut ws, request, &cfg, &mut on);
     spinner.stop();
     view.end_line();

@@ -128,6 +128,9 @@ fn test_ask_model_constrained_mode_forces_a_call_first_then_allows_an_answer() {
     assert!(reqs[1].to_string().contains("println!"), "{}", reqs[1]);
 }
 
+/// Environment variables a case adds.
+type Env = &'static [(&'static str, &'static str)];
+
 #[test]
 fn test_ask_model_faults_exit_4_and_touch_nothing() {
     let r = repo();
@@ -136,7 +139,7 @@ fn test_ask_model_faults_exit_4_and_touch_nothing() {
     // Every fault the issue names: server down, wrong model name, a 5xx,
     // malformed JSON, a stream cut in the middle, an enormous reply, a
     // first token that never comes, a hang-up.
-    let faults: Vec<(&str, Option<Reply>, &[(&str, &str)])> = vec![
+    let faults: Vec<(&str, Option<Reply>, Env)> = vec![
         ("server down", None, &[]),
         (
             "wrong model",
