@@ -10,6 +10,16 @@ pub const THINKING_PROMPT: &str = "You are git-fararoni's assistant for a develo
 /// The system prompt of level 5.
 pub const FALLBACK_PROMPT: &str = "You are git-fararoni's assistant for a developer working in a git repository. Answer concisely. You cannot run commands or change files.";
 
+/// How a level samples: its `fararoni.<level>.maxTokens` and
+/// `fararoni.<level>.temperature` rows (see `config::model_settings`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sampling {
+    /// The most tokens to generate per call.
+    pub max_tokens: u32,
+    /// Sampling temperature.
+    pub temperature: f32,
+}
+
 /// A level-4 or level-5 answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
@@ -46,7 +56,7 @@ pub fn answer(
     client: &mut dyn LlmClient,
     level: u8,
     request: &str,
-    max_tokens: u32,
+    sampling: Sampling,
     on_text: &mut dyn FnMut(&str),
 ) -> Result<Answer, LlmError> {
     let prompt = if level == 4 {
@@ -62,8 +72,8 @@ pub fn answer(
         messages: &messages,
         tools: &[],
         mode: ToolMode::None,
-        max_tokens,
-        temperature: 0.3,
+        max_tokens: sampling.max_tokens,
+        temperature: sampling.temperature,
         require_tool: false,
     };
     let mut on = |e: StreamEvent<'_>| {

@@ -8,6 +8,7 @@ pub mod client;
 pub mod dirty;
 pub mod distill;
 pub mod extract;
+pub mod gate;
 pub mod http;
 pub mod interrupt;
 pub mod levels;

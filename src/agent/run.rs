@@ -18,6 +18,7 @@ use serde_json::json;
 use super::client::{
     ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode, Usage,
 };
+use super::gate::TextGate;
 use super::protocol::{Judgement, Machine, State};
 use super::secrets;
 use super::tools::{specs, Workspace};
@@ -85,7 +86,8 @@ impl Outcome {
 /// What happened during a run, for the user as it happens.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentEvent<'a> {
-    /// Visible text of the model, as it streams.
+    /// Visible text of the model, as it streams: never a call it printed
+    /// (held until the reply ends, then shown only if it was an answer).
     Text(&'a str),
     /// A tool call was executed (or refused by its tool).
     Tool {
@@ -105,6 +107,14 @@ pub enum AgentEvent<'a> {
     },
     /// A name or argument the model got wrong and that was repaired.
     Repaired(&'a str),
+    /// A model call returned: what the server counted (`cached_tokens`
+    /// shows whether the fixed prefix hit its prompt cache).
+    Replied {
+        /// The call's number in the run, from 1.
+        call: u32,
+        /// The server's counts.
+        usage: Usage,
+    },
 }
 
 /// What a run produced.
@@ -122,6 +132,10 @@ pub struct RunReport {
     pub rejections: usize,
     /// Names and arguments repaired.
     pub repairs: usize,
+    /// Whether the answer went out whole as [`AgentEvent::Text`] while it
+    /// streamed (so a caller that showed it need not print it again).
+    #[serde(skip)]
+    pub answer_streamed: bool,
     /// Token counts, summed.
     #[serde(skip)]
     pub usage: Usage,
@@ -152,11 +166,30 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
             let calls: usize = m
                 .tool_calls
                 .iter()
-                .map(|c| c.name.len() + c.arguments.to_string().len())
+                .map(|c| c.name.len() + json_len(&c.arguments))
                 .sum();
             ((m.content.len() + calls) / 4 + 4) as u64
         })
         .sum()
+}
+
+/// The length of `v` as compact JSON, without building the string: this
+/// runs over the whole conversation before every model call.
+fn json_len(v: &serde_json::Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    // Writing into a counter cannot fail.
+    let _ = serde_json::to_writer(&mut c, v);
+    c.0
 }
 
 /// The fixed part of every request, as an estimate of its tokens: the
@@ -181,13 +214,18 @@ pub fn fit(history: &mut [ChatMessage], budget: u64) -> usize {
     let mut replaced = 0;
     let n = history.len();
     let mut i = 2;
-    while estimate_tokens(history) > budget && i + 2 < n {
+    // One pass over the conversation, then only the replaced messages'
+    // share changes.
+    let mut total = estimate_tokens(history);
+    while total > budget && i + 2 < n {
         if history[i].role == Role::Tool && !history[i].content.starts_with("[earlier tool result")
         {
+            let before = estimate_tokens(&history[i..=i]);
             let len = history[i].content.chars().count();
             history[i].content = format!(
                 "[earlier tool result of {len} characters removed to fit the context; call the tool again if you need it]"
             );
+            total = total - before + estimate_tokens(&history[i..=i]);
             replaced += 1;
         }
         i += 1;
@@ -226,6 +264,7 @@ pub fn run(
         tool_calls: 0,
         rejections: 0,
         repairs: 0,
+        answer_streamed: false,
         usage: Usage::default(),
         elapsed: Duration::ZERO,
     };
@@ -233,22 +272,22 @@ pub fn run(
         .context_tokens
         .saturating_sub(u64::from(cfg.max_tokens))
         .saturating_sub(fixed_prompt_tokens() / 2 + 64);
-    let mut messages: Vec<ChatMessage> = Vec::new();
     'depth: while report.calls < cfg.max_depth {
         let removed = fit(&mut history, budget);
         if removed > 0 {
             ws.log()
                 .event("context", json!({"replaced_tool_results": removed}));
         }
-        messages.clear();
-        messages.extend(history.iter().cloned());
-        messages.push(ChatMessage::text(Role::System, machine.directive()));
+        // The directive goes last for this call only: pushed onto the
+        // history and popped once the reply is in, so no call copies the
+        // conversation.
+        history.push(ChatMessage::text(Role::System, machine.directive()));
         ws.log().event(
             "directive",
             json!({"state": machine.state().as_str(), "depth": report.calls}),
         );
         let req = ChatRequest {
-            messages: &messages,
+            messages: &history,
             tools: &tools,
             mode: cfg.mode,
             max_tokens: cfg.max_tokens,
@@ -256,14 +295,21 @@ pub fn run(
             // Read before answering: the first step calls a tool.
             require_tool: machine.state() == State::Start && cfg.mode != ToolMode::None,
         };
+        // Text streams live only up to where a printed call could begin
+        // (see `gate`); the rest waits for the end of the reply.
+        let mut gate = TextGate::new();
         let response = {
             let mut stream = |e: StreamEvent<'_>| {
                 if let StreamEvent::Text(t) = e {
-                    on(AgentEvent::Text(t));
+                    let shown = gate.push(t);
+                    if !shown.is_empty() {
+                        on(AgentEvent::Text(shown));
+                    }
                 }
             };
             client.chat(&req, &mut stream)
         };
+        history.pop();
         report.calls += 1;
         let response = match response {
             Ok(r) => r,
@@ -292,6 +338,19 @@ pub fn run(
             }),
         );
         report.answer = response.content.clone();
+        if calls.is_empty() {
+            let rest = gate.finish_answer();
+            if !rest.is_empty() {
+                on(AgentEvent::Text(rest));
+            }
+            report.answer_streamed =
+                gate.shown_any() && gate.text().trim() == response.content.trim();
+        }
+        // After the reply's text is complete, so its line is whole.
+        on(AgentEvent::Replied {
+            call: report.calls,
+            usage: response.usage,
+        });
         if calls.is_empty() {
             report.outcome = if response.content.trim().is_empty() {
                 Outcome::Empty

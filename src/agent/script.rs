@@ -34,10 +34,12 @@ pub struct Scripted {
 }
 
 /// A model that plays a script.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ScriptedClient {
     replies: VecDeque<Scripted>,
     requests: Vec<Value>,
+    recording: bool,
+    served: usize,
 }
 
 impl ScriptedClient {
@@ -46,6 +48,17 @@ impl ScriptedClient {
         ScriptedClient {
             replies: replies.into(),
             requests: Vec::new(),
+            recording: true,
+            served: 0,
+        }
+    }
+
+    /// A client that plays `replies` and keeps no requests: a model with
+    /// no cost at all, so a benchmark measures only the agent loop.
+    pub fn silent(replies: Vec<Scripted>) -> ScriptedClient {
+        ScriptedClient {
+            recording: false,
+            ..ScriptedClient::new(replies)
         }
     }
 
@@ -83,11 +96,15 @@ impl LlmClient for ScriptedClient {
         request: &ChatRequest<'_>,
         on_event: &mut dyn FnMut(StreamEvent<'_>),
     ) -> Result<ChatResponse, LlmError> {
-        self.requests.push(json!({
-            "messages": request.messages,
-            "tools": request.tools.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
-            "mode": request.mode,
-        }));
+        if self.recording {
+            self.requests.push(json!({
+                "messages": request.messages,
+                "tools": request.tools.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
+                "mode": request.mode,
+                "max_tokens": request.max_tokens,
+                "temperature": request.temperature,
+            }));
+        }
         let Some(reply) = self.replies.pop_front() else {
             return Err(LlmError::Status {
                 endpoint: ENDPOINT.into(),
@@ -123,7 +140,8 @@ impl LlmClient for ScriptedClient {
         if !reply.text.is_empty() {
             on_event(StreamEvent::Text(&reply.text));
         }
-        let n = self.requests.len();
+        self.served += 1;
+        let n = self.served;
         let tool_calls = reply
             .tool_calls
             .iter()

@@ -15,6 +15,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::agent::client::{LlmClient, LlmError, ToolMode, Usage};
+use crate::agent::levels::Sampling;
 use crate::agent::run::{AgentEvent, RunConfig};
 use crate::agent::script::{ScriptedClient, Shared};
 use crate::agent::tools::{Limits, Workspace};
@@ -39,13 +40,22 @@ pub(crate) struct CascadeOptions {
     pub trail: Vec<String>,
 }
 
-/// A model for one level, and the base URL it talks to (for the loopback
-/// rule on secrets).
-pub(crate) type Made = (Box<dyn LlmClient>, String);
+/// A model for one level, the base URL it talks to (for the loopback rule
+/// on secrets) and how the level samples (its own settings rows).
+pub(crate) struct Made {
+    /// The model.
+    pub client: Box<dyn LlmClient>,
+    /// Its base URL.
+    pub base_url: String,
+    /// `fararoni.<level>.maxTokens` and `.temperature`.
+    pub sampling: Sampling,
+}
 
 /// What one level produced.
 struct Produced {
     level: u8,
+    /// The answer was already shown as it streamed.
+    streamed: bool,
     answer: String,
     reasoning: Option<String>,
     outcome: String,
@@ -87,11 +97,9 @@ pub(crate) fn cascade(
     let mut summary = Summary::default();
     let mut failures: Vec<String> = Vec::new();
     let mut produced: Option<Produced> = None;
-    // Whether the answer was already shown as it streamed.
-    let mut streamed = false;
     for level in levels {
         let started = Instant::now();
-        let (mut client, base_url) = match make(level) {
+        let mut made = match make(level) {
             Ok(m) => m,
             Err(e) => {
                 opts.trail
@@ -101,15 +109,7 @@ pub(crate) fn cascade(
             }
         };
         let result = match level {
-            3 => level3(
-                &mut *client,
-                &base_url,
-                request,
-                cwd,
-                &settings,
-                &opts,
-                &mut summary,
-            ),
+            3 => level3(&mut made, request, cwd, &settings, &opts, &mut summary),
             _ => {
                 // Levels 4 and 5 answer in plain text: shown as it arrives on
                 // a terminal (never with --json), after a spinner.
@@ -123,17 +123,16 @@ pub(crate) fn cascade(
                         shown = true;
                     }
                 };
-                let r =
-                    levels::answer(&mut *client, level, request, settings.max_tokens, &mut sink);
+                let r = levels::answer(&mut *made.client, level, request, made.sampling, &mut sink);
                 spinner.stop();
                 if shown {
                     // Already on the screen: end its line, print it once.
                     super::out("\n");
-                    streamed = true;
                 }
                 r.map(|a| {
                     (!a.text.trim().is_empty()).then(|| Produced {
                         level,
+                        streamed: shown,
                         answer: a.text,
                         reasoning: a.reasoning,
                         outcome: "answered".into(),
@@ -193,8 +192,7 @@ pub(crate) fn cascade(
                     super::out(&format!("<think>\n{r}\n</think>\n"));
                 }
             }
-            let shown_live = streamed && p.level >= 4;
-            if !p.answer.trim().is_empty() && !shown_live {
+            if !p.answer.trim().is_empty() && !p.streamed {
                 super::out(&format!("{}\n", p.answer.trim_end()));
             }
         }
@@ -248,8 +246,7 @@ fn print_summary(s: &Summary, level: Option<u8>) {
 }
 
 fn level3(
-    client: &mut dyn LlmClient,
-    base_url: &str,
+    made: &mut Made,
     request: &str,
     cwd: &Path,
     settings: &crate::config::AgentSettings,
@@ -257,7 +254,7 @@ fn level3(
     summary: &mut Summary,
 ) -> Result<Option<Produced>, String> {
     let limits = Limits {
-        remote: !secrets::is_loopback(base_url),
+        remote: !secrets::is_loopback(&made.base_url),
         send_secrets: settings.send_secrets,
         build_timeout: Duration::from_secs(settings.build_timeout_secs),
         command_timeout: Duration::from_secs(settings.command_timeout_secs),
@@ -277,48 +274,107 @@ fn level3(
     let cfg = RunConfig {
         max_depth: settings.max_depth,
         mode,
-        max_tokens: settings.max_tokens,
-        temperature: 0.2,
-        context_tokens: settings.context_tokens,
+        max_tokens: made.sampling.max_tokens,
+        temperature: made.sampling.temperature,
+        // `fararoni.llm.contextTokens` when set (the client reports it),
+        // else the server's own window (llama.cpp's `/props`), else 8192.
+        context_tokens: made
+            .client
+            .server_info()
+            .ok()
+            .and_then(|i| i.context_tokens)
+            .unwrap_or(settings.context_tokens),
     };
-    let json = opts.json;
-    let mut tools = Vec::new();
-    let mut spinner = super::ui::Spinner::start("waiting for the model…", !json);
+    let mut view = View {
+        json: opts.json,
+        verbose: opts.verbose,
+        live: !opts.json && std::io::stdout().is_terminal(),
+        open_line: false,
+        tools: Vec::new(),
+    };
+    let mut spinner = super::ui::Spinner::start("waiting for the model…", !opts.json);
     let mut on = |e: AgentEvent<'_>| {
         spinner.stop();
-        on_event(e, json, &mut tools)
+        view.show(e);
     };
+    let client = &mut *made.client;
     let result = crate::agent::run::run(client, &mut ws, request, &cfg, &mut on);
     spinner.stop();
-    finish_level3(result, client, ws, opts, summary, tools)
+    view.end_line();
+    let streamed = view.live && result.as_ref().is_ok_and(|r| r.answer_streamed);
+    let produced = finish_level3(result, client, ws, opts, summary, view.tools)?;
+    Ok(produced.map(|p| Produced { streamed, ..p }))
 }
 
-/// Shows one event of level 3 (a tool call, a rejection, a repair) as one
-/// line, and keeps it for `--json`.
-fn on_event(e: AgentEvent<'_>, json: bool, tools: &mut Vec<Value>) {
-    match e {
-        AgentEvent::Tool {
-            tool,
-            target,
-            verdict,
-        } => {
-            if !json {
-                eprintln!("  {tool} {} — {verdict}", one_line(target));
-            }
-            tools.push(json!({"tool": tool, "target": target, "verdict": verdict}));
+/// What the user sees of level 3 as it runs: the model's text live (on a
+/// terminal), one line per tool call, rejection and repair, and under
+/// `-v` the tokens of each model call; the calls are kept for `--json`.
+struct View {
+    json: bool,
+    verbose: bool,
+    live: bool,
+    /// Text was shown and its line is not ended yet.
+    open_line: bool,
+    tools: Vec<Value>,
+}
+
+impl View {
+    fn show(&mut self, e: AgentEvent<'_>) {
+        let prints_a_line = match e {
+            AgentEvent::Text(_) => false,
+            AgentEvent::Replied { .. } => self.verbose && !self.json,
+            _ => !self.json,
+        };
+        if prints_a_line {
+            self.end_line();
         }
-        AgentEvent::Rejected { tool, why } => {
-            if !json {
-                eprintln!("  {tool} — rejected: {}", one_line(why));
+        match e {
+            AgentEvent::Text(t) => {
+                if self.live {
+                    super::out(t);
+                    self.open_line = !t.ends_with('\n');
+                }
             }
-            tools.push(json!({"tool": tool, "verdict": "rejected", "why": why}));
-        }
-        AgentEvent::Repaired(what) => {
-            if !json {
-                eprintln!("  (repaired {what})");
+            AgentEvent::Tool {
+                tool,
+                target,
+                verdict,
+            } => {
+                if !self.json {
+                    eprintln!("  {tool} {} — {verdict}", one_line(target));
+                }
+                self.tools
+                    .push(json!({"tool": tool, "target": target, "verdict": verdict}));
+            }
+            AgentEvent::Rejected { tool, why } => {
+                if !self.json {
+                    eprintln!("  {tool} — rejected: {}", one_line(why));
+                }
+                self.tools
+                    .push(json!({"tool": tool, "verdict": "rejected", "why": why}));
+            }
+            AgentEvent::Repaired(what) => {
+                if !self.json {
+                    eprintln!("  (repaired {what})");
+                }
+            }
+            AgentEvent::Replied { call, usage } => {
+                if self.verbose && !self.json {
+                    eprintln!(
+                        "fararoni: model call {call}: {} prompt tokens ({} cached), {} generated",
+                        usage.prompt_tokens, usage.cached_tokens, usage.completion_tokens
+                    );
+                }
             }
         }
-        AgentEvent::Text(_) => {}
+    }
+
+    /// Ends a line of live text before anything else is printed.
+    fn end_line(&mut self) {
+        if self.open_line {
+            super::out("\n");
+            self.open_line = false;
+        }
     }
 }
 
@@ -368,6 +424,7 @@ fn finish_level3(
         };
         Ok(Some(Produced {
             level: 3,
+            streamed: false,
             answer,
             reasoning: None,
             outcome: report.outcome.as_str().into(),
@@ -430,17 +487,7 @@ fn finish_saga(cwd: &Path, opts: &CascadeOptions, summary: &mut Summary) {
 /// runtime, no connection) until a level is reached.
 pub(crate) fn http_models(cwd: &Path) -> impl FnMut(u8) -> Result<Made, CliError> + '_ {
     move |level| {
-        use crate::config::{model_settings, ModelLevel};
-        let repo = crate::git::Repo::discover(cwd).ok().flatten();
-        let which = match level {
-            4 => ModelLevel::Thinking,
-            5 => ModelLevel::Fallback,
-            _ => ModelLevel::Tools,
-        };
-        let settings = model_settings(repo.as_ref(), which).map_err(|e| {
-            CliError::wrap(ErrorKind::ModelUnavailable, &e)
-                .hint("fix the value (`git fararoni config` shows where it is set)")
-        })?;
+        let settings = level_settings(cwd, level)?;
         if settings.model.is_none() {
             return Err(CliError::new(
                 ErrorKind::ModelUnavailable,
@@ -448,11 +495,33 @@ pub(crate) fn http_models(cwd: &Path) -> impl FnMut(u8) -> Result<Made, CliError
             )
             .hint("set one with `git config --global fararoni.llm.model NAME` (and `fararoni.llm.baseUrl URL` unless Ollama's `http://127.0.0.1:11434/v1` fits)"));
         }
-        let base = settings.base_url.clone();
-        Ok((
-            Box::new(crate::agent::http::HttpClient::new(settings)) as Box<dyn LlmClient>,
-            base,
-        ))
+        Ok(Made {
+            base_url: settings.base_url.clone(),
+            sampling: sampling_of(&settings),
+            client: Box::new(crate::agent::http::HttpClient::new(settings)),
+        })
+    }
+}
+
+/// The settings of model level `level` (3 tools, 4 thinking, 5 fallback).
+fn level_settings(cwd: &Path, level: u8) -> Result<crate::config::ModelSettings, CliError> {
+    use crate::config::{model_settings, ModelLevel};
+    let repo = crate::git::Repo::discover(cwd).ok().flatten();
+    let which = match level {
+        4 => ModelLevel::Thinking,
+        5 => ModelLevel::Fallback,
+        _ => ModelLevel::Tools,
+    };
+    model_settings(repo.as_ref(), which).map_err(|e| {
+        CliError::wrap(ErrorKind::ModelUnavailable, &e)
+            .hint("fix the value (`git fararoni config` shows where it is set)")
+    })
+}
+
+fn sampling_of(s: &crate::config::ModelSettings) -> Sampling {
+    Sampling {
+        max_tokens: s.max_tokens,
+        temperature: s.temperature,
     }
 }
 
@@ -502,8 +571,13 @@ pub(crate) fn replay(args: ReplayArgs) -> Result<ExitCode, CliError> {
         .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
     let base = args.base_url.clone();
     let handle = shared.clone();
-    let mut make = move |_level: u8| -> Result<Made, CliError> {
-        Ok((Box::new(handle.clone()), base.clone()))
+    let here = cwd.clone();
+    let mut make = move |level: u8| -> Result<Made, CliError> {
+        Ok(Made {
+            client: Box::new(handle.clone()),
+            base_url: base.clone(),
+            sampling: sampling_of(&level_settings(&here, level)?),
+        })
     };
     let opts = CascadeOptions {
         level: args.level,

@@ -94,31 +94,55 @@ pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
 
 /// One event as a line for a person.
 fn render(e: &Value) -> String {
-    let t = e["t"].as_str().unwrap_or("");
+    let t = e["t"].as_str().or(e["time"].as_str()).unwrap_or("");
     let str_of = |k: &str| e[k].as_str().unwrap_or("").to_string();
     let line = match e["kind"].as_str().unwrap_or("") {
         "request" => format!("request: {}", str_of("text")),
         "directive" => format!("directive for {}", str_of("state")),
         "response" => {
             let calls = e["tool_calls"].as_array().map_or(0, Vec::len);
-            let text: String = str_of("content").chars().take(80).collect();
-            format!(
-                "model: {calls} tool call(s), {} extracted from text; {text}",
-                e["extracted"]
-            )
+            let extracted = e["extracted"].as_u64().unwrap_or(0);
+            let mut l = match (calls, extracted) {
+                (0, 0) => format!("model answered: {}", one_line(&str_of("content"), 80)),
+                (0, n) => format!("model printed {n} tool call(s) as text"),
+                (n, _) => format!("model called {n} tool(s)"),
+            };
+            let u = &e["usage"];
+            if let Some(p) = u["prompt_tokens"].as_u64().filter(|p| *p > 0) {
+                l.push_str(&format!(
+                    " ({p} prompt tokens, {} cached, {} generated)",
+                    u["cached_tokens"].as_u64().unwrap_or(0),
+                    u["completion_tokens"].as_u64().unwrap_or(0)
+                ));
+            }
+            l
         }
-        "repair" => format!("repaired: {} {}", str_of("name"), e["arguments"]),
+        "repair" => match e["arguments"].as_array() {
+            Some(args) => format!(
+                "repaired the arguments of {}: {}",
+                str_of("tool"),
+                args.iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            None => format!(
+                "repaired the tool name {} → {}",
+                str_of("name"),
+                str_of("tool")
+            ),
+        },
         "rejection" => format!(
             "rejected {} in {}: {}",
             str_of("tool"),
             str_of("state"),
-            str_of("why")
+            one_line(&str_of("why"), 160)
         ),
         "tool" => {
             let mut l = format!(
                 "{} {} — {}",
                 str_of("tool"),
-                str_of("target").lines().next().unwrap_or(""),
+                one_line(&str_of("target"), 100),
                 str_of("verdict")
             );
             if let Some(v) = e["wrote"]["shadow"].as_u64() {
@@ -138,12 +162,47 @@ fn render(e: &Value) -> String {
             str_of("wip"),
             str_of("original")
         ),
+        "dirty_snapshot" => format!(
+            "saved {} changed file(s) to the shadow store before the first tool",
+            e["saved"].as_u64().unwrap_or(0)
+        ),
+        "context" => format!(
+            "replaced {} old tool result(s) by a note to fit the context",
+            e["replaced_tool_results"].as_u64().unwrap_or(0)
+        ),
+        "model_error" => format!("the model failed: {}", str_of("error")),
         "end" => format!(
             "end: {} after {} model call(s)",
             str_of("outcome"),
             e["calls"]
         ),
-        other => format!("{other}: {e}"),
+        other => {
+            // Events of other writers (the guard hook): their fields as
+            // `key=value`, strings unquoted.
+            let fields: Vec<String> = e
+                .as_object()
+                .map(|o| {
+                    o.iter()
+                        .filter(|(k, _)| !matches!(k.as_str(), "t" | "time" | "kind"))
+                        .map(|(k, v)| match v.as_str() {
+                            Some(s) => format!("{k}={}", one_line(s, 100)),
+                            None => format!("{k}={v}"),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            format!("{other}: {}", fields.join(", "))
+        }
     };
     format!("{t}  {line}\n")
+}
+
+/// The first line of `s`, at most `max` characters, `…` when cut.
+fn one_line(s: &str, max: usize) -> String {
+    let first = s.lines().next().unwrap_or("");
+    let mut out: String = first.chars().take(max).collect();
+    if first.chars().count() > max || s.lines().nth(1).is_some() {
+        out.push('…');
+    }
+    out
 }

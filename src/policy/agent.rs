@@ -30,14 +30,81 @@ pub struct Build {
     pub free: bool,
 }
 
+/// Builds must not reach the network.
+const OFFLINE: &[&str] = &["--offline"];
+
+/// Maven's goals and refused options, for `mvn` and its wrapper `./mvnw`.
+const MAVEN_GOALS: &[&[&str]] = &[
+    &["compile"],
+    &["test-compile"],
+    &["test"],
+    &["verify"],
+    &["package"],
+];
+const MAVEN_REFUSED: &[&str] = &[
+    "-f",
+    "--file",
+    "-s",
+    "--settings",
+    "-gs",
+    "--global-settings",
+];
+
+/// Gradle's tasks and refused options, for `gradle` and `./gradlew`.
+const GRADLE_TASKS: &[&[&str]] = &[
+    &["build"],
+    &["test"],
+    &["check"],
+    &["assemble"],
+    &["compileJava"],
+];
+const GRADLE_REFUSED: &[&str] = &[
+    "-p",
+    "--project-dir",
+    "-g",
+    "--gradle-user-home",
+    "-I",
+    "--init-script",
+    "-b",
+    "--build-file",
+];
+
+/// `python -m pytest`'s refused options, for `python` and `python3`.
+const PYTEST_MODULE_REFUSED: &[&str] = &[
+    "--junitxml",
+    "--junit-xml",
+    "--basetemp",
+    "--rootdir",
+    "-c",
+    "-p",
+];
+
+/// A row of [`BUILDS`]: program, commands, forced options, whether free
+/// words may follow, refused options.
+const fn build(
+    program: &'static str,
+    commands: &'static [&'static [&'static str]],
+    forced: &'static [&'static str],
+    free: bool,
+    refused: &'static [&'static str],
+) -> Build {
+    Build {
+        program,
+        commands,
+        forced,
+        refused,
+        free,
+    }
+}
+
 /// Every build and test the agent may run.
 pub const BUILDS: &[Build] = &[
-    Build {
-        program: "cargo",
-        commands: &[&["build"], &["check"], &["test"], &["clippy"]],
-        forced: &["--offline"],
-        free: true,
-        refused: &[
+    build(
+        "cargo",
+        &[&["build"], &["check"], &["test"], &["clippy"]],
+        OFFLINE,
+        true,
+        &[
             "--target-dir",
             "--manifest-path",
             "--config",
@@ -47,13 +114,13 @@ pub const BUILDS: &[Build] = &[
             "--out-dir",
             "--allow-dirty",
         ],
-    },
-    Build {
-        program: "make",
-        commands: &[&[], &["all"], &["build"], &["test"], &["check"]],
-        forced: &[],
-        free: false,
-        refused: &[
+    ),
+    build(
+        "make",
+        &[&[], &["all"], &["build"], &["test"], &["check"]],
+        &[],
+        false,
+        &[
             "-C",
             "--directory",
             "-f",
@@ -65,32 +132,32 @@ pub const BUILDS: &[Build] = &[
             "-W",
             "--eval",
         ],
-    },
-    Build {
-        program: "npm",
-        commands: &[
+    ),
+    build(
+        "npm",
+        &[
             &["test"],
             &["run", "test"],
             &["run", "build"],
             &["run", "lint"],
             &["run", "typecheck"],
         ],
-        forced: &["--offline"],
-        free: true,
-        refused: &[
+        OFFLINE,
+        true,
+        &[
             "--prefix",
             "-g",
             "--global",
             "--userconfig",
             "--globalconfig",
         ],
-    },
-    Build {
-        program: "pytest",
-        commands: &[&[]],
-        forced: &[],
-        free: true,
-        refused: &[
+    ),
+    build(
+        "pytest",
+        &[&[]],
+        &[],
+        true,
+        &[
             "--junitxml",
             "--junit-xml",
             "--resultlog",
@@ -100,126 +167,38 @@ pub const BUILDS: &[Build] = &[
             "--confcutdir",
             "-p",
         ],
-    },
-    Build {
-        program: "python",
-        commands: &[&["-m", "pytest"]],
-        forced: &[],
-        free: true,
-        refused: &[
-            "--junitxml",
-            "--junit-xml",
-            "--basetemp",
-            "--rootdir",
-            "-c",
-            "-p",
-        ],
-    },
-    Build {
-        program: "python3",
-        commands: &[&["-m", "pytest"]],
-        forced: &[],
-        free: true,
-        refused: &[
-            "--junitxml",
-            "--junit-xml",
-            "--basetemp",
-            "--rootdir",
-            "-c",
-            "-p",
-        ],
-    },
-    Build {
-        program: "go",
-        commands: &[&["build"], &["test"], &["vet"]],
-        forced: &[],
-        free: true,
-        refused: &["-o", "-exec", "-toolexec", "-modfile", "-C", "-overlay"],
-    },
-    Build {
-        program: "mvn",
-        commands: &[
-            &["compile"],
-            &["test-compile"],
-            &["test"],
-            &["verify"],
-            &["package"],
-        ],
-        forced: &["--offline"],
-        free: true,
-        refused: &[
-            "-f",
-            "--file",
-            "-s",
-            "--settings",
-            "-gs",
-            "--global-settings",
-        ],
-    },
-    Build {
-        program: "./mvnw",
-        commands: &[&["compile"], &["test"], &["verify"], &["package"]],
-        forced: &["--offline"],
-        free: true,
-        refused: &[
-            "-f",
-            "--file",
-            "-s",
-            "--settings",
-            "-gs",
-            "--global-settings",
-        ],
-    },
-    Build {
-        program: "gradle",
-        commands: &[
-            &["build"],
-            &["test"],
-            &["check"],
-            &["assemble"],
-            &["compileJava"],
-        ],
-        forced: &["--offline"],
-        free: true,
-        refused: &[
-            "-p",
-            "--project-dir",
-            "-g",
-            "--gradle-user-home",
-            "-I",
-            "--init-script",
-            "-b",
-            "--build-file",
-        ],
-    },
-    Build {
-        program: "./gradlew",
-        commands: &[
-            &["build"],
-            &["test"],
-            &["check"],
-            &["assemble"],
-            &["compileJava"],
-        ],
-        forced: &["--offline"],
-        free: true,
-        refused: &[
-            "-p",
-            "--project-dir",
-            "-g",
-            "--gradle-user-home",
-            "-I",
-            "--init-script",
-            "-b",
-            "--build-file",
-        ],
-    },
-    Build {
-        program: "tsc",
-        commands: &[&[]],
-        forced: &["--noEmit"],
-        free: true,
-        refused: &[
+    ),
+    build(
+        "python",
+        &[&["-m", "pytest"]],
+        &[],
+        true,
+        PYTEST_MODULE_REFUSED,
+    ),
+    build(
+        "python3",
+        &[&["-m", "pytest"]],
+        &[],
+        true,
+        PYTEST_MODULE_REFUSED,
+    ),
+    build(
+        "go",
+        &[&["build"], &["test"], &["vet"]],
+        &[],
+        true,
+        &["-o", "-exec", "-toolexec", "-modfile", "-C", "-overlay"],
+    ),
+    build("mvn", MAVEN_GOALS, OFFLINE, true, MAVEN_REFUSED),
+    build("./mvnw", MAVEN_GOALS, OFFLINE, true, MAVEN_REFUSED),
+    build("gradle", GRADLE_TASKS, OFFLINE, true, GRADLE_REFUSED),
+    build("./gradlew", GRADLE_TASKS, OFFLINE, true, GRADLE_REFUSED),
+    build(
+        "tsc",
+        &[&[]],
+        &["--noEmit"],
+        true,
+        &[
             "--build",
             "-b",
             "--outDir",
@@ -228,14 +207,14 @@ pub const BUILDS: &[Build] = &[
             "--watch",
             "-w",
         ],
-    },
-    Build {
-        program: "dotnet",
-        commands: &[&["build"], &["test"]],
-        forced: &["--no-restore"],
-        free: true,
-        refused: &["-o", "--output", "-s", "--source", "--configfile"],
-    },
+    ),
+    build(
+        "dotnet",
+        &[&["build"], &["test"]],
+        &["--no-restore"],
+        true,
+        &["-o", "--output", "-s", "--source", "--configfile"],
+    ),
 ];
 
 /// Returns the row of `argv` when it is a build the agent may run.
@@ -357,6 +336,50 @@ mod tests {
     fn v(s: &str) -> Verdict {
         let argv: Vec<String> = s.split_whitespace().map(String::from).collect();
         classify_build(&argv, &[]).expect("a build program")
+    }
+
+    #[test]
+    fn a_wrapper_runs_what_its_program_runs() {
+        for (program, wrapper) in [
+            ("mvn", "./mvnw"),
+            ("gradle", "./gradlew"),
+            ("python", "python3"),
+        ] {
+            for goal in ["test-compile", "compileJava", "-m pytest", "test"] {
+                let p = classify_build(
+                    &[program.to_string()]
+                        .into_iter()
+                        .chain(goal.split(' ').map(String::from))
+                        .collect::<Vec<_>>(),
+                    &[],
+                );
+                let w = classify_build(
+                    &[wrapper.to_string()]
+                        .into_iter()
+                        .chain(goal.split(' ').map(String::from))
+                        .collect::<Vec<_>>(),
+                    &[],
+                );
+                assert_eq!(
+                    p.map(|v| v.risk),
+                    w.map(|v| v.risk),
+                    "{program} / {wrapper} {goal}"
+                );
+            }
+            for bad in ["-f", "--settings=x", "-p", "--init-script", "--rootdir"] {
+                let p = classify_build(&[program, "test", bad].map(String::from), &[]);
+                let w = classify_build(&[wrapper, "test", bad].map(String::from), &[]);
+                assert_eq!(
+                    p.map(|v| v.risk),
+                    w.map(|v| v.risk),
+                    "{program} / {wrapper} test {bad}"
+                );
+            }
+        }
+        assert_eq!(
+            v("./mvnw test-compile").argv,
+            ["./mvnw", "test-compile", "--offline"]
+        );
     }
 
     #[test]

@@ -95,6 +95,42 @@ impl TestRepo {
         self.dir.path()
     }
 
+    /// Every agent session log of the repository (`.git/fararoni/sessions`),
+    /// as (session name, text), sorted by name; none before the first.
+    pub fn session_logs(&self) -> Vec<(String, String)> {
+        let dir = self.path().join(".git/fararoni/sessions");
+        let mut logs: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .map(|d| {
+                d.map(|e| {
+                    let path = e.expect("entry").path();
+                    let name = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().trim_end_matches(".jsonl").to_string())
+                        .unwrap_or_default();
+                    (
+                        name,
+                        std::fs::read_to_string(&path).expect("read session log"),
+                    )
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        logs.sort();
+        logs
+    }
+
+    /// Every event of every session log, each line parsed as JSON.
+    pub fn session_events(&self) -> Vec<serde_json::Value> {
+        self.session_logs()
+            .iter()
+            .flat_map(|(_, text)| {
+                text.lines()
+                    .map(|l| serde_json::from_str(l).expect("a JSON line"))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
     /// Returns the hermetic HOME.
     pub fn home(&self) -> &Path {
         self.home.path()

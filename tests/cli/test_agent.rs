@@ -66,19 +66,6 @@ fn json_out(out: &Out) -> Value {
     serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
 }
 
-fn session_events(repo: &TestRepo) -> Vec<Value> {
-    let dir = repo.path().join(".git/fararoni/sessions");
-    let mut events = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("sessions dir") {
-        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("read log");
-        events.extend(
-            text.lines()
-                .filter_map(|l| serde_json::from_str::<Value>(l).ok()),
-        );
-    }
-    events
-}
-
 #[test]
 fn test_agent_hallucinated_names_are_normalized() {
     let repo = TestRepo::with_commit();
@@ -100,7 +87,8 @@ fn test_agent_hallucinated_names_are_normalized() {
         "{:?}",
         requests[1]
     );
-    let repairs = session_events(&repo)
+    let repairs = repo
+        .session_events()
         .iter()
         .filter(|e| e["kind"] == "repair")
         .count();
@@ -123,11 +111,54 @@ fn test_agent_text_leaked_call_runs_exactly_once() {
     assert_eq!(out.code, 0, "{out}");
     assert_eq!(repo.read("notes/new.txt"), "hello\n");
     assert_eq!(tool_messages(&requests[1]).len(), 1);
-    let writes = session_events(&repo)
+    let writes = repo
+        .session_events()
         .iter()
         .filter(|e| e["kind"] == "tool" && e["tool"] == "fs_write")
         .count();
     assert_eq!(writes, 1);
+}
+
+#[test]
+fn test_agent_level_3_streams_text_but_never_a_leaked_call() {
+    use git_fararoni::agent::run::{run, AgentEvent, RunConfig};
+    use git_fararoni::agent::script::{Scripted, ScriptedClient};
+    use git_fararoni::agent::tools::{Limits, Workspace};
+    let repo = TestRepo::with_commit();
+    let reply = |text: &str| Scripted {
+        text: text.into(),
+        think: None,
+        tool_calls: Vec::new(),
+        error: None,
+    };
+    let leaked = "I will create it.\n<tool_call>{\"name\": \"fs_write\", \"arguments\": {\"path\": \"new.txt\", \"content\": \"hello\\n\"}}</tool_call>";
+    let answer = "Created `new.txt`; it says {hello}.";
+    let mut client = ScriptedClient::new(vec![reply(leaked), reply(answer)]);
+    let mut ws = Workspace::open(
+        repo.path(),
+        git_fararoni::shadow::Session::fresh("test"),
+        Limits::default(),
+    )
+    .expect("workspace");
+    let mut shown = String::new();
+    let mut on = |e: AgentEvent<'_>| {
+        if let AgentEvent::Text(t) = e {
+            shown.push_str(t);
+        }
+    };
+    let report = run(
+        &mut client,
+        &mut ws,
+        "create new.txt",
+        &RunConfig::default(),
+        &mut on,
+    )
+    .expect("run");
+    assert_eq!(repo.read("new.txt"), "hello\n");
+    // The narration and the whole answer were shown, the call never was.
+    assert_eq!(shown, format!("I will create it.\n{answer}"));
+    assert!(report.answer_streamed);
+    assert_eq!(report.answer, answer);
 }
 
 #[test]
@@ -663,6 +694,46 @@ fn test_agent_falls_through_3_4_5() {
 }
 
 #[test]
+fn test_agent_each_level_samples_with_its_own_settings_rows() {
+    let repo = TestRepo::with_commit();
+    for (key, value) in [
+        ("fararoni.llm.temperature", "0.7"),
+        ("fararoni.llm.maxTokens", "300"),
+        ("fararoni.thinking.temperature", "0.9"),
+        ("fararoni.thinking.maxTokens", "77"),
+        ("fararoni.fallback.temperature", "0.1"),
+        ("fararoni.fallback.maxTokens", "55"),
+    ] {
+        repo.git(&["config", key, value]);
+    }
+    let (out, requests) = replay(
+        &repo,
+        json!([{"error": "timeout"}, {"text": ""}, text("plain answer")]),
+        &["--json"],
+        "what is a saga?",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let sampled: Vec<(f64, u64)> = requests
+        .iter()
+        .map(|r| {
+            (
+                (r["temperature"].as_f64().unwrap_or(-1.0) * 100.0).round() / 100.0,
+                r["max_tokens"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(sampled, [(0.7, 300), (0.9, 77), (0.1, 55)], "{requests:?}");
+    // A value out of range is an error naming the key, not a silent default.
+    repo.git(&["config", "fararoni.thinking.temperature", "7"]);
+    let (out, _) = replay(&repo, json!([text("x")]), &["--level", "4"], "q");
+    assert_eq!(out.code, 4, "{out}");
+    assert!(
+        out.stderr.contains("fararoni.thinking.temperature"),
+        "{out}"
+    );
+}
+
+#[test]
 fn test_agent_level_4_hides_thinking_unless_asked() {
     let repo = TestRepo::with_commit();
     let script = json!([{"think": "secret chain of thought", "text": "The answer is 42."}]);
@@ -776,7 +847,7 @@ fn test_agent_session_list_and_show() {
     let (out, _) = replay(
         &repo,
         json!([
-            call("fs_read", json!({"path": "README.md"})),
+            call("ReadFile", json!({"file_path": "README.md"})),
             call("fs_read", json!({"path": "README.md"})),
             text("done")
         ]),
@@ -796,6 +867,21 @@ fn test_agent_session_list_and_show() {
     assert!(show.stdout.contains("fs_read README.md — ok"), "{show}");
     assert!(
         show.stdout.contains("rejected fs_read in POST_READ"),
+        "{show}"
+    );
+    // Readable by a person: every line in words, no raw JSON.
+    for expected in [
+        "repaired the tool name ReadFile → fs_read",
+        "repaired the arguments of fs_read: argument `file_path` → `path`",
+        "saved 0 changed file(s) to the shadow store before the first tool",
+        "model called 1 tool(s) (100 prompt tokens, 0 cached, 10 generated)",
+        "model answered: done",
+        "end: answered after 3 model call(s)",
+    ] {
+        assert!(show.stdout.contains(expected), "{expected}:\n{show}");
+    }
+    assert!(
+        !show.stdout.contains('{') && !show.stdout.contains("null"),
         "{show}"
     );
     let missing = repo.run(&["session", "show", "nope"]);

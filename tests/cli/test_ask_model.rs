@@ -128,31 +128,132 @@ fn test_ask_model_constrained_mode_forces_a_call_first_then_allows_an_answer() {
     assert!(reqs[1].to_string().contains("println!"), "{}", reqs[1]);
 }
 
+/// Environment variables a case adds.
+type Env = &'static [(&'static str, &'static str)];
+
 #[test]
 fn test_ask_model_faults_exit_4_and_touch_nothing() {
     let r = repo();
+    r.write("src/app.rs", "fn main() {}\n// uncommitted work\n");
     let before = r.snapshot();
-    for (name, url) in [
-        ("refused", refused_url()),
+    // Every fault the issue names: server down, wrong model name, a 5xx,
+    // malformed JSON, a stream cut in the middle, an enormous reply, a
+    // first token that never comes, a hang-up.
+    let faults: Vec<(&str, Option<Reply>, Env)> = vec![
+        ("server down", None, &[]),
         (
-            "status",
-            FakeLlm::start(vec![Reply::Status(500, "boom".into())]).base_url(),
+            "wrong model",
+            Some(Reply::Status(404, "model 'tiny' not found".into())),
+            &[],
         ),
+        ("5xx", Some(Reply::Status(500, "boom".into())), &[]),
         (
             "not json",
-            FakeLlm::start(vec![Reply::Malformed]).base_url(),
+            Some(Reply::Malformed),
+            &[("FARARONI_LLM_STREAM", "false")],
+        ),
+        (
+            "cut stream",
+            Some(Reply::CutStream("I will now".into())),
+            &[],
+        ),
+        (
+            "enormous",
+            Some(Reply::Huge(64 << 10)),
+            &[("FARARONI_LLM_MAX_RESPONSE_BYTES", "4k")],
+        ),
+        (
+            "no first token",
+            Some(Reply::Slow(
+                std::time::Duration::from_secs(4),
+                Box::new(Reply::text("late")),
+            )),
+            &[("FARARONI_LLM_FIRST_TOKEN_TIMEOUT", "1")],
+        ),
+        ("hang-up", Some(Reply::Hangup), &[]),
+    ];
+    for (name, reply, env) in faults {
+        // One fault for every level of the cascade (3, 4, 5).
+        let fake = reply.map(|rep| FakeLlm::start(vec![rep.clone(), rep.clone(), rep]));
+        let url = fake.as_ref().map_or_else(refused_url, FakeLlm::base_url);
+        let mut cmd = r.cmd("git-fararoni");
+        cmd.args(["ask", "refactor the parser into modules"])
+            .env("FARARONI_LLM_BASE_URL", &url)
+            .env("FARARONI_LLM_MODEL", "tiny")
+            .env("FARARONI_LLM_TOOL_MODE", "native")
+            .env("FARARONI_LLM_MAX_RETRIES", "0")
+            .env("FARARONI_LLM_CONNECT_TIMEOUT", "2")
+            .env("FARARONI_LLM_CALL_TIMEOUT", "30");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out: crate::common::Out = cmd.output().expect("run ask").into();
+        assert_eq!(out.code, 4, "{name}: {out}");
+        let host = url
+            .trim_start_matches("http://")
+            .trim_end_matches("/v1")
+            .to_string();
+        assert!(
+            out.stderr.contains(&host),
+            "{name}: the endpoint is named: {out}"
+        );
+        assert!(out.stderr.contains("hint:"), "{name}: {out}");
+        assert!(!out.stderr.contains("panicked"), "{name}: {out}");
+        assert_eq!(r.snapshot(), before, "{name}: nothing touched");
+    }
+}
+
+#[test]
+fn test_ask_model_the_servers_context_window_bounds_the_conversation() {
+    let r = repo();
+    let big: String = (1..=300)
+        .map(|i| format!("line {i} of the notes\n"))
+        .collect();
+    r.write("notes.txt", &big);
+    let script = || {
+        vec![
+            Reply::tool_call("fs_read", json!({"path": "notes.txt"})),
+            Reply::tool_call(
+                "fs_patch",
+                json!({"path": "notes.txt", "search": "absent", "replace": "x"}),
+            ),
+            Reply::text("Nothing to change."),
+        ]
+    };
+    // The third request holds both results; the first (~1,600 tokens)
+    // fits an 8k window but not the 2k the server reports.
+    for (props, replaced) in [
+        (None, false),
+        (
+            Some(json!({"default_generation_settings": {"n_ctx": 2048}})),
+            true,
         ),
     ] {
-        let out = ask_with(&r, &url, "refactor the parser into modules", &[]);
-        assert_eq!(out.code, 4, "{name}: {out}");
-        assert!(out.stderr.contains("127.0.0.1"), "{name}: {out}");
+        let mut fake = FakeLlm::start(script());
+        if let Some(p) = props {
+            fake = fake.with_props(p);
+        }
+        let out = ask_with(&r, &fake.base_url(), "tidy the notes", &[]);
+        assert_eq!(out.code, 0, "{out}");
+        let reqs = fake.requests();
+        assert_eq!(reqs.len(), 3, "{reqs:?}");
+        let first_result = reqs[2]["messages"]
+            .as_array()
+            .and_then(|m| m.iter().find(|m| m["role"] == "tool"))
+            .and_then(|m| m["content"].as_str())
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(
+            first_result.starts_with("[earlier tool result of"),
+            replaced,
+            "{first_result:.200}"
+        );
+        if !replaced {
+            assert!(
+                first_result.contains("line 300 of the notes"),
+                "{first_result:.200}"
+            );
+        }
     }
-    let mut after = r.snapshot();
-    after.retain(|p, _| !p.starts_with(".git/fararoni"));
-    let mut before = before;
-    before.retain(|p, _| !p.starts_with(".git/fararoni"));
-    assert_eq!(
-        after.keys().collect::<Vec<_>>(),
-        before.keys().collect::<Vec<_>>()
-    );
+    assert_eq!(r.read("notes.txt"), big);
 }

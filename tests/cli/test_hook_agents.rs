@@ -765,13 +765,11 @@ fn test_hook_agents_session_log_records_each_decision() {
             "return x * 5 + 36",
         ),
     );
-    let log = std::fs::read_to_string(r.path().join(".git/fararoni/sessions/claude-abc123.jsonl"))
-        .expect("session log");
-    let lines: Vec<Value> = log
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json line"))
-        .collect();
-    assert_eq!(lines.len(), 2, "{log}");
+    let logs = r.session_logs();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    assert_eq!(logs[0].0, "claude-abc123");
+    let lines = r.session_events();
+    assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!(lines[0]["kind"], "hook");
     assert_eq!(lines[0]["verdict"], "veto");
     assert_eq!(lines[0]["tool"], "Write");
@@ -787,10 +785,7 @@ fn test_hook_agents_session_log_records_each_decision() {
     );
     v["session_id"] = json!("../../../../tmp/evil");
     hook(&r, "claude", &v);
-    let names: Vec<String> = std::fs::read_dir(r.path().join(".git/fararoni/sessions"))
-        .expect("dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
+    let names: Vec<String> = r.session_logs().into_iter().map(|(n, _)| n).collect();
     assert!(
         names
             .iter()
@@ -1099,13 +1094,9 @@ fn post_call(r: &TestRepo, agent: &str) -> Value {
 
 /// The session the hook recorded under (the one log in the repository).
 fn only_session(r: &TestRepo) -> String {
-    let dir = r.path().join(".git/fararoni/sessions");
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("sessions dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names.len(), 1, "{names:?}");
-    names[0].trim_end_matches(".jsonl").to_string()
+    let logs = r.session_logs();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    logs[0].0.clone()
 }
 
 #[test]

@@ -23,6 +23,27 @@ fn url() -> String {
         .expect("FARARONI_REAL_LLM_URL: start scripts/llm-server.py first")
 }
 
+/// The real server's settings: deterministic sampling, generous timeouts
+/// (a CPU generates a few tokens a second).
+fn settings(tool_mode: ToolModeSetting, max_tokens: u32, stream: bool) -> ModelSettings {
+    ModelSettings {
+        base_url: url(),
+        model: Some("smollm2".into()),
+        api_key: None,
+        tool_mode,
+        context_tokens: None,
+        max_tokens,
+        temperature: 0.0,
+        connect_timeout: Duration::from_secs(5),
+        first_token_timeout: Duration::from_secs(120),
+        idle_timeout: Duration::from_secs(60),
+        call_timeout: Duration::from_secs(240),
+        max_retries: 1,
+        max_response_bytes: 1 << 20,
+        stream,
+    }
+}
+
 #[test]
 #[ignore = "needs a real model server: run scripts/real-model-tier.sh"]
 fn test_real_model_level_2_chat_answers_hola() {
@@ -49,22 +70,7 @@ fn test_real_model_level_2_chat_answers_hola() {
 #[test]
 #[ignore = "needs a real model server: run scripts/real-model-tier.sh"]
 fn test_real_model_constrained_mode_yields_a_tool_call() {
-    let mut client = HttpClient::new(ModelSettings {
-        base_url: url(),
-        model: Some("smollm2".into()),
-        api_key: None,
-        tool_mode: ToolModeSetting::Auto,
-        context_tokens: None,
-        max_tokens: 48,
-        temperature: 0.0,
-        connect_timeout: Duration::from_secs(5),
-        first_token_timeout: Duration::from_secs(120),
-        idle_timeout: Duration::from_secs(60),
-        call_timeout: Duration::from_secs(240),
-        max_retries: 1,
-        max_response_bytes: 1 << 20,
-        stream: true,
-    });
+    let mut client = HttpClient::new(settings(ToolModeSetting::Auto, 48, true));
     let info = client.server_info().expect("server info");
     assert_eq!(
         info.supports_tools,
@@ -157,20 +163,134 @@ fn test_real_model_level_3_task_makes_a_tool_call_and_changes_nothing_outside() 
     assert!(matches!(out.code, 0 | 4), "{out}");
     assert!(!out.stderr.contains("panicked"), "{out}");
     // At least one real tool call went through the governed tools.
-    let sessions = repo.path().join(".git/fararoni/sessions");
-    let log: String = std::fs::read_dir(&sessions)
-        .map(|d| {
-            d.flatten()
-                .filter_map(|e| std::fs::read_to_string(e.path()).ok())
-                .collect()
-        })
-        .unwrap_or_default();
+    let log: String = repo
+        .session_logs()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect();
     assert!(
         log.lines()
             .any(|l| l.contains("\"kind\":\"tool\"") || l.contains("\"event\":\"tool\"")),
         "no tool call in the session log: {log}\n{out}"
     );
     assert_eq!(repo.read("notes.txt"), "the release is on friday\n");
+    // `-v` reports what the server counted per call; from the second call
+    // on, the byte-identical fixed part comes from its prompt cache.
+    let calls: Vec<(u64, u64)> = out
+        .stderr
+        .lines()
+        .filter_map(|l| {
+            l.split_once("model call ")?
+                .1
+                .split_once(": ")
+                .map(|(_, r)| r)
+        })
+        .filter_map(|r| {
+            let (prompt, rest) = r.split_once(" prompt tokens (")?;
+            let cached = rest.split_once(" cached")?.0;
+            Some((prompt.parse().ok()?, cached.parse().ok()?))
+        })
+        .collect();
+    assert!(!calls.is_empty(), "-v shows each call's tokens: {out}");
+    for &(prompt, cached) in calls.iter().skip(1) {
+        assert!(
+            cached * 2 > prompt.min(800),
+            "the cache hit: {calls:?}\n{out}"
+        );
+    }
+    eprintln!("real model, level 3 under -v: {calls:?} (prompt, cached) per call");
     assert_eq!(crate::common::snapshot(outside.path()), out_before);
     assert_eq!(crate::common::snapshot(repo.home()), home_before);
+}
+
+/// Counts `text`'s tokens with the server's own tokenizer (llama.cpp's
+/// `/tokenize`), over a plain HTTP/1.1 request.
+fn server_tokens(base_url: &str, text: &str) -> u64 {
+    use std::io::{Read, Write};
+    let host = base_url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .expect("host");
+    let body = json!({"content": text}).to_string();
+    let mut s = std::net::TcpStream::connect(host).expect("connect");
+    write!(
+        s,
+        "POST /tokenize HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).expect("read");
+    let json_start = reply.find("\r\n\r\n").expect("head") + 4;
+    let v: serde_json::Value = serde_json::from_str(&reply[json_start..]).expect("tokenize JSON");
+    v["tokens"].as_array().expect("tokens").len() as u64
+}
+
+#[test]
+#[ignore = "needs a real model server: run scripts/real-model-tier.sh"]
+fn test_real_model_fixed_prompt_is_under_1500_tokens_in_every_mode_and_cached() {
+    use git_fararoni::agent::protocol::{State, DIRECTIVES};
+    use git_fararoni::agent::run::SYSTEM_PROMPT;
+    use git_fararoni::agent::tools::specs;
+    let tools = specs();
+    let start = DIRECTIVES
+        .iter()
+        .find(|(s, _)| *s == State::Start)
+        .map(|(_, d)| *d)
+        .expect("START directive");
+    // An empty task: the fixed part and nothing else, as the first call of
+    // a run sends it.
+    let messages = [
+        ChatMessage::text(Role::System, SYSTEM_PROMPT),
+        ChatMessage::text(Role::User, ""),
+        ChatMessage::text(Role::System, start),
+    ];
+    let mut figures = Vec::new();
+    for (setting, name) in [
+        (ToolModeSetting::Native, "native"),
+        (ToolModeSetting::Prompted, "prompted"),
+        (ToolModeSetting::Constrained, "constrained"),
+    ] {
+        let mut client = HttpClient::new(settings(setting, 1, false));
+        let request = ChatRequest {
+            messages: &messages,
+            tools: &tools,
+            mode: ToolMode::Native,
+            max_tokens: 1,
+            temperature: 0.0,
+            require_tool: true,
+        };
+        let first = client.chat(&request, &mut |_| {}).expect("first call");
+        let again = client.chat(&request, &mut |_| {}).expect("second call");
+        let mut tokens = first.usage.prompt_tokens;
+        if setting == ToolModeSetting::Native {
+            // SmolLM2's template has no tools and llama.cpp silently drops
+            // `tools`: count them as a tool-capable template renders them
+            // (their JSON in the prompt), with the server's tokenizer.
+            let rendered = git_fararoni::agent::modes::native_tools(&tools).to_string();
+            tokens += server_tokens(&url(), &rendered);
+        }
+        figures.push(format!(
+            "{name}: {tokens} prompt tokens, {} of {} cached on the next call",
+            again.usage.cached_tokens, again.usage.prompt_tokens
+        ));
+        assert!(tokens > 200, "{name}: the tools were counted: {tokens}");
+        assert!(tokens < 1500, "{name}: {tokens} tokens");
+        // Byte-identical fixed part: the server's prompt cache answers all
+        // of the second call's prompt but the token it must recompute.
+        assert_eq!(
+            again.usage.prompt_tokens, first.usage.prompt_tokens,
+            "{name}"
+        );
+        assert!(
+            again.usage.cached_tokens + 1 >= again.usage.prompt_tokens,
+            "{name}: {:?}",
+            again.usage
+        );
+    }
+    eprintln!(
+        "fixed prompt as SmolLM2-135M's llama.cpp server counts it:\n  {}",
+        figures.join("\n  ")
+    );
 }
