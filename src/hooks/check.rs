@@ -182,12 +182,42 @@ fn is_regular(mode: &str) -> bool {
     matches!(mode, "100644" | "100755")
 }
 
+/// Whether the index is exactly HEAD's tree, known without a diff: git's
+/// own cache tree (the index's TREE extension) has a valid root that
+/// counts every entry and names HEAD's tree. That root is the tree `git
+/// commit` writes, so the commit changes no file: nothing to check, and no
+/// `git diff-index` process to start (the no-op path of every commit in a
+/// clean repository, and of `commit --amend -m`).
+fn index_is_head(repo: &Repo) -> bool {
+    let Ok(index) = repo.gix().index() else {
+        return false;
+    };
+    let Some(tree) = index.tree() else {
+        return false;
+    };
+    let Ok(count) = u32::try_from(index.entries().len()) else {
+        return false;
+    };
+    if tree.num_entries != Some(count) {
+        return false;
+    }
+    repo.gix()
+        .head_commit()
+        .ok()
+        .and_then(|c| c.tree_id().ok())
+        .is_some_and(|id| id.detach() == tree.id)
+}
+
 /// Runs the pre-commit checks in the repository containing `dir`.
 pub fn pre_commit(dir: &Path) -> Result<PreCommit, CheckError> {
     let (repo, top) = open(dir)?;
     let head = repo.head()?;
     let mut found = PreCommit::default();
-    let entries = staged(&top, &head)?;
+    let entries = if matches!(head, Head::Unborn { .. }) || !index_is_head(&repo) {
+        staged(&top, &head)?
+    } else {
+        Vec::new()
+    };
     found.store_paths = entries
         .iter()
         .filter(|e| e.status != 'D' && in_store(&e.path))
