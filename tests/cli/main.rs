@@ -20,6 +20,7 @@ mod test_hook_agents;
 mod test_hook_attacks;
 mod test_hook_shell;
 mod test_hooks;
+mod test_json;
 mod test_llm_client;
 mod test_llm_props;
 mod test_parse_tool_calls;
