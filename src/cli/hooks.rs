@@ -234,7 +234,10 @@ fn pre_commit() -> Result<ExitCode, CliError> {
     }
     // An error of the hook's own blocks the commit: a guard that fails
     // open protects nothing.
-    let found = check::pre_commit(&cwd()?).map_err(|e: CheckError| {
+    let mut bar = super::ui::Progress::start("git-fararoni: checking staged files", true);
+    let found = check::pre_commit_with(&cwd()?, &mut |d, t| bar.update(d, t));
+    drop(bar);
+    let found = found.map_err(|e: CheckError| {
         CliError::wrap(ErrorKind::User, &e)
             .hint("the git-fararoni pre-commit hook failed, so the commit was stopped")
             .hint(BYPASS)

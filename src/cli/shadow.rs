@@ -516,7 +516,11 @@ fn prune(
         ));
     }
     if let Some(tx) = tx.as_mut() {
-        let left = tx.prune(&plan).map_err(shadow_error)?;
+        let mut bar = super::ui::Progress::start("pruning", true);
+        let left = tx
+            .prune_with(&plan, &mut |d, t| bar.update(d, t))
+            .map_err(shadow_error)?;
+        drop(bar);
         text.push_str(&format!(
             "removed {} version(s), freed {}; the store now holds {}\n",
             plan.remove.len(),

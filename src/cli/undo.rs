@@ -55,7 +55,11 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     for w in shadow.setting_warnings() {
         warn(w);
     }
-    let report = shadow::undo(&shadow, args.session.as_deref());
+    let mut bar = super::ui::Progress::start("undoing", !args.json);
+    let report = shadow::undo_with(&shadow, args.session.as_deref(), &mut |d, t| {
+        bar.update(d, t)
+    });
+    drop(bar);
     tell(&shadow);
     let report = report.map_err(shadow_error)?;
     let missing = report

@@ -211,6 +211,14 @@ fn index_is_head(repo: &Repo) -> bool {
 
 /// Runs the pre-commit checks in the repository containing `dir`.
 pub fn pre_commit(dir: &Path) -> Result<PreCommit, CheckError> {
+    pre_commit_with(dir, &mut |_, _| {})
+}
+
+/// [`pre_commit`], calling `progress(done, total)` after each file judged.
+pub fn pre_commit_with(
+    dir: &Path,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PreCommit, CheckError> {
     let (repo, top) = open(dir)?;
     let head = repo.head()?;
     let mut found = PreCommit::default();
@@ -243,10 +251,12 @@ pub fn pre_commit(dir: &Path) -> Result<PreCommit, CheckError> {
     if !judged.is_empty() {
         let (t, warnings) = crate::guard::write::configured_thresholds(Some(&repo))?;
         found.setting_warnings = warnings;
+        let total = judged.len();
         for j in judged {
             // The path names the language (comment syntax, stubs).
             let report = killswitch::check_file(&j.path, Some(&j.old), &j.new, &t);
             found.checked += 1;
+            progress(found.checked, total);
             if report.blocked() {
                 found.gutted.push(Gutted {
                     path: j.shown,
