@@ -6,7 +6,7 @@
 //! a git that one of our own commands may have started while it holds the
 //! repository lock. Never prints.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -190,6 +190,21 @@ fn is_regular(mode: &str) -> bool {
 /// `git diff-index` process to start (the no-op path of every commit in a
 /// clean repository, and of `commit --amend -m`).
 fn index_is_head(repo: &Repo) -> bool {
+    // The index git is committing: `commit -a` and `commit FILE` hand the
+    // hook a temporary one in GIT_INDEX_FILE. gix reads that variable too;
+    // should the two ever disagree, git answers instead.
+    if let Some(file) = std::env::var_os("GIT_INDEX_FILE") {
+        let file = repo
+            .workdir()
+            .map_or_else(|| PathBuf::from(&file), |top| top.join(&file));
+        let same = std::fs::canonicalize(&file)
+            .ok()
+            .zip(std::fs::canonicalize(repo.gix().index_path()).ok())
+            .is_some_and(|(a, b)| a == b);
+        if !same {
+            return false;
+        }
+    }
     let Ok(index) = repo.gix().index() else {
         return false;
     };

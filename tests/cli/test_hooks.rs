@@ -420,3 +420,34 @@ fn test_hooks_pre_commit_judges_symlinks_that_take_a_files_content() {
         "shared.rs stays a file"
     );
 }
+
+#[test]
+fn test_hooks_pre_commit_sees_the_index_git_commits_with_a_and_with_paths() {
+    // `commit -a` and `commit FILE` give the hook a temporary index while
+    // the repository's own still equals HEAD: the hook must judge the one
+    // being committed, not take the clean one for "nothing staged".
+    let r = TestRepo::with_commit();
+    install(&r);
+    committed_file(&r, "lib.rs");
+    committed_file(&r, "other.rs");
+    r.write("lib.rs", "// gutted\n");
+    let head = r.git(&["rev-parse", "HEAD"]);
+    let out = r.git_out(&["commit", "-q", "-a", "-m", "all"]);
+    assert_ne!(out.code, 0, "{out}");
+    assert!(out.stderr.contains("lib.rs: jaccard"), "{out}");
+    let out = r.git_out(&["commit", "-q", "-m", "only", "lib.rs"]);
+    assert_ne!(out.code, 0, "{out}");
+    let out = r.git_out(&["commit", "-q", "-m", "only", "--only", "lib.rs"]);
+    assert_ne!(out.code, 0, "{out}");
+    assert_eq!(r.git(&["rev-parse", "HEAD"]), head, "no commit was made");
+    // Staged in the index itself, then the working file restored: the
+    // index is what is committed.
+    r.git(&["add", "lib.rs"]);
+    r.git(&["checkout", "HEAD", "--", "other.rs"]);
+    let (made, out) = try_commit(&r, "staged gut");
+    assert!(!made, "{out}");
+    // Clean again: the no-op path lets an empty commit through.
+    r.git(&["reset", "-q", "--hard"]);
+    let out = r.git_out(&["commit", "-q", "--allow-empty", "-m", "empty"]);
+    assert_eq!(out.code, 0, "{out}");
+}
