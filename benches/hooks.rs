@@ -3,9 +3,12 @@
 //! staged edits (target: under 50 ms), with nothing staged (under 10 ms),
 //! and `git-fararoni hook post-checkout` without a saga (under 10 ms).
 //! After criterion, an interleaved run prints the medians against the
-//! targets.
+//! targets, and as ratios to a bare process start (`true`) and to `git
+//! diff --cached --quiet` (what git pays to learn nothing is staged)
+//! measured in the same rounds.
 //!
-//! Run with `cargo bench --bench hooks`.
+//! Run with `cargo bench --bench hooks` (`-- post_checkout` for one case;
+//! the medians always run all).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -64,6 +67,8 @@ fn hook(repo: &Path, args: &[&str]) -> Command {
 }
 
 fn run(cmd: &mut Command) {
+    // `git diff --cached --quiet` exits 0 when nothing is staged, as every
+    // hook here must.
     let status = cmd
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -72,8 +77,26 @@ fn run(cmd: &mut Command) {
     assert!(status.success());
 }
 
-fn cases(busy: &Path, idle: &Path) -> [(&'static str, Command, f64); 3] {
+/// The floor every hook pays before doing anything: a bare process start.
+fn bare() -> Command {
+    Command::new("true")
+}
+
+/// What git itself pays to learn that nothing is staged.
+fn git_nothing_staged(repo: &Path) -> Command {
+    let mut cmd = Command::new("git");
+    cmd.args(["diff", "--cached", "--quiet"]).current_dir(repo);
+    cmd
+}
+
+fn cases(busy: &Path, idle: &Path) -> [(&'static str, Command, f64); 5] {
     [
+        ("baseline_true", bare(), f64::NAN),
+        (
+            "baseline_git_diff_cached_quiet",
+            git_nothing_staged(idle),
+            f64::NAN,
+        ),
         ("pre_commit_20_files", hook(busy, &["pre-commit"]), 50.0),
         (
             "pre_commit_nothing_staged",
@@ -95,6 +118,9 @@ fn bench_hooks(c: &mut Criterion) {
         .sample_size(40)
         .measurement_time(Duration::from_secs(4));
     for (name, mut cmd, _) in cases(busy.path(), idle.path()) {
+        if name.starts_with("baseline") {
+            continue;
+        }
         group.bench_function(name, |b| b.iter(|| run(&mut cmd)));
     }
     group.finish();
@@ -103,7 +129,7 @@ fn bench_hooks(c: &mut Criterion) {
 fn medians() {
     let (busy, idle) = (fixture(true), fixture(false));
     let mut cases = cases(busy.path(), idle.path());
-    let mut times: [Vec<f64>; 3] = Default::default();
+    let mut times: [Vec<f64>; 5] = Default::default();
     for round in 0..120 {
         for (i, (_, cmd, _)) in cases.iter_mut().enumerate() {
             let start = Instant::now();
@@ -114,11 +140,26 @@ fn medians() {
         }
     }
     println!("\nhook process medians over 110 interleaved rounds:");
-    for ((name, _, target), mut t) in cases.iter().zip(times) {
-        t.sort_by(|a, b| a.total_cmp(b));
-        println!(
-            "  {name:28} {:.2} ms (target < {target} ms)",
+    let medians: Vec<f64> = times
+        .into_iter()
+        .map(|mut t| {
+            t.sort_by(|a, b| a.total_cmp(b));
             t[t.len() / 2]
+        })
+        .collect();
+    // Ratios to the baselines of the same run: absolute figures on a
+    // shared machine move with its load, ratios much less.
+    let (bare, git) = (medians[0], medians[1]);
+    for ((name, _, target), m) in cases.iter().zip(&medians) {
+        let goal = if target.is_nan() {
+            String::new()
+        } else {
+            format!(" (target < {target} ms)")
+        };
+        println!(
+            "  {name:32} {m:6.2} ms  {:5.2}× true  {:5.2}× git diff --cached --quiet{goal}",
+            m / bare,
+            m / git
         );
     }
 }

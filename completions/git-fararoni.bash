@@ -686,7 +686,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__guard__subcmd__write)
-            opts="-q -h -V --from --force --quiet --help --version"
+            opts="-q -h -V --from --force --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1460,7 +1460,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__abort)
-            opts="-q -h -V --quiet --help --version"
+            opts="-q -h -V --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1474,7 +1474,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__finish)
-            opts="-m -y -q -h -V --message --include-dirty --yes --quiet --help --version"
+            opts="-m -y -q -h -V --message --include-dirty --yes --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1608,7 +1608,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__saga__subcmd__start)
-            opts="-q -h -V --name --quiet --help --version"
+            opts="-q -h -V --name --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1896,7 +1896,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__prune)
-            opts="-q -h -V --keep --older-than --yes --quiet --help --version"
+            opts="-q -h -V --keep --older-than --yes --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1918,7 +1918,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__shadow__subcmd__restore)
-            opts="-y -q -h --version --yes --quiet --help"
+            opts="-y -q -h --version --yes --json --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1972,7 +1972,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__undo)
-            opts="-q -h -V --session --quiet --help --version"
+            opts="-q -h -V --session --json --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

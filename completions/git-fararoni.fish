@@ -66,6 +66,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __f
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -l from -d 'Read the new content from FILE instead of standard input' -r -F
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -l force -d 'Skip the kill-switch (the shadow backup is still taken)'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -l json -d 'Print {"path", "outcome", "saved_as", "report"} as JSON; a blocked write prints {"outcome": "blocked", …} and exits 3'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from write" -s V -l version -d 'Print version'
@@ -104,6 +105,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from diff" -s h -l help -d 'Print help'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -l version -d 'Which version' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -s y -l yes -d 'Restore over uncommitted changes without asking'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -l json -d 'Print {"path", "version", "changed", "saved_as"} as JSON'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from snapshot" -l session -d 'The session to record under' -r
@@ -114,6 +116,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l keep -d 'Versions to keep per file' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l older-than -d 'Remove versions older than DURATION (e.g. 30d, 12h)' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l yes -d 'Really remove them'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -l json -d 'Print {"dry_run", "removed": [...], "freed", "kept", "store_size"} as JSON'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand shadow; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
@@ -134,15 +137,18 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and not 
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and not __fish_seen_subcommand_from start finish abort status list help" -f -a "list" -d 'List active (every worktree) and aborted sagas'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and not __fish_seen_subcommand_from start finish abort status list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from start" -l name -d 'A name for the saga (the default subject of its squash commit)' -r
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from start" -l json -d 'Print the saga\'s state and any warnings as JSON'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from start" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s m -l message -d 'The commit message (default: a summary of the saga\'s commits)' -r
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -l include-dirty -d 'Commit uncommitted changes into the saga first (otherwise they make finish refuse, exit 3)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s y -l yes -d 'Land it without asking (required without a terminal; an interrupted finish resumes without asking)'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -l json -d 'Print {"result": "landed"|"nothing_to_merge", …} as JSON'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from finish" -s V -l version -d 'Print version'
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from abort" -l json -d 'Print {"result": "returned"|"start_rolled_back"|"already_landed", …} as JSON'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from abort" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from abort" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from abort" -s V -l version -d 'Print version'
@@ -161,6 +167,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fi
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from help" -f -a "list" -d 'List active (every worktree) and aborted sagas'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand saga; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -l session -d 'The session to undo (default: the last one)' -r
+complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -l json -d 'Print {"session", "undo_session", "files": [...]} as JSON (exit 1 still when a file could not be brought back)'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand undo" -s V -l version -d 'Print version'

@@ -1,45 +1,28 @@
-//! Settings resolved once from git config (`fararoni.*`), then the
-//! environment (`FARARONI_*`), later sources winning.
+//! Typed readers over [`Settings`] (read once per repository from git
+//! config, `fararoni.*`, and the environment, `FARARONI_*`): every key
+//! they read is a row of [`crate::settings::SETTINGS`].
 //!
 //! The settings protection depends on are rows of [`PROTECTIVE`], each with
 //! the bound past which it would switch protection off (a floor for ratios,
 //! version counts and sizes, a ceiling for `minLines`). A weaker value never
 //! takes effect: the bound is used and a [`SettingWarning`] says so.
 
-use crate::git::repo::{global_config_string, Repo};
+use crate::settings::{Settings, Source};
 
-/// An OpenAI-compatible chat endpoint.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Endpoint {
-    /// The API base, e.g. `http://localhost:11434/v1`.
-    pub base_url: String,
-    /// The model name.
-    pub model: String,
-    /// A bearer token, from the environment only (never from git config).
-    pub api_key: Option<String>,
-}
-
-fn lookup(repo: Option<&Repo>, key: &str, env: &str) -> Option<String> {
-    std::env::var(env)
-        .ok()
-        .filter(|v| !v.trim().is_empty())
-        .or_else(|| match repo {
-            Some(r) => r.config_string(key),
-            None => global_config_string(key),
-        })
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty())
-}
-
-/// Returns the model endpoint of levels 3–5 when configured
-/// (`fararoni.llm.baseUrl`/`fararoni.llm.model`, or
-/// `FARARONI_LLM_BASE_URL`/`FARARONI_LLM_MODEL`).
-pub fn llm_endpoint(repo: Option<&Repo>) -> Option<Endpoint> {
-    Some(Endpoint {
-        base_url: lookup(repo, "fararoni.llm.baseUrl", "FARARONI_LLM_BASE_URL")?,
-        model: lookup(repo, "fararoni.llm.model", "FARARONI_LLM_MODEL")?,
-        api_key: std::env::var("FARARONI_LLM_API_KEY").ok(),
+/// Returns the value of the setting `key` (git config key, or an
+/// environment-only setting's variable) and where it was set.
+fn lookup_origin<'a>(settings: &'a Settings, key: &str) -> Option<(&'a str, Origin, &'static str)> {
+    let row = crate::settings::find(key)
+        .or_else(|| crate::settings::SETTINGS.iter().find(|s| s.env == key))?;
+    let (v, source) = settings.raw(row)?;
+    Some(match source {
+        Source::Environment { variable } => (v, Origin::Environment, *variable),
+        _ => (v, Origin::GitConfig, row.name()),
     })
+}
+
+fn lookup(settings: &Settings, key: &str) -> Option<String> {
+    lookup_origin(settings, key).map(|(v, _, _)| v.to_string())
 }
 
 /// A model level: which `fararoni.<prefix>.*` keys configure it.
@@ -159,40 +142,22 @@ pub struct ModelSettings {
     pub stream: bool,
 }
 
-fn lookup_origin(repo: Option<&Repo>, key: &str, env: &str) -> Option<(String, Origin)> {
-    if let Some(v) = std::env::var(env).ok().filter(|v| !v.trim().is_empty()) {
-        return Some((v.trim().to_string(), Origin::Environment));
-    }
-    let v = match repo {
-        Some(r) => r.config_string(key),
-        None => global_config_string(key),
-    }?;
-    let v = v.trim().to_string();
-    (!v.is_empty()).then_some((v, Origin::GitConfig))
-}
-
 /// Reads and parses one setting; `Ok(None)` when unset.
 fn parsed<T>(
-    repo: Option<&Repo>,
+    settings: &Settings,
     key: &str,
-    env: &str,
     expected: &'static str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<Option<T>, ModelSettingError> {
-    let Some((value, origin)) = lookup_origin(repo, key, env) else {
+    let Some((value, origin, name)) = lookup_origin(settings, key) else {
         return Ok(None);
     };
-    match parse(&value) {
+    match parse(value) {
         Some(v) => Ok(Some(v)),
         None => Err(ModelSettingError {
-            name: if origin == Origin::Environment {
-                env
-            } else {
-                key
-            }
-            .to_string(),
+            name: name.to_string(),
             origin,
-            value,
+            value: value.to_string(),
             expected,
         }),
     }
@@ -241,44 +206,27 @@ fn tool_mode(s: &str) -> Option<ToolModeSetting> {
 /// [`DEFAULT_LLM_BASE_URL`]; `model` is `None` when no model name is set
 /// anywhere (level 2 then uses its built-in replies).
 pub fn model_settings(
-    repo: Option<&Repo>,
+    settings: &Settings,
     level: ModelLevel,
 ) -> Result<ModelSettings, ModelSettingError> {
     let row = LEVELS
         .iter()
         .find(|r| r.level == level)
         .unwrap_or(&LEVELS[1]);
-    let own = |name: &str, env: &str| {
-        (
-            format!("fararoni.{}.{name}", row.key),
-            format!("FARARONI_{}_{env}", row.env),
-        )
-    };
-    let level_str = |name: &str, env: &str| {
-        let (k, e) = own(name, env);
-        lookup(repo, &k, &e).or_else(|| {
-            lookup(
-                repo,
-                &format!("fararoni.llm.{name}"),
-                &format!("FARARONI_LLM_{env}"),
-            )
-        })
-    };
-    let global = |name: &str, env: &str| {
-        (
-            format!("fararoni.llm.{name}"),
-            format!("FARARONI_LLM_{env}"),
-        )
-    };
-    let base_url =
-        level_str("baseUrl", "BASE_URL").unwrap_or_else(|| DEFAULT_LLM_BASE_URL.to_string());
-    let model = level_str("model", "MODEL");
+    // Every key is a row of the settings table: a level's own, else
+    // level 3's (`fararoni.llm.*`).
+    let own = |name: &str| format!("fararoni.{}.{name}", row.key);
+    let global = |name: &str| format!("fararoni.llm.{name}");
+    let level_str =
+        |name: &str| lookup(settings, &own(name)).or_else(|| lookup(settings, &global(name)));
+    let base_url = level_str("baseUrl").unwrap_or_else(|| DEFAULT_LLM_BASE_URL.to_string());
+    let model = level_str("model");
     let api_key = [
         format!("FARARONI_{}_API_KEY", row.env),
         "FARARONI_LLM_API_KEY".to_string(),
     ]
     .iter()
-    .find_map(|e| std::env::var(e).ok().filter(|v| !v.trim().is_empty()))
+    .find_map(|e| settings.get_env(e).map(str::to_string))
     // The generic OpenAI key goes only over TLS: never in clear text to
     // whatever host a base URL names.
     .or_else(|| {
@@ -288,62 +236,55 @@ pub fn model_settings(
             .flatten()
             .filter(|v| !v.trim().is_empty())
     });
-    let g = |name, env, expected, parse: &dyn Fn(&str) -> Option<u64>| {
-        let (k, e) = global(name, env);
-        parsed(repo, &k, &e, expected, parse)
+    let g = |name: &str, expected, parse: &dyn Fn(&str) -> Option<u64>| {
+        parsed(settings, &global(name), expected, parse)
     };
-    let secs = |name, env, default: u64| -> Result<std::time::Duration, ModelSettingError> {
-        let (k, e) = global(name, env);
-        Ok(parsed(repo, &k, &e, "a number of seconds", seconds)?
-            .unwrap_or(std::time::Duration::from_secs(default)))
+    let secs = |name: &str, default: u64| -> Result<std::time::Duration, ModelSettingError> {
+        Ok(
+            parsed(settings, &global(name), "a number of seconds", seconds)?
+                .unwrap_or(std::time::Duration::from_secs(default)),
+        )
     };
-    let (k, e) = global("toolMode", "TOOL_MODE");
     let tool_mode = parsed(
-        repo,
-        &k,
-        &e,
+        settings,
+        &global("toolMode"),
         "auto, native, prompted or constrained",
         tool_mode,
     )?
     .unwrap_or(ToolModeSetting::Auto);
-    let context_tokens = g(
-        "contextTokens",
-        "CONTEXT_TOKENS",
-        "a whole number of tokens",
-        &|s| s.parse().ok().filter(|n| *n > 0),
-    )?;
-    let max_retries = g(
-        "maxRetries",
-        "MAX_RETRIES",
-        "a whole number (at most 10)",
-        &|s| s.parse().ok().filter(|n| *n <= 10),
-    )?
+    let context_tokens = g("contextTokens", "a whole number of tokens", &|s| {
+        s.parse().ok().filter(|n| *n > 0)
+    })?;
+    let max_retries = g("maxRetries", "a whole number (at most 10)", &|s| {
+        s.parse().ok().filter(|n| *n <= 10)
+    })?
     .unwrap_or(2) as u32;
-    let max_response_bytes = g(
-        "maxResponseBytes",
-        "MAX_RESPONSE_BYTES",
-        "a size such as 8m",
-        &|s| parse_size(s).filter(|n| *n >= 1024),
-    )?
+    let max_response_bytes = g("maxResponseBytes", "a size such as 8m", &|s| {
+        parse_size(s).filter(|n| *n >= 1024)
+    })?
     .unwrap_or(8 << 20);
-    let (k, e) = global("stream", "STREAM");
-    let stream = parsed(repo, &k, &e, "true or false", boolean)?.unwrap_or(true);
-    let (k, e) = own("maxTokens", "MAX_TOKENS");
-    let max_tokens = parsed(repo, &k, &e, "a whole number of tokens", |s| {
-        s.parse::<u32>().ok().filter(|n| *n > 0)
-    })?
+    let stream = parsed(settings, &global("stream"), "true or false", boolean)?.unwrap_or(true);
+    let max_tokens = parsed(
+        settings,
+        &own("maxTokens"),
+        "a whole number of tokens",
+        |s| s.parse::<u32>().ok().filter(|n| *n > 0),
+    )?
     .unwrap_or(row.max_tokens);
-    let (k, e) = own("temperature", "TEMPERATURE");
-    let temperature = parsed(repo, &k, &e, "a number between 0 and 2", |s| {
-        s.parse::<f32>().ok().filter(|t| (0.0..=2.0).contains(t))
-    })?
+    let temperature = parsed(
+        settings,
+        &own("temperature"),
+        "a number between 0 and 2",
+        |s| s.parse::<f32>().ok().filter(|t| (0.0..=2.0).contains(t)),
+    )?
     .unwrap_or(row.temperature);
-    let call_default = secs("callTimeout", "CALL_TIMEOUT", 600)?;
-    let (k, e) = own("timeout", "TIMEOUT");
-    let call_timeout = match (
-        parsed(repo, &k, &e, "a number of seconds", seconds)?,
-        row.timeout_secs,
-    ) {
+    let call_default = secs("callTimeout", 600)?;
+    // `fararoni.llm.timeout` is no row: level 3's whole call is `callTimeout`.
+    let own_timeout = match level {
+        ModelLevel::Tools => None,
+        _ => parsed(settings, &own("timeout"), "a number of seconds", seconds)?,
+    };
+    let call_timeout = match (own_timeout, row.timeout_secs) {
         (Some(t), _) => t,
         (None, Some(s)) => std::time::Duration::from_secs(s),
         (None, None) => call_default,
@@ -356,9 +297,9 @@ pub fn model_settings(
         context_tokens,
         max_tokens,
         temperature,
-        connect_timeout: secs("connectTimeout", "CONNECT_TIMEOUT", 5)?,
-        first_token_timeout: secs("firstTokenTimeout", "FIRST_TOKEN_TIMEOUT", 180)?,
-        idle_timeout: secs("idleTimeout", "IDLE_TIMEOUT", 60)?,
+        connect_timeout: secs("connectTimeout", 5)?,
+        first_token_timeout: secs("firstTokenTimeout", 180)?,
+        idle_timeout: secs("idleTimeout", 60)?,
         call_timeout,
         max_retries: if level == ModelLevel::Chat {
             0
@@ -389,57 +330,22 @@ pub struct AgentSettings {
 }
 
 /// Reads the agent's settings; an unreadable value keeps the default.
-pub fn agent_settings(repo: Option<&Repo>) -> AgentSettings {
-    let num = |key: &str, env: &str, default: u64, min: u64, max: u64| {
-        lookup(repo, key, env)
+pub fn agent_settings(settings: &Settings) -> AgentSettings {
+    let num = |key: &str, default: u64, min: u64, max: u64| {
+        lookup(settings, key)
             .and_then(|v| v.parse::<u64>().ok())
             .map_or(default, |v| v.clamp(min, max))
     };
     AgentSettings {
-        max_depth: u32::try_from(num(
-            "fararoni.agent.maxDepth",
-            "FARARONI_AGENT_MAX_DEPTH",
-            12,
-            1,
-            100,
-        ))
-        .unwrap_or(12),
-        build_timeout_secs: num(
-            "fararoni.agent.buildTimeout",
-            "FARARONI_AGENT_BUILD_TIMEOUT",
-            600,
-            1,
-            86_400,
-        ),
-        command_timeout_secs: num(
-            "fararoni.agent.commandTimeout",
-            "FARARONI_AGENT_COMMAND_TIMEOUT",
-            60,
-            1,
-            3_600,
-        ),
-        send_secrets: lookup(
-            repo,
-            "fararoni.llm.sendSecrets",
-            "FARARONI_LLM_SEND_SECRETS",
-        )
-        .and_then(|v| boolean(&v))
-        .unwrap_or(false),
-        context_tokens: num(
-            "fararoni.llm.contextTokens",
-            "FARARONI_LLM_CONTEXT_TOKENS",
-            8192,
-            1024,
-            10_000_000,
-        ),
-        max_tokens: u32::try_from(num(
-            "fararoni.llm.maxTokens",
-            "FARARONI_LLM_MAX_TOKENS",
-            1024,
-            16,
-            1_000_000,
-        ))
-        .unwrap_or(1024),
+        max_depth: u32::try_from(num("fararoni.agent.maxDepth", 12, 1, 100)).unwrap_or(12),
+        build_timeout_secs: num("fararoni.agent.buildTimeout", 600, 1, 86_400),
+        command_timeout_secs: num("fararoni.agent.commandTimeout", 60, 1, 3_600),
+        send_secrets: lookup(settings, "fararoni.llm.sendSecrets")
+            .and_then(|v| boolean(&v))
+            .unwrap_or(false),
+        context_tokens: num("fararoni.llm.contextTokens", 8192, 1024, 10_000_000),
+        max_tokens: u32::try_from(num("fararoni.llm.maxTokens", 1024, 16, 1_000_000))
+            .unwrap_or(1024),
     }
 }
 
@@ -532,35 +438,22 @@ pub fn parse_size(s: &str) -> Option<u64> {
     n.checked_mul(mult)
 }
 
-/// Returns the raw value of a protective setting and where it came from:
-/// the environment, else git config (of `repo`, or the global one).
-fn raw(repo: Option<&Repo>, p: &Protective) -> Option<(String, &'static str, Origin)> {
-    if let Some(v) = std::env::var(p.env).ok().filter(|v| !v.trim().is_empty()) {
-        return Some((v, p.env, Origin::Environment));
-    }
-    let key = p.key?;
-    let v = match repo {
-        Some(r) => r.config_string(key),
-        None => global_config_string(key),
-    }?;
-    Some((v, key, Origin::GitConfig))
-}
-
 /// Returns a protective setting's value (`None`: unset, use the default),
 /// bounded: a weaker value is replaced by the bound, with a warning pushed
 /// onto `warnings`. Ratios come back as they are; whole numbers and sizes
 /// as `f64` holding an integer.
 pub fn protective_value(
-    repo: Option<&Repo>,
+    settings: &Settings,
     p: &Protective,
     warnings: &mut Vec<SettingWarning>,
 ) -> Result<Option<f64>, SettingError> {
     let Some(limit) = p.bound else {
         return Ok(None);
     };
-    let Some((value, name, origin)) = raw(repo, p) else {
+    let Some((value, origin, name)) = lookup_origin(settings, p.config_key()) else {
         return Ok(None);
     };
+    let value = value.to_string();
     let err = |expected| SettingError {
         key: p.config_key(),
         name,
@@ -652,10 +545,10 @@ pub enum HookPosture {
     Deny,
 }
 
-fn hook_posture(repo: Option<&Repo>, key: &str, env: &str) -> HookPosture {
+fn hook_posture(settings: &Settings, key: &str) -> HookPosture {
     // A value that cannot be read takes the stricter posture: a typo must
     // not open what the user meant to close.
-    match lookup(repo, key, env).map(|v| v.to_ascii_lowercase()) {
+    match lookup(settings, key).map(|v| v.to_ascii_lowercase()) {
         None => HookPosture::Allow,
         Some(v) if v == "allow" => HookPosture::Allow,
         Some(_) => HookPosture::Deny,
@@ -665,18 +558,14 @@ fn hook_posture(repo: Option<&Repo>, key: &str, env: &str) -> HookPosture {
 /// Returns `fararoni.hook.remote` (`FARARONI_HOOK_REMOTE`): whether another
 /// agent's git commands may contact a remote when they lose nothing (fetch,
 /// pull, plain push). Default `allow`; force pushes are vetoed either way.
-pub fn hook_remote(repo: Option<&Repo>) -> HookPosture {
-    hook_posture(repo, "fararoni.hook.remote", "FARARONI_HOOK_REMOTE")
+pub fn hook_remote(settings: &Settings) -> HookPosture {
+    hook_posture(settings, "fararoni.hook.remote")
 }
 
 /// Returns `fararoni.hook.unknownPrograms` (`FARARONI_HOOK_UNKNOWN_PROGRAMS`):
 /// whether another agent may run programs the guard does not know (test
 /// runners, build tools, project scripts) — after the dirty set is saved.
 /// Default `allow`.
-pub fn hook_unknown_programs(repo: Option<&Repo>) -> HookPosture {
-    hook_posture(
-        repo,
-        "fararoni.hook.unknownPrograms",
-        "FARARONI_HOOK_UNKNOWN_PROGRAMS",
-    )
+pub fn hook_unknown_programs(settings: &Settings) -> HookPosture {
+    hook_posture(settings, "fararoni.hook.unknownPrograms")
 }

@@ -81,9 +81,9 @@ pub fn diagnose(dir: &Path) -> Vec<Check> {
 
 /// `fararoni.*` keys no setting reads: probably typos, silently ignored.
 fn unknown_settings(repo: Option<&Repo>) -> Vec<Check> {
-    let (_, unknown) = crate::settings::resolve(repo);
-    unknown
-        .into_iter()
+    crate::settings::of(repo)
+        .unknown()
+        .iter()
         .map(|u| {
             check(
                 "settings",
@@ -229,7 +229,7 @@ fn endpoints(repo: Option<&Repo>) -> Vec<Check> {
         ("model thinking", ModelLevel::Thinking, "fararoni.thinking"),
         ("model fallback", ModelLevel::Fallback, "fararoni.fallback"),
     ] {
-        out.push(match model_settings(repo, level) {
+        out.push(match model_settings(crate::settings::of(repo), level) {
             Err(e) => check(
                 name,
                 Level::Error,

@@ -784,7 +784,10 @@ fn check_undoable(repo: &Repo) -> Result<(), AskError> {
 pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<String>) {
     let builtin = chat::builtin_reply(talk).to_string();
     let repo = Repo::discover(cwd).ok().flatten();
-    let settings = match config::model_settings(repo.as_ref(), config::ModelLevel::Chat) {
+    let settings = match config::model_settings(
+        crate::settings::of(repo.as_ref()),
+        config::ModelLevel::Chat,
+    ) {
         Ok(s) => s,
         Err(e) => return (builtin, Some(e.to_string())),
     };

@@ -89,7 +89,7 @@ pub(crate) fn cascade(
     make: &mut dyn FnMut(u8) -> Result<Made, CliError>,
 ) -> Result<ExitCode, CliError> {
     let repo = crate::git::Repo::discover(cwd).ok().flatten();
-    let settings = crate::config::agent_settings(repo.as_ref());
+    let settings = crate::config::agent_settings(crate::settings::of(repo.as_ref()));
     let levels: Vec<u8> = match opts.level {
         Some(l) => vec![l],
         None => vec![3, 4, 5],
@@ -512,7 +512,7 @@ fn level_settings(cwd: &Path, level: u8) -> Result<crate::config::ModelSettings,
         5 => ModelLevel::Fallback,
         _ => ModelLevel::Tools,
     };
-    model_settings(repo.as_ref(), which).map_err(|e| {
+    model_settings(crate::settings::of(repo.as_ref()), which).map_err(|e| {
         CliError::wrap(ErrorKind::ModelUnavailable, &e)
             .hint("fix the value (`git fararoni config` shows where it is set)")
     })

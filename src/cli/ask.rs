@@ -195,15 +195,19 @@ fn shell_words(argv: &[String]) -> String {
 
 fn needs_model(cwd: &Path) -> CliError {
     let repo = crate::git::Repo::discover(cwd).ok().flatten();
-    let configured = crate::config::llm_endpoint(repo.as_ref());
+    let configured = crate::config::model_settings(
+        crate::settings::of(repo.as_ref()),
+        crate::config::ModelLevel::Tools,
+    )
+    .ok()
+    .and_then(|s| Some((s.model?, s.base_url)));
     let err = CliError::new(
         ErrorKind::ModelUnavailable,
         "this request needs the model levels (3–5), which are not available yet",
     );
     let err = match configured {
-        Some(ep) => err.hint(format!(
-            "a model is configured (`{}` at {}), but this build of git-fararoni has no model levels yet",
-            ep.model, ep.base_url
+        Some((model, base_url)) => err.hint(format!(
+            "a model is configured (`{model}` at {base_url}), but this build of git-fararoni has no model levels yet"
         )),
         None => err.hint("configure a model with `git config fararoni.llm.baseUrl http://localhost:11434/v1` and `git config fararoni.llm.model NAME` (or FARARONI_LLM_BASE_URL and FARARONI_LLM_MODEL)"),
     };

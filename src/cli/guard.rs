@@ -60,6 +60,10 @@ pub(crate) enum GuardCommand {
         /// Skip the kill-switch (the shadow backup is still taken)
         #[arg(long)]
         force: bool,
+        /// Print {"path", "outcome", "saved_as", "report"} as JSON; a
+        /// blocked write prints {"outcome": "blocked", …} and exits 3
+        #[arg(long)]
+        json: bool,
     },
     Hook(super::hook::HookArgs),
 }
@@ -68,7 +72,12 @@ pub(crate) fn run(cmd: GuardCommand) -> Result<ExitCode, CliError> {
     match cmd {
         GuardCommand::Hook(args) => Ok(super::hook::run(args)),
         GuardCommand::Check { old, new, json } => check(&old, &new, json),
-        GuardCommand::Write { path, from, force } => write(&path, from.as_deref(), force),
+        GuardCommand::Write {
+            path,
+            from,
+            force,
+            json,
+        } => write(&path, from.as_deref(), force, json),
     }
 }
 
@@ -171,13 +180,13 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
     }))
 }
 
-fn write(path: &Path, from: Option<&Path>, force: bool) -> Result<ExitCode, CliError> {
+fn write(path: &Path, from: Option<&Path>, force: bool, json: bool) -> Result<ExitCode, CliError> {
     let cwd = cwd()?;
     let guard = Guard::discover(&cwd).map_err(guard_error)?;
     for w in guard.warnings() {
         warn(w);
     }
-    let result = write_with(&guard, &cwd, path, from, force);
+    let result = write_with(&guard, &cwd, path, from, force, json);
     tell(guard.shadow());
     result
 }
@@ -188,6 +197,7 @@ fn write_with(
     path: &Path,
     from: Option<&Path>,
     force: bool,
+    json: bool,
 ) -> Result<ExitCode, CliError> {
     let target = guard.shadow().resolve(cwd, path).map_err(shadow_error)?;
     let bytes = match from {
@@ -204,9 +214,56 @@ fn write_with(
         force,
         ..WriteOptions::default()
     };
-    let written = guard.write(&target, &bytes, &opts).map_err(guard_error)?;
+    let written = match guard.write(&target, &bytes, &opts) {
+        Ok(w) => w,
+        Err(e) => {
+            if let (
+                true,
+                GuardError::Blocked {
+                    path,
+                    report,
+                    against,
+                },
+            ) = (json, &e)
+            {
+                let against = match against {
+                    Against::Current => serde_json::json!("current"),
+                    Against::SessionStart { session, version } => {
+                        serde_json::json!({"session": session, "version": version})
+                    }
+                };
+                super::out(&format!(
+                    "{}\n",
+                    serde_json::json!({
+                        "path": path.to_string(),
+                        "outcome": "blocked",
+                        "against": against,
+                        "report": report.to_json(),
+                    })
+                ));
+            }
+            return Err(guard_error(e));
+        }
+    };
     for n in &written.notices {
         warn(n);
+    }
+    if json {
+        let (outcome, saved_as) = match written.outcome {
+            WriteOutcome::Created => ("created", None),
+            WriteOutcome::Updated { backup } => ("updated", Some(backup)),
+            WriteOutcome::Unchanged => ("unchanged", None),
+        };
+        super::out(&format!(
+            "{}\n",
+            serde_json::json!({
+                "path": written.path.as_str(),
+                "outcome": outcome,
+                "saved_as": saved_as,
+                "report": written.report.as_ref().map(Report::to_json),
+            })
+        ));
+        return Ok(ExitCode::SUCCESS);
     }
     super::ui::say(&match written.outcome {
         WriteOutcome::Created => format!("created `{}`\n", written.path),

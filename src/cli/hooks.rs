@@ -74,6 +74,31 @@ pub(crate) struct HookArgs {
     args: Vec<OsString>,
 }
 
+impl HookArgs {
+    /// Returns the arguments of exactly `git-fararoni hook NAME ARGS…` as
+    /// the installed hooks call it, NAME a hook we have.
+    pub(crate) fn fast_path(args: &[OsString]) -> Option<HookArgs> {
+        let (Some(sub), Some(name)) = (args.get(1), args.get(2)) else {
+            return None;
+        };
+        let name = name.to_str()?;
+        let rest = &args[3..];
+        // What git passes: nothing to pre-commit, three words (two ids and
+        // a flag) to post-checkout; anything else (`--help`) goes to clap.
+        let shape = match name {
+            "pre-commit" => rest.is_empty(),
+            "post-checkout" => {
+                rest.len() == 3 && rest.iter().all(|a| !a.as_encoded_bytes().starts_with(b"-"))
+            }
+            _ => false,
+        };
+        (sub == "hook" && shape).then(|| HookArgs {
+            name: name.to_string(),
+            args: args[3..].to_vec(),
+        })
+    }
+}
+
 fn hook_error(e: HookError) -> CliError {
     let hint = match e {
         HookError::Locate(_) => "run this inside a git repository",
@@ -209,7 +234,10 @@ fn pre_commit() -> Result<ExitCode, CliError> {
     }
     // An error of the hook's own blocks the commit: a guard that fails
     // open protects nothing.
-    let found = check::pre_commit(&cwd()?).map_err(|e: CheckError| {
+    let mut bar = super::ui::Progress::start("git-fararoni: checking staged files", true);
+    let found = check::pre_commit_with(&cwd()?, &mut |d, t| bar.update(d, t));
+    drop(bar);
+    let found = found.map_err(|e: CheckError| {
         CliError::wrap(ErrorKind::User, &e)
             .hint("the git-fararoni pre-commit hook failed, so the commit was stopped")
             .hint(BYPASS)

@@ -123,6 +123,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     if let Some(agent) = hook::fast_path(&args) {
         return hook::run_for(agent);
     }
+    // `hook pre-commit|post-checkout`, which git runs on every commit and
+    // checkout, skips it as well.
+    if let Some(hook) = hooks::HookArgs::fast_path(&args) {
+        return finish(hooks::run_hook(hook));
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {

@@ -43,6 +43,9 @@ pub(crate) enum SagaCommand {
         /// A name for the saga (the default subject of its squash commit)
         #[arg(long)]
         name: Option<String>,
+        /// Print the saga's state and any warnings as JSON
+        #[arg(long)]
+        json: bool,
     },
     /// Squash the saga onto the original branch as one [FARARONI] commit
     ///
@@ -64,6 +67,9 @@ pub(crate) enum SagaCommand {
         /// interrupted finish resumes without asking)
         #[arg(short, long)]
         yes: bool,
+        /// Print {"result": "landed"|"nothing_to_merge", …} as JSON
+        #[arg(long)]
+        json: bool,
     },
     /// Return to the original branch, keeping the wip tip recoverable
     ///
@@ -71,7 +77,11 @@ pub(crate) enum SagaCommand {
     /// started (uncommitted changes included). The wip tip is kept under
     /// refs/fararoni/aborted/<id>, and anything uncommitted at the time of
     /// the abort under refs/fararoni/snapshots/<id>/abort.
-    Abort,
+    Abort {
+        /// Print {"result": "returned"|"start_rolled_back"|"already_landed", …} as JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// Show the active saga, and how to complete an interrupted one
     Status {
         /// Print JSON
@@ -90,10 +100,18 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
     let cwd = std::env::current_dir()
         .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
     match cmd {
-        SagaCommand::Start { name } => {
+        SagaCommand::Start { name, json } => {
             let started =
                 saga::start(&cwd, &StartOptions { name, agent: false }).map_err(saga_error)?;
             let s = &started.saga;
+            if json {
+                let mut value = serde_json::to_value(s).map_err(|e| {
+                    CliError::new(ErrorKind::Internal, "could not render the saga").caused_by(&e)
+                })?;
+                value["warnings"] = json!(started.warnings);
+                super::out(&format!("{value}\n"));
+                return Ok(ExitCode::SUCCESS);
+            }
             super::ui::say(&format!(
                 "started saga {} on `{}` (from `{}` at {})\n",
                 s.id,
@@ -116,6 +134,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
             message,
             include_dirty,
             yes,
+            json,
         } => {
             confirm_finish(&cwd, yes)?;
             let done = saga::finish(
@@ -127,6 +146,10 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 },
             )
             .map_err(saga_error)?;
+            if json {
+                super::out(&format!("{}\n", finished_json(&done)));
+                return Ok(ExitCode::SUCCESS);
+            }
             match done {
                 Finished::Landed {
                     commit,
@@ -161,8 +184,12 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        SagaCommand::Abort => {
+        SagaCommand::Abort { json } => {
             let done = saga::abort(&cwd, false).map_err(saga_error)?;
+            if json {
+                super::out(&format!("{}\n", aborted_json(&done)));
+                return Ok(ExitCode::SUCCESS);
+            }
             match done {
                 Aborted::Returned {
                     id,
@@ -253,6 +280,51 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 super::out(&line);
             }
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// What `finish --json` prints.
+fn finished_json(done: &Finished) -> serde_json::Value {
+    match done {
+        Finished::Landed {
+            commit,
+            branch,
+            subject,
+            commits,
+            resumed,
+            kept_wip,
+        } => json!({
+            "result": "landed", "commit": commit, "branch": branch, "subject": subject,
+            "commits": commits, "resumed": resumed, "kept_wip": kept_wip,
+        }),
+        Finished::NothingToMerge { branch, resumed } => {
+            json!({"result": "nothing_to_merge", "branch": branch, "resumed": resumed})
+        }
+    }
+}
+
+/// What `abort --json` prints.
+fn aborted_json(done: &Aborted) -> serde_json::Value {
+    match done {
+        Aborted::Returned {
+            id,
+            branch,
+            aborted_ref,
+            tip,
+            restored_uncommitted,
+            abort_snapshot,
+        } => json!({
+            "result": "returned", "id": id, "branch": branch, "aborted_ref": aborted_ref,
+            "tip": tip, "restored_uncommitted": restored_uncommitted,
+            "abort_snapshot": abort_snapshot.as_ref().map(|_| format!("refs/fararoni/snapshots/{id}/abort")),
+            "abort_snapshot_commit": abort_snapshot,
+        }),
+        Aborted::StartRolledBack { id, branch } => {
+            json!({"result": "start_rolled_back", "id": id, "branch": branch})
+        }
+        Aborted::AlreadyLanded { commit, branch } => {
+            json!({"result": "already_landed", "commit": commit, "branch": branch})
         }
     }
 }

@@ -32,7 +32,13 @@ fn git_dir() -> Result<std::path::PathBuf, CliError> {
         .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
     let repo = crate::git::Repo::discover(&cwd)
         .map_err(|e| CliError::user("could not read the repository").caused_by(&e))?
-        .ok_or_else(|| CliError::user("not a git repository"))?;
+        .ok_or_else(|| {
+            CliError::user(format!(
+                "not a git repository (or any parent up to the root): `{}`",
+                cwd.display()
+            ))
+            .hint("run it inside a git repository's working tree; agent runs are logged per repository")
+        })?;
     Ok(repo.git_dir().to_path_buf())
 }
 

@@ -27,17 +27,18 @@ pub(crate) struct ConfigArgs {
 
 pub(crate) fn run(args: ConfigArgs) -> Result<ExitCode, CliError> {
     let repo = Repo::discover(&cwd()?).ok().flatten();
-    let (resolved, unknown) = settings::resolve(repo.as_ref());
+    let loaded = settings::of(repo.as_ref());
+    let (resolved, unknown) = (loaded.resolved(), loaded.unknown());
     let mut warnings = Vec::new();
     for p in PROTECTIVE {
-        if let Err(e) = crate::config::protective_value(repo.as_ref(), p, &mut warnings) {
+        if let Err(e) = crate::config::protective_value(loaded, p, &mut warnings) {
             warn(&e);
         }
     }
     for w in &warnings {
         warn(w);
     }
-    for u in &unknown {
+    for u in unknown {
         let near = u
             .nearest
             .map(|n| format!("; did you mean `{n}`?"))

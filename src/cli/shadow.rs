@@ -63,6 +63,9 @@ pub(crate) enum ShadowCommand {
         /// Restore over uncommitted changes without asking
         #[arg(short, long)]
         yes: bool,
+        /// Print {"path", "version", "changed", "saved_as"} as JSON
+        #[arg(long)]
+        json: bool,
     },
     /// Save every modified and untracked file, so `undo --session` can
     /// reverse what a program does next
@@ -97,6 +100,9 @@ pub(crate) enum ShadowCommand {
         /// Really remove them
         #[arg(long)]
         yes: bool,
+        /// Print {"dry_run", "removed": [...], "freed", "kept", "store_size"} as JSON
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -225,12 +231,29 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Diff { path, version } => diff(shadow, &cwd, &path, version),
-        ShadowCommand::Restore { path, version, yes } => {
+        ShadowCommand::Restore {
+            path,
+            version,
+            yes,
+            json,
+        } => {
             let path = shadow.resolve(&cwd, &path).map_err(shadow_error)?;
             confirm_restore(shadow, &path, version, yes)?;
             let session = Session::current().map_err(shadow_error)?;
             let mut tx = shadow.begin(session).map_err(shadow_error)?;
             let (v, replaced) = tx.restore(&path, version).map_err(shadow_error)?;
+            if json {
+                super::out(&format!(
+                    "{}\n",
+                    json!({
+                        "path": path.rel.as_str(),
+                        "version": v.number,
+                        "changed": replaced.changed,
+                        "saved_as": replaced.backup,
+                    })
+                ));
+                return Ok(ExitCode::SUCCESS);
+            }
             let msg = match (replaced.changed, replaced.backup) {
                 (false, _) => format!("`{}` already matches v{}\n", path.rel, v.number),
                 (true, Some(b)) => format!(
@@ -246,7 +269,8 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             keep,
             older_than,
             yes,
-        } => prune(shadow, keep, older_than.as_deref(), yes),
+            json,
+        } => prune(shadow, keep, older_than.as_deref(), yes, json),
         ShadowCommand::Snapshot { session, json } => snapshot(shadow, &cwd, session, json),
     }
 }
@@ -433,6 +457,7 @@ fn prune(
     keep: Option<u64>,
     older_than: Option<&str>,
     yes: bool,
+    json: bool,
 ) -> Result<ExitCode, CliError> {
     let older = match older_than {
         Some(s) => Some(shadow::parse_duration(s).ok_or_else(|| {
@@ -450,6 +475,35 @@ fn prune(
         None
     };
     let plan = shadow.plan_prune(keep, older).map_err(shadow_error)?;
+    if json {
+        let left = match tx.as_mut() {
+            Some(tx) => Some(tx.prune(&plan).map_err(shadow_error)?),
+            None => None,
+        };
+        let removed: Vec<_> = plan
+            .remove
+            .iter()
+            .map(|v| {
+                json!({
+                    "path": v.path.as_str(),
+                    "version": v.number,
+                    "time": v.rfc3339(),
+                    "size": v.size,
+                })
+            })
+            .collect();
+        super::out(&format!(
+            "{}\n",
+            json!({
+                "dry_run": !yes,
+                "removed": removed,
+                "freed": plan.freed,
+                "kept": plan.protected.len(),
+                "store_size": left,
+            })
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
     let verb = if yes { "removing" } else { "would remove" };
     let mut text = String::new();
     for v in &plan.remove {
@@ -462,7 +516,11 @@ fn prune(
         ));
     }
     if let Some(tx) = tx.as_mut() {
-        let left = tx.prune(&plan).map_err(shadow_error)?;
+        let mut bar = super::ui::Progress::start("pruning", true);
+        let left = tx
+            .prune_with(&plan, &mut |d, t| bar.update(d, t))
+            .map_err(shadow_error)?;
+        drop(bar);
         text.push_str(&format!(
             "removed {} version(s), freed {}; the store now holds {}\n",
             plan.remove.len(),

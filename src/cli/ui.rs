@@ -154,3 +154,97 @@ impl Drop for Spinner {
         self.stop();
     }
 }
+
+/// A progress bar on stderr for work over many items (restoring files,
+/// pruning versions, checking staged files): drawn only on an interactive
+/// terminal, never with `--quiet` or `--json` (`enabled` false), and only
+/// once the work has taken long enough to be worth a bar; its line is
+/// cleared when dropped.
+pub(crate) struct Progress {
+    label: String,
+    interactive: bool,
+    started: std::time::Instant,
+    drawn: Option<std::time::Instant>,
+}
+
+/// Work shorter than this shows no bar: a flash of one is noise.
+const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_millis(250);
+
+impl Progress {
+    /// Starts a bar labelled `label` (silent unless stderr is an
+    /// interactive terminal and `enabled`).
+    pub(crate) fn start(label: &str, enabled: bool) -> Progress {
+        Progress {
+            label: label.to_string(),
+            interactive: enabled
+                && !QUIET.load(Ordering::Relaxed)
+                && std::io::stderr().is_terminal()
+                && std::env::var("TERM").map_or(true, |t| t != "dumb"),
+            started: std::time::Instant::now(),
+            drawn: None,
+        }
+    }
+
+    /// Shows that `done` of `total` items are done (redrawn at most ten
+    /// times a second).
+    pub(crate) fn update(&mut self, done: usize, total: usize) {
+        if !self.interactive || total == 0 || self.started.elapsed() < PROGRESS_AFTER {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if self
+            .drawn
+            .is_some_and(|t| now - t < std::time::Duration::from_millis(100))
+            && done < total
+        {
+            return;
+        }
+        self.drawn = Some(now);
+        eprint!("\r{}", bar(&self.label, done, total));
+        let _ = std::io::stderr().flush();
+    }
+}
+
+/// One line of a progress bar: `label [#####-----] 5/10`.
+fn bar(label: &str, done: usize, total: usize) -> String {
+    const WIDTH: usize = 24;
+    let done = done.min(total);
+    let filled = done * WIDTH / total.max(1);
+    format!(
+        "{label} [{}{}] {done}/{total}",
+        "#".repeat(filled),
+        "-".repeat(WIDTH - filled)
+    )
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if self.drawn.is_some() {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_fills_with_the_work() {
+        assert_eq!(bar("x", 0, 4), format!("x [{}] 0/4", "-".repeat(24)));
+        assert_eq!(
+            bar("x", 2, 4),
+            format!("x [{}{}] 2/4", "#".repeat(12), "-".repeat(12))
+        );
+        assert_eq!(bar("x", 9, 4), format!("x [{}] 4/4", "#".repeat(24)));
+    }
+
+    #[test]
+    fn no_bar_without_a_terminal() {
+        // Tests run with stderr captured or piped: never interactive.
+        let mut p = Progress::start("work", true);
+        p.started -= PROGRESS_AFTER * 2;
+        p.update(1, 2);
+        assert!(p.drawn.is_none() || std::io::stderr().is_terminal());
+    }
+}

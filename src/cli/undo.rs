@@ -23,6 +23,31 @@ pub(crate) struct UndoArgs {
     /// The session to undo (default: the last one)
     #[arg(long, value_name = "ID")]
     session: Option<String>,
+    /// Print {"session", "undo_session", "files": [...]} as JSON (exit 1
+    /// still when a file could not be brought back)
+    #[arg(long)]
+    json: bool,
+}
+
+/// One file's outcome as JSON.
+fn item_json(item: &shadow::UndoItem) -> serde_json::Value {
+    use serde_json::json;
+    let p = item.path.as_str();
+    match &item.outcome {
+        UndoOutcome::Restored {
+            version,
+            saved,
+            changed_since,
+        } => {
+            json!({"path": p, "outcome": "restored", "version": version, "saved_as": saved, "changed_since": changed_since})
+        }
+        UndoOutcome::Removed { saved } => {
+            json!({"path": p, "outcome": "removed", "saved_as": saved})
+        }
+        UndoOutcome::AlreadyAsBefore => json!({"path": p, "outcome": "unchanged"}),
+        UndoOutcome::Kept(why) => json!({"path": p, "outcome": "kept", "why": why}),
+        UndoOutcome::Failed(why) => json!({"path": p, "outcome": "failed", "why": why}),
+    }
 }
 
 pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
@@ -30,11 +55,55 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     for w in shadow.setting_warnings() {
         warn(w);
     }
-    let report = shadow::undo(&shadow, args.session.as_deref());
+    let mut bar = super::ui::Progress::start("undoing", !args.json);
+    let report = shadow::undo_with(&shadow, args.session.as_deref(), &mut |d, t| {
+        bar.update(d, t)
+    });
+    drop(bar);
     tell(&shadow);
     let report = report.map_err(shadow_error)?;
+    let missing = report
+        .items
+        .iter()
+        .filter(|i| matches!(i.outcome, UndoOutcome::Kept(_) | UndoOutcome::Failed(_)))
+        .count();
+    if args.json {
+        super::out(&format!(
+            "{}\n",
+            serde_json::json!({
+                "session": report.session,
+                "undo_session": report.undo_session,
+                "files": report.items.iter().map(item_json).collect::<Vec<_>>(),
+            })
+        ));
+    }
+    if missing > 0 {
+        // The text lists each file; JSON has said it already.
+        if !args.json {
+            super::ui::say(&undo_text(&report));
+        }
+        return Err(CliError::user(format!(
+            "undo could not bring back {missing} of {} file(s) listed above",
+            report.items.len()
+        ))
+        .hint(
+            "the shadow store may still hold older versions: see `git fararoni shadow list PATH`",
+        ));
+    }
+    if args.json {
+        return Ok(ExitCode::SUCCESS);
+    }
+    super::ui::say(&undo_text(&report));
+    eprintln!(
+        "hint: this undo is session `{}`; run `git fararoni undo` again to redo",
+        report.undo_session
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The report for people, one line per file.
+fn undo_text(report: &shadow::UndoReport) -> String {
     let mut text = format!("undoing session `{}`\n", report.session);
-    let mut missing = 0;
     for item in &report.items {
         let p = &item.path;
         let line = match &item.outcome {
@@ -60,31 +129,11 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
                 None => format!("removed `{p}`, which the session created"),
             },
             UndoOutcome::AlreadyAsBefore => format!("`{p}` is already as before the session"),
-            UndoOutcome::Kept(why) => {
-                missing += 1;
-                format!("kept `{p}`: {why}")
-            }
-            UndoOutcome::Failed(why) => {
-                missing += 1;
-                format!("could not restore `{p}`: {why}")
-            }
+            UndoOutcome::Kept(why) => format!("kept `{p}`: {why}"),
+            UndoOutcome::Failed(why) => format!("could not restore `{p}`: {why}"),
         };
         text.push_str(&line);
         text.push('\n');
     }
-    super::ui::say(&text);
-    if missing > 0 {
-        return Err(CliError::user(format!(
-            "undo could not bring back {missing} of {} file(s) listed above",
-            report.items.len()
-        ))
-        .hint(
-            "the shadow store may still hold older versions: see `git fararoni shadow list PATH`",
-        ));
-    }
-    eprintln!(
-        "hint: this undo is session `{}`; run `git fararoni undo` again to redo",
-        report.undo_session
-    );
-    Ok(ExitCode::SUCCESS)
+    text
 }

@@ -47,6 +47,8 @@ pub enum Head {
 /// An open repository.
 pub struct Repo {
     inner: gix::Repository,
+    /// The `fararoni.*` settings, read on first use.
+    settings: std::sync::OnceLock<crate::settings::Settings>,
 }
 
 impl std::fmt::Debug for Repo {
@@ -63,7 +65,10 @@ impl Repo {
     /// friends; `Ok(None)` when there is none.
     pub fn discover(dir: &Path) -> Result<Option<Repo>, RepoError> {
         match gix::discover_with_environment_overrides(dir) {
-            Ok(inner) => Ok(Some(Repo { inner })),
+            Ok(inner) => Ok(Some(Repo {
+                inner,
+                settings: std::sync::OnceLock::new(),
+            })),
             Err(e) if e.classify().is_not_found() => Ok(None),
             Err(source) => Err(RepoError::Open {
                 path: dir.to_path_buf(),
@@ -187,6 +192,13 @@ impl Repo {
         Some(entry.object().ok()?.data.clone())
     }
 
+    /// Returns git-fararoni's settings for this repository, read once (on
+    /// first use: the deterministic levels never pay for them).
+    pub fn settings(&self) -> &crate::settings::Settings {
+        self.settings
+            .get_or_init(|| crate::settings::Settings::load(Some(self)))
+    }
+
     /// Returns a string value from the repository's configuration, `git -c`
     /// included.
     pub fn config_string(&self, key: &str) -> Option<String> {
@@ -197,16 +209,6 @@ impl Repo {
                 .map(|v| v.to_string())
         })
     }
-}
-
-/// Returns a string value from the global and system configuration, for
-/// use outside any repository (`git -c` included).
-pub fn global_config_string(key: &str) -> Option<String> {
-    if let Some(v) = command_line_value(key) {
-        return Some(v);
-    }
-    let file = gix::config::File::from_globals().ok()?;
-    file.string(key).map(|v| v.to_string())
 }
 
 /// The value `git -c KEY=VALUE` gave `key`, the last one winning: git

@@ -116,15 +116,16 @@ pub struct Guard {
 pub fn configured_thresholds(
     repo: Option<&Repo>,
 ) -> Result<(Thresholds, Vec<SettingWarning>), GuardError> {
+    let settings = crate::settings::of(repo);
     let mut t = Thresholds::default();
     let mut warnings = Vec::new();
-    if let Some(v) = config::protective_value(repo, &config::GUARD_JACCARD, &mut warnings)? {
+    if let Some(v) = config::protective_value(settings, &config::GUARD_JACCARD, &mut warnings)? {
         t.jaccard = v;
     }
-    if let Some(v) = config::protective_value(repo, &config::GUARD_VOLUME, &mut warnings)? {
+    if let Some(v) = config::protective_value(settings, &config::GUARD_VOLUME, &mut warnings)? {
         t.volume = v;
     }
-    if let Some(v) = config::protective_value(repo, &config::GUARD_MIN_LINES, &mut warnings)? {
+    if let Some(v) = config::protective_value(settings, &config::GUARD_MIN_LINES, &mut warnings)? {
         t.min_lines = v as usize;
     }
     Ok((t, warnings))

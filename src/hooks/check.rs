@@ -6,7 +6,7 @@
 //! a git that one of our own commands may have started while it holds the
 //! repository lock. Never prints.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -14,6 +14,7 @@ use thiserror::Error;
 use crate::config::SettingWarning;
 use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
 use crate::guard::killswitch::{self, Report};
+use crate::hooks::pairs;
 use crate::saga::{self, Phase, Saga};
 
 /// `FARARONI_GUARD=off` turns the pre-commit checks off, as `--no-verify` does.
@@ -182,33 +183,98 @@ fn is_regular(mode: &str) -> bool {
     matches!(mode, "100644" | "100755")
 }
 
+/// Whether the index is exactly HEAD's tree, known without a diff: git's
+/// own cache tree (the index's TREE extension) has a valid root that
+/// counts every entry and names HEAD's tree. That root is the tree `git
+/// commit` writes, so the commit changes no file: nothing to check, and no
+/// `git diff-index` process to start (the no-op path of every commit in a
+/// clean repository, and of `commit --amend -m`).
+fn index_is_head(repo: &Repo) -> bool {
+    // The index git is committing: `commit -a` and `commit FILE` hand the
+    // hook a temporary one in GIT_INDEX_FILE. gix reads that variable too;
+    // should the two ever disagree, git answers instead.
+    if let Some(file) = std::env::var_os("GIT_INDEX_FILE") {
+        let file = repo
+            .workdir()
+            .map_or_else(|| PathBuf::from(&file), |top| top.join(&file));
+        let same = std::fs::canonicalize(&file)
+            .ok()
+            .zip(std::fs::canonicalize(repo.gix().index_path()).ok())
+            .is_some_and(|(a, b)| a == b);
+        if !same {
+            return false;
+        }
+    }
+    let Ok(index) = repo.gix().index() else {
+        return false;
+    };
+    let Some(tree) = index.tree() else {
+        return false;
+    };
+    let Ok(count) = u32::try_from(index.entries().len()) else {
+        return false;
+    };
+    if tree.num_entries != Some(count) {
+        return false;
+    }
+    repo.gix()
+        .head_commit()
+        .ok()
+        .and_then(|c| c.tree_id().ok())
+        .is_some_and(|id| id.detach() == tree.id)
+}
+
 /// Runs the pre-commit checks in the repository containing `dir`.
 pub fn pre_commit(dir: &Path) -> Result<PreCommit, CheckError> {
+    pre_commit_with(dir, &mut |_, _| {})
+}
+
+/// [`pre_commit`], calling `progress(done, total)` after each file judged.
+pub fn pre_commit_with(
+    dir: &Path,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PreCommit, CheckError> {
     let (repo, top) = open(dir)?;
     let head = repo.head()?;
     let mut found = PreCommit::default();
-    let entries = staged(&top, &head)?;
+    let entries = if matches!(head, Head::Unborn { .. }) || !index_is_head(&repo) {
+        staged(&top, &head)?
+    } else {
+        Vec::new()
+    };
     found.store_paths = entries
         .iter()
         .filter(|e| e.status != 'D' && in_store(&e.path))
         .map(|e| e.path.clone())
         .collect();
-    let modified: Vec<&Staged> = entries
-        .iter()
-        .filter(|e| e.status == 'M' && is_regular(&e.old_mode) && is_regular(&e.new_mode))
-        .filter(|e| !in_store(&e.path))
-        .collect();
-    if !modified.is_empty() {
-        let (t, warnings) = crate::guard::write::configured_thresholds(Some(&repo))?;
-        found.setting_warnings = warnings;
-        for e in modified {
+    let mut judged: Vec<Judged> = Vec::new();
+    let ours = |e: &&Staged| !in_store(&e.path);
+    for e in entries.iter().filter(ours) {
+        if e.status == 'M' && is_regular(&e.old_mode) && is_regular(&e.new_mode) {
             let old = blob(&repo, &e.old_id, "HEAD", &e.path)?;
             let new = blob(&repo, &e.new_id, "staged", &e.path)?;
-            let report = killswitch::check_file(&e.path, Some(&old), &new, &t);
+            judged.push(Judged {
+                shown: e.path.clone(),
+                path: e.path.clone(),
+                old,
+                new,
+            });
+        }
+    }
+    judged.extend(moved(&repo, &entries)?);
+    judged.extend(through_links(&repo, &entries)?);
+    if !judged.is_empty() {
+        let (t, warnings) = crate::guard::write::configured_thresholds(Some(&repo))?;
+        found.setting_warnings = warnings;
+        let total = judged.len();
+        for j in judged {
+            // The path names the language (comment syntax, stubs).
+            let report = killswitch::check_file(&j.path, Some(&j.old), &j.new, &t);
             found.checked += 1;
+            progress(found.checked, total);
             if report.blocked() {
                 found.gutted.push(Gutted {
-                    path: e.path.clone(),
+                    path: j.shown,
                     report,
                 });
             }
@@ -218,6 +284,87 @@ pub fn pre_commit(dir: &Path) -> Result<PreCommit, CheckError> {
         found.warnings.extend(saga_warnings(&saga, &head));
     }
     Ok(found)
+}
+
+/// A staged change and the HEAD content it replaces.
+struct Judged {
+    /// How the report names it (`a -> b`, `link (symlink)`).
+    shown: String,
+    /// The path whose name says the language.
+    path: String,
+    /// The content at HEAD.
+    old: Vec<u8>,
+    /// The content the commit gives it.
+    new: Vec<u8>,
+}
+
+/// Files the commit moves (a deletion and an addition that are one file,
+/// [`pairs::moves`]): judged from the old path's content to the new.
+fn moved(repo: &Repo, entries: &[Staged]) -> Result<Vec<Judged>, CheckError> {
+    let (mut gone, mut added) = (Vec::new(), Vec::new());
+    for e in entries.iter().filter(|e| !in_store(&e.path)) {
+        match e.status {
+            'D' if is_regular(&e.old_mode) => gone.push(pairs::Gone {
+                path: &e.path,
+                data: blob(repo, &e.old_id, "HEAD", &e.path)?,
+            }),
+            'A' if is_regular(&e.new_mode) => added.push(pairs::Added {
+                path: &e.path,
+                data: blob(repo, &e.new_id, "staged", &e.path)?,
+            }),
+            _ => {}
+        }
+    }
+    Ok(pairs::moves(&gone, &added)
+        .into_iter()
+        .map(|m| Judged {
+            shown: format!("{} -> {}", m.from, m.to.join(", ")),
+            path: m.to.first().copied().unwrap_or(m.from).to_string(),
+            old: m.old.to_vec(),
+            new: m.new,
+        })
+        .collect())
+}
+
+/// Paths whose content is or was reached through a symlink: a file
+/// replaced by a link, a link retargeted, a link replaced by a file. The
+/// content a link shows is its target's (HEAD's for the old side, the
+/// index's for the new); a link that leads out of the repository shows
+/// nothing of it — an old one is not ours to judge, a new one empties the
+/// path.
+fn through_links(repo: &Repo, entries: &[Staged]) -> Result<Vec<Judged>, CheckError> {
+    const LINK: &str = "120000";
+    let (head, index) = (pairs::in_head(repo), pairs::in_index(repo));
+    let mut out = Vec::new();
+    for e in entries.iter().filter(|e| !in_store(&e.path)) {
+        if !matches!(e.status, 'M' | 'T') || (e.old_mode != LINK && e.new_mode != LINK) {
+            continue;
+        }
+        let old = if is_regular(&e.old_mode) {
+            Some(blob(repo, &e.old_id, "HEAD", &e.path)?)
+        } else if e.old_mode == LINK {
+            let target = blob(repo, &e.old_id, "HEAD", &e.path)?;
+            pairs::through_link(&e.path, &target, &head)
+        } else {
+            None
+        };
+        let Some(old) = old else { continue };
+        let new = if is_regular(&e.new_mode) {
+            blob(repo, &e.new_id, "staged", &e.path)?
+        } else if e.new_mode == LINK {
+            let target = blob(repo, &e.new_id, "staged", &e.path)?;
+            pairs::through_link(&e.path, &target, &index).unwrap_or_default()
+        } else {
+            continue;
+        };
+        out.push(Judged {
+            shown: format!("{} (symlink)", e.path),
+            path: e.path.clone(),
+            old,
+            new,
+        });
+    }
+    Ok(out)
 }
 
 /// Whether the git running this hook was started by our agent.

@@ -1,12 +1,11 @@
-//! Where each setting's value comes from: the environment, else git's own
-//! configuration (system, global, repository, worktree, `git -c`, with
-//! includes) as gix resolves it, else the default.
+//! Where a setting's value comes from ([`Source`]), and the one pass over
+//! git's own configuration (system, global, repository, worktree, `git -c`,
+//! with includes, as gix resolves it) that [`super::Settings`] is built from.
 
 use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::table::{find, nearest, same_key, Kind, Setting, SETTINGS};
 use crate::git::Repo;
 
 /// Where a value came from.
@@ -89,7 +88,7 @@ fn scope(source: gix::config::Source) -> &'static str {
 
 /// Every `fararoni.*` value in git config, in the order git reads them
 /// (later ones win), with where each is set.
-fn git_values(repo: Option<&Repo>) -> Vec<(String, String, Source)> {
+pub(crate) fn git_values(repo: Option<&Repo>) -> Vec<(String, String, Source)> {
     let mut values = match repo {
         Some(r) => collect(r.gix().config_snapshot().plumbing()),
         None => gix::config::File::from_globals()
@@ -132,54 +131,4 @@ fn collect(file: &gix::config::File) -> Vec<(String, String, Source)> {
         }
     }
     out
-}
-
-/// Resolves every setting of the table, and lists the `fararoni.*` keys
-/// in git config that none of them reads.
-pub fn resolve(repo: Option<&Repo>) -> (Vec<Resolved>, Vec<Unknown>) {
-    let values = git_values(repo);
-    let resolved = SETTINGS.iter().map(|s| resolve_one(s, &values)).collect();
-    let mut unknown: Vec<Unknown> = Vec::new();
-    for (key, _, origin) in &values {
-        if find(key).is_none() && !unknown.iter().any(|u| same_key(&u.key, key)) {
-            unknown.push(Unknown {
-                key: key.clone(),
-                origin: origin.clone(),
-                nearest: nearest(key),
-            });
-        }
-    }
-    (resolved, unknown)
-}
-
-fn resolve_one(s: &'static Setting, values: &[(String, String, Source)]) -> Resolved {
-    let from_env = std::env::var(s.env).ok().filter(|v| !v.trim().is_empty());
-    let from_git = || {
-        let key = s.key?;
-        values
-            .iter()
-            .rev()
-            .find(|(k, _, _)| same_key(k, key))
-            .map(|(_, v, o)| (v.clone(), o.clone()))
-    };
-    let (value, origin) = match (from_env, s.kind) {
-        (Some(v), _) => (Some(v), Source::Environment { variable: s.env }),
-        (None, _) => match from_git() {
-            Some((v, o)) => (Some(v), o),
-            None => (s.default.map(str::to_string), Source::Default),
-        },
-    };
-    let value = match s.kind {
-        Kind::Secret => value.map(|_| "(set)".to_string()),
-        _ => value.map(|v| v.trim().to_string()),
-    };
-    Resolved {
-        name: s.name(),
-        env: s.env,
-        kind: s.kind.name(),
-        value,
-        origin,
-        bound: s.bound.map(|b| b.display()),
-        doc: s.doc,
-    }
 }

@@ -54,7 +54,7 @@ pub use retention::{parse_duration, PrunePlan, Retention};
 pub use session::{Session, SESSION_ENV};
 pub use store::{exclude_store, sha256_hex, Change, Current, Replaced, Shadow, Version, STORE_DIR};
 pub use tx::Tx;
-pub use undo::{sessions, undo, UndoItem, UndoOutcome, UndoReport};
+pub use undo::{sessions, undo, undo_with, UndoItem, UndoOutcome, UndoReport};
 
 /// A failure of the shadow store or of resolving a path for it.
 #[derive(Debug, Error)]

@@ -41,12 +41,12 @@ impl Retention {
         let mut r = Retention::default();
         let mut warnings = Vec::new();
         if let Some(n) =
-            config::protective_value(Some(repo), &config::SHADOW_MAX_VERSIONS, &mut warnings)?
+            config::protective_value(repo.settings(), &config::SHADOW_MAX_VERSIONS, &mut warnings)?
         {
             r.max_versions = usize::try_from(n as u64).unwrap_or(usize::MAX);
         }
         if let Some(n) =
-            config::protective_value(Some(repo), &config::SHADOW_MAX_SIZE, &mut warnings)?
+            config::protective_value(repo.settings(), &config::SHADOW_MAX_SIZE, &mut warnings)?
         {
             r.max_bytes = n as u64;
         }

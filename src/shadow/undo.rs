@@ -98,6 +98,15 @@ pub fn sessions(entries: &[Entry]) -> Vec<String> {
 /// The journal is validated first: a store holding a line it could not
 /// have written is moved aside and nothing is undone.
 pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, ShadowError> {
+    undo_with(shadow, session, &mut |_, _| {})
+}
+
+/// [`undo`], calling `progress(done, total)` after each file.
+pub fn undo_with(
+    shadow: &Shadow,
+    session: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<UndoReport, ShadowError> {
     let mut tx = shadow.begin(Session::fresh("undo"))?;
     let entries = tx.entries()?;
     let recent = sessions(&entries);
@@ -128,6 +137,7 @@ pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, Shadow
         });
     }
     let mut items = Vec::new();
+    let total = order.len();
     for path in order {
         let (first, last) = span[path];
         // A removal's sha256 is what it removed; an external deletion has none.
@@ -142,6 +152,7 @@ pub fn undo(shadow: &Shadow, session: Option<&str>) -> Result<UndoReport, Shadow
             path: Utf8PathBuf::from(path),
             outcome,
         });
+        progress(items.len(), total);
     }
     Ok(UndoReport {
         session: target,

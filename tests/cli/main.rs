@@ -21,6 +21,7 @@ mod test_hook_attacks;
 mod test_hook_peers;
 mod test_hook_shell;
 mod test_hooks;
+mod test_json;
 mod test_llm_client;
 mod test_llm_props;
 mod test_parse_tool_calls;

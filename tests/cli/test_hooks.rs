@@ -302,3 +302,152 @@ fn test_hooks_a_global_hooks_path_is_used_and_named_as_shared() {
     let out = install(&r2);
     assert!(!out.stderr.contains("outside this repository"), "{out}");
 }
+
+/// Commits with the hooks installed; returns whether the commit was made
+/// and what git printed.
+fn try_commit(r: &TestRepo, msg: &str) -> (bool, crate::common::Out) {
+    let head = r.git(&["rev-parse", "HEAD"]);
+    let out = r.git_out(&["commit", "-q", "-m", msg]);
+    (r.git(&["rev-parse", "HEAD"]) != head, out)
+}
+
+#[test]
+fn test_hooks_pre_commit_judges_a_moved_file_that_was_gutted() {
+    let r = TestRepo::with_commit();
+    install(&r);
+    committed_file(&r, "src/lib.rs");
+    // git mv + gut: git sees a deletion and an addition (too little is
+    // similar for its rename detection); we judge it as one file.
+    r.git(&["mv", "src/lib.rs", "src/core.rs"]);
+    r.write(
+        "src/core.rs",
+        "let value_0 = 0 * 2;\n// ... rest unchanged\n",
+    );
+    r.git(&["add", "src/core.rs"]);
+    let (made, out) = try_commit(&r, "move and gut");
+    assert!(!made, "a gutted move must be blocked: {out}");
+    assert!(
+        out.stderr.contains("src/lib.rs -> src/core.rs"),
+        "the report names both paths: {out}"
+    );
+    // Moved to another folder under the same name, content replaced whole.
+    r.git(&["reset", "-q", "--hard"]);
+    r.git(&["mv", "src/lib.rs", "lib.rs"]);
+    r.write("lib.rs", "fn todo() {}\n");
+    r.git(&["add", "lib.rs"]);
+    let (made, out) = try_commit(&r, "move and replace");
+    assert!(!made, "{out}");
+    // A plain rename, and one with a light edit, pass.
+    r.git(&["reset", "-q", "--hard"]);
+    r.git(&["mv", "src/lib.rs", "src/core.rs"]);
+    let (made, out) = try_commit(&r, "rename");
+    assert!(made, "{out}");
+    let text = r.read("src/core.rs").replacen("value_3", "value_three", 1);
+    r.git(&["mv", "src/core.rs", "src/engine.rs"]);
+    r.write("src/engine.rs", &text);
+    r.git(&["add", "src/engine.rs"]);
+    let (made, out) = try_commit(&r, "rename and edit");
+    assert!(made, "{out}");
+    // A file split in two is judged whole: it passes.
+    let lines: Vec<String> = r
+        .read("src/engine.rs")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    r.git(&["rm", "-q", "src/engine.rs"]);
+    r.write("src/a.rs", &(lines[..20].join("\n") + "\n"));
+    r.write("src/b.rs", &(lines[20..].join("\n") + "\n"));
+    r.git(&["add", "src"]);
+    let (made, out) = try_commit(&r, "split");
+    assert!(made, "a split keeps every line: {out}");
+    // A new, unrelated file beside a deletion is no move: it passes.
+    r.git(&["rm", "-q", "src/a.rs"]);
+    r.write(
+        "src/fresh.rs",
+        "fn fresh() {\n    println!(\"hello\");\n}\n",
+    );
+    r.git(&["add", "src"]);
+    let (made, out) = try_commit(&r, "delete and add");
+    assert!(made, "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn test_hooks_pre_commit_judges_symlinks_that_take_a_files_content() {
+    use std::os::unix::fs::symlink;
+    let r = TestRepo::with_commit();
+    install(&r);
+    committed_file(&r, "lib.rs");
+    r.write("stub.rs", "// TODO\n");
+    r.git(&["add", "stub.rs"]);
+    r.git(&["commit", "-q", "--no-verify", "-m", "stub"]);
+    // A file replaced by a link to a stub.
+    std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+    symlink("stub.rs", r.path().join("lib.rs")).expect("symlink");
+    r.git(&["add", "lib.rs"]);
+    let (made, out) = try_commit(&r, "file to link");
+    assert!(!made, "{out}");
+    assert!(out.stderr.contains("lib.rs (symlink)"), "{out}");
+    // A file replaced by a link that leads out of the repository.
+    std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+    symlink("/dev/null", r.path().join("lib.rs")).expect("symlink");
+    r.git(&["add", "lib.rs"]);
+    let (made, out) = try_commit(&r, "file to outside link");
+    assert!(!made, "{out}");
+    // A file replaced by a link to an identical copy passes.
+    r.git(&["reset", "-q", "--hard"]);
+    std::fs::copy(r.path().join("lib.rs"), r.path().join("shared.rs")).expect("copy");
+    std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+    symlink("shared.rs", r.path().join("lib.rs")).expect("symlink");
+    r.git(&["add", "lib.rs", "shared.rs"]);
+    let (made, out) = try_commit(&r, "dedupe");
+    assert!(made, "{out}");
+    // The link retargeted to the stub: the path's content is gutted.
+    std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+    symlink("./stub.rs", r.path().join("lib.rs")).expect("symlink");
+    r.git(&["add", "lib.rs"]);
+    let (made, out) = try_commit(&r, "retarget");
+    assert!(!made, "{out}");
+    // The link replaced by a gutted regular file.
+    std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+    r.write("lib.rs", "// nothing here\n");
+    r.git(&["add", "lib.rs"]);
+    let (made, out) = try_commit(&r, "link to stub file");
+    assert!(!made, "{out}");
+    assert_eq!(
+        std::fs::read_link(r.path().join("shared.rs")).ok(),
+        None,
+        "shared.rs stays a file"
+    );
+}
+
+#[test]
+fn test_hooks_pre_commit_sees_the_index_git_commits_with_a_and_with_paths() {
+    // `commit -a` and `commit FILE` give the hook a temporary index while
+    // the repository's own still equals HEAD: the hook must judge the one
+    // being committed, not take the clean one for "nothing staged".
+    let r = TestRepo::with_commit();
+    install(&r);
+    committed_file(&r, "lib.rs");
+    committed_file(&r, "other.rs");
+    r.write("lib.rs", "// gutted\n");
+    let head = r.git(&["rev-parse", "HEAD"]);
+    let out = r.git_out(&["commit", "-q", "-a", "-m", "all"]);
+    assert_ne!(out.code, 0, "{out}");
+    assert!(out.stderr.contains("lib.rs: jaccard"), "{out}");
+    let out = r.git_out(&["commit", "-q", "-m", "only", "lib.rs"]);
+    assert_ne!(out.code, 0, "{out}");
+    let out = r.git_out(&["commit", "-q", "-m", "only", "--only", "lib.rs"]);
+    assert_ne!(out.code, 0, "{out}");
+    assert_eq!(r.git(&["rev-parse", "HEAD"]), head, "no commit was made");
+    // Staged in the index itself, then the working file restored: the
+    // index is what is committed.
+    r.git(&["add", "lib.rs"]);
+    r.git(&["checkout", "HEAD", "--", "other.rs"]);
+    let (made, out) = try_commit(&r, "staged gut");
+    assert!(!made, "{out}");
+    // Clean again: the no-op path lets an empty commit through.
+    r.git(&["reset", "-q", "--hard"]);
+    let out = r.git_out(&["commit", "-q", "--allow-empty", "-m", "empty"]);
+    assert_eq!(out.code, 0, "{out}");
+}

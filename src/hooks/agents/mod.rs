@@ -282,8 +282,8 @@ fn open(spec: &'static spec::AgentSpec, call: &Call) -> Result<Ctx, Veto> {
     })?;
     Ok(Ctx {
         spec,
-        remote: config::hook_remote(repo.as_ref()),
-        unknown: config::hook_unknown_programs(repo.as_ref()),
+        remote: config::hook_remote(crate::settings::of(repo.as_ref())),
+        unknown: config::hook_unknown_programs(crate::settings::of(repo.as_ref())),
         session: record::session_id(spec.agent, call.session.as_deref()),
         cwd: call.cwd.clone(),
         repo,

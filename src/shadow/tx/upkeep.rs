@@ -203,8 +203,18 @@ impl Tx<'_> {
     /// Removes the versions `plan` selected, then the contents no version
     /// uses any more; returns the bytes the store holds afterwards.
     pub fn prune(&mut self, plan: &crate::shadow::PrunePlan) -> Result<u64, ShadowError> {
-        for v in &plan.remove {
+        self.prune_with(plan, &mut |_, _| {})
+    }
+
+    /// [`Self::prune`], calling `progress(done, total)` after each version.
+    pub fn prune_with(
+        &mut self,
+        plan: &crate::shadow::PrunePlan,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<u64, ShadowError> {
+        for (i, v) in plan.remove.iter().enumerate() {
             self.drop_version(v, Op::Prune)?;
+            progress(i + 1, plan.remove.len());
         }
         self.sweep()
     }
