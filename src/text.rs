@@ -3,6 +3,11 @@
 
 /// Returns `s` in lowercase with Latin accents removed (`Cámbiate` → `cambiate`).
 pub fn fold(s: &str) -> String {
+    // Plain ASCII (nearly every word routed) only changes case; a
+    // backtick is the one ASCII character folded to another.
+    if s.is_ascii() && !s.contains('`') {
+        return s.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         let base = match c {

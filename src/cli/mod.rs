@@ -16,6 +16,8 @@ mod saga;
 mod session;
 mod settings;
 mod shadow;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod start;
 mod ui;
 mod undo;
 
@@ -25,6 +27,9 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::{exit, report, CliError};
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub use start::start;
 
 /// Which binary was started; `git-fararoni-saga ARGS` is `git-fararoni saga ARGS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use super::intents::normalize::{in_context, is_laughter, tokens};
+use super::intents::normalize::{is_laughter, Read};
 
 /// Longest input, in words, that can still be small talk.
 pub const MAX_CHAT_WORDS: usize = 6;
@@ -178,8 +178,13 @@ fn phrases(word: &str) -> &'static [(&'static str, ChatKind, bool)] {
 
 /// Whether `word` is an emoticon such as `:)` or `<3`.
 pub fn is_emoticon(word: &str) -> bool {
-    EMOTICONS.contains(&crate::text::fold(word).as_str())
+    // The longest emoticon is four bytes (":-)", "😀"; an accent folds
+    // two bytes into one): longer words are not folded to find out.
+    word.len() <= EMOTICON_BYTES && EMOTICONS.contains(&crate::text::fold(word).as_str())
 }
+
+/// Bytes of the longest word that may fold to an emoticon, with a margin.
+const EMOTICON_BYTES: usize = 6;
 
 /// Whether a lone word is small talk (so that "nice!" is praise, not the
 /// `nice` program).
@@ -192,7 +197,13 @@ pub fn is_small_talk_word(word: &str) -> bool {
 /// farewell, praise or acknowledgement, laughter, a word of address or
 /// emoji, and there are at most [`MAX_CHAT_WORDS`] of them.
 pub fn small_talk(text: &str) -> Option<SmallTalk> {
-    let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    small_talk_read(&Read::new(text))
+}
+
+/// [`small_talk`] on a request level 1.5 may have tokenised already.
+pub fn small_talk_read(read: &Read<'_>) -> Option<SmallTalk> {
+    let text = read.text();
+    let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() || words.len() > MAX_CHAT_WORDS + 2 {
         return None;
     }
@@ -202,7 +213,7 @@ pub fn small_talk(text: &str) -> Option<SmallTalk> {
         let bare: String = w.chars().filter(|c| c.is_alphanumeric()).collect();
         !bare.is_empty() && is_laughter(&bare)
     };
-    let spoken: Vec<&String> = words.iter().filter(|w| !picture(w)).collect();
+    let spoken: Vec<&str> = words.iter().copied().filter(|w| !picture(w)).collect();
     if spoken.is_empty() {
         // Emoji or emoticons alone: an acknowledgement.
         return Some(SmallTalk {
@@ -210,24 +221,23 @@ pub fn small_talk(text: &str) -> Option<SmallTalk> {
             lang: Lang::En,
         });
     }
-    let laughing = spoken.iter().filter(|w| laughs(w)).count();
     // The same words as the intents read them: folded, stretched letters
     // squeezed, chat abbreviations written out, emoji and laughter gone.
-    let mut toks = tokens(text);
-    in_context(&mut toks);
+    let toks = read.toks();
     let norms: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
     if norms.len() > MAX_CHAT_WORDS || toks.iter().any(|t| t.quoted) {
         return None;
     }
     if norms.is_empty() {
-        return (laughing > 0).then_some(SmallTalk {
+        let laughing = spoken.iter().any(|w| laughs(w));
+        return laughing.then_some(SmallTalk {
             kind: Ack,
             lang: Lang::Es,
         });
     }
     let mut kind: Option<ChatKind> = None;
     let (mut es, mut en) = (
-        usize::from(spoken.iter().any(|w| w.to_lowercase().starts_with('j'))),
+        usize::from(spoken.iter().any(|w| w.starts_with(['j', 'J']))),
         0,
     );
     let mut i = 0;

@@ -1,9 +1,6 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
-use crate::router::hash::FastMap as HashMap;
-use std::sync::OnceLock;
-
 use super::lex::{lex, Lexed, Word};
 use crate::text::fold;
 
@@ -358,27 +355,31 @@ fn strip_leading<'a>(s: &'a str, phrase: &str) -> Option<&'a str> {
 
 /// Strips the first lead-in of [`LEADING_WRAPPERS`] `s` starts with; the
 /// first word is folded once and only phrases starting with it are tried.
+/// The table is scanned rather than indexed: a scan costs a few hundred
+/// instructions, an index built on first use costs a process that runs
+/// one command (`ask "git status"`) a hundred allocations.
 fn strip_lead_in(s: &str) -> Option<&str> {
-    static BY_FIRST: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
-    let by_first = BY_FIRST.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<&'static str>> = HashMap::default();
-        for p in LEADING_WRAPPERS {
-            map.entry(p.split(' ').next().unwrap_or(p))
-                .or_default()
-                .push(p);
-        }
-        map
-    });
     let body = s.trim_start_matches(['¿', '¡']);
     let end = body.find([' ', ',', ':']).unwrap_or(body.len());
     let first = &body[..end];
-    // Most requests start with a word no lead-in starts with.
-    let here = if first.is_ascii() && first.bytes().all(|b| b.is_ascii_lowercase()) {
-        by_first.get(first)
+    let folded;
+    // Most requests start with a plain lower-case word: no copy.
+    let first = if first.is_ascii() && first.bytes().all(|b| b.is_ascii_lowercase()) {
+        first
     } else {
-        by_first.get(fold(first).as_str())
-    }?;
-    here.iter().find_map(|p| strip_leading(s, p))
+        folded = fold(first);
+        folded.as_str()
+    };
+    let lead = *first.as_bytes().first()?;
+    LEADING_WRAPPERS
+        .iter()
+        .filter(|p| {
+            // One byte compared first: most phrases differ there.
+            p.as_bytes().first() == Some(&lead)
+                && p.strip_prefix(first)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+        .find_map(|p| strip_leading(s, p))
 }
 
 /// Strips `phrase` (compared case-insensitively, with any `?`, `!` or `.`
@@ -536,6 +537,12 @@ fn split_line(body: &str) -> Option<Split> {
 /// paths, refs, short values or quoted strings, with no function words,
 /// contractions or follow-on clauses.
 pub fn parse_command(segment: &str) -> Option<CommandLine> {
+    // Without a lead-in, stripping politeness only ever shortens the end:
+    // the first word decides before any of it is done.
+    let trimmed = segment.trim();
+    if plainly_not_a_program(trimmed) && strip_lead_in(trimmed).is_none() {
+        return None;
+    }
     let body = strip_wrappers(segment);
     if plainly_not_a_program(body) {
         return None;
@@ -778,18 +785,26 @@ fn skeleton(word: &str) -> String {
 }
 
 /// Whether `program` is on the policy's allow-list of programs.
-/// Whether the line starts with a plain word (ASCII letters only, then a
-/// space or the end) that names no program level 1 knows: then it is not
-/// a command line, exactly as [`parse_command`] would find after lexing —
-/// which, for a long request bound for the model, is most of the cost of
-/// routing it.
+/// Whether the line starts with a plain word (letters only, perhaps after
+/// `¿` or `¡`, then a space or the end) that names no program level 1
+/// knows, even read as the ASCII it may imitate: then it is not a command
+/// line, exactly as [`parse_command`] would find after lexing — which, for
+/// a request bound for the model, is most of the cost of routing it.
 fn plainly_not_a_program(body: &str) -> bool {
     let first = body.split([' ', '\t']).next().unwrap_or("");
-    if first.is_empty() || !first.bytes().all(|b| b.is_ascii_alphabetic()) {
+    let letters = first.trim_start_matches(['¿', '¡']);
+    if letters.is_empty() || !letters.chars().all(char::is_alphabetic) {
         return false;
     }
-    let lower = first.to_ascii_lowercase();
-    !(lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()))
+    let names = |w: &str| w == "git" || is_allowed(w) || KNOWN.contains(&w);
+    if first.is_ascii() {
+        return !names(&first.to_ascii_lowercase());
+    }
+    // The full reading keeps a leading `¿` or `¡`; without it the word is
+    // checked too, which only ever sends more lines to the lexer.
+    // `gіt` with a Cyrillic і is judged as the git it imitates.
+    let lower = letters.to_lowercase();
+    !names(&lower) && !names(&skeleton(&lower))
 }
 
 fn is_allowed(program: &str) -> bool {
@@ -838,16 +853,26 @@ mod tests {
             assert!(!plainly_not_a_program(line), "{line}");
         }
         // Not plain letters: the lexer decides.
+        for line in ["FOO=1 git push", "./run.sh", "$(x)", "\"git\" push"] {
+            assert!(!plainly_not_a_program(line), "{line}");
+        }
+        // Letters that imitate a program's name are read as that name.
         for line in [
-            "FOO=1 git push",
-            "r\u{043C} -rf x",
-            "./run.sh",
-            "$(x)",
-            "\"git\" push",
+            "g\u{0456}t push",
+            "\u{FF47}\u{FF49}\u{FF54} push",
+            "¡git push",
+            "rmd\u{0456}r x",
         ] {
             assert!(!plainly_not_a_program(line), "{line}");
         }
-        for line in ["refactor the parser", "Explain src/router to me"] {
+        for line in [
+            "refactor the parser",
+            "Explain src/router to me",
+            "¿cómo hago un rebase interactivo sin perder cambios?",
+            "Éxito total",
+            // A Cyrillic м imitates nothing the lexer would map to `m`.
+            "r\u{043C} -rf x",
+        ] {
             assert!(plainly_not_a_program(line), "{line}");
             assert!(parse_command(line).is_none(), "{line}");
         }

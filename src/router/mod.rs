@@ -684,12 +684,14 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
         return Ok(model(trail, "the request mixes prose with chain operators"));
     }
 
-    if let Some(m) = intents::match_intent(&text) {
+    // Levels 1.5 and 2 read the words the same way: tokenised once.
+    let read = intents::normalize::Read::new(&text);
+    if let Some(m) = intents::match_read(&read) {
         trail.push(format!("L1.5: intent {}", m.intent().as_str()));
         return Ok(composite_decision(m, facts, trail));
     }
     trail.push("L1.5: no composite intent matches the whole request".into());
-    if let Some(talk) = chat::small_talk(&text) {
+    if let Some(talk) = chat::small_talk_read(&read) {
         trail.push("L2: small talk".into());
         return Ok(Decision {
             level: Level::Chat,
@@ -777,16 +779,24 @@ fn composite_decision(
     let mut risk = Risk::ReadOnly;
     for argv in m.sequence(GENERATED_MESSAGE) {
         let v = policy::classify(&argv, &[], Actor::Human, facts, &dir);
-        let typed = argv.join(" ").replace(GENERATED_MESSAGE, "MESSAGE");
-        trail.push(format!(
-            "L1.5: `{typed}`: {} ({})",
-            if v.unknown {
-                "unrecognised"
-            } else {
-                v.risk.as_str()
-            },
-            v.reason
-        ));
+        let joined = argv.join(" ");
+        // Looked for only where it may be: a search for the placeholder
+        // costs more than the rest of the line.
+        let typed = if joined.contains('<') {
+            joined.replace(GENERATED_MESSAGE, "MESSAGE")
+        } else {
+            joined
+        };
+        let judged = if v.unknown {
+            "unrecognised"
+        } else {
+            v.risk.as_str()
+        };
+        let mut line = String::with_capacity(typed.len() + judged.len() + v.reason.len() + 16);
+        for part in ["L1.5: `", &typed, "`: ", judged, " (", &v.reason, ")"] {
+            line.push_str(part);
+        }
+        trail.push(line);
         risk = risk.max(v.risk);
         if v.blocked() && worst.as_ref().is_none_or(|(w, _)| v.risk > w.risk) {
             worst = Some((v.clone(), typed));

@@ -34,6 +34,7 @@ mod test_router_intents;
 mod test_saga;
 mod test_settings;
 mod test_shadow;
+mod test_start;
 mod test_store_attacks;
 mod test_store_ignore_states;
 mod test_target_paths;

@@ -67,13 +67,63 @@ struct Index {
     by_first: HashMap<&'static str, Vec<Phrase>>,
     /// Every word of every phrase, and the number words.
     known: HashSet<&'static str>,
-    /// Correction targets by length, with the letters each holds.
-    targets: Vec<Vec<(&'static str, u32)>>,
+    /// Correction targets by length, then by first and by second letter.
+    targets: Vec<Targets>,
     /// Spanish sound of a target, when only one target sounds so.
     sounds: HashMap<String, Option<&'static str>>,
     /// What each one-word phrase means, to tell whether two equally near
     /// corrections mean the same.
     meaning: HashMap<&'static str, Set>,
+}
+
+/// The correction targets of one length, by their first and by their
+/// second letter: a typo keeps the first or the second letter, or swaps
+/// them, so a word is compared only with the targets of three buckets.
+#[derive(Default)]
+struct Targets {
+    /// By first letter (`a`..`z`), with the letters each holds.
+    first: [Vec<(&'static str, u32)>; 26],
+    /// By second letter.
+    second: [Vec<(&'static str, u32)>; 26],
+}
+
+/// A letter's bucket, for lower-case ASCII letters only (targets hold
+/// nothing else).
+fn bucket(b: Option<&u8>) -> Option<usize> {
+    b.filter(|b| b.is_ascii_lowercase())
+        .map(|b| usize::from(b - b'a'))
+}
+
+impl Targets {
+    fn add(&mut self, w: &'static str) {
+        let entry = (w, letters(w.as_bytes()));
+        let b = w.as_bytes();
+        if let Some(i) = bucket(b.first()) {
+            self.first[i].push(entry);
+        }
+        if let Some(i) = bucket(b.get(1)) {
+            self.second[i].push(entry);
+        }
+    }
+
+    /// The targets that keep `w`'s first letter, or its second, or have
+    /// its first as their second: each once, in the order the buckets give.
+    fn plausible<'a>(&'a self, w: &'a [u8]) -> impl Iterator<Item = &'a (&'static str, u32)> {
+        let get = |table: &'a [Vec<(&'static str, u32)>; 26], b: Option<&u8>| {
+            bucket(b).map_or(&[][..], |i| table[i].as_slice())
+        };
+        let (w0, w1) = (w.first(), w.get(1));
+        let by_first = get(&self.first, w0);
+        let keep_second = get(&self.second, w1)
+            .iter()
+            .filter(move |(t, _)| t.as_bytes().first() != w0);
+        let swapped = get(&self.second, w0).iter().filter(move |(t, _)| {
+            let t = t.as_bytes();
+            // Already seen in one of the two buckets before.
+            t.first() != w0 && t.get(1) != w1
+        });
+        by_first.iter().chain(keep_second).chain(swapped)
+    }
 }
 
 fn build() -> Index {
@@ -127,16 +177,16 @@ fn build() -> Index {
                 .then(a.words.cmp(&b.words))
         });
     }
-    let mut targets: Vec<Vec<(&'static str, u32)>> = Vec::new();
+    let mut targets: Vec<Targets> = Vec::new();
     let mut sounds: HashMap<String, Option<&'static str>> = HashMap::default();
     let mut sorted: Vec<&'static str> = target_set.into_iter().collect();
     sorted.sort_unstable();
     for w in sorted {
         let n = w.chars().count();
         if targets.len() <= n {
-            targets.resize(n + 1, Vec::new());
+            targets.resize_with(n + 1, Targets::default);
         }
-        targets[n].push((w, letters(w.as_bytes())));
+        targets[n].add(w);
         sounds
             .entry(sound(w))
             .and_modify(|e| {
@@ -239,23 +289,25 @@ fn letters(w: &[u8]) -> u32 {
 /// The longest word corrections consider.
 const LONGEST: usize = 31;
 
-/// The optimal-string-alignment distance, or `None` beyond `max`.
+/// The optimal-string-alignment distance, or `None` beyond `max`. Rows
+/// are bytes (a distance never exceeds [`LONGEST`]): three short rows to
+/// clear per comparison, and a word is compared with dozens of targets.
 fn distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > max || a.len() > LONGEST || b.len() > LONGEST {
         return None;
     }
     let m = b.len();
-    let mut prev2 = [0usize; LONGEST + 1];
-    let mut prev = [0usize; LONGEST + 1];
+    let mut prev2 = [0u8; LONGEST + 1];
+    let mut prev = [0u8; LONGEST + 1];
     for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
-        *p = j;
+        *p = j as u8;
     }
-    let mut cur = [0usize; LONGEST + 1];
+    let mut cur = [0u8; LONGEST + 1];
     for i in 1..=a.len() {
-        cur[0] = i;
+        cur[0] = i as u8;
         let mut row_min = cur[0];
         for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = u8::from(a[i - 1] != b[j - 1]);
             let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 v = v.min(prev2[j - 2] + 1);
@@ -263,13 +315,13 @@ fn distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
             cur[j] = v;
             row_min = row_min.min(v);
         }
-        if row_min > max {
+        if usize::from(row_min) > max {
             return None;
         }
         std::mem::swap(&mut prev2, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
-    Some(prev[m]).filter(|d| *d <= max)
+    Some(usize::from(prev[m])).filter(|d| *d <= max)
 }
 
 /// The edit budget for a word of `n` characters.
@@ -318,7 +370,13 @@ pub fn corrections(word: &str) -> Vec<&'static str> {
         // Short words: one key next to the right one, two letters swapped
         // ("hza") or one letter missing ("shw", "tdo"), and nothing else.
         let mut found: Vec<&'static str> = Vec::new();
-        for (t, _) in ix.targets.get(3).into_iter().flatten() {
+        let mask = letters(w);
+        // A neighbouring key or a swap changes at most two letter bits; a
+        // missing letter adds one: most targets are never looked at.
+        for (t, bits) in ix.targets.get(3).into_iter().flat_map(|t| t.plausible(w)) {
+            if (bits ^ mask).count_ones() > 2 {
+                continue;
+            }
             let tc = t.as_bytes();
             let mut diffs = (0..3).filter(|&i| tc[i] != w[i]);
             match (diffs.next(), diffs.next(), diffs.next()) {
@@ -331,7 +389,10 @@ pub fn corrections(word: &str) -> Vec<&'static str> {
                 _ => {}
             }
         }
-        for (t, _) in ix.targets.get(4).into_iter().flatten() {
+        for (t, bits) in ix.targets.get(4).into_iter().flat_map(|t| t.plausible(w)) {
+            if bits & mask != mask || (bits ^ mask).count_ones() > 1 {
+                continue;
+            }
             let tc = t.as_bytes();
             let missing = (0..4).any(|skip| {
                 tc.iter()
@@ -355,7 +416,7 @@ pub fn corrections(word: &str) -> Vec<&'static str> {
     let mut best: Option<usize> = None;
     let mut at_best: Vec<&'static str> = Vec::new();
     for len in n.saturating_sub(max)..=n + max {
-        for (t, bits) in ix.targets.get(len).into_iter().flatten() {
+        for (t, bits) in ix.targets.get(len).into_iter().flat_map(|t| t.plausible(w)) {
             if (bits ^ mask).count_ones() as usize > 2 * max {
                 continue;
             }

@@ -224,6 +224,12 @@ const COMMITTING: &[C] = &[C::Commit, C::CheckIn, C::Confirm, C::Save, C::Amend]
 /// Matches a request against the table: the first row that explains every
 /// word, trying the words as typed and then with typos corrected.
 pub fn match_intent(text: &str) -> Option<Match> {
+    match_read(&normalize::Read::new(text))
+}
+
+/// [`match_intent`] on a request whose tokens level 2 may read too.
+pub fn match_read(read: &normalize::Read<'_>) -> Option<Match> {
+    let text = read.text();
     // A look-alike letter or dash, or an invisible character, is a
     // disguise: what it says is not what it looks like.
     if crate::router::command::disguised(text) {
@@ -232,7 +238,7 @@ pub fn match_intent(text: &str) -> Option<Match> {
     if plainly_a_task(text) {
         return None;
     }
-    let mut toks = normalize::tokens(text);
+    let toks = read.toks();
     if toks.is_empty() {
         return None;
     }
@@ -242,31 +248,29 @@ pub fn match_intent(text: &str) -> Option<Match> {
     if toks[0].norm == "git" && toks.iter().any(|t| !t.quoted && t.orig.starts_with('-')) {
         return None;
     }
-    normalize::in_context(&mut toks);
-    if hopeless(&toks, text) {
+    let unknown = normalize::unknown_words(toks);
+    if hopeless(toks, text, unknown) {
         return None;
     }
-    match attempt(&toks, text) {
+    match attempt(toks, text) {
         Reading::Matched(m) => return stated_plainly(m),
         // A condition, negation or question stays one whatever the typos;
         // but a typo can hide the word that frames a message ("comnit,
         // message should be 'x'"), so with unknown words the corrected
         // readings are tried, and any of them that is triggered ends it.
-        Reading::Triggered if normalize::unknown_words(&toks) == 0 || !may_frame(&toks) => {
-            return None
-        }
+        Reading::Triggered if unknown == 0 || !may_frame(toks) => return None,
         Reading::Triggered | Reading::Unmatched => {}
     }
     // Typos: every reading is tried, and the request is claimed only if
     // the readings that match all agree. A request with many words the
     // lexicon does not know is a task, not a mistyped intent.
-    if normalize::unknown_words(&toks) > MAX_TYPOS {
+    if unknown > MAX_TYPOS {
         return None;
     }
-    let fixes = normalize::typo_fixes(&toks)?;
+    let fixes = normalize::typo_fixes(toks)?;
     let mut agreed: Option<Match> = None;
     let mut doubt = false;
-    normalize::for_each_reading(&toks, &fixes, |reading| {
+    normalize::for_each_reading(toks, &fixes, |reading| {
         match attempt(reading, text) {
             Reading::Matched(m) => match &agreed {
                 Some(a) if !a.same(&m) => doubt = true,
@@ -354,8 +358,8 @@ fn plainly_a_task(text: &str) -> bool {
 
 /// Whether no reading of the request can match, before any work: more
 /// unknown words than any intent has outside a message it may state.
-fn hopeless(toks: &[Tok], text: &str) -> bool {
-    if normalize::unknown_words(toks) <= MAX_TYPOS {
+fn hopeless(toks: &[Tok], text: &str, unknown: usize) -> bool {
+    if unknown <= MAX_TYPOS {
         return false;
     }
     let framed = toks.iter().any(|t| t.quoted || message::frames(&t.norm));

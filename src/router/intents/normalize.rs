@@ -7,6 +7,7 @@
 //! Pure; never does I/O.
 
 use crate::router::hash::{FastMap as HashMap, FastSet as HashSet};
+use std::cell::OnceCell;
 use std::sync::OnceLock;
 
 use super::index;
@@ -38,6 +39,11 @@ impl Tok {
     /// `src/`, `README.md`, `.env`, `*.log`, or a well-known file name.
     pub fn path_like(&self) -> bool {
         let t = self.orig.as_str();
+        // Most words hold none of a path's marks: only a well-known file
+        // name is one then (what the rules below conclude for them).
+        if !self.quoted && !t.contains(['/', '.', '*', ':']) {
+            return !t.is_empty() && KNOWN_FILES.contains(&self.norm.as_str());
+        }
         if t.is_empty() || t.contains("://") {
             return false;
         }
@@ -210,32 +216,42 @@ pub fn is_laughter(word: &str) -> bool {
     }
     // Stretched laughter ("loool", "hahaaa", "jejeee") is laughter: runs of
     // a letter count once, and a trailing half syllable ("jajaj") is kept.
-    let mut w = String::with_capacity(word.len());
-    for c in word.chars().map(|c| c.to_ascii_lowercase()) {
-        if !w.ends_with(c) {
-            w.push(c);
+    // The word is ASCII letters here: squeezed on the stack unless long.
+    let mut stack = [0u8; 64];
+    let mut heap;
+    let buf: &mut [u8] = if word.len() <= stack.len() {
+        &mut stack
+    } else {
+        heap = vec![0u8; word.len()];
+        &mut heap
+    };
+    let mut len = 0;
+    for b in word.bytes().map(|b| b.to_ascii_lowercase()) {
+        if len == 0 || buf[len - 1] != b {
+            buf[len] = b;
+            len += 1;
         }
     }
-    if w.len() % 2 == 1 && w.len() > 4 {
-        w.pop();
+    if len % 2 == 1 && len > 4 {
+        len -= 1;
     }
+    let w = &buf[..len];
     if matches!(
-        w.as_str(),
-        "xd" | "xdd" | "lol" | "lmao" | "rofl" | "lul" | "kek"
+        w,
+        b"xd" | b"xdd" | b"lol" | b"lmao" | b"rofl" | b"lul" | b"kek"
     ) {
         return true;
     }
     let pairs = |syllables: &[&str]| {
         w.len() >= 4
             && w.len().is_multiple_of(2)
-            && w.as_bytes()
-                .chunks(2)
+            && w.chunks(2)
                 .all(|c| syllables.iter().any(|s| s.as_bytes() == c))
     };
     pairs(&["ja", "je", "ji", "jo", "aj"])
         || pairs(&["ha", "he", "hi", "ah"])
         || pairs(&["js", "sj"])
-        || (w.len() >= 3 && w.chars().all(|c| c == 'j' || c == 'a'))
+        || (w.len() >= 3 && w.iter().all(|c| *c == b'j' || *c == b'a'))
 }
 
 /// Whether a character is part of a word for tokenising purposes.
@@ -273,6 +289,37 @@ fn quoted_span(text: &str, at: usize, open: char) -> Option<(usize, usize, usize
             return Some((body, end, end + close_len));
         }
         search = end + close_len;
+    }
+}
+
+/// A request and its tokens, read once (with [`in_context`] applied) and
+/// shared by level 1.5 and level 2, which read a request the same way.
+pub struct Read<'t> {
+    text: &'t str,
+    toks: OnceCell<Vec<Tok>>,
+}
+
+impl<'t> Read<'t> {
+    /// A request not tokenised yet: an early exit may never need it.
+    pub fn new(text: &'t str) -> Read<'t> {
+        Read {
+            text,
+            toks: OnceCell::new(),
+        }
+    }
+
+    /// The request.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// Its tokens, words whose meaning depends on the next one fixed.
+    pub fn toks(&self) -> &[Tok] {
+        self.toks.get_or_init(|| {
+            let mut toks = tokens(self.text);
+            in_context(&mut toks);
+            toks
+        })
     }
 }
 
@@ -340,20 +387,23 @@ fn push_word(out: &mut Vec<Tok>, raw: &str, at: usize) {
         if !word.is_empty() && word.chars().any(wordish) && !is_laughter(word) {
             let norm = normal_form(word);
             let start = offset + start_trim;
-            for (k, part) in norm.split(' ').enumerate() {
-                out.push(Tok {
-                    orig: if k == 0 {
-                        word.to_string()
-                    } else {
-                        part.to_string()
-                    },
-                    norm: part.to_string(),
-                    quoted: false,
-                    colon,
-                    pause,
-                    start,
-                    end: start + trimmed.len(),
-                });
+            let tok = |orig: String, norm: String| Tok {
+                orig,
+                norm,
+                quoted: false,
+                colon,
+                pause,
+                start,
+                end: start + trimmed.len(),
+            };
+            if norm.contains(' ') {
+                for (k, part) in norm.split(' ').enumerate() {
+                    let orig = if k == 0 { word } else { part };
+                    out.push(tok(orig.to_string(), part.to_string()));
+                }
+            } else {
+                // One word (nearly always): its normal form is moved, not copied.
+                out.push(tok(word.to_string(), norm));
             }
         }
         offset += piece.len();
