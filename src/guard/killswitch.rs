@@ -32,7 +32,7 @@
 //! The cost is linear in the size of both inputs: one pass each that
 //! hashes and classifies lines, a radix sort and a merge of the hashes, a
 //! placeholder check of the lines whose count grew, and one pass each of the
-//! stub scanner.
+//! stub scanner; from `PARALLEL_BYTES` the two sides on two threads.
 
 use std::collections::HashSet;
 use std::fmt;
