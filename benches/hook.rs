@@ -14,7 +14,9 @@
 //! Runs are interleaved and reported as medians (and the ratio to `true`),
 //! so a busy machine slows every column alike.
 //!
-//! Run: `cargo bench --bench hook` (ROUNDS=N to change the 101 rounds).
+//! Run: `cargo bench --bench hook` (ROUNDS=N to change the 101 rounds;
+//! BASELINE=/path/to/another/git-fararoni adds its read-only, build and
+//! edit calls as interleaved columns, for a before/after in one run).
 
 use std::io::Write as _;
 use std::path::Path;
@@ -112,17 +114,28 @@ fn main() {
     })
     .to_string();
     let hook = ["guard", "hook", "--agent", "claude"];
+    let baseline = std::env::var_os("BASELINE").map(std::path::PathBuf::from);
     let mut cols: Vec<(&str, Vec<Duration>)> = vec![
         ("true", Vec::new()),
         ("shell read-only (git status)", Vec::new()),
         ("shell build (cargo test), clean repo", Vec::new()),
         ("edit 1MB", Vec::new()),
     ];
+    if baseline.is_some() {
+        cols.push(("BASELINE shell read-only", Vec::new()));
+        cols.push(("BASELINE shell build, clean repo", Vec::new()));
+        cols.push(("BASELINE edit 1MB", Vec::new()));
+    }
     for _ in 0..rounds {
         cols[0].1.push(spawn(truth, &[], dir, status.as_bytes()));
         cols[1].1.push(spawn(bin, &hook, dir, status.as_bytes()));
         cols[2].1.push(spawn(bin, &hook, dir, build.as_bytes()));
         cols[3].1.push(spawn(bin, &hook, dir, edit.as_bytes()));
+        if let Some(base) = &baseline {
+            cols[4].1.push(spawn(base, &hook, dir, status.as_bytes()));
+            cols[5].1.push(spawn(base, &hook, dir, build.as_bytes()));
+            cols[6].1.push(spawn(base, &hook, dir, edit.as_bytes()));
+        }
     }
     // The same build call with 100 dirty files (unchanged after the first).
     for i in 0..100 {
@@ -133,10 +146,17 @@ fn main() {
         .expect("write");
     }
     let mut dirty_build = Vec::new();
+    let mut base_dirty_build = Vec::new();
     for _ in 0..rounds {
         dirty_build.push(spawn(bin, &hook, dir, build.as_bytes()));
+        if let Some(base) = &baseline {
+            base_dirty_build.push(spawn(base, &hook, dir, build.as_bytes()));
+        }
     }
     cols.push(("shell build (cargo test), 100 dirty files", dirty_build));
+    if baseline.is_some() {
+        cols.push(("BASELINE shell build, 100 dirty files", base_dirty_build));
+    }
     let floor = median(cols[0].1.clone());
     println!("hook cost per call, median of {rounds} interleaved runs:");
     for (name, v) in &cols {

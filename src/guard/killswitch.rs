@@ -32,7 +32,7 @@
 //! The cost is linear in the size of both inputs: one pass each that
 //! hashes and classifies lines, a radix sort and a merge of the hashes, a
 //! placeholder check of the lines whose count grew, and one pass each of the
-//! stub scanner.
+//! stub scanner; from `PARALLEL_BYTES` the two sides on two threads.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -615,8 +615,17 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         }
     }
 
-    let (old_side, old_iter) = measure(old, lang);
-    let (new_side, new_iter) = measure(new, lang);
+    // The two sides are independent: a large pair is measured and scanned
+    // on two threads, one per side.
+    let study = |bytes, text: Option<&str>| {
+        let (side, iter) = measure(bytes, lang);
+        (side, iter, text.map(|t| stubs::scan(t, lang)))
+    };
+    let ((old_side, old_iter, old_scan), (new_side, new_iter, new_scan)) = both(
+        old.len() + new.len() >= PARALLEL_BYTES,
+        || study(old, texts.map(|t| t.0)),
+        || study(new, texts.map(|t| t.1)),
+    );
     // Lines `new` has more often than `old` are the only ones that can add
     // a placeholder; they are judged in a second pass, once each.
     let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
@@ -751,8 +760,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     if let Some(how) = truncation(old, new, volume, prefix_volume) {
         reasons.push(Reason::Truncated { how });
     }
-    if let Some((o, n)) = texts {
-        let (before, after) = (stubs::scan(o, lang), stubs::scan(n, lang));
+    if let (Some((o, n)), Some(before), Some(after)) = (texts, old_scan, new_scan) {
         if before.balanced() && after.open_blocks > 0 && !new.is_empty() {
             reasons.push(Reason::Truncated {
                 how: format!(
@@ -776,6 +784,29 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     finish(
         jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
     )
+}
+
+/// From this many bytes (both sides together) the sides are studied on two
+/// threads: below it a thread costs more than it saves.
+const PARALLEL_BYTES: usize = 256 * 1024;
+
+/// Returns what `a` and `b` return, running `a` on a second thread when
+/// `parallel` (or here, when no thread can be had).
+fn both<A: Send, B>(parallel: bool, a: impl Fn() -> A + Sync, b: impl FnOnce() -> B) -> (A, B) {
+    if !parallel {
+        return (a(), b());
+    }
+    std::thread::scope(|s| match std::thread::Builder::new().spawn_scoped(s, &a) {
+        Ok(handle) => {
+            let y = b();
+            // A panic on the thread is the panic it would have been here.
+            let x = handle
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (x, y)
+        }
+        Err(_) => (a(), b()),
+    })
 }
 
 /// A container of a structured file holding at least this many entries
@@ -856,6 +887,45 @@ mod tests {
 
     fn run(old: &str, new: &str) -> Report {
         check(Some(old.as_bytes()), new.as_bytes(), &Thresholds::default())
+    }
+
+    /// A file of `n` small Rust functions, the one numbered `stub` gutted.
+    fn functions(n: usize, stub: Option<usize>) -> String {
+        (0..n)
+            .map(|i| match stub {
+                Some(s) if s == i => format!("fn f{i}(x: u64) -> u64 {{\n    todo!()\n}}\n"),
+                _ => format!("fn f{i}(x: u64) -> u64 {{\n    x * {i} + {}\n}}\n", i % 97),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn large_pairs_studied_on_two_threads_judge_as_small_ones() {
+        // Past the threshold, each side is measured and scanned on its own
+        // thread: the verdicts must be those of the one-thread path.
+        let t = Thresholds::default();
+        for n in [40, 20_000] {
+            let old = functions(n, None);
+            assert_eq!(old.len() >= PARALLEL_BYTES, n > 40, "{n}");
+            let stubbed = functions(n, Some(n / 2));
+            let r = check_file("lib.rs", Some(old.as_bytes()), stubbed.as_bytes(), &t);
+            assert!(r.blocked(), "{n}: {:?}", r.reasons);
+            assert!(
+                r.reasons.iter().any(|x| matches!(x, Reason::Stubbed { functions } if functions == &[format!("f{}", n / 2)])),
+                "{n}: {:?}",
+                r.reasons
+            );
+            let edited = old.replacen("x * 7 + 7", "x * 7 + 8", 1);
+            assert_ne!(edited, old);
+            let r = check_file("lib.rs", Some(old.as_bytes()), edited.as_bytes(), &t);
+            assert!(!r.blocked(), "{n}: {:?}", r.reasons);
+            let cut = &old[..old.len() / 3];
+            let r = check_file("lib.rs", Some(old.as_bytes()), cut.as_bytes(), &t);
+            assert!(r.blocked(), "{n}: a third left");
+            let elided = old.replacen("    x * 7 + 7\n", "    // ... existing code ...\n", 1);
+            let r = check_file("lib.rs", Some(old.as_bytes()), elided.as_bytes(), &t);
+            assert!(r.blocked(), "{n}: placeholder: {:?}", r.reasons);
+        }
     }
 
     /// The seed's worked example: a 45-line class (43 distinct lines) cut to

@@ -132,6 +132,47 @@ pub(super) type LineSet = HashSet<u64, BuildHasherDefault<PassThrough>>;
 
 const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// Hashes keys made of text and numbers (function names, `(name,
+/// occurrence)` pairs) with the seeded line hash: the scanners' tables hold
+/// one key per function of a file, and SipHash cost more than the scan.
+/// Seeded per process like the line hashes, so crafted names cannot aim
+/// at collisions.
+pub(super) struct Seeded(u64);
+
+impl Default for Seeded {
+    fn default() -> Seeded {
+        Seeded(seed())
+    }
+}
+
+impl Hasher for Seeded {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = hash_line(self.0, bytes);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(MUL).rotate_left(29);
+    }
+
+    fn finish(&self) -> u64 {
+        fmix(self.0)
+    }
+}
+
+/// A hash map keyed by text, hashed with [`Seeded`].
+pub(super) type TextMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<Seeded>>;
+
+/// A hash set of text keys, hashed with [`Seeded`].
+pub(super) type TextSet<K> = HashSet<K, BuildHasherDefault<Seeded>>;
+
 /// A per-process random seed, so that crafted content cannot aim at
 /// collisions.
 pub(super) fn seed() -> u64 {
@@ -159,6 +200,11 @@ pub(super) fn hash_line(seed: u64, bytes: &[u8]) -> u64 {
             .wrapping_mul(MUL)
             .rotate_left(29);
     }
+    fmix(h)
+}
+
+/// murmur3's final avalanche.
+fn fmix(mut h: u64) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;
@@ -174,11 +220,15 @@ pub(super) fn radix_sort(v: &mut Vec<u64>) {
         return;
     }
     let mut buf = vec![0u64; v.len()];
-    for shift in (0..64).step_by(8) {
-        let mut counts = [0usize; 256];
-        for &x in v.iter() {
-            counts[((x >> shift) & 0xff) as usize] += 1;
+    // Every byte's counts in one read of the input, not one read per byte.
+    let mut all = [[0usize; 256]; 8];
+    for &x in v.iter() {
+        for (k, counts) in all.iter_mut().enumerate() {
+            counts[((x >> (8 * k)) & 0xff) as usize] += 1;
         }
+    }
+    for (k, counts) in all.iter_mut().enumerate() {
+        let shift = 8 * k;
         // A byte where every value agrees sorts nothing.
         if counts.contains(&v.len()) {
             continue;
@@ -293,14 +343,28 @@ fn needs_rewrite(line: &[u8]) -> bool {
 
 /// Returns whether a meaningful line is a whole-line comment in `lang`.
 pub(super) fn is_comment(line: &[u8], lang: &Lang) -> bool {
-    let starts = |m: &str| line.starts_with(m.as_bytes());
+    let starts = |m: &str| begins(line, m.as_bytes());
     lang.line_comments.iter().any(|m| starts(m))
         || lang.block_comments.iter().any(|(open, close)| {
-            starts(open) || (line.ends_with(close.as_bytes()) && !line.contains(&b'('))
+            starts(open) || (finishes(line, close.as_bytes()) && !line.contains(&b'('))
         })
         || (!lang.block_comments.is_empty()
             && lang.block_comments[0].0 == "/*"
             && (line.starts_with(b"* ") || line == b"*"))
+}
+
+/// `line.starts_with(m)`, the first byte compared first: most lines differ
+/// there from every marker, and a call into `memcmp` per marker and line
+/// cost more than the rest of the line's classification.
+fn begins(line: &[u8], m: &[u8]) -> bool {
+    m.first()
+        .is_none_or(|b| line.first() == Some(b) && line.starts_with(m))
+}
+
+/// `line.ends_with(m)`, the last byte compared first (see [`begins`]).
+fn finishes(line: &[u8], m: &[u8]) -> bool {
+    m.last()
+        .is_none_or(|b| line.last() == Some(b) && line.ends_with(m))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use std::sync::LazyLock;
 
 use super::elision;
 use super::lang::{Blocks, Lang};
+use super::lines::{TextMap, TextSet};
 use crate::text::fold;
 
 /// A table of prefixes indexed by their first byte, so a line is compared
@@ -42,6 +43,32 @@ impl Prefixes {
     }
 }
 
+/// A table of words indexed by their first byte, so a word is compared
+/// with the few that could be it (a function header is looked up in three
+/// lists; comparing it with every entry cost more than the scan).
+struct Words(Vec<Vec<&'static str>>);
+
+impl Words {
+    fn new(list: &[&'static str]) -> Words {
+        let mut by_first = vec![Vec::new(); 256];
+        for w in list {
+            if let Some(&b) = w.as_bytes().first() {
+                by_first[usize::from(b)].push(*w);
+            }
+        }
+        Words(by_first)
+    }
+
+    fn has(&self, w: &str) -> bool {
+        w.as_bytes()
+            .first()
+            .is_some_and(|&b| self.0[usize::from(b)].contains(&w))
+    }
+}
+
+static CONTROL_WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(CONTROL));
+static CONTAINER_WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(CONTAINERS));
+static NOT_NAME_WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(NOT_NAMES));
 static STUB_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(STUB_STATEMENTS));
 static FAILURE_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(FAILURES));
 static LOGGING_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(LOGGING));
@@ -552,7 +579,8 @@ pub fn scan(src: &str, lang: &Lang) -> Scan {
         Blocks::None => Scan::default(),
     };
     let occurrences: Vec<usize> = {
-        let mut seen = std::collections::HashMap::<&str, usize>::new();
+        let mut seen =
+            TextMap::<&str, usize>::with_capacity_and_hasher(scan.found.len(), Default::default());
         scan.found
             .iter()
             .map(|f| {
@@ -575,7 +603,8 @@ pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
     stubbed_between(&scan(old, lang), old, &scan(new, lang), new, lang)
 }
 
-/// [`stubbed`] over scans already made of `old_src` and `new_src`.
+/// [`stubbed`] over scans [`scan`] already made of `old_src` and `new_src`
+/// (their keys, a name and its occurrence, are unique).
 /// Functions whose body is byte for byte the same on both sides cancel
 /// out and are never classified, which keeps an edit of a large file cheap.
 pub fn stubbed_between<'a>(
@@ -588,49 +617,49 @@ pub fn stubbed_between<'a>(
     if lang.declarations || lang.blocks == Blocks::None {
         return Vec::new();
     }
-    let old_by_key: std::collections::HashMap<(&str, usize), &Found> =
-        old.found.iter().map(|f| (f.key(), f)).collect();
-    let same = |f: &Found| {
-        old_by_key
-            .get(&f.key())
-            .is_some_and(|o| old_src.get(o.body.clone()) == new_src.get(f.body.clone()))
-    };
-    let unchanged: std::collections::HashSet<(&str, usize)> = new
+    // Keys are unique within a scan (a name and its occurrence), so a
+    // function of `new` whose body is byte for byte the one of its key in
+    // `old` cancels out with it; only the rest is classified.
+    let old_by_key: TextMap<(&str, usize), usize> = old
         .found
         .iter()
-        .filter(|f| same(f))
-        .map(|f| f.key())
+        .enumerate()
+        .map(|(i, f)| (f.key(), i))
         .collect();
+    let mut old_unchanged = vec![false; old.found.len()];
+    let mut after: Vec<(&Found, Body)> = Vec::new();
+    for f in &new.found {
+        let twin = old_by_key
+            .get(&f.key())
+            .copied()
+            .filter(|&i| old_src.get(old.found[i].body.clone()) == new_src.get(f.body.clone()));
+        match twin {
+            Some(i) => old_unchanged[i] = true,
+            None => after.push((f, classify(&new_src[f.body.clone()], lang))),
+        }
+    }
     let before: Vec<(&Found, Body)> = old
         .found
         .iter()
-        .filter(|f| !unchanged.contains(&f.key()))
-        .map(|f| (f, classify(&old_src[f.body.clone()], lang)))
+        .zip(&old_unchanged)
+        .filter(|(_, same)| !**same)
+        .map(|(f, _)| (f, classify(&old_src[f.body.clone()], lang)))
         .collect();
-    let after: Vec<(&Found, Body)> = new
-        .found
-        .iter()
-        .filter(|f| !unchanged.contains(&f.key()))
-        .map(|f| (f, classify(&new_src[f.body.clone()], lang)))
-        .collect();
-    let old_bodies: std::collections::HashMap<(&str, usize), &Body> =
+    let old_bodies: TextMap<(&str, usize), &Body> =
         before.iter().map(|(f, b)| (f.key(), b)).collect();
     // A name that occurs once on each side is matched by name. Repeated
     // names (overloads, `it(…)` callbacks, `useEffect()`) are matched by
     // occurrence, which reordering shuffles: for them, count instead —
-    // more bodies doing nothing and fewer doing work under that name.
-    let tally = |scan: &'a Scan| {
-        let mut n = std::collections::HashMap::<&'a str, usize>::new();
-        for f in &scan.found {
-            *n.entry(f.name.as_str()).or_default() += 1;
-        }
-        n
-    };
-    let (old_names, new_names) = (tally(old), tally(new));
-    let repeated = |name: &str| {
-        old_names.get(name).copied().unwrap_or(0) > 1
-            || new_names.get(name).copied().unwrap_or(0) > 1
-    };
+    // more bodies doing nothing and fewer doing work under that name. A
+    // name is repeated when it has a second occurrence on either side.
+    let repeated_names: TextSet<&str> = old
+        .found
+        .iter()
+        .chain(&new.found)
+        .filter(|f| f.occurrence > 0)
+        .map(|f| f.name.as_str())
+        .collect();
+    let repeated = |name: &str| repeated_names.contains(name);
     let mut names: Vec<String> = after
         .iter()
         .filter(|(f, _)| !repeated(&f.name))
@@ -1205,7 +1234,7 @@ fn expression_bodies(src: &str, lang: &Lang) -> Vec<Found> {
                 })
                 .filter(|n| !n.is_empty()),
             Some(w)
-                if CONTROL.contains(&w)
+                if CONTROL_WORDS.has(w)
                     && !matches!(w, "const" | "let" | "var" | "static" | "async") =>
             {
                 None
@@ -1288,7 +1317,7 @@ fn function_name(header: &str) -> Option<String> {
         .split(|c: char| !is_word(c))
         .find(|w| !w.is_empty())
         .unwrap_or("");
-    if CONTROL.contains(&first_word)
+    if CONTROL_WORDS.has(first_word)
         && !matches!(
             first_word,
             "async" | "static" | "const" | "get" | "set" | "let" | "var" | "val"
@@ -1302,7 +1331,7 @@ fn function_name(header: &str) -> Option<String> {
             .split(|c: char| !is_word(c))
             .filter(|w| !w.is_empty())
     };
-    if words_before().any(|w| CONTAINERS.contains(&w))
+    if words_before().any(|w| CONTAINER_WORDS.has(w))
         && !words_before().any(|w| matches!(w, "fn" | "func" | "function" | "fun" | "def"))
     {
         return None;
@@ -1333,7 +1362,7 @@ fn named_parameter_list(h: &str) -> Option<String> {
                 let close = matching_paren(bytes, i)?;
                 let name = name_before(&h[..i]);
                 match name {
-                    Some(n) if !NOT_NAMES.contains(&n.rsplit(['.', ':']).next().unwrap_or(&n)) => {
+                    Some(n) if !NOT_NAME_WORDS.has(n.rsplit(['.', ':']).next().unwrap_or(&n)) => {
                         // `new Runnable() {` opens an anonymous class.
                         if h[..i].trim_end()[..h[..i].trim_end().len() - n.len()]
                             .trim_end()
@@ -1345,8 +1374,16 @@ fn named_parameter_list(h: &str) -> Option<String> {
                         // after an `=`.
                         let after = &h[close + 1..];
                         let after = after.trim_end().strip_suffix('=').unwrap_or(after);
-                        let assigns = after.replace("=>", "").replace("->", "").replace("==", "");
-                        if assigns.contains('=') || after.contains(';') {
+                        // Removing `=>`, `->` and `==` leaves an `=` only
+                        // where there was one: most signatures have none
+                        // and are never copied.
+                        let assigns = after.contains('=')
+                            && after
+                                .replace("=>", "")
+                                .replace("->", "")
+                                .replace("==", "")
+                                .contains('=');
+                        if assigns || after.contains(';') {
                             return None;
                         }
                         return Some(n);

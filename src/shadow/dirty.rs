@@ -88,11 +88,12 @@ struct Manifest {
 pub fn snapshot(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<Snapshot, ShadowError> {
     let mut tx = shadow.begin(session.clone())?;
     let mut read = Read::default();
-    let recorded = match load(repo, session)? {
-        Some(before) => record_in(&mut tx, repo, &before, &mut read)?,
+    let before = load(repo, session)?;
+    let recorded = match &before {
+        Some(before) => record_in(&mut tx, repo, before, &mut read)?,
         None => Vec::new(),
     };
-    let mut snap = save_dirty(&mut tx, repo, session, read)?;
+    let mut snap = save_dirty(&mut tx, repo, session, read, before.as_ref())?;
     snap.recorded = recorded;
     Ok(snap)
 }
@@ -193,13 +194,16 @@ fn committed(repo: &Repo, head: &str, rel: &str) -> Option<Current> {
 /// own durability point.
 const BATCH_BYTES: usize = 64 * 1024 * 1024;
 
-/// Saves every file of the dirty set and writes the manifest. `read` holds
-/// what [`record_in`] just read of the working tree (read again otherwise).
+/// Saves every file of the dirty set and writes the manifest (unless it
+/// says what `before`, the one on disk, says). `read` holds the dirty set
+/// and what [`record_in`] just read of the working tree (asked and read
+/// again otherwise).
 fn save_dirty(
     tx: &mut Tx<'_>,
     repo: &Repo,
     session: &Session,
     mut read: Read,
+    before: Option<&Manifest>,
 ) -> Result<Snapshot, ShadowError> {
     let shadow = tx.shadow();
     let mut snap = Snapshot::default();
@@ -210,7 +214,10 @@ fn save_dirty(
     let mut batch: Vec<(RepoPath, Current)> = Vec::new();
     let mut rels: Vec<String> = Vec::new();
     let mut bytes = 0usize;
-    let paths = dirty_paths(repo)?;
+    let paths = match read.paths.take() {
+        Some(p) => p,
+        None => dirty_paths(repo)?,
+    };
     let count = paths.len();
     for (i, rel) in paths.into_iter().enumerate() {
         let Ok(path) = shadow.resolve_rel(Utf8Path::new(&rel)) else {
@@ -245,7 +252,12 @@ fn save_dirty(
         }
     }
     save_batch(tx, &mut batch, &mut rels, &mut snap, &mut manifest)?;
-    store(repo, session, &manifest)?;
+    // Nothing changed since the last snapshot (the common case: a clean
+    // tree, or an edit judged before it was made): the manifest on disk is
+    // already this one, durably, and two fsyncs are saved.
+    if before != Some(&manifest) {
+        store(repo, session, &manifest)?;
+    }
     Ok(snap)
 }
 
@@ -291,7 +303,10 @@ fn record_in(
 ) -> Result<Vec<ExternalChange>, ShadowError> {
     let shadow = tx.shadow();
     let mut candidates: BTreeSet<String> = before.files.keys().cloned().collect();
-    candidates.extend(dirty_paths(repo)?);
+    // The snapshot that follows saves this same dirty set: git is asked once.
+    let dirty = dirty_paths(repo)?;
+    candidates.extend(dirty.iter().cloned());
+    read.paths = Some(dirty);
     let now_head = head_id(repo);
     if let Some(old) = before
         .head
@@ -362,10 +377,12 @@ fn record_in(
     Ok(changes)
 }
 
-/// What [`record_in`] read of the working tree, kept for the snapshot that
-/// follows while it stays under [`BATCH_BYTES`] (past that, read again).
+/// What [`record_in`] learnt of the working tree, kept for the snapshot
+/// that follows: the dirty set git reported, and the files read while they
+/// stay under [`BATCH_BYTES`] (past that, read again).
 #[derive(Default)]
 struct Read {
+    paths: Option<Vec<String>>,
     files: BTreeMap<String, Option<Current>>,
     bytes: usize,
 }

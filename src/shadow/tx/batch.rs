@@ -213,13 +213,7 @@ mod tests {
 
     #[test]
     fn a_batch_saves_each_file_once_journals_each_version_and_reuses_it_after() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let ok = std::process::Command::new("git")
-            .args(["init", "-q"])
-            .current_dir(dir.path())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "git init");
+        let dir = super::super::test_repo();
         // Two folders, and two files with the same content (one object).
         let files = ["a/x.txt", "a/y.txt", "b/x.txt", "top.txt"];
         for (i, rel) in files.iter().enumerate() {

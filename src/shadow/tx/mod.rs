@@ -1050,3 +1050,17 @@ fn same_content(vdir: &Dir, v: &Version, obj: Option<&dir::Stat>, bytes: &[u8]) 
     }
     read_store_file(vdir, v.file_name()).is_ok_and(|b| b.as_deref() == Some(bytes))
 }
+
+/// A fresh git repository in a temporary folder, for the transaction tests
+/// of [`batch`] and [`upkeep`].
+#[cfg(test)]
+fn test_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ok = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(dir.path())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "git init");
+    dir
+}

@@ -355,13 +355,7 @@ mod tests {
     #[test]
     fn a_session_too_large_to_shrink_is_compacted_again_only_when_it_doubles() {
         use std::os::unix::fs::MetadataExt as _;
-        let dir = tempfile::tempdir().expect("tempdir");
-        let ok = std::process::Command::new("git")
-            .args(["init", "-q"])
-            .current_dir(dir.path())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "git init");
+        let dir = super::super::test_repo();
         std::fs::write(dir.path().join("a.txt"), "a0\n").expect("write");
         let shadow = Shadow::discover(dir.path()).expect("shadow");
         write(&shadow, "long", "a.txt", "a1\n");
@@ -388,13 +382,7 @@ mod tests {
 
     #[test]
     fn compaction_keeps_the_newest_sessions_whole_and_every_live_backup() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let ok = std::process::Command::new("git")
-            .args(["init", "-q"])
-            .current_dir(dir.path())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "git init");
+        let dir = super::super::test_repo();
         std::fs::write(dir.path().join("a.txt"), "a0\n").expect("write");
         let shadow = Shadow::discover(dir.path()).expect("shadow");
         for n in 0..20 {

@@ -163,54 +163,40 @@ const CODEX_GROUP: Shape = Shape::Groups {
     name: false,
 };
 
+/// A settings file at the same place in the project and the home
+/// directory, `{}` when we create it, with one group of hooks per event.
+const fn groups_file(file: &'static str, events: &'static [Event]) -> Plan {
+    Plan::Json {
+        project: file,
+        user: file,
+        empty: "{}\n",
+        events,
+    }
+}
+
+/// The `hooks.<event>` lists of a [`groups_file`], before and after a tool.
+const fn group_event(event: &'static [&'static str], shape: Shape) -> Event {
+    Event { path: event, shape }
+}
+
 /// Every agent's installer, as data.
 fn plan(agent: Agent) -> Plan {
+    const CLAUDE: &[Event] = &[
+        group_event(&["hooks", "PreToolUse"], CLAUDE_GROUP),
+        group_event(&["hooks", "PostToolUse"], CLAUDE_GROUP),
+    ];
+    const GEMINI: &[Event] = &[
+        group_event(&["hooks", "BeforeTool"], GEMINI_GROUP),
+        group_event(&["hooks", "AfterTool"], GEMINI_GROUP),
+    ];
+    const CODEX: &[Event] = &[
+        group_event(&["hooks", "PreToolUse"], CODEX_GROUP),
+        group_event(&["hooks", "PostToolUse"], CODEX_GROUP),
+    ];
     match agent {
-        Agent::Claude => Plan::Json {
-            project: ".claude/settings.json",
-            user: ".claude/settings.json",
-            empty: "{}\n",
-            events: &[
-                Event {
-                    path: &["hooks", "PreToolUse"],
-                    shape: CLAUDE_GROUP,
-                },
-                Event {
-                    path: &["hooks", "PostToolUse"],
-                    shape: CLAUDE_GROUP,
-                },
-            ],
-        },
-        Agent::Gemini => Plan::Json {
-            project: ".gemini/settings.json",
-            user: ".gemini/settings.json",
-            empty: "{}\n",
-            events: &[
-                Event {
-                    path: &["hooks", "BeforeTool"],
-                    shape: GEMINI_GROUP,
-                },
-                Event {
-                    path: &["hooks", "AfterTool"],
-                    shape: GEMINI_GROUP,
-                },
-            ],
-        },
-        Agent::Codex => Plan::Json {
-            project: ".codex/hooks.json",
-            user: ".codex/hooks.json",
-            empty: "{}\n",
-            events: &[
-                Event {
-                    path: &["hooks", "PreToolUse"],
-                    shape: CODEX_GROUP,
-                },
-                Event {
-                    path: &["hooks", "PostToolUse"],
-                    shape: CODEX_GROUP,
-                },
-            ],
-        },
+        Agent::Claude => groups_file(".claude/settings.json", CLAUDE),
+        Agent::Gemini => groups_file(".gemini/settings.json", GEMINI),
+        Agent::Codex => groups_file(".codex/hooks.json", CODEX),
         Agent::Cursor => Plan::Json {
             project: ".cursor/hooks.json",
             user: ".cursor/hooks.json",
@@ -354,6 +340,17 @@ pub enum Outcome {
     Unchanged(PathBuf),
 }
 
+impl Outcome {
+    /// `Changed(path)` when `changed`, else `Unchanged(path)`.
+    fn of(changed: bool, path: PathBuf) -> Outcome {
+        if changed {
+            Outcome::Changed(path)
+        } else {
+            Outcome::Unchanged(path)
+        }
+    }
+}
+
 /// The state of one agent's hook.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Status {
@@ -399,6 +396,14 @@ fn write(path: &Path, text: &str) -> Result<(), InstallError> {
         })?;
     }
     crate::shadow::atomic_write(&target, text.as_bytes()).map_err(|e| InstallError::Write {
+        path: path.to_path_buf(),
+        source: e,
+    })
+}
+
+/// Removes a file of ours.
+fn remove(path: &Path) -> Result<(), InstallError> {
+    std::fs::remove_file(path).map_err(|e| InstallError::Write {
         path: path.to_path_buf(),
         source: e,
     })
@@ -504,11 +509,7 @@ pub fn install(
                     }
                 }
             }
-            Ok(if changed {
-                Outcome::Changed(path)
-            } else {
-                Outcome::Unchanged(path)
-            })
+            Ok(Outcome::of(changed, path))
         }
         Plan::Json { empty, events, .. } => {
             let original = read(&path)?;
@@ -688,10 +689,7 @@ fn uninstall_at(agent: Agent, path: &Path, state: &Path) -> Result<Outcome, Inst
         if read(&path)?.as_deref() == Some(m.installed.as_str()) {
             match m.original {
                 Some(o) => write(&path, &o)?,
-                None => std::fs::remove_file(&path).map_err(|e| InstallError::Write {
-                    path: path.clone(),
-                    source: e,
-                })?,
+                None => remove(&path)?,
             }
             return Ok(Outcome::Changed(path));
         }
@@ -702,18 +700,11 @@ fn uninstall_at(agent: Agent, path: &Path, state: &Path) -> Result<Outcome, Inst
             for ev in events {
                 let file = path.join(ev);
                 if read(&file)?.is_some_and(|t| t == script(agent)) {
-                    std::fs::remove_file(&file).map_err(|e| InstallError::Write {
-                        path: file.clone(),
-                        source: e,
-                    })?;
+                    remove(&file)?;
                     changed = true;
                 }
             }
-            Ok(if changed {
-                Outcome::Changed(path)
-            } else {
-                Outcome::Unchanged(path)
-            })
+            Ok(Outcome::of(changed, path))
         }
         Plan::Json { empty, events, .. } => {
             let Some(original) = read(&path)? else {
@@ -734,10 +725,7 @@ fn uninstall_at(agent: Agent, path: &Path, state: &Path) -> Result<Outcome, Inst
                 return Ok(Outcome::Unchanged(path));
             }
             if text == empty {
-                std::fs::remove_file(&path).map_err(|e| InstallError::Write {
-                    path: path.clone(),
-                    source: e,
-                })?;
+                remove(&path)?;
             } else {
                 write(&path, &text)?;
             }
