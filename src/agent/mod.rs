@@ -11,6 +11,7 @@ pub mod extract;
 pub mod http;
 pub mod interrupt;
 pub mod levels;
+pub mod local;
 pub mod modes;
 pub mod normalize;
 pub mod protocol;

@@ -86,6 +86,7 @@ pub(crate) fn cascade(
     };
     let mut summary = Summary::default();
     let mut failures: Vec<String> = Vec::new();
+    let mut hints: Vec<String> = Vec::new();
     let mut produced: Option<Produced> = None;
     // Whether the answer was already shown as it streamed.
     let mut streamed = false;
@@ -97,6 +98,13 @@ pub(crate) fn cascade(
                 opts.trail
                     .push(format!("L{level}: no model: {}", e.message));
                 failures.push(format!("level {level}: {}", e.message));
+                // A level's own hint (a bad model file says how to fix it)
+                // is worth more than the generic one below.
+                for h in e.hints {
+                    if !hints.contains(&h) {
+                        hints.push(h);
+                    }
+                }
                 continue;
             }
         };
@@ -202,11 +210,19 @@ pub(crate) fn cascade(
     }
     match produced {
         Some(_) => Ok(ExitCode::SUCCESS),
-        None => Err(CliError::new(
-            ErrorKind::ModelUnavailable,
-            format!("the model levels (3–5) produced no answer: {}", failures.join("; ")),
-        )
-        .hint("check that the model server runs and the model name is right (`git config fararoni.llm.baseUrl`, `fararoni.llm.model`); `-v` shows the trail")),
+        None => {
+            let mut err = CliError::new(
+                ErrorKind::ModelUnavailable,
+                format!(
+                    "the model levels (3–5) produced no answer: {}",
+                    failures.join("; ")
+                ),
+            );
+            for h in hints {
+                err = err.hint(h);
+            }
+            Err(err.hint("check that the model server runs and the model name is right (`git config fararoni.llm.baseUrl`, `fararoni.llm.model`); `-v` shows the trail"))
+        }
     }
 }
 
@@ -441,18 +457,22 @@ pub(crate) fn http_models(cwd: &Path) -> impl FnMut(u8) -> Result<Made, CliError
             CliError::wrap(ErrorKind::ModelUnavailable, &e)
                 .hint("fix the value (`git fararoni config` shows where it is set)")
         })?;
-        if settings.model.is_none() {
-            return Err(CliError::new(
+        let server = settings.base_url.clone();
+        match crate::agent::local::client_for(repo.as_ref(), which, settings) {
+            // The loopback rule on secrets: a model in this process is as
+            // local as one on loopback.
+            Ok(Some(c)) if c.in_process => Ok((c.client, "http://127.0.0.1/in-process".into())),
+            Ok(Some(c)) => Ok((c.client, server)),
+            Ok(None) => Err(CliError::new(
                 ErrorKind::ModelUnavailable,
                 "no model is configured for this request",
             )
-            .hint("set one with `git config --global fararoni.llm.model NAME` (and `fararoni.llm.baseUrl URL` unless Ollama's `http://127.0.0.1:11434/v1` fits)"));
+            .hint("set one with `git config --global fararoni.llm.model NAME` (and `fararoni.llm.baseUrl URL` unless Ollama's `http://127.0.0.1:11434/v1` fits), or a model file with `fararoni.llm.gguf PATH` in a build with `--features local-llm`")),
+            Err(e) => {
+                let hint = e.hint();
+                Err(CliError::wrap(ErrorKind::ModelUnavailable, &e).hint(hint))
+            }
         }
-        let base = settings.base_url.clone();
-        Ok((
-            Box::new(crate::agent::http::HttpClient::new(settings)) as Box<dyn LlmClient>,
-            base,
-        ))
     }
 }
 
