@@ -181,10 +181,12 @@ fn test_local_engine_level_3_makes_a_schema_valid_call_and_completes() {
         ])
         .env("FARARONI_LLM_GGUF", model())
         .env("FARARONI_LLM_TOOL_MODE", "constrained")
-        .env("FARARONI_LLM_MAX_TOKENS", "64")
+        // SmolLM2-135M writes long strings (a glob pattern of a hundred
+        // characters): room for the call to close, few steps.
+        .env("FARARONI_LLM_MAX_TOKENS", "256")
         .env("FARARONI_FALLBACK_MAX_TOKENS", "32")
         .env("FARARONI_THINKING_MAX_TOKENS", "32")
-        .env("FARARONI_AGENT_MAX_DEPTH", "3")
+        .env("FARARONI_AGENT_MAX_DEPTH", "2")
         .env("FARARONI_LLM_BASE_URL", "http://127.0.0.1:9/v1")
         .output()
         .expect("runs")

@@ -34,6 +34,10 @@ use crate::config::{ModelSettings, ToolModeSetting};
 
 /// Prompt tokens decoded per batch (llama.cpp's default logical batch).
 const BATCH: usize = 512;
+/// Tokens the repetition penalty looks back over.
+const REPEAT_LAST_N: i32 = 64;
+/// The repetition penalty.
+const REPEAT_PENALTY: f32 = 1.1;
 /// The context window when the file does not say (llama.cpp's own default).
 const FALLBACK_CONTEXT: u32 = 4096;
 
@@ -267,6 +271,17 @@ impl LocalClient {
                     .map_err(|e| self.engine_error(format!("the grammar was refused ({e})")))?,
             );
         }
+        // A tiny model repeats itself; inside a JSON string of the
+        // constrained mode that runs to the token limit and the call is
+        // lost. llama.cpp's long-standing CLI default (1.1 over the last 64
+        // tokens) breaks such loops.
+        chain.push(LlamaSampler::penalties(
+            model.n_vocab(),
+            REPEAT_LAST_N,
+            REPEAT_PENALTY,
+            0.0,
+            0.0,
+        ));
         if request.temperature > 0.0 {
             chain.push(LlamaSampler::top_k(40));
             chain.push(LlamaSampler::top_p(0.95, 1));
