@@ -77,12 +77,13 @@ done
 
 # `ask "hola"` from process start, in a scratch repository.
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$tmp.err"' EXIT
 git -C "$tmp" init -q
 hola() {
     local t0 t1
     t0=$(date +%s%N)
-    ( cd "$tmp" && "$@" ask hola >/dev/null 2>&1 ) || true
+    ( cd "$tmp" && "$@" ask hola >/dev/null 2>"$tmp.err" ) || true
+    if grep -q "did not answer" "$tmp.err"; then echo "ask hola fell back to the built-in reply: $(cat "$tmp.err")" >&2; fi
     t1=$(date +%s%N)
     echo $(( (t1 - t0) / 1000000 ))
 }
@@ -91,6 +92,6 @@ if [[ -n "$default_bin" ]]; then
     d=$(for _ in $(seq "$runs"); do hola env -u FARARONI_CHAT_GGUF "$default_bin"; done | median)
     echo "ask hola, default build (built-in reply): ${d} ms"
 fi
-e=$(for _ in $(seq "$runs"); do hola env FARARONI_CHAT_GGUF="$model" target/debug/git-fararoni; done | median)
+e=$(for _ in $(seq "$runs"); do hola env FARARONI_CHAT_GGUF="$model" "$PWD/target/debug/git-fararoni"; done | median)
 echo "ask hola, in-process model (load + reply): ${e} ms"
 echo "load: $(uptime)"
