@@ -52,6 +52,9 @@ _gitfararoni() {
             gitfararoni,install-docs)
                 cmd="gitfararoni__subcmd__install__subcmd__docs"
                 ;;
+            gitfararoni,models)
+                cmd="gitfararoni__subcmd__models"
+                ;;
             gitfararoni,parse-tool-calls)
                 cmd="gitfararoni__subcmd__parse__subcmd__tool__subcmd__calls"
                 ;;
@@ -144,6 +147,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help,install-docs)
                 cmd="gitfararoni__subcmd__help__subcmd__install__subcmd__docs"
+                ;;
+            gitfararoni__subcmd__help,models)
+                cmd="gitfararoni__subcmd__help__subcmd__models"
                 ;;
             gitfararoni__subcmd__help,parse-tool-calls)
                 cmd="gitfararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls"
@@ -350,7 +356,7 @@ _gitfararoni() {
 
     case "${cmd}" in
         gitfararoni)
-            opts="-q -h -V --quiet --help --version ask guard shadow saga undo distill session hooks config doctor install-docs completions hook parse-tool-calls generate agent-replay help"
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo distill session hooks config doctor models install-docs completions hook parse-tool-calls generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -704,7 +710,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help)
-            opts="ask guard shadow saga undo distill session hooks config doctor install-docs completions hook parse-tool-calls generate agent-replay help"
+            opts="ask guard shadow saga undo distill session hooks config doctor models install-docs completions hook parse-tool-calls generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -984,6 +990,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__install__subcmd__docs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__models)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1424,6 +1444,20 @@ _gitfararoni() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__models)
+            opts="-q -h -V --json --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

@@ -311,6 +311,33 @@ pub fn model_settings(
     })
 }
 
+/// Returns the GGUF model file of a level, when one is set: level 2 reads
+/// `fararoni.chat.gguf` (`FARARONI_CHAT_GGUF`), then level 3's; levels 3–5
+/// read `fararoni.llm.gguf` (`FARARONI_LLM_GGUF`). A leading `~/` is the
+/// home directory.
+pub fn gguf_path(settings: &Settings, level: ModelLevel) -> Option<std::path::PathBuf> {
+    let own = (level == ModelLevel::Chat)
+        .then(|| lookup(settings, "fararoni.chat.gguf"))
+        .flatten();
+    let v = own.or_else(|| lookup(settings, "fararoni.llm.gguf"))?;
+    match (v.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => Some(std::path::PathBuf::from(home).join(rest)),
+        _ => Some(std::path::PathBuf::from(v)),
+    }
+}
+
+/// Returns `fararoni.local.threads` (`FARARONI_LOCAL_THREADS`): generation
+/// threads of the in-process model, 1–256; `None` when unset (one per free
+/// physical core).
+pub fn local_threads(settings: &Settings) -> Result<Option<u32>, ModelSettingError> {
+    parsed(
+        settings,
+        "fararoni.local.threads",
+        "a whole number of threads (1–256)",
+        |s| s.parse::<u32>().ok().filter(|n| (1..=256).contains(n)),
+    )
+}
+
 /// Settings of the agent (levels 3–5), each `fararoni.*` key overridable by
 /// its environment variable.
 #[derive(Debug, Clone, PartialEq)]

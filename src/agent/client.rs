@@ -242,6 +242,9 @@ pub enum LlmError {
     /// The user pressed Ctrl-C.
     #[error("interrupted")]
     Interrupted,
+    /// The in-process model cannot be used (bad file, no engine, too big…).
+    #[error(transparent)]
+    Local(#[from] super::local::LocalError),
     /// Anything else the implementation could not do (runtime start, a
     /// missing model file for an in-process engine…).
     #[error("{0}")]
@@ -261,6 +264,7 @@ impl LlmError {
             LlmError::Timeout { .. } => "a model on a CPU can be slow: raise the named timeout, or use a smaller model".into(),
             LlmError::Malformed { .. } => "check that `fararoni.llm.baseUrl` points at an OpenAI-compatible API and not at a proxy or web page; `fararoni.llm.stream false` avoids streaming".into(),
             LlmError::Interrupted => "nothing was written by the interrupted step".into(),
+            LlmError::Local(e) => e.hint(),
             LlmError::Other(_) => "see the message above".into(),
         }
     }

@@ -12,6 +12,7 @@ pub mod gate;
 pub mod http;
 pub mod interrupt;
 pub mod levels;
+pub mod local;
 pub mod modes;
 pub mod normalize;
 pub mod protocol;

@@ -13,8 +13,7 @@ use std::process::{Child, Command, Stdio};
 
 use thiserror::Error;
 
-use crate::agent::client::{ChatMessage, ChatRequest, LlmClient, Role, ToolMode};
-use crate::agent::http::HttpClient;
+use crate::agent::client::{ChatMessage, ChatRequest, Role, ToolMode};
 use crate::config;
 use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
 use crate::policy::{Facts, Place};
@@ -791,9 +790,15 @@ pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<S
         Ok(s) => s,
         Err(e) => return (builtin, Some(e.to_string())),
     };
-    if settings.model.is_none() {
-        return (builtin, None);
-    }
+    let mut client = match crate::agent::local::client_for(
+        repo.as_ref(),
+        config::ModelLevel::Chat,
+        settings.clone(),
+    ) {
+        Ok(Some(c)) => c.client,
+        Ok(None) => return (builtin, None),
+        Err(e) => return (builtin, Some(format!("{e} ({})", e.hint()))),
+    };
     let messages = [
         ChatMessage::text(
             Role::System,
@@ -809,7 +814,6 @@ pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<S
         temperature: settings.temperature,
         require_tool: false,
     };
-    let mut client = HttpClient::new(settings);
     match client.chat(&request, &mut |_| {}) {
         Ok(reply) if !reply.content.trim().is_empty() => (reply.content.trim().to_string(), None),
         Ok(_) => (

@@ -96,6 +96,7 @@ pub(crate) fn cascade(
     };
     let mut summary = Summary::default();
     let mut failures: Vec<String> = Vec::new();
+    let mut hints: Vec<String> = Vec::new();
     let mut produced: Option<Produced> = None;
     for level in levels {
         let started = Instant::now();
@@ -105,6 +106,13 @@ pub(crate) fn cascade(
                 opts.trail
                     .push(format!("L{level}: no model: {}", e.message));
                 failures.push(format!("level {level}: {}", e.message));
+                // A level's own hint (a bad model file says how to fix it)
+                // is worth more than the generic one below.
+                for h in e.hints {
+                    if !hints.contains(&h) {
+                        hints.push(h);
+                    }
+                }
                 continue;
             }
         };
@@ -200,11 +208,19 @@ pub(crate) fn cascade(
     }
     match produced {
         Some(_) => Ok(ExitCode::SUCCESS),
-        None => Err(CliError::new(
-            ErrorKind::ModelUnavailable,
-            format!("the model levels (3–5) produced no answer: {}", failures.join("; ")),
-        )
-        .hint("check that the model server runs and the model name is right (`git config fararoni.llm.baseUrl`, `fararoni.llm.model`); `-v` shows the trail")),
+        None => {
+            let mut err = CliError::new(
+                ErrorKind::ModelUnavailable,
+                format!(
+                    "the model levels (3–5) produced no answer: {}",
+                    failures.join("; ")
+                ),
+            );
+            for h in hints {
+                err = err.hint(h);
+            }
+            Err(err.hint("check that the model server runs and the model name is right (`git config fararoni.llm.baseUrl`, `fararoni.llm.model`); `-v` shows the trail"))
+        }
     }
 }
 
@@ -487,32 +503,53 @@ fn finish_saga(cwd: &Path, opts: &CascadeOptions, summary: &mut Summary) {
 /// runtime, no connection) until a level is reached.
 pub(crate) fn http_models(cwd: &Path) -> impl FnMut(u8) -> Result<Made, CliError> + '_ {
     move |level| {
-        let settings = level_settings(cwd, level)?;
-        if settings.model.is_none() {
-            return Err(CliError::new(
+        let repo = crate::git::Repo::discover(cwd).ok().flatten();
+        let which = model_level(level);
+        let settings = level_settings(repo.as_ref(), which)?;
+        let server = settings.base_url.clone();
+        let sampling = sampling_of(&settings);
+        let made = |client, base_url| Made {
+            client,
+            base_url,
+            sampling,
+        };
+        match crate::agent::local::client_for(repo.as_ref(), which, settings) {
+            // The loopback rule on secrets: a model in this process is as
+            // local as one on loopback.
+            Ok(Some(c)) if c.in_process => {
+                Ok(made(c.client, "http://127.0.0.1/in-process".into()))
+            }
+            Ok(Some(c)) => Ok(made(c.client, server)),
+            Ok(None) => Err(CliError::new(
                 ErrorKind::ModelUnavailable,
                 "no model is configured for this request",
             )
-            .hint("set one with `git config --global fararoni.llm.model NAME` (and `fararoni.llm.baseUrl URL` unless Ollama's `http://127.0.0.1:11434/v1` fits)"));
+            .hint("set one with `git config --global fararoni.llm.model NAME` (and `fararoni.llm.baseUrl URL` unless Ollama's `http://127.0.0.1:11434/v1` fits), or a model file with `fararoni.llm.gguf PATH` in a build with `--features local-llm`")),
+            Err(e) => {
+                let hint = e.hint();
+                Err(CliError::wrap(ErrorKind::ModelUnavailable, &e).hint(hint))
+            }
         }
-        Ok(Made {
-            base_url: settings.base_url.clone(),
-            sampling: sampling_of(&settings),
-            client: Box::new(crate::agent::http::HttpClient::new(settings)),
-        })
     }
 }
 
-/// The settings of model level `level` (3 tools, 4 thinking, 5 fallback).
-fn level_settings(cwd: &Path, level: u8) -> Result<crate::config::ModelSettings, CliError> {
-    use crate::config::{model_settings, ModelLevel};
-    let repo = crate::git::Repo::discover(cwd).ok().flatten();
-    let which = match level {
+/// Which settings group model level `level` reads (3 tools, 4 thinking,
+/// 5 fallback).
+fn model_level(level: u8) -> crate::config::ModelLevel {
+    use crate::config::ModelLevel;
+    match level {
         4 => ModelLevel::Thinking,
         5 => ModelLevel::Fallback,
         _ => ModelLevel::Tools,
-    };
-    model_settings(crate::settings::of(repo.as_ref()), which).map_err(|e| {
+    }
+}
+
+/// The settings of one model level.
+fn level_settings(
+    repo: Option<&crate::git::Repo>,
+    which: crate::config::ModelLevel,
+) -> Result<crate::config::ModelSettings, CliError> {
+    crate::config::model_settings(crate::settings::of(repo), which).map_err(|e| {
         CliError::wrap(ErrorKind::ModelUnavailable, &e)
             .hint("fix the value (`git fararoni config` shows where it is set)")
     })
@@ -576,7 +613,10 @@ pub(crate) fn replay(args: ReplayArgs) -> Result<ExitCode, CliError> {
         Ok(Made {
             client: Box::new(handle.clone()),
             base_url: base.clone(),
-            sampling: sampling_of(&level_settings(&here, level)?),
+            sampling: sampling_of(&level_settings(
+                crate::git::Repo::discover(&here).ok().flatten().as_ref(),
+                model_level(level),
+            )?),
         })
     };
     let opts = CascadeOptions {

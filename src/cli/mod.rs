@@ -11,6 +11,7 @@ mod generate;
 mod guard;
 mod hook;
 mod hooks;
+mod models;
 mod parse_tool_calls;
 mod saga;
 mod session;
@@ -80,6 +81,7 @@ enum Command {
     Hooks(hooks::HooksArgs),
     Config(settings::ConfigArgs),
     Doctor(doctor::DoctorArgs),
+    Models(models::ModelsArgs),
     InstallDocs(docs::InstallDocsArgs),
     Completions(docs::CompletionsArgs),
     Hook(hooks::HookArgs),
@@ -159,6 +161,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Hooks(a) => hooks::run_hooks(a),
         Command::Config(a) => settings::run(a),
         Command::Doctor(a) => doctor::run(a),
+        Command::Models(a) => models::run(a),
         Command::InstallDocs(a) => docs::install_docs(a),
         Command::Completions(a) => docs::completions(a),
         Command::Hook(a) => hooks::run_hook(a),

@@ -24,6 +24,8 @@ mod test_hooks;
 mod test_json;
 mod test_llm_client;
 mod test_llm_props;
+mod test_local_engine;
+mod test_local_model;
 mod test_parse_tool_calls;
 mod test_policy;
 mod test_policy_attacks;

@@ -1,0 +1,51 @@
+//! One measurement of the in-process engine, in a fresh process (run by
+//! scripts/local-llm-bench.sh, which compares it with llama.cpp's server on
+//! the same file): load time, first-token latency on a ~250-token prompt,
+//! and generation speed. Prints one JSON object.
+//!
+//!     cargo run --features local-llm --example local_bench -- MODEL.gguf [THREADS] [TOKENS]
+
+use std::time::Duration;
+
+use git_fararoni::agent::client::{ChatMessage, ChatRequest, Role, ToolMode};
+use git_fararoni::agent::local::engine::{LocalClient, Timings};
+use git_fararoni::config::{model_settings, ModelLevel};
+
+/// The benchmark's prompt: about 250 tokens of English prose and code.
+pub const PROMPT: &str = include_str!("local_bench_prompt.txt");
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .ok_or("usage: local_bench MODEL.gguf [THREADS] [TOKENS]")?;
+    let threads: u32 = args.next().map(|t| t.parse()).transpose()?.unwrap_or(1);
+    let tokens: u32 = args.next().map(|t| t.parse()).transpose()?.unwrap_or(64);
+    let info = git_fararoni::agent::local::validate(std::path::Path::new(&path))?;
+    let mut settings = model_settings(None, ModelLevel::Fallback)?;
+    settings.call_timeout = Duration::from_secs(600);
+    let mut client = LocalClient::new(info, settings, threads);
+    let messages = [ChatMessage::text(Role::User, PROMPT)];
+    let request = ChatRequest {
+        messages: &messages,
+        tools: &[],
+        mode: ToolMode::None,
+        max_tokens: tokens,
+        temperature: 0.0,
+        require_tool: false,
+    };
+    let mut t = Timings::default();
+    let reply = client.chat_timed(&request, &mut |_| {}, &mut t)?;
+    let gen_tokens = t.tokens.saturating_sub(1).max(1);
+    println!(
+        "{}",
+        serde_json::json!({
+            "load_ms": t.load.as_secs_f64() * 1e3,
+            "first_token_ms": t.first_token.as_secs_f64() * 1e3,
+            "prompt_tokens": reply.usage.prompt_tokens,
+            "tokens": t.tokens,
+            "tokens_per_s": gen_tokens as f64 / t.generation.as_secs_f64().max(1e-9),
+        })
+    );
+    Ok(())
+}
