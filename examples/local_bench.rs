@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let threads: u32 = args.next().map(|t| t.parse()).transpose()?.unwrap_or(1);
     let tokens: u32 = args.next().map(|t| t.parse()).transpose()?.unwrap_or(64);
     let info = git_fararoni::agent::local::validate(std::path::Path::new(&path))?;
-    let mut settings = model_settings(None, ModelLevel::Fallback)?;
+    let mut settings = model_settings(git_fararoni::settings::of(None), ModelLevel::Fallback)?;
     settings.call_timeout = Duration::from_secs(600);
     let mut client = LocalClient::new(info, settings, threads);
     let messages = [ChatMessage::text(Role::User, PROMPT)];
