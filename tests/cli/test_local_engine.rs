@@ -29,7 +29,8 @@ fn model() -> PathBuf {
 
 fn client() -> LocalClient {
     let info = git_fararoni::agent::local::validate(&model()).expect("a valid model");
-    let mut settings = model_settings(None, ModelLevel::Fallback).expect("settings");
+    let mut settings =
+        model_settings(git_fararoni::settings::of(None), ModelLevel::Fallback).expect("settings");
     settings.call_timeout = Duration::from_secs(300);
     LocalClient::new(info, settings, 1)
 }
