@@ -230,12 +230,12 @@ pub fn phrases(word: &str) -> &'static [Phrase] {
 /// How a Spanish speaker would write `w` by ear: no `h`, one letter for
 /// the sounds of s/z/c, b/v, y/ll, k/qu/c.
 pub fn sound(w: &str) -> String {
+    // Read with one character of look-ahead rather than collected into a
+    // Vec<char>: this runs for several words of every request.
     let mut out = String::with_capacity(w.len());
-    let chars: Vec<char> = w.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
+    let mut chars = w.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
         match c {
             'h' => {}
             'z' => out.push('s'),
@@ -243,16 +243,15 @@ pub fn sound(w: &str) -> String {
             'c' | 'k' => out.push('k'),
             'q' if next == Some('u') => {
                 out.push('k');
-                i += 1;
+                chars.next();
             }
             'v' => out.push('b'),
             'l' if next == Some('l') => {
                 out.push('y');
-                i += 1;
+                chars.next();
             }
             _ => out.push(c),
         }
-        i += 1;
     }
     out
 }

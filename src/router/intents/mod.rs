@@ -372,7 +372,7 @@ fn hopeless(toks: &[Tok], text: &str, unknown: usize) -> bool {
 /// Whether a word (as the longest phrase reads it) only makes the request
 /// a condition, a negation or a question that no row takes ("if", "how",
 /// "don't"): then no row can match, whatever else the request says.
-fn triggered(cands: &[Vec<parse::Span>]) -> bool {
+fn triggered(cands: &parse::Cands) -> bool {
     let consumed = consumed();
     let triggers = Set::all(lexicon::TRIGGERS);
     parse::segment(cands, Set(u128::MAX))
@@ -394,10 +394,7 @@ enum Reading {
 /// for an amend, after "to"/"a"/"por".
 fn attempt(toks: &[Tok], text: &str) -> Reading {
     let cands = parse::candidates(toks);
-    let present = cands
-        .iter()
-        .flatten()
-        .fold(Set::EMPTY, |s, sp| s.union(sp.set));
+    let present = cands.all().iter().fold(Set::EMPTY, |s, sp| s.union(sp.set));
     let found = if present.meets(Set::all(COMMITTING)) {
         message::find(toks, text)
     } else {
@@ -457,17 +454,14 @@ fn without(toks: &[Tok], from: usize, to: usize) -> Vec<Tok> {
 
 fn try_rows(
     toks: &[Tok],
-    cands: &[Vec<parse::Span>],
+    cands: &parse::Cands,
     message: Option<String>,
     keep: impl Fn(&Row) -> bool,
 ) -> Option<Match> {
     if toks.is_empty() || normalize::unknown_words(toks) > MAX_UNKNOWN {
         return None;
     }
-    let possible = cands
-        .iter()
-        .flatten()
-        .fold(Set::EMPTY, |s, sp| s.union(sp.set));
+    let possible = cands.all().iter().fold(Set::EMPTY, |s, sp| s.union(sp.set));
     for row in ROWS.iter().filter(|r| keep(r)) {
         if let Some(mut filled) = parse::fit(row, toks, cands, possible, message.is_some()) {
             let message = message.clone().or_else(|| filled.message.take());

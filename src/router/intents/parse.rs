@@ -25,44 +25,83 @@ pub struct Span {
     pub to: usize,
 }
 
-/// The phrases that match at each token, longest first; empty where the
+/// The phrases that match at each token, longest first; none where the
 /// lexicon knows no phrase starting there (a quoted span never matches).
-pub fn candidates(toks: &[Tok]) -> Vec<Vec<Span>> {
-    (0..toks.len())
-        .map(|i| {
-            let t = &toks[i];
-            if t.quoted {
-                return Vec::new();
-            }
-            phrases(&t.norm)
-                .iter()
-                .filter(|p| {
-                    let n = p.words.len();
-                    i + n <= toks.len()
-                        && p.words
-                            .iter()
-                            .zip(&toks[i..i + n])
-                            .all(|(w, t)| !t.quoted && t.norm == *w)
-                        && !toks[i..i + n - 1].iter().any(|t| t.pause)
-                })
-                .map(|p| Span {
-                    set: p.set,
-                    from: i,
-                    to: i + p.words.len(),
-                })
-                .collect()
-        })
-        .collect()
+/// One flat list with each token's share marked by offsets: a request is
+/// read several times per routing, and a `Vec` per token was a large part
+/// of its allocations.
+#[derive(Debug, Clone, Default)]
+pub struct Cands {
+    /// Every token's phrases, token after token.
+    spans: Vec<Span>,
+    /// Where token `i`'s phrases start in `spans`; one entry per token plus
+    /// one past the last.
+    start: Vec<usize>,
+}
+
+impl Cands {
+    /// How many tokens.
+    pub fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// Whether there are no tokens.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The phrases starting at token `i`, longest first.
+    pub fn at(&self, i: usize) -> &[Span] {
+        match (self.start.get(i), self.start.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.spans[a..b],
+            _ => &[],
+        }
+    }
+
+    /// Every phrase of every token.
+    pub fn all(&self) -> &[Span] {
+        &self.spans
+    }
+}
+
+/// The phrases that match at each token (see [`Cands`]).
+pub fn candidates(toks: &[Tok]) -> Cands {
+    let mut out = Cands {
+        spans: Vec::with_capacity(toks.len() * 2),
+        start: Vec::with_capacity(toks.len() + 1),
+    };
+    for (i, t) in toks.iter().enumerate() {
+        out.start.push(out.spans.len());
+        if t.quoted {
+            continue;
+        }
+        let found = phrases(&t.norm).iter().filter(|p| {
+            let n = p.words.len();
+            i + n <= toks.len()
+                && p.words
+                    .iter()
+                    .zip(&toks[i..i + n])
+                    .all(|(w, t)| !t.quoted && t.norm == *w)
+                && !toks[i..i + n - 1].iter().any(|t| t.pause)
+        });
+        out.spans.extend(found.map(|p| Span {
+            set: p.set,
+            from: i,
+            to: i + p.words.len(),
+        }));
+    }
+    out.start.push(out.spans.len());
+    out
 }
 
 /// Groups tokens into spans for a row: at each token the longest phrase
 /// whose meaning the row accepts, else the token alone (with the meaning
 /// of its one-word phrase, if any), which must then fill a slot.
-pub fn segment(cands: &[Vec<Span>], accepts: Set) -> Vec<Span> {
+pub fn segment(cands: &Cands, accepts: Set) -> Vec<Span> {
     let mut out = Vec::with_capacity(cands.len());
     let mut i = 0;
     while i < cands.len() {
-        let here = &cands[i];
+        let here = cands.at(i);
         let span = here
             .iter()
             .find(|s| s.set.meets(accepts))
@@ -163,13 +202,7 @@ const INDEFINITE: &[&str] = &[
 /// Matches one row; `message` is the message found by its framing, if
 /// any, which the row must take.
 /// `possible` holds every concept any phrase of the request may mean.
-pub fn fit(
-    row: &Row,
-    toks: &[Tok],
-    cands: &[Vec<Span>],
-    possible: Set,
-    message: bool,
-) -> Option<Filled> {
+pub fn fit(row: &Row, toks: &[Tok], cands: &Cands, possible: Set, message: bool) -> Option<Filled> {
     if !row
         .needs
         .iter()
