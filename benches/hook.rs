@@ -26,16 +26,8 @@ use std::time::{Duration, Instant};
 use git_fararoni::git::Repo;
 use git_fararoni::shadow::{dirty, Session, Shadow};
 
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .stdout(Stdio::null())
-        .status()
-        .expect("git");
-    assert!(ok.success(), "git {args:?}");
-}
+mod common;
+use common::git;
 
 fn repo() -> tempfile::TempDir {
     let d = tempfile::tempdir().expect("tempdir");

@@ -9,14 +9,16 @@
 //! Run: `cargo bench --bench hook_shell -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use criterion::Criterion;
 use git_fararoni::ask::RepoEnv;
 use git_fararoni::policy::shell::{
     judge_shell, GitLoss, HookContext, Loss, LossFacts, RemotePosture, UnknownPrograms,
 };
+
+mod common;
+use common::git;
 
 /// Answers from memory: nothing would be lost.
 struct Nothing {
@@ -52,20 +54,6 @@ const LINES: &[(&str, &str)] = &[
     ),
     ("sed_i", "sed -i 's/a/b/' src/lib.rs"),
 ];
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "b")
-        .env("GIT_AUTHOR_EMAIL", "b@example.com")
-        .env("GIT_COMMITTER_NAME", "b")
-        .env("GIT_COMMITTER_EMAIL", "b@example.com")
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "git {args:?}");
-}
 
 fn repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -16,19 +16,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
 
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_AUTHOR_NAME", "b")
-        .env("GIT_AUTHOR_EMAIL", "b@example.com")
-        .env("GIT_COMMITTER_NAME", "b")
-        .env("GIT_COMMITTER_EMAIL", "b@example.com")
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "git {args:?} failed");
-}
+mod common;
+use common::git;
 
 /// A repository of 200 source files of 60 lines; with `staged`, 20 of
 /// them carry an ordinary edit (a line changed, one added) in the index.

@@ -19,6 +19,9 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, Criterion};
 use git_fararoni::router::{route, NoFacts};
 
+mod common;
+use common::git;
+
 const INPUTS: &[(&str, &str)] = &[
     ("bare_git_status", "git status"),
     ("bare_chain", "git log --oneline | head -5 && git status"),
@@ -65,20 +68,6 @@ fn bench_route(c: &mut Criterion) {
         group.bench_function(*name, |b| b.iter(|| route(black_box(input), &facts)));
     }
     group.finish();
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_AUTHOR_NAME", "b")
-        .env("GIT_AUTHOR_EMAIL", "b@example.com")
-        .env("GIT_COMMITTER_NAME", "b")
-        .env("GIT_COMMITTER_EMAIL", "b@example.com")
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "git {args:?} failed");
 }
 
 /// A repository shaped like a project: `dirs` × 10 tracked files, one

@@ -13,26 +13,14 @@
 //! Run: `cargo bench --bench snapshot -- --warm-up-time 1 --measurement-time 3`.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use git_fararoni::git::repo::Repo;
 use git_fararoni::shadow::{dirty, Session, Shadow};
 
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "b")
-        .env("GIT_AUTHOR_EMAIL", "b@example.com")
-        .env("GIT_COMMITTER_NAME", "b")
-        .env("GIT_COMMITTER_EMAIL", "b@example.com")
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "git {args:?}");
-}
+mod common;
+use common::git;
 
 /// A repository with `n` tracked files (in ten folders) and a commit.
 fn repo(n: usize) -> tempfile::TempDir {
