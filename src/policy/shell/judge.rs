@@ -926,19 +926,7 @@ impl Judge<'_> {
             Some(Kind::Git) => self.git(args, assigns),
             Some(Kind::Interpreter(lang)) => self.interpreter(&name, lang, args, stdin),
             Some(Kind::Files) => {
-                let lits: Option<Vec<String>> = args[1..]
-                    .iter()
-                    .map(|a| a.lit().map(String::from))
-                    .collect();
-                let Some(lits) = lits else {
-                    let bad = args[1..]
-                        .iter()
-                        .find(|a| a.lit().is_none())
-                        .map(|a| a.shown().to_string())
-                        .unwrap_or_default();
-                    self.deny(format!(
-                        "`{name}` is given `{bad}`, computed at run time, so the guard cannot tell which files it would change"
-                    ));
+                let Some(lits) = self.literals(&name, args, "which files it would change") else {
                     return;
                 };
                 match files::file_ops(&name, &lits) {
@@ -1352,18 +1340,28 @@ impl Judge<'_> {
         self.run(&inner, &[], Stdin::Inherited);
     }
 
+    /// The literal words after the program name, or a veto naming the first
+    /// word computed at run time (`what`: what the guard then cannot tell).
+    fn literals(&mut self, name: &str, args: &[Arg], what: &str) -> Option<Vec<String>> {
+        let lits = lit_args(args);
+        if lits.is_none() {
+            let bad = args[1..]
+                .iter()
+                .find(|a| a.lit().is_none())
+                .map(|a| a.shown().to_string())
+                .unwrap_or_default();
+            self.deny(format!(
+                "`{name}` is given `{bad}`, computed at run time, so the guard cannot tell {what}"
+            ));
+        }
+        lits
+    }
+
     /// `pwsh -Command STRING`, `cmd /c STRING`: the guard does not parse
     /// those languages; a statement that starts with a command deleting or
     /// overwriting files is vetoed, one that runs git is judged as git.
     fn windows_shell(&mut self, name: &str, args: &[Arg]) {
-        let lits: Option<Vec<String>> = args[1..]
-            .iter()
-            .map(|a| a.lit().map(String::from))
-            .collect();
-        let Some(lits) = lits else {
-            self.deny(format!(
-                "`{name}` is given arguments computed at run time, so the guard cannot tell what it runs"
-            ));
+        let Some(lits) = self.literals(name, args, "what it runs") else {
             return;
         };
         self.may_write = true;
@@ -1445,14 +1443,7 @@ impl Judge<'_> {
     }
 
     fn parallel(&mut self, name: &str, args: &[Arg]) {
-        let lits: Option<Vec<String>> = args[1..]
-            .iter()
-            .map(|a| a.lit().map(String::from))
-            .collect();
-        let Some(lits) = lits else {
-            self.deny(format!(
-                "`{name}` is given arguments computed at run time, so the guard cannot tell what it runs"
-            ));
+        let Some(lits) = self.literals(name, args, "what it runs") else {
             return;
         };
         let lines = match parallel::jobs(&lits) {
@@ -1479,12 +1470,7 @@ impl Judge<'_> {
     }
 
     fn find(&mut self, args: &[Arg]) {
-        let lits: Option<Vec<String>> = args[1..]
-            .iter()
-            .map(|a| a.lit().map(String::from))
-            .collect();
-        let Some(lits) = lits else {
-            self.deny("`find` is given arguments computed at run time");
+        let Some(lits) = self.literals("find", args, "which files it would delete") else {
             return;
         };
         let mut i = 0;
@@ -1710,14 +1696,7 @@ impl Judge<'_> {
     }
 
     fn remote(&mut self, name: &str, args: &[Arg]) {
-        let lits: Option<Vec<String>> = args[1..]
-            .iter()
-            .map(|a| a.lit().map(String::from))
-            .collect();
-        let Some(lits) = lits else {
-            self.deny(format!(
-                "`{name}` is given arguments computed at run time, so the guard cannot judge what it runs"
-            ));
+        let Some(lits) = self.literals(name, args, "what it runs") else {
             return;
         };
         self.may_write = true;
@@ -1797,10 +1776,7 @@ impl Judge<'_> {
 
     fn interpreter(&mut self, name: &str, lang: Lang, args: &[Arg], stdin: Stdin) {
         self.may_write = true;
-        let lits: Option<Vec<String>> = args[1..]
-            .iter()
-            .map(|a| a.lit().map(String::from))
-            .collect();
+        let lits = lit_args(args);
         let Some(lits) = lits else {
             // A computed script name is still just a script; computed code
             // is not visible.
@@ -2527,4 +2503,12 @@ fn shell_quote(s: &str) -> String {
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
     }
+}
+
+/// The words after the program name when every one is a literal.
+fn lit_args(args: &[Arg]) -> Option<Vec<String>> {
+    args[1..]
+        .iter()
+        .map(|a| a.lit().map(String::from))
+        .collect()
 }
