@@ -50,30 +50,9 @@ t0=$SECONDS
 cargo test --locked --features local-llm --test cli --no-run
 build=$((SECONDS - t0))
 
-url_file=$(mktemp)
-rm -f "$url_file"
-log=$(mktemp)
-python3 scripts/llm-server.py --url-file "$url_file" >"$log" 2>&1 &
-server=$!
-stop() {
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-    rm -f "$url_file" "$log"
-}
-trap stop EXIT
-trap "exit 130" INT TERM
-for _ in $(seq 1 600); do
-    [[ -s "$url_file" ]] && break
-    if ! kill -0 "$server" 2>/dev/null; then
-        cat "$log" >&2
-        echo "local-llm tier: the reference server did not start" >&2
-        exit 1
-    fi
-    sleep 0.2
-done
-[[ -s "$url_file" ]] || { cat "$log" >&2; echo "local-llm tier: the reference server was not ready" >&2; exit 1; }
-FARARONI_REAL_LLM_URL=$(cat "$url_file")
-export FARARONI_REAL_LLM_URL
+# shellcheck source=scripts/llm-server-start.sh
+. scripts/llm-server-start.sh
+start_llm_server "local-llm tier"
 
 t0=$SECONDS
 timeout 900 cargo test --locked --features local-llm --test cli local_engine -- --ignored --test-threads=1

@@ -19,35 +19,9 @@ start=$SECONDS
 timeout 600 python3 scripts/llm-server.py --setup-only
 setup=$((SECONDS - start))
 
-url_file=$(mktemp)
-rm -f "$url_file"
-log=$(mktemp)
-python3 scripts/llm-server.py --url-file "$url_file" >"$log" 2>&1 &
-server=$!
-stop() {
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-    rm -f "$url_file" "$log"
-}
-trap stop EXIT
-trap "exit 130" INT TERM
-
-for _ in $(seq 1 600); do
-    [[ -s "$url_file" ]] && break
-    if ! kill -0 "$server" 2>/dev/null; then
-        cat "$log" >&2
-        echo "real-model tier: the server did not start" >&2
-        exit 1
-    fi
-    sleep 0.2
-done
-if [[ ! -s "$url_file" ]]; then
-    cat "$log" >&2
-    echo "real-model tier: the server was not ready within 120 s" >&2
-    exit 1
-fi
-FARARONI_REAL_LLM_URL=$(cat "$url_file")
-export FARARONI_REAL_LLM_URL
+# shellcheck source=scripts/llm-server-start.sh
+. scripts/llm-server-start.sh
+start_llm_server "real-model tier"
 ready=$((SECONDS - start - setup))
 
 t0=$SECONDS
