@@ -5,16 +5,4 @@
 //! process start and an exec, and that set-up was a fifth of it.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[no_mangle]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
-    git_fararoni::cli::start(git_fararoni::cli::Entry::Shadow)
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn main() -> std::process::ExitCode {
-    git_fararoni::cli::main(git_fararoni::cli::Entry::Shadow)
-}
+git_fararoni::entry_point!(Shadow);

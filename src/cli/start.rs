@@ -18,6 +18,28 @@ use std::process::ExitCode;
 
 use super::Entry;
 
+/// Defines a binary's `main` for `Entry::$entry`: a C `main` calling
+/// [`start`] on linux-gnu (the binary also declares `#![no_main]` there),
+/// std's `main` elsewhere. One definition for the three binaries.
+#[macro_export]
+macro_rules! entry_point {
+    ($entry:ident) => {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        #[no_mangle]
+        extern "C" fn main(
+            _argc: ::std::ffi::c_int,
+            _argv: *const *const ::std::ffi::c_char,
+        ) -> ::std::ffi::c_int {
+            $crate::cli::start($crate::cli::Entry::$entry)
+        }
+
+        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+        fn main() -> ::std::process::ExitCode {
+            $crate::cli::main($crate::cli::Entry::$entry)
+        }
+    };
+}
+
 /// Runs the binary for `entry` and returns its exit status: what
 /// `fn main() -> ExitCode` does under std's runtime, without the stack
 /// probe (see the module documentation).
