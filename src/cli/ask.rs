@@ -193,25 +193,13 @@ fn shell_words(argv: &[String]) -> String {
         .join(" ")
 }
 
-fn needs_model(cwd: &Path) -> CliError {
-    let repo = crate::git::Repo::discover(cwd).ok().flatten();
-    let configured = crate::config::model_settings(
-        crate::settings::of(repo.as_ref()),
-        crate::config::ModelLevel::Tools,
+/// A model plan never reaches the runners below (`run` hands it to the
+/// cascade first); reaching one is a bug, reported as such.
+fn model_plan_reached_runner() -> CliError {
+    CliError::new(
+        ErrorKind::Internal,
+        "a request for the model levels reached the command runner",
     )
-    .ok()
-    .and_then(|s| Some((s.model?, s.base_url)));
-    let err = CliError::new(
-        ErrorKind::ModelUnavailable,
-        "this request needs the model levels (3–5), which are not available yet",
-    );
-    let err = match configured {
-        Some((model, base_url)) => err.hint(format!(
-            "a model is configured (`{model}` at {base_url}), but this build of git-fararoni has no model levels yet"
-        )),
-        None => err.hint("configure a model with `git config fararoni.llm.baseUrl http://localhost:11434/v1` and `git config fararoni.llm.model NAME` (or FARARONI_LLM_BASE_URL and FARARONI_LLM_MODEL)"),
-    };
-    err.hint("commands (`git status`), git intents (\"do the commit\", \"haz el commit\") and small talk work without a model; `git fararoni ask --explain \"...\"` shows how a request is routed")
 }
 
 fn code_of(c: i32) -> ExitCode {
@@ -226,7 +214,7 @@ fn run_interactive(
 ) -> Result<ExitCode, CliError> {
     match &d.plan {
         Plan::Blocked => Err(CliError::refused(format!("blocked: {}", d.reason))),
-        Plan::Model => Err(needs_model(cwd)),
+        Plan::Model => Err(model_plan_reached_runner()),
         Plan::Chat(talk) => {
             let (reply, fallback) = ask::chat_reply(*talk, input, cwd);
             if let Some(why) = fallback {
@@ -339,17 +327,7 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
                 ..Report::default()
             },
         ),
-        Plan::Model => {
-            let err = needs_model(cwd);
-            (
-                i32::from(exit::MODEL_UNAVAILABLE),
-                Report {
-                    exit_code: i32::from(exit::MODEL_UNAVAILABLE),
-                    stderr: err.render().into_bytes(),
-                    ..Report::default()
-                },
-            )
-        }
+        Plan::Model => return Err(model_plan_reached_runner()),
         Plan::Chat(talk) => {
             let (reply, fallback) = ask::chat_reply(*talk, input, cwd);
             let stderr = fallback
