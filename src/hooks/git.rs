@@ -277,52 +277,36 @@ pub fn status(dir: &Path) -> Result<Vec<HookStatus>, HookError> {
 /// Installs every hook in the repository at `dir`; idempotent.
 pub fn install(dir: &Path) -> Result<Vec<Change>, HookError> {
     let hooks = hooks_dir(dir)?;
-    let mut changes = Vec::new();
-    for spec in HOOKS {
-        let path = hooks.join(spec.name);
-        let (state, manager, bytes) = read(spec, &path)?;
-        let (action, state) = match state {
+    each_hook(&hooks, |spec, path, state, bytes| {
+        Ok(match state {
             HookState::Absent => {
                 fs::create_dir_all(&hooks).map_err(io("create", &hooks))?;
-                write_new(&path, spec.shim.as_bytes())?;
+                write_new(path, spec.shim.as_bytes())?;
                 (Action::Created, HookState::Ours)
             }
             HookState::Foreign => {
-                replace(&path, &insert_block(&bytes, spec.block()))?;
+                replace(path, &insert_block(bytes, spec.block()))?;
                 (Action::Chained, HookState::Chained)
             }
             s @ (HookState::Ours | HookState::Chained) => (Action::Unchanged, s),
             s @ HookState::Unsupported { .. } => (Action::Refused, s),
-        };
-        changes.push(Change {
-            action,
-            status: HookStatus {
-                name: spec.name,
-                path,
-                state,
-                manager,
-            },
-        });
-    }
-    Ok(changes)
+        })
+    })
 }
 
 /// Removes every hook of ours from the repository at `dir`, leaving other
 /// hooks byte for byte as they were before `install`.
 pub fn uninstall(dir: &Path) -> Result<Vec<Change>, HookError> {
     let hooks = hooks_dir(dir)?;
-    let mut changes = Vec::new();
-    for spec in HOOKS {
-        let path = hooks.join(spec.name);
-        let (state, manager, bytes) = read(spec, &path)?;
-        let (action, state) = match state {
+    each_hook(&hooks, |spec, path, state, bytes| {
+        Ok(match state {
             HookState::Ours => {
-                fs::remove_file(&path).map_err(io("remove", &path))?;
+                fs::remove_file(path).map_err(io("remove", path))?;
                 (Action::Removed, HookState::Absent)
             }
-            HookState::Chained => match remove_block(&bytes, spec.block()) {
+            HookState::Chained => match remove_block(bytes, spec.block()) {
                 Some(original) => {
-                    replace(&path, &original)?;
+                    replace(path, &original)?;
                     (Action::Restored, HookState::Foreign)
                 }
                 // The block was edited by hand: leave the file as it is.
@@ -334,18 +318,33 @@ pub fn uninstall(dir: &Path) -> Result<Vec<Change>, HookError> {
                 ),
             },
             s => (Action::Unchanged, s),
-        };
-        changes.push(Change {
-            action,
-            status: HookStatus {
-                name: spec.name,
-                path,
-                state,
-                manager,
-            },
-        });
-    }
-    Ok(changes)
+        })
+    })
+}
+
+/// Reads each of our hooks in `hooks`, lets `step` act on it, and reports
+/// what was done (install and uninstall differ only in `step`).
+fn each_hook(
+    hooks: &Path,
+    mut step: impl FnMut(&HookSpec, &Path, HookState, &[u8]) -> Result<(Action, HookState), HookError>,
+) -> Result<Vec<Change>, HookError> {
+    HOOKS
+        .iter()
+        .map(|spec| {
+            let path = hooks.join(spec.name);
+            let (state, manager, bytes) = read(spec, &path)?;
+            let (action, state) = step(spec, &path, state, &bytes)?;
+            Ok(Change {
+                action,
+                status: HookStatus {
+                    name: spec.name,
+                    path,
+                    state,
+                    manager,
+                },
+            })
+        })
+        .collect()
 }
 
 /// Inserts `block` after the first line when it is a shebang, else at the top.
