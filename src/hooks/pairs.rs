@@ -123,20 +123,34 @@ pub fn moves<'a>(gone: &'a [Gone<'a>], added: &'a [Added<'a>]) -> Vec<Moved<'a>>
 }
 
 /// Where a symlink at `link` (repository-relative) pointing to `target`
-/// leads inside the repository; `None` for an absolute target or one
-/// that climbs out of the working tree.
-fn join(link: &str, target: &[u8]) -> Option<String> {
+/// leads inside the repository; `None` for an absolute target, one that
+/// climbs out of the working tree, or one the file system could not
+/// follow: every component the target names before a further one (`x` in
+/// `x/../y` or `x/y`) must be a directory of `lookup`, as the kernel
+/// resolves `x` before `..` (a missing `x`, or a file, leaves the link
+/// dangling however `..` would read).
+fn join(link: &str, target: &[u8], lookup: &Lookup<'_>) -> Option<String> {
     let target = std::str::from_utf8(target).ok()?;
     if target.starts_with('/') || target.is_empty() {
         return None;
     }
     let mut parts: Vec<&str> = link.split('/').collect();
     parts.pop();
+    // The link's own directories exist; a component taken from the target
+    // is checked once another component follows it.
+    let mut known = parts.len();
     for c in target.split('/') {
+        if parts.len() > known {
+            if !matches!(lookup(&parts.join("/"))?, Node::Dir) {
+                return None;
+            }
+            known = parts.len();
+        }
         match c {
             "" | "." => {}
             ".." => {
                 parts.pop()?;
+                known = known.min(parts.len());
             }
             c => parts.push(c),
         }
@@ -144,43 +158,68 @@ fn join(link: &str, target: &[u8]) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// An entry of a tree or the index: whether it is a symlink, and its data.
-pub type Lookup<'r> = dyn Fn(&str) -> Option<(bool, Vec<u8>)> + 'r;
+/// What a path of a tree or the index is.
+pub enum Node {
+    /// A directory (a tree, or a prefix of index entries).
+    Dir,
+    /// A regular file with its data.
+    File(Vec<u8>),
+    /// A symlink with its target.
+    Link(Vec<u8>),
+}
+
+/// An entry of a tree or the index.
+pub type Lookup<'r> = dyn Fn(&str) -> Option<Node> + 'r;
 
 /// Returns the content a symlink at `link` with target `target` shows, as
 /// `lookup` (HEAD's tree or the index) has it, following up to eight
 /// links; `None` when it leads nowhere in the repository.
 pub fn through_link(link: &str, target: &[u8], lookup: &Lookup<'_>) -> Option<Vec<u8>> {
-    let mut at = join(link, target)?;
+    let mut at = join(link, target, lookup)?;
     for _ in 0..8 {
-        let (is_link, data) = lookup(&at)?;
-        if !is_link {
-            return Some(data);
+        match lookup(&at)? {
+            Node::File(data) => return Some(data),
+            Node::Dir => return None,
+            Node::Link(data) => at = join(&at, &data, lookup)?,
         }
-        at = join(&at, &data)?;
     }
     None
 }
 
 /// Looks a path up in HEAD's tree.
-pub fn in_head(repo: &Repo) -> impl Fn(&str) -> Option<(bool, Vec<u8>)> + '_ {
+pub fn in_head(repo: &Repo) -> impl Fn(&str) -> Option<Node> + '_ {
     move |path: &str| {
         let tree = repo.gix().head_commit().ok()?.tree().ok()?;
         let entry = tree.lookup_entry_by_path(path).ok()??;
         let mode = entry.mode();
+        if mode.is_tree() {
+            return Some(Node::Dir);
+        }
         if !(mode.is_blob() || mode.is_link()) {
             return None;
         }
-        Some((mode.is_link(), entry.object().ok()?.data.clone()))
+        let data = entry.object().ok()?.data.clone();
+        Some(if mode.is_link() {
+            Node::Link(data)
+        } else {
+            Node::File(data)
+        })
     }
 }
 
 /// Looks a path up in the index (what the commit will hold).
-pub fn in_index(repo: &Repo) -> impl Fn(&str) -> Option<(bool, Vec<u8>)> + '_ {
+pub fn in_index(repo: &Repo) -> impl Fn(&str) -> Option<Node> + '_ {
     let index = repo.gix().index_or_empty().ok();
     move |path: &str| {
         let index = index.as_ref()?;
-        let entry = index.entry_by_path(path.into())?;
+        let Some(entry) = index.entry_by_path(path.into()) else {
+            let dir = format!("{path}/");
+            let is_dir = index
+                .entries()
+                .iter()
+                .any(|e| e.path(index).starts_with(dir.as_bytes()));
+            return is_dir.then_some(Node::Dir);
+        };
         let is_link = entry.mode == gix::index::entry::Mode::SYMLINK;
         if !is_link
             && entry.mode != gix::index::entry::Mode::FILE
@@ -189,7 +228,11 @@ pub fn in_index(repo: &Repo) -> impl Fn(&str) -> Option<(bool, Vec<u8>)> + '_ {
             return None;
         }
         let data = repo.gix().find_object(entry.id).ok()?.data.clone();
-        Some((is_link, data))
+        Some(if is_link {
+            Node::Link(data)
+        } else {
+            Node::File(data)
+        })
     }
 }
 
@@ -199,11 +242,23 @@ mod tests {
 
     #[test]
     fn link_targets_stay_inside_the_tree() {
+        // `x` is a directory, `f` a file; nothing else exists.
+        let tree = |p: &str| match p {
+            "x" => Some(Node::Dir),
+            "f" => Some(Node::File(Vec::new())),
+            _ => None,
+        };
+        let join = |l: &str, t: &[u8]| join(l, t, &tree);
         assert_eq!(join("a/l", b"b.txt").as_deref(), Some("a/b.txt"));
         assert_eq!(join("a/l", b"../b.txt").as_deref(), Some("b.txt"));
         assert_eq!(join("l", b"./x/../y").as_deref(), Some("y"));
         assert_eq!(join("l", b"../outside"), None);
         assert_eq!(join("a/l", b"/etc/passwd"), None);
+        // The kernel resolves `ghost` and `f` before `..`: the link dangles.
+        assert_eq!(join("l", b"ghost/../y"), None);
+        assert_eq!(join("l", b"f/../y"), None);
+        assert_eq!(join("l", b"f/"), None);
+        assert_eq!(join("a/b/l", b"../../x/../y").as_deref(), Some("y"));
     }
 
     #[test]

@@ -421,6 +421,48 @@ fn test_hooks_pre_commit_judges_symlinks_that_take_a_files_content() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn test_hooks_pre_commit_a_link_through_a_missing_or_file_component_shows_nothing() {
+    // `ghost/../shared.rs` reads as `shared.rs` when `..` is taken
+    // lexically, but the file system resolves `ghost` first: where it is
+    // missing (or a file) the link dangles, and the path is emptied.
+    use std::os::unix::fs::symlink;
+    let r = TestRepo::with_commit();
+    install(&r);
+    committed_file(&r, "lib.rs");
+    std::fs::copy(r.path().join("lib.rs"), r.path().join("shared.rs")).expect("copy");
+    r.git(&["add", "shared.rs"]);
+    r.git(&["commit", "-q", "--no-verify", "-m", "copy"]);
+    for target in [
+        "ghost/../shared.rs",
+        "README.md/../shared.rs",
+        "shared.rs/../shared.rs",
+    ] {
+        std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+        symlink(target, r.path().join("lib.rs")).expect("symlink");
+        assert!(
+            std::fs::read(r.path().join("lib.rs")).is_err(),
+            "{target} dangles"
+        );
+        r.git(&["add", "lib.rs"]);
+        let (made, out) = try_commit(&r, target);
+        assert!(!made, "{target}: {out}");
+        assert!(out.stderr.contains("lib.rs (symlink)"), "{out}");
+        r.git(&["reset", "-q", "--hard"]);
+    }
+    // A `..` that climbs out of a real directory still reads through.
+    std::fs::create_dir(r.path().join("sub")).expect("mkdir");
+    r.write("sub/keep.rs", "// keep\n");
+    r.git(&["add", "sub/keep.rs"]);
+    r.git(&["commit", "-q", "--no-verify", "-m", "sub"]);
+    std::fs::remove_file(r.path().join("lib.rs")).expect("rm");
+    symlink("sub/../shared.rs", r.path().join("lib.rs")).expect("symlink");
+    r.git(&["add", "lib.rs"]);
+    let (made, out) = try_commit(&r, "through a real directory");
+    assert!(made, "{out}");
+}
+
 #[test]
 fn test_hooks_pre_commit_sees_the_index_git_commits_with_a_and_with_paths() {
     // `commit -a` and `commit FILE` give the hook a temporary index while
