@@ -1455,6 +1455,14 @@ impl Judge<'_> {
             ));
             return;
         };
+        // `sem ARGS…` is `parallel --semaphore ARGS…`.
+        let lits = if name == "sem" {
+            std::iter::once("--semaphore".to_string())
+                .chain(lits)
+                .collect()
+        } else {
+            lits
+        };
         let lines = match parallel::jobs(&lits) {
             Ok(l) => l,
             Err(e) => {
