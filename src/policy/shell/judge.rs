@@ -1733,20 +1733,65 @@ impl Judge<'_> {
             "ssh" => {
                 const WITH_VALUE: &str = "bcDEeFIiJLlmOopQRSWw";
                 let mut i = 0;
-                // Options, then the host, then the command.
+                // Options (bundled: `-vo VALUE`, `-oVALUE`), then the
+                // host, then the command.
+                let mut values: Vec<(char, String)> = Vec::new();
                 while i < lits.len() {
                     let a = &lits[i];
                     if a.starts_with('-') && a.len() > 1 {
-                        let last = a.chars().last().unwrap_or('-');
-                        i += if a.len() == 2 && WITH_VALUE.contains(last) {
-                            2
-                        } else {
-                            1
-                        };
+                        i += 1;
+                        if a == "--" {
+                            continue;
+                        }
+                        for (at, c) in a.char_indices().skip(1) {
+                            if WITH_VALUE.contains(c) {
+                                let rest = &a[at + c.len_utf8()..];
+                                let value = if rest.is_empty() {
+                                    i += 1;
+                                    lits.get(i - 1).cloned().unwrap_or_default()
+                                } else {
+                                    rest.to_string()
+                                };
+                                values.push((c, value));
+                                break;
+                            }
+                        }
                         continue;
                     }
                     i += 1;
                     break;
+                }
+                // What ssh runs here, not on the host: a ProxyCommand,
+                // LocalCommand or KnownHostsCommand is a local shell line,
+                // and a config file (`-F`) may hold any of them.
+                for (flag, value) in &values {
+                    if *flag == 'F' && !matches!(value.as_str(), "/dev/null" | "none") {
+                        self.deny(format!(
+                            "`ssh -F {value}` reads a configuration file, whose ProxyCommand or LocalCommand would run here unjudged"
+                        ));
+                        return;
+                    }
+                    if *flag != 'o' {
+                        continue;
+                    }
+                    let (key, local) = value
+                        .trim_start()
+                        .split_once(|c: char| c == '=' || c.is_whitespace())
+                        .unwrap_or((value.as_str(), ""));
+                    let key = key.to_ascii_lowercase();
+                    let local = local.trim_start_matches(|c: char| c == '=' || c.is_whitespace());
+                    if matches!(
+                        key.as_str(),
+                        "proxycommand" | "localcommand" | "knownhostscommand"
+                    ) && local != "none"
+                    {
+                        let cwd = self.cwd.clone();
+                        self.line(local);
+                        self.cwd = cwd;
+                        if self.done() {
+                            return;
+                        }
+                    }
                 }
                 if i < lits.len() {
                     let host = lits[i - 1].clone();
