@@ -1100,6 +1100,7 @@ impl Judge<'_> {
 
     fn env(&mut self, args: &[Arg], assigns: &[(String, Option<String>)], stdin: Stdin) {
         let mut assigns = assigns.to_vec();
+        let mut args = args.to_vec();
         let mut i = 1;
         let saved = self.cwd.clone();
         while i < args.len() {
@@ -1110,6 +1111,16 @@ impl Judge<'_> {
                 ));
                 return;
             };
+            // Bundled short options: `-iS'rm -rf src'` is `-i -S'rm -rf src'`.
+            if let Some(rest) = a.strip_prefix('-') {
+                let mut cs = rest.chars();
+                if let (Some(c @ ('i' | '0' | 'v')), Some(_)) = (cs.next(), cs.clone().next()) {
+                    let tail = format!("-{}", cs.as_str());
+                    args[i] = Arg::Lit(format!("-{c}"));
+                    args.insert(i + 1, Arg::Lit(tail));
+                    continue;
+                }
+            }
             if a == "--" {
                 i += 1;
                 break;
