@@ -941,6 +941,16 @@ impl Judge<'_> {
                     ));
                     return;
                 };
+                if name == "rsync" {
+                    for rsh in files::rsync_remote_shells(&lits) {
+                        let cwd = self.cwd.clone();
+                        self.line(&rsh);
+                        self.cwd = cwd;
+                        if self.done() {
+                            return;
+                        }
+                    }
+                }
                 match files::file_ops(&name, &lits) {
                     Ok(ops) => self.file_ops(&format!("`{name}`"), ops),
                     Err(e) => self.deny(format!(
