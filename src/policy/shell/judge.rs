@@ -2588,6 +2588,8 @@ fn awk_in_place(args: &[Arg]) -> bool {
                 .or_else(|| w.strip_prefix("-i"))
                 .unwrap_or(""),
         };
+        // gawk finds the library by name or by path (`-i /usr/share/awk/inplace.awk`).
+        let lib = lib.rsplit('/').next().unwrap_or(lib);
         lib.trim_end_matches(".awk") == "inplace"
     })
 }
