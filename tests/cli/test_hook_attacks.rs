@@ -127,6 +127,13 @@ pub(crate) fn sandbox() -> (TestRepo, tempfile::TempDir) {
     r.git(&["commit", "-q", "-m", "project"]);
     r.git(&["push", "-q", "origin", "main"]);
     r.git(&["tag", "v1"]);
+    // A branch whose commit is only on it (not on origin), checked out
+    // before main: `-B`/`-C` of it, or of `@{-1}`, would lose that commit.
+    r.git(&["checkout", "-q", "-b", "only-here"]);
+    r.write("src/only.rs", "pub fn only() {}\n");
+    r.git(&["add", "src/only.rs"]);
+    r.git(&["commit", "-q", "-m", "only here"]);
+    r.git(&["checkout", "-q", "main"]);
     // Uncommitted work, an untracked draft, ignored build output.
     r.write(
         "src/app.py",

@@ -66,12 +66,16 @@ fn looks_like_path(s: &str) -> bool {
 
 /// `checkout -B NAME` / `switch -C NAME`: only a branch that exists is
 /// reset (and its commits left to the reflog); a new name is plain `-b`.
-/// Without a repository to ask, the name counts as existing.
+/// Without a repository to ask, the name counts as existing, and so does a
+/// name git interprets before creating it: `@{-N}` is the N-th branch
+/// checked out before, so `-B @{-1}` resets that (existing) branch.
 fn resets_existing_branch(p: &Parsed, key: &str, ctx: &Ctx) -> bool {
     p.values(key).any(|name| {
-        ctx.facts
-            .is_revision(ctx.place, &format!("refs/heads/{name}"))
-            != Some(false)
+        name.contains("@{")
+            || ctx
+                .facts
+                .is_revision(ctx.place, &format!("refs/heads/{name}"))
+                != Some(false)
     })
 }
 

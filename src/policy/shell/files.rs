@@ -405,6 +405,46 @@ fn copy_like(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
     Ok(out)
 }
 
+/// The remote shells `rsync -e CMD` / `--rsh=CMD` names: rsync runs CMD
+/// here (then `HOST rsync --server …`), so CMD is a local command line.
+pub fn rsync_remote_shells(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        if a == "-e" || a == "--rsh" {
+            if let Some(v) = args.get(i) {
+                out.push(v.clone());
+            }
+            i += 1;
+        } else if let Some(v) = a.strip_prefix("--rsh=") {
+            out.push(v.to_string());
+        } else if a.starts_with('-') && !a.starts_with("--") {
+            // Bundled short flags: `-ae CMD`, `-e'CMD'`.
+            // The first short option that takes a value ends the bundle.
+            if let Some(at) = a
+                .find(['e', 'f', 'T', 'M', 'B'])
+                .filter(|&at| &a[at..=at] == "e")
+            {
+                let rest = &a[at + 1..];
+                if rest.is_empty() {
+                    if let Some(v) = args.get(i) {
+                        out.push(v.clone());
+                    }
+                    i += 1;
+                } else {
+                    out.push(rest.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// `rsync SRC… DEST`: files in DEST are overwritten; `--delete*` deletes
 /// in DEST (on another machine: [`Effect::Remote`]);
 /// `--remove-source-files` deletes the local sources; `-n`,

@@ -929,6 +929,16 @@ impl Judge<'_> {
                 let Some(lits) = self.literals(&name, args, "which files it would change") else {
                     return;
                 };
+                if name == "rsync" {
+                    for rsh in files::rsync_remote_shells(&lits) {
+                        let cwd = self.cwd.clone();
+                        self.line(&rsh);
+                        self.cwd = cwd;
+                        if self.done() {
+                            return;
+                        }
+                    }
+                }
                 match files::file_ops(&name, &lits) {
                     Ok(ops) => self.file_ops(&format!("`{name}`"), ops),
                     Err(e) => self.deny(format!(
@@ -1088,6 +1098,7 @@ impl Judge<'_> {
 
     fn env(&mut self, args: &[Arg], assigns: &[(String, Option<String>)], stdin: Stdin) {
         let mut assigns = assigns.to_vec();
+        let mut args = args.to_vec();
         let mut i = 1;
         let saved = self.cwd.clone();
         while i < args.len() {
@@ -1098,6 +1109,16 @@ impl Judge<'_> {
                 ));
                 return;
             };
+            // Bundled short options: `-iS'rm -rf src'` is `-i -S'rm -rf src'`.
+            if let Some(rest) = a.strip_prefix('-') {
+                let mut cs = rest.chars();
+                if let (Some(c @ ('i' | '0' | 'v')), Some(_)) = (cs.next(), cs.clone().next()) {
+                    let tail = format!("-{}", cs.as_str());
+                    args[i] = Arg::Lit(format!("-{c}"));
+                    args.insert(i + 1, Arg::Lit(tail));
+                    continue;
+                }
+            }
             if a == "--" {
                 i += 1;
                 break;
@@ -1446,6 +1467,14 @@ impl Judge<'_> {
         let Some(lits) = self.literals(name, args, "what it runs") else {
             return;
         };
+        // `sem ARGS…` is `parallel --semaphore ARGS…`.
+        let lits = if name == "sem" {
+            std::iter::once("--semaphore".to_string())
+                .chain(lits)
+                .collect()
+        } else {
+            lits
+        };
         let lines = match parallel::jobs(&lits) {
             Ok(l) => l,
             Err(e) => {
@@ -1704,20 +1733,65 @@ impl Judge<'_> {
             "ssh" => {
                 const WITH_VALUE: &str = "bcDEeFIiJLlmOopQRSWw";
                 let mut i = 0;
-                // Options, then the host, then the command.
+                // Options (bundled: `-vo VALUE`, `-oVALUE`), then the
+                // host, then the command.
+                let mut values: Vec<(char, String)> = Vec::new();
                 while i < lits.len() {
                     let a = &lits[i];
                     if a.starts_with('-') && a.len() > 1 {
-                        let last = a.chars().last().unwrap_or('-');
-                        i += if a.len() == 2 && WITH_VALUE.contains(last) {
-                            2
-                        } else {
-                            1
-                        };
+                        i += 1;
+                        if a == "--" {
+                            continue;
+                        }
+                        for (at, c) in a.char_indices().skip(1) {
+                            if WITH_VALUE.contains(c) {
+                                let rest = &a[at + c.len_utf8()..];
+                                let value = if rest.is_empty() {
+                                    i += 1;
+                                    lits.get(i - 1).cloned().unwrap_or_default()
+                                } else {
+                                    rest.to_string()
+                                };
+                                values.push((c, value));
+                                break;
+                            }
+                        }
                         continue;
                     }
                     i += 1;
                     break;
+                }
+                // What ssh runs here, not on the host: a ProxyCommand,
+                // LocalCommand or KnownHostsCommand is a local shell line,
+                // and a config file (`-F`) may hold any of them.
+                for (flag, value) in &values {
+                    if *flag == 'F' && !matches!(value.as_str(), "/dev/null" | "none") {
+                        self.deny(format!(
+                            "`ssh -F {value}` reads a configuration file, whose ProxyCommand or LocalCommand would run here unjudged"
+                        ));
+                        return;
+                    }
+                    if *flag != 'o' {
+                        continue;
+                    }
+                    let (key, local) = value
+                        .trim_start()
+                        .split_once(|c: char| c == '=' || c.is_whitespace())
+                        .unwrap_or((value.as_str(), ""));
+                    let key = key.to_ascii_lowercase();
+                    let local = local.trim_start_matches(|c: char| c == '=' || c.is_whitespace());
+                    if matches!(
+                        key.as_str(),
+                        "proxycommand" | "localcommand" | "knownhostscommand"
+                    ) && local != "none"
+                    {
+                        let cwd = self.cwd.clone();
+                        self.line(local);
+                        self.cwd = cwd;
+                        if self.done() {
+                            return;
+                        }
+                    }
                 }
                 if i < lits.len() {
                     let host = lits[i - 1].clone();
@@ -2490,6 +2564,8 @@ fn awk_in_place(args: &[Arg]) -> bool {
                 .or_else(|| w.strip_prefix("-i"))
                 .unwrap_or(""),
         };
+        // gawk finds the library by name or by path (`-i /usr/share/awk/inplace.awk`).
+        let lib = lib.rsplit('/').next().unwrap_or(lib);
         lib.trim_end_matches(".awk") == "inplace"
     })
 }

@@ -116,6 +116,7 @@ const FLAGS: &[&str] = &[
     "--keep",
     "--compress",
     "--fg",
+    "--wait",
     "--bg",
     "--plus",
     "--silent",
@@ -200,7 +201,12 @@ pub fn jobs(args: &[String]) -> Result<Vec<String>, String> {
         };
         if FLAGS.contains(&flag) && attached.is_none() {
             quote |= matches!(flag, "-q" | "--quote");
-            pipe |= matches!(flag, "--pipe" | "--pipepart" | "--spreadstdin");
+            // `--semaphore` runs the template once, as it is, like `--pipe`
+            // appends no input to it.
+            pipe |= matches!(
+                flag,
+                "--pipe" | "--pipepart" | "--spreadstdin" | "--semaphore"
+            );
             continue;
         }
         let takes = WITH_VALUE.contains(&flag)
@@ -459,6 +465,7 @@ mod tests {
         assert_eq!(j("rm -rf {}"), ["rm -rf \"$parallel_input\""]);
         assert_eq!(j("rm :::: list.txt"), ["rm \"$parallel_input\""]);
         assert!(j("--dry-run rm -rf {} ::: src").is_empty());
+        assert_eq!(j("--semaphore rm -rf src"), ["rm -rf src"]);
     }
 
     #[test]

@@ -244,6 +244,8 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("trap", Kind::Eval),
     ("xargs", Kind::Xargs),
     ("parallel", Kind::Parallel),
+    // GNU parallel's `sem` is `parallel --semaphore`: it runs its command.
+    ("sem", Kind::Parallel),
     ("env_parallel", Kind::Parallel),
     ("find", Kind::Find),
     ("ssh", Kind::Remote),
