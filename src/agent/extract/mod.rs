@@ -330,10 +330,16 @@ fn bare_json_calls(text: &str, taken: &[Range<usize>]) -> Vec<Extracted> {
         // `taken` is sorted: only the spans from `from` on are looked at.
         let first = taken.partition_point(|t| t.start < from);
         for t in taken[first..].iter().take_while(|t| t.end <= to) {
-            s.push_str(&text[pos..t.start]);
-            pos = t.end;
+            // Taken spans may nest or overlap (markup inside a block
+            // another format took): only the part past `pos` is new.
+            if let Some(gap) = text.get(pos..t.start) {
+                s.push_str(gap);
+            }
+            pos = pos.max(t.end);
         }
-        s.push_str(&text[pos..to]);
+        if let Some(rest) = text.get(pos..to) {
+            s.push_str(rest);
+        }
         is_filler(&s)
     };
     let only_calls = {
@@ -383,6 +389,16 @@ mod tests {
 
     fn names(text: &str) -> Vec<String> {
         extract(text, &[]).into_iter().map(|c| c.name).collect()
+    }
+
+    #[test]
+    fn overlapping_markup_spans_do_not_panic() {
+        // Found by the markup-soup property: a `[TOOL_CALLS]` block whose
+        // span overlaps the plain JSON objects after it.
+        let call = r#"{"name": "fs_read", "arguments": {"path": "a"}}"#;
+        let t = format!("{call}[TOOL_CALLS]{call}{call}");
+        assert!(!find_calls(&t).is_empty());
+        let _ = extract(&t, &[]);
     }
 
     #[test]
