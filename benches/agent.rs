@@ -82,6 +82,7 @@ fn reply(text: &str, call: Option<(&str, serde_json::Value)>) -> Scripted {
             .map(|(name, args)| vec![json!({"name": name, "arguments": args})])
             .unwrap_or_default(),
         error: None,
+        finish: None,
     }
 }
 

@@ -68,6 +68,9 @@ pub enum Outcome {
     DepthLimit,
     /// The model answered with nothing.
     Empty,
+    /// A structured (constrained) reply was cut off by the token limit:
+    /// neither a call nor an answer, so not shown as one.
+    Truncated,
 }
 
 impl Outcome {
@@ -79,6 +82,7 @@ impl Outcome {
             Outcome::Exhausted => "exhausted",
             Outcome::DepthLimit => "depth_limit",
             Outcome::Empty => "empty",
+            Outcome::Truncated => "truncated",
         }
     }
 }
@@ -152,7 +156,7 @@ impl RunReport {
             Outcome::Answered => !self.answer.trim().is_empty(),
             Outcome::Completed => true,
             Outcome::Exhausted | Outcome::DepthLimit => changed_files,
-            Outcome::Empty => changed_files,
+            Outcome::Empty | Outcome::Truncated => changed_files,
         }
     }
 }
@@ -337,8 +341,21 @@ pub fn run(
                 "usage": response.usage,
             }),
         );
-        report.answer = response.content.clone();
-        if calls.is_empty() {
+        // A constrained reply is JSON by construction (and a printed call
+        // starts like one); one the token limit cut off parses as neither
+        // call nor answer, and its fragment is no answer to show.
+        let truncated = calls.is_empty()
+            && response.finish_reason.as_deref() == Some("length")
+            && (client
+                .tool_mode_choice()
+                .is_some_and(|c| c.mode == ToolMode::Constrained)
+                || response.content.trim_start().starts_with('{'));
+        report.answer = if truncated {
+            String::new()
+        } else {
+            response.content.clone()
+        };
+        if calls.is_empty() && !truncated {
             let rest = gate.finish_answer();
             if !rest.is_empty() {
                 on(AgentEvent::Text(rest));
@@ -352,7 +369,10 @@ pub fn run(
             usage: response.usage,
         });
         if calls.is_empty() {
-            report.outcome = if response.content.trim().is_empty() {
+            report.outcome = if truncated {
+                ws.log().event("truncated", json!({"call": report.calls}));
+                Outcome::Truncated
+            } else if response.content.trim().is_empty() {
                 Outcome::Empty
             } else {
                 Outcome::Answered

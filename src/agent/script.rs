@@ -31,6 +31,10 @@ pub struct Scripted {
     /// `malformed`.
     #[serde(default)]
     pub error: Option<String>,
+    /// Why the reply ended, as a server says it (`stop` when absent;
+    /// `length`: cut off by the token limit).
+    #[serde(default)]
+    pub finish: Option<String>,
 }
 
 /// A model that plays a script.
@@ -161,7 +165,7 @@ impl LlmClient for ScriptedClient {
                 completion_tokens: 10,
                 cached_tokens: 0,
             },
-            finish_reason: Some("stop".into()),
+            finish_reason: Some(reply.finish.unwrap_or_else(|| "stop".into())),
         })
     }
 }

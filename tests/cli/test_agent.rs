@@ -130,6 +130,7 @@ fn test_agent_level_3_streams_text_but_never_a_leaked_call() {
         think: None,
         tool_calls: Vec::new(),
         error: None,
+        finish: None,
     };
     let leaked = "I will create it.\n<tool_call>{\"name\": \"fs_write\", \"arguments\": {\"path\": \"new.txt\", \"content\": \"hello\\n\"}}</tool_call>";
     let answer = "Created `new.txt`; it says {hello}.";
@@ -691,6 +692,37 @@ fn test_agent_falls_through_3_4_5() {
         trail.contains("L3: the model failed") && trail.contains("L4: nothing usable"),
         "{trail}"
     );
+}
+
+#[test]
+fn test_agent_a_reply_cut_off_mid_call_is_no_answer() {
+    let repo = TestRepo::with_commit();
+    let fragment =
+        r##"{"name": "fs_write", "arguments": {"path": "notes.md", "content": "# Plan\n1. rea"##;
+    let (out, requests) = replay(
+        &repo,
+        json!([
+            {"text": fragment, "finish": "length"},
+            text("level four's answer"),
+        ]),
+        &["--json"],
+        "what is a saga?",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let v = json_out(&out);
+    assert_eq!(v["level"], 4, "{v}");
+    assert_eq!(v["answer"], "level four's answer");
+    assert_eq!(requests.len(), 2);
+    assert!(!out.stdout.contains("# Plan"), "{out}");
+    assert!(!repo.path().join("notes.md").exists());
+    // The same text, ended by the model itself, is an answer as before.
+    let (out, _) = replay(
+        &repo,
+        json!([text(fragment)]),
+        &["--json"],
+        "what is a saga?",
+    );
+    assert_eq!(json_out(&out)["level"], 3, "{out}");
 }
 
 #[test]
