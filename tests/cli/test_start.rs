@@ -59,3 +59,55 @@ fn test_start_closed_standard_descriptors_are_reopened() {
     let log = repo.git(&["log", "--format=%s", "-1"]);
     assert!(!log.trim().is_empty(), "{log}");
 }
+
+/// Whether an ELF file asks for a program interpreter (`PT_INTERP`): a
+/// dynamically linked executable does, a static one does not.
+#[cfg(all(
+    target_os = "linux",
+    target_env = "gnu",
+    target_pointer_width = "64",
+    not(feature = "local-llm")
+))]
+fn asks_for_a_loader(path: &std::path::Path) -> bool {
+    let elf = std::fs::read(path).expect("read binary");
+    assert_eq!(&elf[..4], b"\x7fELF", "{}", path.display());
+    let u16_at = |o: usize| u16::from_le_bytes([elf[o], elf[o + 1]]) as usize;
+    let phoff = u64::from_le_bytes(elf[0x20..0x28].try_into().expect("8 bytes")) as usize;
+    let (phentsize, phnum) = (u16_at(0x36), u16_at(0x38));
+    (0..phnum).any(|i| {
+        let at = phoff + i * phentsize;
+        u32::from_le_bytes(elf[at..at + 4].try_into().expect("4 bytes")) == 3
+    })
+}
+
+/// On linux-gnu with glibc's static archives at hand (Debian's libc6-dev,
+/// which gcc needs anyway), `build.rs` links the binaries statically: no
+/// dynamic loader runs at start. If this fails, the linker scripts in
+/// `build.rs` stopped applying and every process start got slower.
+#[cfg(all(
+    target_os = "linux",
+    target_env = "gnu",
+    target_pointer_width = "64",
+    not(feature = "local-llm")
+))]
+#[test]
+fn test_start_binaries_need_no_dynamic_loader() {
+    let libc_a = Command::new("cc")
+        .arg("-print-file-name=libc.a")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|p| std::path::Path::new(p).is_absolute());
+    if libc_a.is_none() || std::env::var_os("FARARONI_DYNAMIC").is_some() {
+        eprintln!("skipped: no static glibc here, so the build links dynamically");
+        return;
+    }
+    for name in ["git-fararoni", "git-fararoni-saga", "git-fararoni-shadow"] {
+        let path = bin(name);
+        assert!(
+            !asks_for_a_loader(&path),
+            "{} is dynamically linked",
+            path.display()
+        );
+    }
+}
