@@ -277,6 +277,18 @@ impl Facts for RepoEnv {
         };
         Some(canonical(dir).starts_with(&top) && self.same_repository(&place) == Some(true))
     }
+
+    fn lease_unseen(
+        &self,
+        _place: &Place,
+        remote: Option<&str>,
+        refspecs: &[String],
+    ) -> Vec<crate::git::lease::Unseen> {
+        // The place was checked to be this repository before anything asks.
+        self.repo()
+            .map(|r| r.lease_unseen(remote, refspecs))
+            .unwrap_or_default()
+    }
 }
 
 /// Builds the process for one command of a chain (not for builtins):

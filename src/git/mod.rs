@@ -4,6 +4,7 @@
 //! apply exactly as if they had typed the command, with the pathspecs that
 //! keep our own store out of it ([`pathspec`]).
 
+pub mod lease;
 pub mod pathspec;
 pub mod repo;
 pub mod run;

@@ -115,6 +115,15 @@ pub trait Facts {
     /// request was typed in (below the directory it was typed in, when
     /// there is none), and not inside a nested repository.
     fn inside_worktree(&self, dir: &Path) -> Option<bool>;
+    /// The remote refs a bare `push --force-with-lease [REMOTE [REFSPEC…]]`
+    /// at `place` would overwrite with commits the pushed branch never
+    /// included (see [`crate::git::lease`]); empty when none or unknown.
+    fn lease_unseen(
+        &self,
+        place: &Place,
+        remote: Option<&str>,
+        refspecs: &[String],
+    ) -> Vec<crate::git::lease::Unseen>;
 }
 
 /// The policy's answer for one command.
@@ -241,6 +250,14 @@ impl Facts for NoFacts {
     }
     fn inside_worktree(&self, _: &Path) -> Option<bool> {
         None
+    }
+    fn lease_unseen(
+        &self,
+        _: &Place,
+        _: Option<&str>,
+        _: &[String],
+    ) -> Vec<crate::git::lease::Unseen> {
+        Vec::new()
     }
 }
 

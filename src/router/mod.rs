@@ -470,6 +470,14 @@ impl Facts for Recording<'_> {
     fn inside_worktree(&self, dir: &Path) -> Option<bool> {
         self.ask(self.inner.inside_worktree(dir))
     }
+    fn lease_unseen(
+        &self,
+        place: &policy::Place,
+        remote: Option<&str>,
+        refspecs: &[String],
+    ) -> Vec<crate::git::lease::Unseen> {
+        self.ask(self.inner.lease_unseen(place, remote, refspecs))
+    }
 }
 
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.

@@ -46,6 +46,14 @@ impl Facts for HomeFacts {
     fn inside_worktree(&self, dir: &Path) -> Option<bool> {
         self.inner.inside_worktree(dir)
     }
+    fn lease_unseen(
+        &self,
+        place: &Place,
+        remote: Option<&str>,
+        refspecs: &[String],
+    ) -> Vec<git_fararoni::git::lease::Unseen> {
+        self.inner.lease_unseen(place, remote, refspecs)
+    }
 }
 
 fn judge_with(
@@ -657,4 +665,107 @@ fn shell_state_on_the_line_is_followed() {
     ] {
         allowed(&r, line);
     }
+}
+
+/// A bare lease is judged as git judges it with `--force-if-includes`: a
+/// fetch that moved the remote-tracking ref to someone else's commit makes
+/// the lease vouch for it, and the push would delete it from the remote.
+/// Checked against git itself: where we veto, git's own check refuses too,
+/// and where we allow, it accepts.
+#[test]
+fn a_lease_a_fetch_moved_is_vetoed_as_git_would_refuse_it() {
+    let r = TestRepo::with_commit();
+    let origin = tempfile::tempdir().expect("tempdir");
+    let bare = origin.path().join("origin.git");
+    let other = origin.path().join("other");
+    let git_in = |dir: &Path, args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("HOME", r.home())
+            .output()
+            .expect("git runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let bare_s = bare.to_str().expect("utf-8 path");
+    assert!(git_in(origin.path(), &["init", "-q", "--bare", bare_s]).0);
+    r.git(&["remote", "add", "origin", bare_s]);
+    r.git(&["push", "-q", "-u", "origin", "HEAD:main"]);
+    let branch = r.git(&["branch", "--show-current"]).trim().to_string();
+    // Someone else pushes a commit; a fetch here moves origin/main to it.
+    assert!(git_in(origin.path(), &["clone", "-q", bare_s, "other"]).0);
+    std::fs::write(other.join("theirs.txt"), "their work\n").expect("write");
+    assert!(git_in(&other, &["add", "."]).0);
+    assert!(
+        git_in(
+            &other,
+            &[
+                "-c",
+                "user.name=O",
+                "-c",
+                "user.email=o@x",
+                "commit",
+                "-q",
+                "-m",
+                "theirs"
+            ]
+        )
+        .0
+    );
+    assert!(git_in(&other, &["push", "-q", "origin", "HEAD:main"]).0);
+    r.git(&["fetch", "-q", "origin"]);
+    // Our own history is rewritten, never having seen theirs.
+    r.write("ours.txt", "our work\n");
+    r.git(&["add", "ours.txt"]);
+    r.git(&["commit", "-q", "--amend", "-m", "ours, amended"]);
+
+    for line in [
+        "git push --force-with-lease",
+        "git push --force-with-lease origin",
+        &format!("git push --force-with-lease origin {branch}:main"),
+        "git push --force-with-lease origin HEAD:main",
+        "git push --force-with-lease=main origin HEAD:main",
+        "git push --repo=origin --force-with-lease HEAD:main",
+    ] {
+        vetoed(&r, line, "never included");
+    }
+    // git's own check agrees: with --force-if-includes it refuses.
+    let (ok, err) = git_in(
+        r.path(),
+        &[
+            "push",
+            "--force-with-lease",
+            "--force-if-includes",
+            "origin",
+            "HEAD:main",
+        ],
+    );
+    assert!(!ok, "git accepted: {err}");
+    let theirs = r.git(&["rev-parse", "origin/main"]).trim().to_string();
+    // Saying what is expected, or asking git to check, is the agent's call.
+    allowed(
+        &r,
+        "git push --force-with-lease --force-if-includes origin HEAD:main",
+    );
+    allowed(
+        &r,
+        &format!("git push --force-with-lease=main:{theirs} origin HEAD:main"),
+    );
+
+    // Once theirs is integrated, the lease loses nothing and runs.
+    r.git(&["rebase", "-q", "origin/main"]);
+    allowed(&r, "git push --force-with-lease origin HEAD:main");
+    // Amending our own pushed commit: the old tip is in our reflog.
+    let (ok, err) = git_in(r.path(), &["push", "-q", "origin", "HEAD:main"]);
+    assert!(ok, "{err}");
+    r.git(&["fetch", "-q", "origin"]);
+    r.git(&["commit", "-q", "--amend", "-m", "ours, amended again"]);
+    allowed(&r, "git push --force-with-lease origin HEAD:main");
+    // What that push overwrites is our own commit, still in our reflog.
+    let tip = r.git(&["rev-parse", "origin/main"]);
+    assert!(r.git(&["reflog", "--format=%H"]).contains(tip.trim()));
 }

@@ -243,6 +243,14 @@ impl Facts for Planted {
     fn inside_worktree(&self, _: &Path) -> Option<bool> {
         Some(true)
     }
+    fn lease_unseen(
+        &self,
+        _: &Place,
+        _: Option<&str>,
+        _: &[String],
+    ) -> Vec<git_fararoni::git::lease::Unseen> {
+        Vec::new()
+    }
 }
 
 #[test]

@@ -43,6 +43,14 @@ impl Facts for DirFacts {
     fn inside_worktree(&self, dir: &Path) -> Option<bool> {
         Some(dir.starts_with(&self.cwd))
     }
+    fn lease_unseen(
+        &self,
+        _: &Place,
+        _: Option<&str>,
+        _: &[String],
+    ) -> Vec<crate::git::lease::Unseen> {
+        Vec::new()
+    }
 }
 
 /// A repository where everything under `src/` has uncommitted work.

@@ -1949,6 +1949,14 @@ mod tests {
         fn inside_worktree(&self, _: &Path) -> Option<bool> {
             Some(true)
         }
+        fn lease_unseen(
+            &self,
+            _: &Place,
+            _: Option<&str>,
+            _: &[String],
+        ) -> Vec<crate::git::lease::Unseen> {
+            Vec::new()
+        }
     }
 
     fn judge(facts: &Existing, argv: &[&str]) -> Verdict {

@@ -71,6 +71,9 @@ fn push(p: &Parsed, ctx: &Ctx) -> Outcome {
             "a `+REF` or `:REF` refspec overwrites or deletes history on the remote".into(),
         )
     } else if lease && ctx.actor == Actor::Hook {
+        if let Some(why) = lease_discards(p, ctx) {
+            return (Destructive, why);
+        }
         (
             Remote,
             "a lease overwrites the remote only if nobody else pushed (add `--force-if-includes` so a background fetch cannot vouch for commits you never saw)"
@@ -87,6 +90,28 @@ fn push(p: &Parsed, ctx: &Ctx) -> Outcome {
             "contacts a remote repository; run it yourself".into(),
         )
     }
+}
+
+/// Why a lease without an expected value would delete commits from the
+/// remote that the pushed branch never included — what
+/// `--force-if-includes` refuses (`None` when it would not, or when the
+/// lease names what it expects, or that option is given).
+fn lease_discards(p: &Parsed, ctx: &Ctx) -> Option<String> {
+    let explicit = p.values("force-with-lease").next().is_some()
+        && p.values("force-with-lease").all(|v| v.contains(':'));
+    if explicit || p.has("force-if-includes") {
+        return None;
+    }
+    let mut operands = p.all_operands().map(String::as_str);
+    let repo_opt = p.values("repo").last();
+    let remote = repo_opt.or_else(|| operands.next());
+    let refspecs: Vec<String> = operands.map(str::to_string).collect();
+    let unseen = ctx.facts.lease_unseen(ctx.place, remote, &refspecs);
+    let u = unseen.first()?;
+    Some(format!(
+        "`--force-with-lease` would overwrite {} (at {}), which `{}` never included: a fetch moved the lease, and the push would delete commits nobody here has seen; integrate them first (`git rebase {}`), or name what you expect (`--force-with-lease={}:<sha>`), or add `--force-if-includes`",
+        u.tracking, u.tip, u.source, u.tracking, u.tracking.split_once('/').map_or(u.tracking.as_str(), |(_, b)| b)
+    ))
 }
 
 /// The family's tables.
