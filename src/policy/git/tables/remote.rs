@@ -56,9 +56,10 @@ const PUSH: &[Opt] = &[
 /// still where the pusher expects, so for the Hook actor it is contact that
 /// loses nothing, as issue 17 lists it beside plain push. git's
 /// documentation warns that a bare lease trusts the remote-tracking ref,
-/// which a background fetch can move; that residual risk is what
-/// `--force-if-includes` or an explicit `=REF:SHA` closes, and the reason
-/// says so. Every lease is refused for the other actors, which never push.
+/// which a fetch can move: such a lease is vetoed when the pushed branch
+/// never included that ref's tip ([`lease_discards`], what
+/// `--force-if-includes` checks). Every lease is refused for the other
+/// actors, which never push.
 fn push(p: &Parsed, ctx: &Ctx) -> Outcome {
     let forced = p
         .all_operands()
