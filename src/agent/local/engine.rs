@@ -106,6 +106,10 @@ impl LocalClient {
             return Ok(Duration::ZERO);
         }
         interrupt::install();
+        // Also checked when the client is made; here for any caller that
+        // makes one directly (benchmarks, tests): ggml-cpu's code may use
+        // extensions this CPU lacks.
+        super::cpu::check().map_err(|e| LlmError::Local(e.into()))?;
         let backend = backend().map_err(|e| self.engine_error(e))?;
         let started = Instant::now();
         // Returning false from the progress callback makes llama.cpp stop
