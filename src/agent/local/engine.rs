@@ -218,7 +218,7 @@ impl LocalClient {
     /// how many of `tokens` its KV cache already holds: the kept context
     /// when it is large enough (its KV trimmed to the common prefix, at
     /// least the last prompt token left to evaluate for the logits), else
-    /// a new one with room to spare for the next steps of a run.
+    /// a new one with half again as much room for the next steps of a run.
     fn context(
         &mut self,
         model: &'static LlamaModel,
@@ -249,8 +249,15 @@ impl LocalClient {
                 return Ok((c.ctx, c.n_ctx, 0));
             }
         }
-        // `max` then `min`: a window under 256 tokens must not panic.
-        let n_ctx = wanted.next_power_of_two().max(256).min(u64::from(window)) as u32;
+        // Half again for the next steps' turns, in llama.cpp's 256-token
+        // padding: the KV cache is allocated whole, and on a 7B model each
+        // token of it is half a megabyte. `max` then `min`: a window under
+        // 256 tokens must not panic.
+        let n_ctx = (wanted + wanted / 2)
+            .div_ceil(256)
+            .saturating_mul(256)
+            .max(256)
+            .min(u64::from(window)) as u32;
         let threads = i32::try_from(self.threads).unwrap_or(1);
         let ctx_params = LlamaContextParams::default()
             .with_n_ctx(NonZeroU32::new(n_ctx))
