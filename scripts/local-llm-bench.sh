@@ -3,7 +3,8 @@
 # llama.cpp's server (the xllamacpp wheel) on the same GGUF file, measured
 # in one run so the machine's load weighs on both alike:
 #   - load time, first-token latency (~250-token prompt), generation tokens/s
-#     (RUNS fresh processes each, medians; 1 thread each, as on a busy laptop);
+#     (RUNS fresh processes each, alternated, medians; 1 thread each, as on
+#     a busy laptop);
 #   - `git fararoni ask "hola"` end to end from process start (wall and CPU
 #     time): the default build's built-in reply vs the feature build
 #     answering with the model;
@@ -23,9 +24,10 @@ echo "load: $(uptime)"
 
 timeout 1800 cargo build --locked --features local-llm --example local_bench --bin git-fararoni
 bench=target/debug/examples/local_bench
-local_json=$(for _ in $(seq "$runs"); do timeout 300 "$bench" "$model" 1 64; done)
 
-server_json=$(timeout 900 "$py" - "$model" "$runs" examples/local_bench_prompt.txt <<'PY'
+# One fresh server process, one request: prints one JSON line.
+server_once() {
+timeout 300 "$py" - "$model" 1 examples/local_bench_prompt.txt <<'PY'
 import json, sys, time, urllib.request
 import xllamacpp as xlc
 model, runs, prompt_file = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -66,7 +68,15 @@ for _ in range(runs):
                       "tokens": timings.get("predicted_n"), "tokens_per_s": timings.get("predicted_per_second")}))
     del s
 PY
-)
+}
+
+# Alternated, so a change in the machine's load weighs on both alike.
+local_json=""
+server_json=""
+for _ in $(seq "$runs"); do
+    local_json+="$(timeout 300 "$bench" "$model" 1 64)"$'\n'
+    server_json+="$(server_once)"$'\n'
+done
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 field() { "$py" -c "import json,sys; [print(json.loads(l)['$1']) for l in sys.stdin if l.strip()]"; }
