@@ -3,7 +3,12 @@
 //! the same file): load time, first-token latency on a ~250-token prompt,
 //! and generation speed. Prints one JSON object.
 //!
-//!     cargo run --features local-llm --example local_bench -- MODEL.gguf [THREADS] [TOKENS]
+//! With STEPS, a level-3-like run instead: STEPS requests, each the previous
+//! conversation plus the model's reply and a tool result, measured once
+//! with the kept context (only the new suffix evaluated) and once starting
+//! over each step; one JSON object per step and mode.
+//!
+//!     cargo run --features local-llm --example local_bench -- MODEL.gguf [THREADS] [TOKENS] [STEPS]
 
 use std::time::Duration;
 
@@ -21,10 +26,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .ok_or("usage: local_bench MODEL.gguf [THREADS] [TOKENS]")?;
     let threads: u32 = args.next().map(|t| t.parse()).transpose()?.unwrap_or(1);
     let tokens: u32 = args.next().map(|t| t.parse()).transpose()?.unwrap_or(64);
+    let steps: Option<u32> = args.next().map(|t| t.parse()).transpose()?;
     let info = git_fararoni::agent::local::validate(std::path::Path::new(&path))?;
     let mut settings = model_settings(git_fararoni::settings::of(None), ModelLevel::Fallback)?;
     settings.call_timeout = Duration::from_secs(600);
     let mut client = LocalClient::new(info, settings, threads);
+    if let Some(steps) = steps {
+        return run_steps(&mut client, tokens, steps);
+    }
     let messages = [ChatMessage::text(Role::User, PROMPT)];
     let request = ChatRequest {
         messages: &messages,
@@ -47,5 +56,58 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "tokens_per_s": gen_tokens as f64 / t.generation.as_secs_f64().max(1e-9),
         })
     );
+    Ok(())
+}
+
+/// A multi-step run, kept context against starting over at each step.
+fn run_steps(
+    client: &mut LocalClient,
+    tokens: u32,
+    steps: u32,
+) -> Result<(), Box<dyn std::error::Error>> {
+    client.load()?;
+    for keep in [true, false] {
+        client.clear_cache();
+        let mut messages = vec![
+            ChatMessage::text(Role::System, PROMPT),
+            ChatMessage::text(
+                Role::User,
+                "Read the file NOTES.md and tell me what the project is called.",
+            ),
+        ];
+        for step in 1..=steps {
+            if !keep {
+                client.clear_cache();
+            }
+            let request = ChatRequest {
+                messages: &messages,
+                tools: &[],
+                mode: ToolMode::None,
+                max_tokens: tokens,
+                temperature: 0.0,
+                require_tool: false,
+            };
+            let mut t = Timings::default();
+            let started = std::time::Instant::now();
+            let reply = client.chat_timed(&request, &mut |_| {}, &mut t)?;
+            let wall = started.elapsed();
+            println!(
+                "{}",
+                serde_json::json!({
+                    "kept_context": keep,
+                    "step": step,
+                    "prompt_tokens": reply.usage.prompt_tokens,
+                    "prompt_evaluated": t.prompt_evaluated,
+                    "first_token_ms": t.first_token.as_secs_f64() * 1e3,
+                    "wall_ms": wall.as_secs_f64() * 1e3,
+                })
+            );
+            messages.push(ChatMessage::text(Role::Assistant, &reply.content));
+            messages.push(ChatMessage::text(
+                Role::User,
+                format!("Tool result {step}: NOTES.md says \"The project is called Fararoni.\" Line {step} of 3 read."),
+            ));
+        }
+    }
     Ok(())
 }

@@ -5,7 +5,9 @@
 # way: level 2 answers "hola", a level-3 task makes a schema-valid call in
 # the constrained mode and completes, Ctrl-C stops between tokens. Only the
 # tokenizer comparison talks to llama.cpp's server (the xllamacpp wheel of
-# scripts/llm-server.py) on the same file, as the reference.
+# scripts/llm-server.py) on the same file, as the reference. Last, the
+# build runs under qemu-user as a CPU without AVX (scripts/old-cpu-check.sh):
+# ggml is built for x86-64-v3, and nothing may die with SIGILL there.
 #
 #   scripts/local-llm-tier.sh              # install build deps if missing, build, test
 #   FARARONI_SKIP_LOCAL_LLM=1 ...          # skip (e.g. offline)
@@ -57,4 +59,9 @@ start_llm_server "local-llm tier"
 t0=$SECONDS
 timeout 900 cargo test --locked --features local-llm --test cli local_engine -- --ignored --test-threads=1
 tests=$((SECONDS - t0))
-echo "local-llm tier: deps ${deps}s, model ${setup}s, build ${build}s, tests ${tests}s, total $((SECONDS - start))s"
+
+t0=$SECONDS
+cargo build --locked --features local-llm --bin git-fararoni
+timeout 900 scripts/old-cpu-check.sh target/debug/git-fararoni "$FARARONI_LOCAL_GGUF"
+old_cpu=$((SECONDS - t0))
+echo "local-llm tier: deps ${deps}s, model ${setup}s, build ${build}s, tests ${tests}s, old cpu ${old_cpu}s, total $((SECONDS - start))s"

@@ -225,3 +225,84 @@ fn test_local_engine_level_3_makes_a_schema_valid_call_and_completes() {
         "the work tree is untouched"
     );
 }
+
+#[test]
+#[ignore = "needs the model: run scripts/local-llm-tier.sh"]
+fn test_local_engine_keeps_the_context_for_the_next_step_only_for_its_prefix() {
+    use git_fararoni::agent::local::engine::Timings;
+    let mut c = client();
+    let ask = |c: &mut LocalClient, messages: &[ChatMessage]| {
+        let request = ChatRequest {
+            messages,
+            tools: &[],
+            mode: ToolMode::None,
+            max_tokens: 8,
+            temperature: 0.0,
+            require_tool: false,
+        };
+        let mut t = Timings::default();
+        let r = c
+            .chat_timed(&request, &mut |_| {}, &mut t)
+            .expect("a reply");
+        (r, t)
+    };
+    let mut talk = vec![
+        ChatMessage::text(
+            Role::System,
+            "You are a terse assistant in a git repository.",
+        ),
+        ChatMessage::text(Role::User, "Which file holds the project's name?"),
+    ];
+    let (first, t1) = ask(&mut c, &talk);
+    assert_eq!(first.usage.cached_tokens, 0, "nothing kept yet");
+    assert_eq!(t1.prompt_evaluated, first.usage.prompt_tokens);
+
+    // The next step: the same conversation plus two turns.
+    talk.push(ChatMessage::text(Role::Assistant, &first.content));
+    talk.push(ChatMessage::text(
+        Role::User,
+        "NOTES.md says: The project is called Fararoni.",
+    ));
+    let (second, t2) = ask(&mut c, &talk);
+    assert!(
+        second.usage.cached_tokens + 2 >= first.usage.prompt_tokens,
+        "the first prompt came from the kept context: {second:?}"
+    );
+    assert_eq!(
+        t2.prompt_evaluated,
+        second.usage.prompt_tokens - second.usage.cached_tokens,
+        "only the new suffix was evaluated"
+    );
+    assert!(
+        t2.prompt_evaluated < second.usage.prompt_tokens / 2,
+        "{t2:?} {second:?}"
+    );
+
+    // Starting over gives the same reply: the kept tokens are what
+    // evaluating them again computes.
+    c.clear_cache();
+    let (again, t3) = ask(&mut c, &talk);
+    assert_eq!(t3.prompt_evaluated, again.usage.prompt_tokens);
+    assert_eq!(again.content, second.content);
+
+    // Another conversation shares at most the chat template's opening.
+    let other = [ChatMessage::text(Role::User, "Write a haiku about rust.")];
+    let (o, _) = ask(&mut c, &other);
+    assert!(o.usage.cached_tokens < 8, "{o:?}");
+
+    // Ctrl-C mid-request: the context is not kept.
+    interrupt::clear();
+    let request = ChatRequest {
+        messages: &other,
+        tools: &[],
+        mode: ToolMode::None,
+        max_tokens: 50,
+        temperature: 0.0,
+        require_tool: false,
+    };
+    let r = c.chat(&request, &mut |_| interrupt::request());
+    interrupt::clear();
+    assert!(matches!(r, Err(LlmError::Interrupted)), "{r:?}");
+    let (after, _) = ask(&mut c, &other);
+    assert_eq!(after.usage.cached_tokens, 0, "{after:?}");
+}

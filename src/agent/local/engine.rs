@@ -2,12 +2,15 @@
 //! [`LlmClient`]. Only with the cargo feature `local-llm`.
 //!
 //! The model is loaded by the first request (levels that never reach a
-//! model never pay for it) and kept for the rest of the process. Each
-//! request gets a fresh context sized to its prompt plus its reply, so one
-//! conversation's state never leaks into the next. Tokens are shown as they
-//! are generated, and Ctrl-C (the [`interrupt`] flag) is checked between
-//! prompt batches and between tokens. The constrained tool mode hands
-//! llama.cpp a grammar built from the same JSON schema a server gets
+//! model never pay for it) and kept for the rest of the process. The
+//! context of the last request is kept with the tokens in its KV cache: a
+//! request that starts with the same tokens (each step of a level-3 run is
+//! the previous prompt plus new turns) evaluates only its new suffix. Only
+//! an identical token prefix is reused, which is what evaluating it again
+//! would compute, so nothing of one conversation changes the next. Tokens
+//! are shown as they are generated, and Ctrl-C (the [`interrupt`] flag) is
+//! checked between prompt batches and between tokens. The constrained tool
+//! mode hands llama.cpp a grammar built from the same JSON schema a server gets
 //! ([`modes::constrained_schema`]), so a reply is one schema-valid call or
 //! a final answer by construction.
 
@@ -16,6 +19,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use llama_cpp_2::context::params::LlamaContextParams;
+use llama_cpp_2::context::LlamaContext;
 use llama_cpp_2::llama_backend::LlamaBackend;
 use llama_cpp_2::llama_batch::LlamaBatch;
 use llama_cpp_2::model::params::LlamaModelParams;
@@ -62,9 +66,20 @@ pub struct LocalClient {
     info: GgufInfo,
     settings: ModelSettings,
     threads: u32,
-    model: Option<LlamaModel>,
+    /// Leaked on purpose: the kept context borrows it, and a process keeps
+    /// its model until it exits anyway.
+    model: Option<&'static LlamaModel>,
+    cache: Option<Cached>,
     load_time: Option<Duration>,
     choice: Option<ModeChoice>,
+}
+
+/// The last request's context and the tokens its KV cache holds, at
+/// positions 0.. in sequence 0.
+struct Cached {
+    ctx: LlamaContext<'static>,
+    n_ctx: u32,
+    tokens: Vec<LlamaToken>,
 }
 
 /// How long loading and the last request took, for benchmarks and `-v`.
@@ -78,6 +93,8 @@ pub struct Timings {
     pub tokens: u64,
     /// Generation time after the first token.
     pub generation: Duration,
+    /// Prompt tokens evaluated (the rest came from the kept context).
+    pub prompt_evaluated: u64,
 }
 
 impl LocalClient {
@@ -88,6 +105,7 @@ impl LocalClient {
             settings,
             threads: threads.max(1),
             model: None,
+            cache: None,
             load_time: None,
             choice: None,
         }
@@ -106,6 +124,10 @@ impl LocalClient {
             return Ok(Duration::ZERO);
         }
         interrupt::install();
+        // Also checked when the client is made; here for any caller that
+        // makes one directly (benchmarks, tests): ggml-cpu's code may use
+        // extensions this CPU lacks.
+        super::cpu::check().map_err(|e| LlmError::Local(e.into()))?;
         let backend = backend().map_err(|e| self.engine_error(e))?;
         let started = Instant::now();
         // Returning false from the progress callback makes llama.cpp stop
@@ -118,20 +140,22 @@ impl LocalClient {
         }
         let model =
             model.map_err(|e| self.engine_error(format!("llama.cpp could not load it ({e})")))?;
-        self.model = Some(model);
+        self.model = Some(Box::leak(Box::new(model)));
         let took = started.elapsed();
         self.load_time = Some(took);
         Ok(took)
+    }
+
+    /// Drops the kept context: the next request evaluates its whole prompt.
+    pub fn clear_cache(&mut self) {
+        self.cache = None;
     }
 
     /// The tokens llama.cpp makes of `text` (special tokens parsed, no BOS),
     /// for the tokenizer comparison tests.
     pub fn tokenize(&mut self, text: &str) -> Result<Vec<i32>, LlmError> {
         self.load()?;
-        let model = self
-            .model
-            .as_ref()
-            .ok_or_else(|| self.engine_error("not loaded"))?;
+        let model = self.model.ok_or_else(|| self.engine_error("not loaded"))?;
         Ok(model
             .vocab()
             .tokenize(text.as_bytes(), false, true)
@@ -190,6 +214,63 @@ impl LocalClient {
             .map_err(|e| self.engine_error(format!("the chat template failed ({e})")))
     }
 
+    /// A context for `tokens` plus a reply (`wanted` tokens in all), and
+    /// how many of `tokens` its KV cache already holds: the kept context
+    /// when it is large enough (its KV trimmed to the common prefix, at
+    /// least the last prompt token left to evaluate for the logits), else
+    /// a new one with half again as much room for the next steps of a run.
+    fn context(
+        &mut self,
+        model: &'static LlamaModel,
+        tokens: &[LlamaToken],
+        wanted: u64,
+        window: u32,
+    ) -> Result<(LlamaContext<'static>, u32, usize), LlmError> {
+        let need = wanted.min(u64::from(window));
+        if let Some(mut c) = self.cache.take() {
+            if u64::from(c.n_ctx) >= need {
+                let common = c
+                    .tokens
+                    .iter()
+                    .zip(tokens)
+                    .take_while(|(a, b)| a == b)
+                    .count()
+                    .min(tokens.len().saturating_sub(1));
+                // A model whose memory cannot drop a tail (recurrent or
+                // sliding-window caches) starts over in the same context.
+                let trimmed = u32::try_from(common)
+                    .ok()
+                    .and_then(|p0| c.ctx.clear_kv_cache_seq(Some(0), Some(p0), None).ok())
+                    .unwrap_or(false);
+                if trimmed {
+                    return Ok((c.ctx, c.n_ctx, common));
+                }
+                c.ctx.clear_kv_cache();
+                return Ok((c.ctx, c.n_ctx, 0));
+            }
+        }
+        // Half again for the next steps' turns, in llama.cpp's 256-token
+        // padding: the KV cache is allocated whole, and on a 7B model each
+        // token of it is half a megabyte. `max` then `min`: a window under
+        // 256 tokens must not panic.
+        let n_ctx = (wanted + wanted / 2)
+            .div_ceil(256)
+            .saturating_mul(256)
+            .max(256)
+            .min(u64::from(window)) as u32;
+        let threads = i32::try_from(self.threads).unwrap_or(1);
+        let ctx_params = LlamaContextParams::default()
+            .with_n_ctx(NonZeroU32::new(n_ctx))
+            .with_n_batch(BATCH as u32)
+            .with_n_threads(threads)
+            .with_n_threads_batch(threads);
+        let backend = backend().map_err(|e| self.engine_error(e))?;
+        let ctx = model
+            .new_context(backend, ctx_params)
+            .map_err(|e| self.engine_error(format!("no context of {n_ctx} tokens ({e})")))?;
+        Ok((ctx, n_ctx, 0))
+    }
+
     /// Runs one request; `timings` receives what it measured.
     pub fn chat_timed(
         &mut self,
@@ -217,7 +298,7 @@ impl LocalClient {
             }
             _ => None,
         };
-        let Some(model) = self.model.as_ref() else {
+        let Some(model) = self.model else {
             return Err(self.engine_error("the model is not loaded"));
         };
         let prompt = self.prompt(model, &wire)?;
@@ -235,21 +316,12 @@ impl LocalClient {
                 tokens.len()
             )));
         }
-        let n_ctx = wanted.clamp(256, u64::from(window)) as u32;
-        let threads = i32::try_from(self.threads).unwrap_or(1);
-        let ctx_params = LlamaContextParams::default()
-            .with_n_ctx(NonZeroU32::new(n_ctx))
-            .with_n_batch(BATCH as u32)
-            .with_n_threads(threads)
-            .with_n_threads_batch(threads);
-        let backend = backend().map_err(|e| self.engine_error(e))?;
-        let mut ctx = model
-            .new_context(backend, ctx_params)
-            .map_err(|e| self.engine_error(format!("no context of {n_ctx} tokens ({e})")))?;
-
+        let (mut ctx, n_ctx, reused) = self.context(model, &tokens, wanted, window)?;
+        // The kept context's KV holds `tokens[..reused]`; only the rest is
+        // evaluated, the last one with logits.
         let mut batch = LlamaBatch::new(BATCH, 1);
-        let mut pos = 0i32;
-        for chunk in tokens.chunks(BATCH) {
+        let mut pos = reused as i32;
+        for chunk in tokens[reused..].chunks(BATCH) {
             if interrupt::interrupted() {
                 return Err(LlmError::Interrupted);
             }
@@ -263,6 +335,8 @@ impl LocalClient {
             ctx.decode(&mut batch).map_err(|e| self.engine_error(e))?;
             pos += chunk.len() as i32;
         }
+        timings.prompt_evaluated = (tokens.len() - reused) as u64;
+        let mut in_kv = tokens.clone();
 
         let mut chain = Vec::new();
         if let Some(g) = &grammar {
@@ -358,8 +432,16 @@ impl LocalClient {
                 .add(token, pos, &[0], true)
                 .map_err(|e| self.engine_error(e))?;
             ctx.decode(&mut batch).map_err(|e| self.engine_error(e))?;
+            in_kv.push(token);
             pos += 1;
         }
+        // Kept only after a whole request: an error or Ctrl-C above leaves
+        // the KV cache out of step with any list of its tokens.
+        self.cache = Some(Cached {
+            ctx,
+            n_ctx,
+            tokens: in_kv,
+        });
         if !bytes.is_empty() {
             let rest = String::from_utf8_lossy(&bytes).into_owned();
             show(splitter.push(&rest), &mut visible, &mut reasoning);
@@ -376,7 +458,7 @@ impl LocalClient {
             usage: Usage {
                 prompt_tokens: tokens.len() as u64,
                 completion_tokens: generated,
-                cached_tokens: 0,
+                cached_tokens: reused as u64,
             },
             finish_reason: Some(finish.into()),
         };

@@ -10,6 +10,7 @@
 //! is still validated, then refused with [`LocalError::NoEngine`].
 
 pub mod archs;
+pub mod cpu;
 pub mod discover;
 #[cfg(feature = "local-llm")]
 pub mod engine;
@@ -58,6 +59,9 @@ pub enum LocalError {
         /// The file.
         path: PathBuf,
     },
+    /// This CPU lacks extensions the engine's ggml was compiled for.
+    #[error(transparent)]
+    Cpu(#[from] cpu::CpuError),
     /// `fararoni.local.threads` cannot be read.
     #[error(transparent)]
     Setting(#[from] crate::config::ModelSettingError),
@@ -79,6 +83,7 @@ impl LocalError {
             LocalError::Architecture { .. } => "pick a chat model (an embedding model, vision projector or encoder cannot answer); `git fararoni models` shows each file's architecture".into(),
             LocalError::TooBig { .. } => "pick a smaller quantization or model, or close programs that hold memory".into(),
             LocalError::NoEngine { .. } => "install a build with the engine (`cargo install git-fararoni --features local-llm`; it needs cmake, libclang-dev and a C++ compiler), or unset `fararoni.chat.gguf`/`fararoni.llm.gguf` to use a server".into(),
+            LocalError::Cpu(_) => cpu::PORTABLE_HINT.into(),
             LocalError::Setting(_) => "fix the value (`git fararoni config` shows where it is set)".into(),
             LocalError::Engine { .. } => "check the file with `git fararoni models`; a model made for a newer llama.cpp needs a newer git-fararoni".into(),
         }
@@ -239,6 +244,9 @@ fn engine_client(
     settings: ModelSettings,
     threads: Option<u32>,
 ) -> Result<Box<dyn super::client::LlmClient>, LocalError> {
+    // Before anything of llama.cpp runs: its ggml-cpu code may use
+    // extensions this CPU lacks (SIGILL), see `cpu`.
+    cpu::check()?;
     Ok(Box::new(engine::LocalClient::new(
         info,
         settings,
