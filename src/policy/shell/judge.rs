@@ -510,6 +510,7 @@ impl Judge<'_> {
                 [] => Some(String::new()),
                 _ => None,
             };
+            self.assigned(name, v.as_deref());
             assigns.push((name.clone(), v));
         }
         let mut args: Vec<Arg> = Vec::new();
@@ -977,6 +978,36 @@ impl Judge<'_> {
         }
     }
 
+    /// An environment variable set on the line: when some program runs
+    /// its value ([`programs::COMMAND_VARS`]), that command is judged
+    /// here; `value` is `None` when computed at run time.
+    fn assigned(&mut self, name: &str, value: Option<&str>) {
+        let Some(runs) = programs::command_var(name) else {
+            return;
+        };
+        self.may_write = true;
+        let Some(value) = value else {
+            self.deny(format!(
+                "`{name}` is set to a value computed at run time, and programs run it as a command; the guard cannot judge it"
+            ));
+            return;
+        };
+        if value.trim().is_empty() {
+            return;
+        }
+        let cwd = self.cwd.clone();
+        match runs {
+            programs::VarRuns::Line => self.line(value),
+            programs::VarRuns::LessPipe => self.line(value.trim_start_matches(['|', '-'])),
+            // An unquoted here-document expands like the shell expands
+            // the value: `$(…)` and backticks run, quotes are text.
+            programs::VarRuns::Expanded => self.line(&format!(
+                ": <<__FARARONI_VALUE__\n{value}\n__FARARONI_VALUE__\n"
+            )),
+        }
+        self.cwd = cwd;
+    }
+
     fn unknown_program(&mut self, name: &str) {
         self.may_write = true;
         if self.ctx.unknown_programs == UnknownPrograms::Deny {
@@ -993,11 +1024,13 @@ impl Judge<'_> {
                     match a {
                         Arg::Lit(t) => {
                             if let Some((n, v)) = t.split_once('=') {
+                                self.assigned(n, Some(v));
                                 self.vars.insert(n.to_string(), Some(v.to_string()));
                             }
                         }
                         Arg::Unknown { prefix, .. } => {
                             if let Some((n, _)) = prefix.split_once('=') {
+                                self.assigned(n, None);
                                 self.vars.insert(n.to_string(), None);
                             }
                         }
@@ -1044,6 +1077,7 @@ impl Judge<'_> {
         if name == "env" {
             return self.env(args, assigns, stdin);
         }
+        let mut assigns = assigns.to_vec();
         let mut i = 1;
         let mut positionals = w.positionals;
         while i < args.len() {
@@ -1089,10 +1123,20 @@ impl Judge<'_> {
                 i += 1;
                 continue;
             }
+            if let Some((n, v)) = a.split_once('=').filter(|_| w.assignments) {
+                let (n, v) = (n.to_string(), v.to_string());
+                self.assigned(&n, Some(&v));
+                if self.done() {
+                    return;
+                }
+                assigns.push((n, Some(v)));
+                i += 1;
+                continue;
+            }
             break;
         }
         if i < args.len() {
-            self.run(&args[i..], assigns, stdin);
+            self.run(&args[i..], &assigns, stdin);
         }
     }
 
@@ -1181,7 +1225,12 @@ impl Judge<'_> {
                 continue;
             }
             if let Some((n, v)) = a.split_once('=') {
-                assigns.push((n.to_string(), Some(v.to_string())));
+                let (n, v) = (n.to_string(), v.to_string());
+                self.assigned(&n, Some(&v));
+                if self.done() {
+                    return;
+                }
+                assigns.push((n, Some(v)));
                 i += 1;
                 continue;
             }
@@ -2236,7 +2285,9 @@ const GIT_VALUE_OPTIONS: &[&str] = &[
 
 /// Variables the Hook posture lets through to git without asking the
 /// policy's allow-list: they change output, editors, identity or transport,
-/// never which repository or what is lost.
+/// never which repository or what is lost. Those whose value is a program
+/// (editors, pagers, `GIT_SSH_COMMAND`) are judged as the command they run
+/// where they are set ([`programs::COMMAND_VARS`]).
 const GIT_ENV_HARMLESS: &[&str] = &[
     "GIT_PAGER",
     "PAGER",

@@ -77,6 +77,9 @@ pub struct Wrapper {
     pub no_command: &'static [&'static str],
     /// Options whose value is a command line (`npx -c`, `flock -c`).
     pub command_string: &'static [&'static str],
+    /// Whether `NAME=VALUE` words before the command set its environment
+    /// (`sudo GIT_PAGER=… git log`), as they do for `env`.
+    pub assignments: bool,
 }
 
 const SUDO: Wrapper = Wrapper {
@@ -116,24 +119,28 @@ const SUDO: Wrapper = Wrapper {
         "--version",
     ],
     command_string: &[],
+    assignments: true,
 };
 const DOAS: Wrapper = Wrapper {
     with_value: &["-u", "-C"],
     positionals: 0,
     no_command: &[],
     command_string: &[],
+    assignments: false,
 };
 const TIMEOUT: Wrapper = Wrapper {
     with_value: &["-s", "--signal", "-k", "--kill-after"],
     positionals: 1,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
 };
 const NICE: Wrapper = Wrapper {
     with_value: &["-n", "--adjustment"],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
 };
 /// GNU parallel's `niceload`: runs its command under a load limit.
 const NICELOAD: Wrapper = Wrapper {
@@ -172,54 +179,63 @@ const NICELOAD: Wrapper = Wrapper {
     positionals: 0,
     no_command: &["--help", "-h", "--version", "-V"],
     command_string: &[],
+    assignments: false,
 };
 const PLAIN: Wrapper = Wrapper {
     with_value: &[],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
 };
 const TIME: Wrapper = Wrapper {
     with_value: &["-f", "--format", "-o", "--output"],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
 };
 const EXEC: Wrapper = Wrapper {
     with_value: &["-a"],
     positionals: 0,
     no_command: &[],
     command_string: &[],
+    assignments: false,
 };
 const COMMAND: Wrapper = Wrapper {
     with_value: &[],
     positionals: 0,
     no_command: &["-v", "-V"],
     command_string: &[],
+    assignments: false,
 };
 const STDBUF: Wrapper = Wrapper {
     with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
 };
 const IONICE: Wrapper = Wrapper {
     with_value: &["-c", "--class", "-n", "--classdata"],
     positionals: 0,
     no_command: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
     command_string: &[],
+    assignments: false,
 };
 const TASKSET: Wrapper = Wrapper {
     with_value: &[],
     positionals: 1,
     no_command: &["-p", "--pid"],
     command_string: &[],
+    assignments: false,
 };
 const FLOCK: Wrapper = Wrapper {
     with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
     positionals: 1,
     no_command: &[],
     command_string: &["-c", "--command"],
+    assignments: false,
 };
 
 const NPX: Wrapper = Wrapper {
@@ -227,6 +243,7 @@ const NPX: Wrapper = Wrapper {
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &["-c", "--call"],
+    assignments: false,
 };
 const UVX: Wrapper = Wrapper {
     with_value: &[
@@ -240,6 +257,7 @@ const UVX: Wrapper = Wrapper {
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
 };
 
 /// Programs, by name (after any directory: `/bin/rm` is `rm`).
@@ -610,4 +628,68 @@ pub fn reads_code_from_stdin(args: &[String], kind: Kind) -> bool {
         }
         _ => false,
     }
+}
+
+/// What a program started with an environment variable does with its
+/// value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VarRuns {
+    /// The value is a command line run here (`GIT_SSH_COMMAND`, `PAGER`,
+    /// `RSYNC_RSH`): judged as one.
+    Line,
+    /// The value is expanded by a shell before use (`BASH_ENV`, `PS4`):
+    /// its substitutions run.
+    Expanded,
+    /// less's input preprocessor: a command line after `|` or `||` (a
+    /// leading `-` too), with `%s` for the file.
+    LessPipe,
+}
+
+/// Environment variables whose value some program runs here. An
+/// assignment of one — before a command, alone, through `export`,
+/// `declare`, `env` or `sudo` — is judged as the command it would run,
+/// whatever the program: git, rsync, ssh and less are not the only ones
+/// to start git, rsync, ssh or a pager.
+pub const COMMAND_VARS: &[(&str, VarRuns)] = &[
+    // git (git(1) ENVIRONMENT; the config keys behind them are refused
+    // by the git policy's `-c` allow-list).
+    ("GIT_SSH_COMMAND", VarRuns::Line),
+    ("GIT_SSH", VarRuns::Line),
+    ("GIT_ASKPASS", VarRuns::Line),
+    ("GIT_EDITOR", VarRuns::Line),
+    ("GIT_SEQUENCE_EDITOR", VarRuns::Line),
+    ("GIT_PAGER", VarRuns::Line),
+    ("GIT_EXTERNAL_DIFF", VarRuns::Line),
+    ("GIT_PROXY_COMMAND", VarRuns::Line),
+    // Read by git, man, less, crontab, sudoedit and most terminal tools.
+    ("EDITOR", VarRuns::Line),
+    ("VISUAL", VarRuns::Line),
+    ("PAGER", VarRuns::Line),
+    ("MANPAGER", VarRuns::Line),
+    ("SYSTEMD_PAGER", VarRuns::Line),
+    ("BROWSER", VarRuns::Line),
+    ("SSH_ASKPASS", VarRuns::Line),
+    ("SUDO_ASKPASS", VarRuns::Line),
+    // less runs `|CMD %s` input preprocessors.
+    ("LESSOPEN", VarRuns::LessPipe),
+    ("LESSCLOSE", VarRuns::LessPipe),
+    // rsync: the remote shell (as `-e`), and the program that connects
+    // to an `rsync://` daemon (run through `sh -c`).
+    ("RSYNC_RSH", VarRuns::Line),
+    ("RSYNC_CONNECT_PROG", VarRuns::Line),
+    // bash and sh expand these (command substitution included) before
+    // use: BASH_ENV/ENV in every non-interactive/interactive shell, PS4
+    // under `set -x`, PROMPT_COMMAND before each prompt.
+    ("BASH_ENV", VarRuns::Expanded),
+    ("ENV", VarRuns::Expanded),
+    ("PS4", VarRuns::Expanded),
+    ("PROMPT_COMMAND", VarRuns::Line),
+];
+
+/// Whether `name`'s value is run (see [`COMMAND_VARS`]).
+pub fn command_var(name: &str) -> Option<VarRuns> {
+    COMMAND_VARS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, r)| *r)
 }
