@@ -918,7 +918,7 @@ impl Judge<'_> {
             Some(Kind::WindowsShell) => self.windows_shell(&name, args),
             Some(Kind::Multicall) => match args.get(1) {
                 // `busybox --list`, `toybox --help`: its own options.
-                Some(Arg::Lit(a)) if a.starts_with('-') => {}
+                Some(Arg::Lit(a)) if a.starts_with('-') => self.multicall_option(&name, args),
                 Some(_) => self.run(&args[1..], assigns, stdin),
                 None => {}
             },
@@ -931,10 +931,30 @@ impl Judge<'_> {
                     return;
                 };
                 if name == "rsync" {
-                    for rsh in files::rsync_remote_shells(&lits) {
-                        let cwd = self.cwd.clone();
-                        self.line(&rsh);
-                        self.cwd = cwd;
+                    let runs = match files::rsync_runs(&lits) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            self.deny(format!(
+                                "`rsync`: {e}; the guard refuses options it cannot read"
+                            ));
+                            return;
+                        }
+                    };
+                    let cwd = self.cwd.clone();
+                    for rsh in &runs.here {
+                        self.line(rsh);
+                        self.cwd = cwd.clone();
+                        if self.done() {
+                            return;
+                        }
+                    }
+                    // `--rsync-path` runs through the remote shell on the
+                    // host, like `ssh HOST CMD`.
+                    for (host, line) in runs.there {
+                        let outer = self.elsewhere.replace(host);
+                        self.line(&line);
+                        self.elsewhere = outer;
+                        self.cwd = cwd.clone();
                         if self.done() {
                             return;
                         }
@@ -976,6 +996,37 @@ impl Judge<'_> {
                 self.unknown_program(&name);
             }
         }
+    }
+
+    /// A multi-call binary's own option: `--install` writes links
+    /// ([`programs::MULTICALL_INSTALLS`]); the others only print.
+    fn multicall_option(&mut self, name: &str, args: &[Arg]) {
+        let Some(option) = args.get(1).and_then(|a| a.lit()) else {
+            return;
+        };
+        let Some((_, _, defaults)) = programs::MULTICALL_INSTALLS
+            .iter()
+            .find(|(p, o, _)| *p == name && *o == option)
+        else {
+            return;
+        };
+        let Some(lits) = self.literals(name, args, "where it would write") else {
+            return;
+        };
+        let dirs: Vec<String> = match lits[1..].iter().find(|a| !a.starts_with('-')) {
+            Some(dir) => vec![dir.clone()],
+            None => defaults.iter().map(|d| d.to_string()).collect(),
+        };
+        self.file_ops(
+            &format!("`{name} {option}`"),
+            dirs.into_iter()
+                .map(|word| FileOp {
+                    word,
+                    effect: Effect::Touch,
+                    into_dir: None,
+                })
+                .collect(),
+        );
     }
 
     /// An environment variable set on the line: when some program runs

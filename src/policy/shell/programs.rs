@@ -693,3 +693,14 @@ pub fn command_var(name: &str) -> Option<VarRuns> {
         .find(|(n, _)| *n == name)
         .map(|(_, r)| *r)
 }
+
+/// Options of multi-call binaries that write files themselves, and where
+/// they write without a folder named: `busybox --install [-s] [DIR]`
+/// links every applet into DIR, or else into the system folders and
+/// `/linuxrc` (confirmed by effect, BusyBox 1.35). Their other options
+/// (`--list`, `--help`; toybox's `--long`) only print.
+pub const MULTICALL_INSTALLS: &[(&str, &str, &[&str])] = &[(
+    "busybox",
+    "--install",
+    &["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/linuxrc"],
+)];
