@@ -1069,6 +1069,12 @@ impl Judge<'_> {
     }
 
     fn read_only(&mut self, name: &str, args: &[Arg], _assigns: &[(String, Option<String>)]) {
+        if !(matches!(name, "awk" | "gawk" | "mawk") && awk_in_place(args)) {
+            self.read_only_escapes(name, args);
+            if self.done() {
+                return;
+            }
+        }
         match name {
             "export" | "declare" | "local" | "typeset" | "readonly" => {
                 for a in &args[1..] {
@@ -1102,18 +1108,94 @@ impl Judge<'_> {
             }
             "awk" | "gawk" | "mawk" => {
                 // An awk program can run commands and write files.
-                let code = args[1..]
-                    .iter()
-                    .filter_map(|a| a.lit())
-                    .find(|a| !a.starts_with('-'))
-                    .unwrap_or("");
-                if code.contains("system(") || code.contains("| \"") || code.contains("|\"") {
-                    self.deny("The awk program runs shell commands (`system` or a pipe), which the guard cannot judge");
-                } else if code.contains("> \"") || code.contains(">\"") {
-                    self.deny("The awk program writes files, which the guard cannot judge; use a redirection instead");
+                let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
+                for code in awk_programs(&words) {
+                    if let Some(why) = awk_effect(&code) {
+                        self.deny(why);
+                        return;
+                    }
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The options that make a reading program write or run something
+    /// ([`programs::READ_ONLY_ESCAPES`]).
+    fn read_only_escapes(&mut self, name: &str, args: &[Arg]) {
+        use programs::Escape;
+        if !programs::READ_ONLY_ESCAPES.iter().any(|(n, _)| *n == name) {
+            return;
+        }
+        let Some(lits) = lit_args(args) else {
+            // A computed word could be one of them: another program.
+            return self.unknown_program(name);
+        };
+        let words: Vec<String> = std::iter::once(name.to_string()).chain(lits).collect();
+        for (escape, value, next) in programs::read_only_escapes(name, &words) {
+            if self.done() {
+                return;
+            }
+            let cwd = self.cwd.clone();
+            match (escape, value) {
+                (Escape::Unseen, _) => self.unknown_program(name),
+                (_, None) => {}
+                (Escape::Output, Some(v)) => self.file_ops(
+                    &format!("`{name}`"),
+                    vec![FileOp {
+                        word: v,
+                        effect: Effect::Overwrite,
+                        into_dir: None,
+                    }],
+                ),
+                (Escape::Line, Some(v)) => self.line(&v),
+                (Escape::PerFile, Some(v)) => {
+                    let each = Arg::Unknown {
+                        prefix: String::new(),
+                        shown: "(each file it reads)".into(),
+                    };
+                    self.run(&[Arg::Lit(v), each], &[], Stdin::Inherited);
+                }
+                (Escape::Exec, Some(_)) => {
+                    let inner: Vec<Arg> = words[next..]
+                        .iter()
+                        .take_while(|w| *w != ";")
+                        .map(|t| {
+                            if t.contains('{') {
+                                Arg::Unknown {
+                                    prefix: String::new(),
+                                    shown: t.clone(),
+                                }
+                            } else {
+                                Arg::Lit(t.clone())
+                            }
+                        })
+                        .collect();
+                    // Each file found is given at the end when no `{}`
+                    // says where.
+                    let mut inner = inner;
+                    if !inner.iter().skip(1).any(|a| a.lit().is_none()) {
+                        inner.push(Arg::Unknown {
+                            prefix: String::new(),
+                            shown: "(each file found)".into(),
+                        });
+                    }
+                    self.run(&inner, &[], Stdin::Inherited);
+                }
+                (Escape::InPlace, Some(_)) => {
+                    let files = words[1..]
+                        .iter()
+                        .filter(|w| !w.starts_with('-'))
+                        .map(|w| FileOp {
+                            word: w.clone(),
+                            effect: Effect::Edit,
+                            into_dir: None,
+                        })
+                        .collect();
+                    self.file_ops(&format!("`{name} -i`"), files);
+                }
+            }
+            self.cwd = cwd;
         }
     }
 
@@ -2655,6 +2737,86 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
 /// Quotes a word for a command line rebuilt from known words.
 /// Whether gawk is asked to load its in-place extension (`-i inplace`,
 /// `-iinplace`, `--include=inplace`, `--include inplace`).
+/// awk's options that take the next word as their value (POSIX, gawk,
+/// mawk's `-W`).
+const AWK_WITH_VALUE: &[&str] = &[
+    "-F",
+    "-v",
+    "-f",
+    "-E",
+    "-i",
+    "-l",
+    "-W",
+    "-e",
+    "--field-separator",
+    "--assign",
+    "--file",
+    "--exec",
+    "--include",
+    "--load",
+    "--source",
+];
+
+/// The inline program texts of an awk command line: the first operand
+/// (unless `-f`/`-E` name a file) and every `-e`/`--source` value.
+fn awk_programs(words: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut from_file = false;
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        i += 1;
+        if w == "--" {
+            break;
+        }
+        if !w.starts_with('-') || w == "-" {
+            i -= 1;
+            break;
+        }
+        let (opt, value) = match w.split_once('=').filter(|_| w.starts_with("--")) {
+            Some((o, v)) => (o, Some(v.to_string())),
+            None if AWK_WITH_VALUE.contains(&w) => {
+                i += 1;
+                (w, words.get(i - 1).map(|v| v.to_string()))
+            }
+            // A short option with its value attached: `-F:`, `-fprog`.
+            None if w.len() > 2 && !w.starts_with("--") => (&w[..2], Some(w[2..].to_string())),
+            None => (w, None),
+        };
+        match opt {
+            "-f" | "--file" | "-E" | "--exec" => from_file = true,
+            "-e" | "--source" => out.extend(value),
+            _ => {}
+        }
+    }
+    if !from_file {
+        out.extend(words.get(i).map(|c| c.to_string()));
+    }
+    out
+}
+
+/// Calls in an awk program that run a shell command.
+const AWK_RUNS: &[&str] = &["system(", "| \"", "|\"", "|getline", "| getline", "|&"];
+
+/// Why an awk program is refused: it runs commands, or a `print` or
+/// `printf` sends its output to a file (`print $1 > 5` writes the file
+/// `5`).
+fn awk_effect(code: &str) -> Option<&'static str> {
+    if AWK_RUNS.iter().any(|n| code.contains(n)) {
+        return Some("The awk program runs shell commands (`system` or a pipe), which the guard cannot judge");
+    }
+    for statement in code.split([';', '{', '}', '\n']) {
+        let t = statement.trim_start();
+        if (t.starts_with("print") || t.starts_with("printf")) && t.contains('>') {
+            let target = t.rsplit('>').next().unwrap_or("").trim();
+            if !matches!(target, "\"/dev/stderr\"" | "\"/dev/stdout\"") {
+                return Some("The awk program writes files, which the guard cannot judge; use a redirection instead");
+            }
+        }
+    }
+    None
+}
+
 fn awk_in_place(args: &[Arg]) -> bool {
     let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
     words.iter().enumerate().any(|(k, w)| {

@@ -375,7 +375,10 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("crontab", Kind::Crontab),
 ];
 
-/// Programs that only read, or change only the shell's own state.
+/// Programs that only read, or change only the shell's own state (unless
+/// given an option of [`READ_ONLY_ESCAPES`]). `uniq IN OUT` and
+/// `xxd IN OUT` write OUT and `mount` hides folders: they are other
+/// programs, allowed after the dirty-set snapshot.
 pub const READ_ONLY: &[&str] = &[
     "ls",
     "cat",
@@ -401,7 +404,6 @@ pub const READ_ONLY: &[&str] = &[
     "du",
     "df",
     "tree",
-    "uniq",
     "cut",
     "tr",
     "diff",
@@ -430,7 +432,6 @@ pub const READ_ONLY: &[&str] = &[
     "nl",
     "od",
     "hexdump",
-    "xxd",
     "md5sum",
     "sha1sum",
     "sha256sum",
@@ -499,7 +500,6 @@ pub const READ_ONLY: &[&str] = &[
     "xzcat",
     "lscpu",
     "lsblk",
-    "mount",
     "findmnt",
     "groups",
     "users",
@@ -515,7 +515,6 @@ pub const READ_ONLY: &[&str] = &[
     "shuf",
     "tsort",
     "pr",
-    "csplit_dryrun",
 ];
 
 /// Commands of PowerShell (cmdlets and their aliases) and cmd.exe that
@@ -704,3 +703,131 @@ pub const MULTICALL_INSTALLS: &[(&str, &str, &[&str])] = &[(
     "--install",
     &["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/linuxrc"],
 )];
+
+/// What an option does to a program that otherwise only reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Escape {
+    /// Its value is a file the program writes (`tree -o FILE`).
+    Output,
+    /// Its value is a command line run here (`man -P CMD`).
+    Line,
+    /// Its value is a program run on each file read (`rg --pre PROG`).
+    PerFile,
+    /// The words after it, up to `;` or the end, are a command run on
+    /// each file found, `{}` standing for it (`fd -x CMD`).
+    Exec,
+    /// The program's operands are rewritten in place (`yq -i`).
+    InPlace,
+    /// It runs code from a file or library the guard does not read
+    /// (`awk -f prog.awk`, `less +!CMD`): another program, allowed after
+    /// the dirty-set snapshot.
+    Unseen,
+}
+
+/// Options that make a program of [`READ_ONLY`] write files or run
+/// commands. A short option matches with its value attached (`-fprog`),
+/// a long one with `=`; an entry ending in nothing but `+` matches every
+/// word starting with `+`.
+pub const READ_ONLY_ESCAPES: &[(&str, &[(&str, Escape)])] = &[
+    ("awk", AWK_ESCAPES),
+    ("gawk", AWK_ESCAPES),
+    ("mawk", AWK_ESCAPES),
+    ("tree", &[("-o", Escape::Output)]),
+    (
+        "shuf",
+        &[("-o", Escape::Output), ("--output", Escape::Output)],
+    ),
+    (
+        "yq",
+        &[("-i", Escape::InPlace), ("--inplace", Escape::InPlace)],
+    ),
+    ("rg", &[("--pre", Escape::PerFile)]),
+    (
+        "fd",
+        &[
+            ("-x", Escape::Exec),
+            ("--exec", Escape::Exec),
+            ("-X", Escape::Exec),
+            ("--exec-batch", Escape::Exec),
+        ],
+    ),
+    (
+        "fdfind",
+        &[
+            ("-x", Escape::Exec),
+            ("--exec", Escape::Exec),
+            ("-X", Escape::Exec),
+            ("--exec-batch", Escape::Exec),
+        ],
+    ),
+    ("bat", &[("--pager", Escape::Line)]),
+    ("batcat", &[("--pager", Escape::Line)]),
+    ("delta", &[("--pager", Escape::Line)]),
+    (
+        "man",
+        &[
+            ("-P", Escape::Line),
+            ("--pager", Escape::Line),
+            ("-H", Escape::Line),
+            ("--html", Escape::Line),
+        ],
+    ),
+    ("less", &[("+", Escape::Unseen)]),
+    ("more", &[("+", Escape::Unseen)]),
+    ("history", &[("-w", Escape::Unseen), ("-a", Escape::Unseen)]),
+    ("hash", &[("-p", Escape::Unseen)]),
+];
+
+/// awk's program from a file (`-f`, `-E`), gawk's extensions and
+/// libraries (`-l`, `-i`; `-i inplace` is judged on its own).
+const AWK_ESCAPES: &[(&str, Escape)] = &[
+    ("-f", Escape::Unseen),
+    ("--file", Escape::Unseen),
+    ("-E", Escape::Unseen),
+    ("--exec", Escape::Unseen),
+    ("-l", Escape::Unseen),
+    ("--load", Escape::Unseen),
+    ("-i", Escape::Unseen),
+    ("--include", Escape::Unseen),
+];
+
+/// The options of [`READ_ONLY_ESCAPES`] in `args` (program first): each
+/// escape with its value (attached or the next word; `None` at the end)
+/// and the index of the word after it.
+pub fn read_only_escapes(name: &str, args: &[String]) -> Vec<(Escape, Option<String>, usize)> {
+    let Some((_, table)) = READ_ONLY_ESCAPES.iter().find(|(n, _)| *n == name) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        for (opt, escape) in table.iter() {
+            let value = if *opt == "+" {
+                a.strip_prefix('+').map(|v| Some(v.to_string()))
+            } else if a == *opt {
+                let v = args.get(i).cloned();
+                if *escape != Escape::Exec && *escape != Escape::InPlace {
+                    i += 1;
+                }
+                Some(v)
+            } else if opt.starts_with("--") {
+                a.strip_prefix(&format!("{opt}="))
+                    .map(|v| Some(v.to_string()))
+            } else if opt.len() == 2 && !a.starts_with("--") && a.starts_with(opt) {
+                Some(Some(a[2..].to_string()))
+            } else {
+                None
+            };
+            if let Some(v) = value {
+                out.push((*escape, v, i));
+                break;
+            }
+        }
+    }
+    out
+}
