@@ -347,6 +347,131 @@ pub fn file_ops(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
     })
 }
 
+/// What a sed script does besides editing its stream (GNU sed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SedDoes {
+    /// `w FILE`, `W FILE`, `s///w FILE`: writes (truncates) FILE.
+    Writes(String),
+    /// `e COMMAND`: runs COMMAND; `None` for `e` alone and `s///e`, which
+    /// run the text being edited.
+    Runs(Option<String>),
+}
+
+/// The writes and commands of `sed ARGS`' inline scripts (`-e`, or the
+/// first operand); `--sandbox` refuses them, `-f FILE` is not read (the
+/// judge counts sed as writing, so the dirty-set snapshot covers it).
+pub fn sed_does(args: &[String]) -> Result<Vec<SedDoes>, String> {
+    let p = gnu(args, &[SED, GNU])?;
+    if p.has("sandbox") {
+        return Ok(Vec::new());
+    }
+    let scripts: Vec<&str> = if p.mentions("expression") || p.mentions("file") {
+        p.values("expression").collect()
+    } else {
+        p.all_operands().take(1).map(String::as_str).collect()
+    };
+    let mut out = Vec::new();
+    for script in scripts {
+        sed_script(script, &mut out);
+    }
+    Ok(out)
+}
+
+/// Walks one sed script: addresses, `!`, then each command and what it
+/// takes (text, a label, a file name, `s` and `y` parts and flags).
+fn sed_script(script: &str, out: &mut Vec<SedDoes>) {
+    let c: Vec<char> = script.chars().collect();
+    let mut i = 0;
+    let rest_of_line = |i: &mut usize| -> String {
+        let start = *i;
+        while *i < c.len() && c[*i] != '\n' {
+            *i += 1;
+        }
+        c[start..*i].iter().collect::<String>().trim().to_string()
+    };
+    // A delimited part (`/re/`, `s|a|b|`): skips to after the closing
+    // delimiter, honouring backslash escapes.
+    let delimited = |i: &mut usize, d: char| {
+        while *i < c.len() && c[*i] != d {
+            if c[*i] == '\\' {
+                *i += 1;
+            }
+            *i += 1;
+        }
+        *i += 1;
+    };
+    while i < c.len() {
+        // Separators and addresses.
+        while i < c.len() && (c[i].is_whitespace() || c[i] == ';' || c[i] == '}') {
+            i += 1;
+        }
+        loop {
+            while i < c.len()
+                && (c[i].is_ascii_digit() || matches!(c[i], '$' | ',' | '~' | '+' | '!' | ' '))
+            {
+                i += 1;
+            }
+            if i < c.len() && c[i] == '/' {
+                i += 1;
+                delimited(&mut i, '/');
+            } else if i + 1 < c.len() && c[i] == '\\' {
+                let d = c[i + 1];
+                i += 2;
+                delimited(&mut i, d);
+            } else {
+                break;
+            }
+            // Regex address flags (`I`, `M`).
+            while i < c.len() && matches!(c[i], 'I' | 'M') {
+                i += 1;
+            }
+        }
+        let Some(&cmd) = c.get(i) else {
+            break;
+        };
+        i += 1;
+        match cmd {
+            '{' => {}
+            '#' | ':' | 'a' | 'i' | 'c' | 'r' | 'R' => {
+                rest_of_line(&mut i);
+            }
+            'b' | 't' | 'T' | 'v' => {
+                while i < c.len() && !matches!(c[i], ';' | '\n' | '}') {
+                    i += 1;
+                }
+            }
+            'w' | 'W' => out.push(SedDoes::Writes(rest_of_line(&mut i))),
+            'e' => {
+                let line = rest_of_line(&mut i);
+                out.push(SedDoes::Runs((!line.is_empty()).then_some(line)));
+            }
+            's' | 'y' => {
+                let Some(&d) = c.get(i) else {
+                    break;
+                };
+                i += 1;
+                delimited(&mut i, d);
+                delimited(&mut i, d);
+                if cmd == 's' {
+                    while i < c.len() && !matches!(c[i], ';' | '\n' | '}') {
+                        match c[i] {
+                            'w' => {
+                                i += 1;
+                                out.push(SedDoes::Writes(rest_of_line(&mut i)));
+                                break;
+                            }
+                            'e' => out.push(SedDoes::Runs(None)),
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `mv`, `cp`, `install`, `ln`: the destination is overwritten when it
 /// exists (unless a backup or no-clobber is asked for); `mv` also takes
 /// each source away from where it was.
@@ -769,6 +894,41 @@ mod tests {
             .unwrap()
             .there
             .is_empty());
+    }
+
+    #[test]
+    fn sed_scripts_that_write_or_run_are_read() {
+        let d =
+            |a: &[&str]| sed_does(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+        assert_eq!(
+            d(&["-n", "w out.txt", "f"]),
+            [SedDoes::Writes("out.txt".into())]
+        );
+        assert_eq!(d(&["1W a b", "f"]), [SedDoes::Writes("a b".into())]);
+        assert_eq!(d(&["s/a/b/gw x", "f"]), [SedDoes::Writes("x".into())]);
+        assert_eq!(
+            d(&["-e", "s|w|e|", "-e", "1e rm -rf src", "f"]),
+            [SedDoes::Runs(Some("rm -rf src".into()))]
+        );
+        assert_eq!(d(&["s/.*/ls/e", "f"]), [SedDoes::Runs(None)]);
+        assert_eq!(
+            d(&["/x/,/y/ { /z/!w o\n}", "f"]),
+            [SedDoes::Writes("o".into())]
+        );
+        // Words in patterns, replacements, text and labels are no commands.
+        for s in [
+            "s/hello world/bye/g",
+            "/we/d",
+            "s/e/w/",
+            "1i\\ write me",
+            "y/ew/we/",
+            ":w\nb w",
+            "$!N;s/\\n/ /",
+            "\\,w,d",
+        ] {
+            assert!(d(&[s, "f"]).is_empty(), "{s}");
+        }
+        assert!(d(&["--sandbox", "w x", "f"]).is_empty());
     }
 
     #[test]

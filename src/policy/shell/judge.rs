@@ -960,6 +960,12 @@ impl Judge<'_> {
                         }
                     }
                 }
+                if name == "sed" {
+                    self.sed_does(&lits);
+                    if self.done() {
+                        return;
+                    }
+                }
                 match files::file_ops(&name, &lits) {
                     Ok(ops) => self.file_ops(&format!("`{name}`"), ops),
                     Err(e) => self.deny(format!(
@@ -994,6 +1000,37 @@ impl Judge<'_> {
                     return;
                 }
                 self.unknown_program(&name);
+            }
+        }
+    }
+
+    /// sed's `w FILE` and `e COMMAND` ([`files::sed_does`]).
+    fn sed_does(&mut self, lits: &[String]) {
+        let Ok(does) = files::sed_does(lits) else {
+            // Unreadable options: `file_ops` refuses them next.
+            return;
+        };
+        for d in does {
+            match d {
+                files::SedDoes::Writes(path) => self.file_ops(
+                    "`sed w`",
+                    vec![FileOp {
+                        word: path,
+                        effect: Effect::Overwrite,
+                        into_dir: None,
+                    }],
+                ),
+                files::SedDoes::Runs(Some(line)) => {
+                    let cwd = self.cwd.clone();
+                    self.line(&line);
+                    self.cwd = cwd;
+                }
+                files::SedDoes::Runs(None) => self.deny(
+                    "`sed` with `e` runs the text it edits as a shell command, which the guard cannot see",
+                ),
+            }
+            if self.done() {
+                return;
             }
         }
     }
@@ -2178,6 +2215,23 @@ impl Judge<'_> {
                     "Inline `{name}` code {what} (`{}`); the guard cannot tell what it would lose — use `git rm` or ask the user",
                     api.trim_end_matches('(')
                 )),
+                Finding::Appends(api, None) => self.deny(format!(
+                    "Inline `{name}` code appends to a file whose name is computed (`{}`); the guard cannot tell where it writes",
+                    api.trim_end_matches('(')
+                )),
+                Finding::Appends(api, Some(path)) => {
+                    let Some(abs) = self.absolute(&path) else {
+                        return;
+                    };
+                    let p = paths::resolve_abs(&abs, true);
+                    if let Some(why) = self.refused_place(&p, Effect::Append) {
+                        self.deny(format!(
+                            "Inline `{name}` code appends to `{path}` (`{}`): {why}",
+                            api.trim_end_matches('(')
+                        ));
+                        return;
+                    }
+                }
                 Finding::Writes(api, None) => self.deny(format!(
                     "Inline `{name}` code writes a file whose name is computed (`{}`); write it with the agent's edit tool instead",
                     api.trim_end_matches('(')
