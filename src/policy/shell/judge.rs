@@ -908,7 +908,10 @@ impl Judge<'_> {
             return;
         }
         match kind {
-            None => self.unknown_program(&name),
+            None => {
+                self.extractor(&name, args);
+                self.unknown_program(&name);
+            }
             Some(Kind::ReadOnly) => self.read_only(&name, args, assigns),
             Some(Kind::Wrapper(w)) => self.wrapper(&name, w, args, assigns, stdin),
             Some(Kind::Shell) => self.shell(&name, args, stdin),
@@ -1002,6 +1005,35 @@ impl Judge<'_> {
                 self.unknown_program(&name);
             }
         }
+    }
+
+    /// An archive extractor's destination ([`programs::EXTRACTORS`]).
+    fn extractor(&mut self, name: &str, args: &[Arg]) {
+        let Some(x) = programs::EXTRACTORS.iter().find(|x| x.program == name) else {
+            return;
+        };
+        let Some(lits) = self.literals(name, args, "where it would extract") else {
+            return;
+        };
+        let Some((dirs, absolute)) = x.reading(&lits) else {
+            return;
+        };
+        if absolute {
+            self.deny(format!(
+                "`{name}` with absolute member paths writes wherever the archive says (a dotfile, `~/.ssh`), which the guard cannot see"
+            ));
+            return;
+        }
+        self.file_ops(
+            &format!("`{name}`"),
+            dirs.into_iter()
+                .map(|word| FileOp {
+                    word,
+                    effect: Effect::Touch,
+                    into_dir: None,
+                })
+                .collect(),
+        );
     }
 
     /// sed's `w FILE` and `e COMMAND` ([`files::sed_does`]).

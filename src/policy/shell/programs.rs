@@ -831,3 +831,85 @@ pub fn read_only_escapes(name: &str, args: &[String]) -> Vec<(Escape, Option<Str
     }
     out
 }
+
+/// Archive extractors: the options naming the folder they extract into,
+/// and the options that let members be written at their own absolute
+/// paths. Extracting is another program (allowed after the dirty-set
+/// snapshot), but not into a protected place or an existing folder
+/// outside the working tree and the temp folder (`tar -xf x.tar -C ~`
+/// plants `~/.ssh/config`).
+pub const EXTRACTORS: &[Extractor] = &[
+    Extractor {
+        program: "tar",
+        extracts: &["-x", "--extract", "--get"],
+        into: &["-C", "--directory"],
+        absolute: &["-P", "--absolute-names"],
+    },
+    Extractor {
+        program: "bsdtar",
+        extracts: &["-x"],
+        into: &["-C", "--cd", "--directory"],
+        absolute: &["-P", "--absolute-paths"],
+    },
+    Extractor {
+        program: "unzip",
+        extracts: &[],
+        into: &["-d"],
+        absolute: &[],
+    },
+];
+
+/// One row of [`EXTRACTORS`]. Short options are also found inside a
+/// cluster (`-xPf`) and tar's old style first word (`xPf`).
+#[derive(Debug)]
+pub struct Extractor {
+    /// The program.
+    pub program: &'static str,
+    /// Options that make it extract (empty: it always does).
+    pub extracts: &'static [&'static str],
+    /// Options whose value is the folder written into.
+    pub into: &'static [&'static str],
+    /// Options that write members at their absolute paths.
+    pub absolute: &'static [&'static str],
+}
+
+impl Extractor {
+    /// Whether `option` is given in `args` (as a word, inside a short
+    /// cluster, or in tar's old-style first word).
+    fn given(&self, args: &[String], option: &str) -> bool {
+        args.iter().enumerate().any(|(k, a)| {
+            if a == option || (option.starts_with("--") && a.starts_with(&format!("{option}="))) {
+                return true;
+            }
+            let Some(letter) = option.strip_prefix('-').filter(|l| l.len() == 1) else {
+                return false;
+            };
+            let old_style = k == 0 && self.program == "tar" && !a.starts_with('-');
+            let cluster = a.starts_with('-') && !a.starts_with("--");
+            (old_style || cluster) && a.trim_start_matches('-').contains(letter)
+        })
+    }
+
+    /// What `args` (without the program) extract into: `None` when they do
+    /// not extract; the folders named (empty: the current one); whether
+    /// members keep absolute paths.
+    pub fn reading(&self, args: &[String]) -> Option<(Vec<String>, bool)> {
+        if !self.extracts.is_empty() && !self.extracts.iter().any(|o| self.given(args, o)) {
+            return None;
+        }
+        let mut dirs = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            for o in self.into {
+                if a == o {
+                    dirs.extend(args.get(k + 1).cloned());
+                } else if let Some(v) = a.strip_prefix(&format!("{o}=")) {
+                    dirs.push(v.to_string());
+                } else if o.len() == 2 && !a.starts_with("--") && a.len() > 2 && a.starts_with(o) {
+                    dirs.push(a[2..].to_string());
+                }
+            }
+        }
+        let absolute = self.absolute.iter().any(|o| self.given(args, o));
+        Some((dirs, absolute))
+    }
+}
