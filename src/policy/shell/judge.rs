@@ -1981,8 +1981,12 @@ impl Judge<'_> {
         };
         self.may_write = true;
         match name {
-            "ssh" => {
-                const WITH_VALUE: &str = "bcDEeFIiJLlmOopQRSWw";
+            "ssh" | "scp" | "sftp" => {
+                let Some(&(_, with_value, runs_here, has_command)) =
+                    programs::SSH_CLIENTS.iter().find(|(n, ..)| *n == name)
+                else {
+                    return;
+                };
                 let mut i = 0;
                 // Options (bundled: `-vo VALUE`, `-oVALUE`), then the
                 // host, then the command.
@@ -1995,7 +1999,7 @@ impl Judge<'_> {
                             continue;
                         }
                         for (at, c) in a.char_indices().skip(1) {
-                            if WITH_VALUE.contains(c) {
+                            if with_value.contains(c) {
                                 let rest = &a[at + c.len_utf8()..];
                                 let value = if rest.is_empty() {
                                     i += 1;
@@ -2016,9 +2020,18 @@ impl Judge<'_> {
                 // LocalCommand or KnownHostsCommand is a local shell line,
                 // and a config file (`-F`) may hold any of them.
                 for (flag, value) in &values {
+                    if runs_here.contains(*flag) {
+                        let cwd = self.cwd.clone();
+                        self.line(value);
+                        self.cwd = cwd;
+                        if self.done() {
+                            return;
+                        }
+                        continue;
+                    }
                     if *flag == 'F' && !matches!(value.as_str(), "/dev/null" | "none") {
                         self.deny(format!(
-                            "`ssh -F {value}` reads a configuration file, whose ProxyCommand or LocalCommand would run here unjudged"
+                            "`{name} -F {value}` reads a configuration file, whose ProxyCommand or LocalCommand would run here unjudged"
                         ));
                         return;
                     }
@@ -2044,7 +2057,7 @@ impl Judge<'_> {
                         }
                     }
                 }
-                if i < lits.len() {
+                if has_command && i < lits.len() {
                     let host = lits[i - 1].clone();
                     let line = lits[i..].join(" ");
                     let outer = self.elsewhere.replace(host);

@@ -306,6 +306,8 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("env_parallel", Kind::Parallel),
     ("find", Kind::Find),
     ("ssh", Kind::Remote),
+    ("scp", Kind::Remote),
+    ("sftp", Kind::Remote),
     ("watch", Kind::Remote),
     ("su", Kind::Remote),
     ("source", Kind::Source),
@@ -913,3 +915,15 @@ impl Extractor {
         Some((dirs, absolute))
     }
 }
+
+/// OpenSSH's clients, read alike: (program, short options that take a
+/// value, those whose value is a program run here, whether a command for
+/// the host follows the host). All read `-o ProxyCommand=…`,
+/// `LocalCommand`, `KnownHostsCommand` and a `-F` file, which run here;
+/// `scp -S PROG`, `sftp -S PROG` run PROG instead of ssh and
+/// `sftp -D CMD` runs a local sftp server (ssh(1), scp(1), sftp(1)).
+pub const SSH_CLIENTS: &[(&str, &str, &str, bool)] = &[
+    ("ssh", "bcDEeFIiJLlmOopQRSWw", "", true),
+    ("scp", "cDFiJlMoPSX", "S", false),
+    ("sftp", "BbcDFiJlMoPRSsX", "DS", false),
+];
