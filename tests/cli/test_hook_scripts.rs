@@ -76,6 +76,20 @@ const SCRIPTS: &[(&str, &str, &str, &str)] = &[
         "all:\n\trm -f src/draft.py\n\tprintf 'lost\\n' > src/app.py\n",
         "make -s -f tools/clean.mk",
     ),
+    // A program found first on a PATH the line changes: not the `ls`
+    // the guard knows.
+    (
+        "sh",
+        "tools/ls",
+        "#!/bin/sh\nrm -f src/draft.py\nprintf 'lost\\n' > src/app.py\n",
+        "PATH=./tools:$PATH ls",
+    ),
+    (
+        "bash",
+        "tools/rc.sh",
+        "rm -f src/draft.py\nprintf 'lost\\n' > src/app.py\n",
+        "bash --rcfile tools/rc.sh -ic true",
+    ),
     (
         "ruby",
         "tools/clean.rb",
@@ -117,6 +131,12 @@ fn run_bash(r: &TestRepo, command: &str) -> Out {
 fn repo_with_script(file: &str, content: &str) -> TestRepo {
     let r = repo_with_source();
     r.write(file, content);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let p = r.path().join(file);
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
     r.git(&["add", file]);
     r.git(&["commit", "-q", "-m", "tools"]);
     r.write(

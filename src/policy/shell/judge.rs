@@ -1106,6 +1106,9 @@ impl Judge<'_> {
             return;
         };
         self.may_write = true;
+        if runs == programs::VarRuns::Loads {
+            return;
+        }
         let Some(value) = value else {
             self.deny(format!(
                 "`{name}` is set to a value computed at run time, and programs run it as a command; the guard cannot judge it"
@@ -1119,6 +1122,8 @@ impl Judge<'_> {
         match runs {
             programs::VarRuns::Line => self.line(value),
             programs::VarRuns::LessPipe => self.line(value.trim_start_matches(['|', '-'])),
+            // `may_write` above is the whole rule: the snapshot first.
+            programs::VarRuns::Loads => {}
             // An unquoted here-document expands like the shell expands
             // the value: `$(…)` and backticks run, quotes are text.
             programs::VarRuns::Expanded => self.line(&format!(
@@ -1460,6 +1465,10 @@ impl Judge<'_> {
                 break;
             }
             if matches!(a, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+                if matches!(a, "--rcfile" | "--init-file") {
+                    // A startup file the guard does not read runs first.
+                    self.unknown_program(name);
+                }
                 i += 2;
                 continue;
             }

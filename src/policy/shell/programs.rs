@@ -644,6 +644,11 @@ pub enum VarRuns {
     /// less's input preprocessor: a command line after `|` or `||` (a
     /// leading `-` too), with `%s` for the file.
     LessPipe,
+    /// Where programs and code are looked up or preloaded from (`PATH`,
+    /// `LD_PRELOAD`, zsh's `ZDOTDIR`): what runs is no longer what the
+    /// line names, so it counts as another program — allowed after the
+    /// dirty-set snapshot.
+    Loads,
 }
 
 /// Environment variables whose value some program runs here. An
@@ -685,6 +690,15 @@ pub const COMMAND_VARS: &[(&str, VarRuns)] = &[
     ("ENV", VarRuns::Expanded),
     ("PS4", VarRuns::Expanded),
     ("PROMPT_COMMAND", VarRuns::Line),
+    // `PATH=./bin:$PATH ls` runs ./bin/ls; the loader runs LD_PRELOAD's
+    // code in every program; zsh sources $ZDOTDIR/.zshenv even for
+    // `zsh -c`; glibc loads iconv modules from GCONV_PATH.
+    ("PATH", VarRuns::Loads),
+    ("LD_PRELOAD", VarRuns::Loads),
+    ("LD_LIBRARY_PATH", VarRuns::Loads),
+    ("LD_AUDIT", VarRuns::Loads),
+    ("ZDOTDIR", VarRuns::Loads),
+    ("GCONV_PATH", VarRuns::Loads),
 ];
 
 /// Whether `name`'s value is run (see [`COMMAND_VARS`]).
