@@ -1286,6 +1286,13 @@ impl Judge<'_> {
         }
         let mut assigns = assigns.to_vec();
         let mut i = 1;
+        if !w.verbs.is_empty() {
+            // `npm exec CMD` runs CMD; `npm test` is just npm.
+            match args.get(1).and_then(Arg::lit) {
+                Some(v) if w.verbs.contains(&v) => i = 2,
+                _ => return self.unknown_program(name),
+            }
+        }
         let mut positionals = w.positionals;
         while i < args.len() {
             let Some(a) = args[i].lit() else {
@@ -1343,7 +1350,14 @@ impl Judge<'_> {
             break;
         }
         if i < args.len() {
+            let cwd = self.cwd.clone();
+            if w.moves_cwd {
+                self.cwd = None;
+            }
             self.run(&args[i..], &assigns, stdin);
+            if w.moves_cwd {
+                self.cwd = cwd;
+            }
         }
     }
 

@@ -80,6 +80,14 @@ pub struct Wrapper {
     /// Whether `NAME=VALUE` words before the command set its environment
     /// (`sudo GIT_PAGER=… git log`), as they do for `env`.
     pub assignments: bool,
+    /// The sub-commands that run the command (`uv run`, `npm exec`);
+    /// empty when the wrapper always does. With another sub-command the
+    /// program is just another program.
+    pub verbs: &'static [&'static str],
+    /// Whether the command runs in another folder (chroot's new root,
+    /// systemd-run's unit: `/` or the home): its relative paths are not
+    /// the ones here.
+    pub moves_cwd: bool,
 }
 
 const SUDO: Wrapper = Wrapper {
@@ -120,6 +128,8 @@ const SUDO: Wrapper = Wrapper {
     ],
     command_string: &[],
     assignments: true,
+    verbs: &[],
+    moves_cwd: false,
 };
 const DOAS: Wrapper = Wrapper {
     with_value: &["-u", "-C"],
@@ -127,6 +137,8 @@ const DOAS: Wrapper = Wrapper {
     no_command: &[],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const TIMEOUT: Wrapper = Wrapper {
     with_value: &["-s", "--signal", "-k", "--kill-after"],
@@ -134,6 +146,8 @@ const TIMEOUT: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const NICE: Wrapper = Wrapper {
     with_value: &["-n", "--adjustment"],
@@ -141,6 +155,8 @@ const NICE: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 /// GNU parallel's `niceload`: runs its command under a load limit.
 const NICELOAD: Wrapper = Wrapper {
@@ -180,6 +196,8 @@ const NICELOAD: Wrapper = Wrapper {
     no_command: &["--help", "-h", "--version", "-V"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const PLAIN: Wrapper = Wrapper {
     with_value: &[],
@@ -187,6 +205,8 @@ const PLAIN: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const TIME: Wrapper = Wrapper {
     with_value: &["-f", "--format", "-o", "--output"],
@@ -194,6 +214,8 @@ const TIME: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const EXEC: Wrapper = Wrapper {
     with_value: &["-a"],
@@ -201,6 +223,8 @@ const EXEC: Wrapper = Wrapper {
     no_command: &[],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const COMMAND: Wrapper = Wrapper {
     with_value: &[],
@@ -208,6 +232,8 @@ const COMMAND: Wrapper = Wrapper {
     no_command: &["-v", "-V"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const STDBUF: Wrapper = Wrapper {
     with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
@@ -215,6 +241,8 @@ const STDBUF: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const IONICE: Wrapper = Wrapper {
     with_value: &["-c", "--class", "-n", "--classdata"],
@@ -222,6 +250,8 @@ const IONICE: Wrapper = Wrapper {
     no_command: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const TASKSET: Wrapper = Wrapper {
     with_value: &[],
@@ -229,6 +259,8 @@ const TASKSET: Wrapper = Wrapper {
     no_command: &["-p", "--pid"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const FLOCK: Wrapper = Wrapper {
     with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
@@ -236,6 +268,8 @@ const FLOCK: Wrapper = Wrapper {
     no_command: &[],
     command_string: &["-c", "--command"],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 
 const NPX: Wrapper = Wrapper {
@@ -244,6 +278,8 @@ const NPX: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &["-c", "--call"],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const UVX: Wrapper = Wrapper {
     with_value: &[
@@ -258,7 +294,117 @@ const UVX: Wrapper = Wrapper {
     no_command: &["--help", "--version"],
     command_string: &[],
     assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
+
+/// Wrappers found by the peers' classes and a hunt past them: project
+/// runners (`uv run`, `poetry run`, `npm exec`, `pnpm exec`, `bundle exec`,
+/// `direnv exec DIR`), tracers and sandboxes (`strace`, `ltrace`,
+/// `valgrind`, `firejail`, `unshare`, `nsenter`, `chroot ROOT`),
+/// `systemd-run`, `caffeinate`, `dotenv`: each runs the command after its
+/// own options.
+const fn runs_after(
+    with_value: &'static [&'static str],
+    positionals: usize,
+    verbs: &'static [&'static str],
+) -> Wrapper {
+    Wrapper {
+        with_value,
+        positionals,
+        no_command: &["--help", "--version"],
+        command_string: &[],
+        assignments: false,
+        verbs,
+        moves_cwd: false,
+    }
+}
+const UV_RUN: Wrapper = runs_after(
+    &[
+        "--with",
+        "--python",
+        "-p",
+        "--package",
+        "--project",
+        "--directory",
+        "--env-file",
+        "--extra",
+        "--group",
+        "--index",
+        "--from",
+        "-w",
+    ],
+    0,
+    &["run"],
+);
+const POETRY_RUN: Wrapper = runs_after(&["-C", "--directory", "-P", "--project"], 0, &["run"]);
+const NPM_EXEC: Wrapper = Wrapper {
+    command_string: &["-c", "--call"],
+    ..runs_after(&["-p", "--package", "-w", "--workspace"], 0, &["exec", "x"])
+};
+const PNPM_EXEC: Wrapper = runs_after(&["-C", "--dir", "--filter", "-F"], 0, &["exec", "dlx"]);
+const BUNDLE_EXEC: Wrapper = runs_after(&["--gemfile"], 0, &["exec"]);
+const DIRENV_EXEC: Wrapper = runs_after(&[], 1, &["exec"]);
+const STRACE: Wrapper = runs_after(
+    &[
+        "-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X", "-U",
+    ],
+    0,
+    &[],
+);
+const LTRACE: Wrapper = runs_after(
+    &[
+        "-o", "-e", "-p", "-s", "-u", "-n", "-a", "-A", "-D", "-F", "-l", "-x", "-w",
+    ],
+    0,
+    &[],
+);
+const CHROOT: Wrapper = Wrapper {
+    moves_cwd: true,
+    ..runs_after(&["--userspec", "--groups"], 1, &[])
+};
+const UNSHARE: Wrapper = runs_after(
+    &[
+        "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd",
+    ],
+    0,
+    &[],
+);
+const NSENTER: Wrapper = runs_after(
+    &["-t", "--target", "-S", "--setuid", "-G", "--setgid"],
+    0,
+    &[],
+);
+const SYSTEMD_RUN: Wrapper = Wrapper {
+    moves_cwd: true,
+    ..runs_after(
+        &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "-E",
+            "--setenv",
+            "-M",
+            "--machine",
+            "--description",
+            "--slice",
+            "--working-directory",
+            "-H",
+            "--host",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--on-calendar",
+            "--on-active",
+        ],
+        0,
+        &[],
+    )
+};
+const CAFFEINATE: Wrapper = runs_after(&["-t", "-w"], 0, &[]);
+const DOTENV: Wrapper = runs_after(&["-e", "-v", "-c"], 0, &[]);
+const TRACED: Wrapper = runs_after(&[], 0, &[]);
 
 /// Programs, by name (after any directory: `/bin/rm` is `rm`).
 pub const PROGRAMS: &[(&str, Kind)] = &[
@@ -287,6 +433,23 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("pnpx", Kind::Wrapper(&NPX)),
     ("bunx", Kind::Wrapper(&NPX)),
     ("uvx", Kind::Wrapper(&UVX)),
+    ("uv", Kind::Wrapper(&UV_RUN)),
+    ("poetry", Kind::Wrapper(&POETRY_RUN)),
+    ("npm", Kind::Wrapper(&NPM_EXEC)),
+    ("pnpm", Kind::Wrapper(&PNPM_EXEC)),
+    ("yarn", Kind::Wrapper(&BUNDLE_EXEC)),
+    ("bundle", Kind::Wrapper(&BUNDLE_EXEC)),
+    ("direnv", Kind::Wrapper(&DIRENV_EXEC)),
+    ("strace", Kind::Wrapper(&STRACE)),
+    ("ltrace", Kind::Wrapper(&LTRACE)),
+    ("valgrind", Kind::Wrapper(&TRACED)),
+    ("firejail", Kind::Wrapper(&TRACED)),
+    ("chroot", Kind::Wrapper(&CHROOT)),
+    ("unshare", Kind::Wrapper(&UNSHARE)),
+    ("nsenter", Kind::Wrapper(&NSENTER)),
+    ("systemd-run", Kind::Wrapper(&SYSTEMD_RUN)),
+    ("caffeinate", Kind::Wrapper(&CAFFEINATE)),
+    ("dotenv", Kind::Wrapper(&DOTENV)),
     // Shells and string evaluation.
     ("bash", Kind::Shell),
     ("sh", Kind::Shell),
