@@ -1168,11 +1168,42 @@ impl Judge<'_> {
                     }
                 }
             }
-            "unset" | "read" => {
-                for a in &args[1..] {
-                    if let Some(t) = a.lit() {
-                        self.vars.insert(t.to_string(), None);
+            "unset" | "read" | "printf" | "mapfile" | "readarray" => {
+                // `read NAME`, `printf -v NAME`, `mapfile NAME` set NAME
+                // to text not known now (`unset` to nothing).
+                let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
+                let mut k = 0;
+                while k < words.len() {
+                    let t = words[k];
+                    k += 1;
+                    let target = match (name, t) {
+                        ("printf", "-v") | ("read" | "mapfile" | "readarray", "-a") => {
+                            k += 1;
+                            words.get(k - 1).copied()
+                        }
+                        ("printf", _) => None,
+                        // Options of read and mapfile with a value.
+                        (
+                            _,
+                            "-p" | "-d" | "-t" | "-n" | "-N" | "-u" | "-i" | "-C" | "-c" | "-O"
+                            | "-s",
+                        ) if !(name == "mapfile" || name == "readarray") || t != "-t" => {
+                            k += 1;
+                            None
+                        }
+                        (_, t) if t.starts_with('-') => None,
+                        (_, t) => Some(t),
+                    };
+                    let Some(var) = target else {
+                        continue;
+                    };
+                    if name != "unset" {
+                        self.assigned(var, None);
+                        if self.done() {
+                            return;
+                        }
                     }
+                    self.vars.insert(var.to_string(), None);
                 }
             }
             "awk" | "gawk" | "mawk" if awk_in_place(args) => {

@@ -623,6 +623,8 @@ pub const READ_ONLY: &[&str] = &[
     "typeset",
     "readonly",
     "read",
+    "mapfile",
+    "readarray",
     "exit",
     "return",
     "shift",
