@@ -254,6 +254,14 @@ impl Judge<'_> {
 
     /// Expands a word, judging its substitutions (which run).
     fn word(&mut self, w: &Word) -> Vec<Arg> {
+        // `${NAME:=WORD}` and `${NAME=WORD}` assign NAME.
+        for p in &w.parts {
+            if let Part::Param { name, .. } = p {
+                if let Some((n, _)) = name.split_once(":=").or_else(|| name.split_once('=')) {
+                    self.assigned(n, None);
+                }
+            }
+        }
         let mut subs = Vec::new();
         if let Err(e) = parser::collect_parts(&w.parts, &self.bodies, &mut subs) {
             self.deny(format!(
@@ -1151,6 +1159,24 @@ impl Judge<'_> {
         }
         match name {
             "export" | "declare" | "local" | "typeset" | "readonly" => {
+                // `declare -n REF=GIT_EDITOR`: assigning REF sets the
+                // variable it names, which the guard does not follow.
+                let nameref = args[1..].iter().filter_map(Arg::lit).any(|t| {
+                    t.starts_with('-')
+                        && !t.starts_with("--")
+                        && t.contains('n')
+                        && name != "export"
+                });
+                if nameref {
+                    for t in args[1..].iter().filter_map(Arg::lit) {
+                        if let Some((_, target)) = t.split_once('=') {
+                            self.assigned(target, None);
+                        }
+                    }
+                    if self.done() {
+                        return;
+                    }
+                }
                 for a in &args[1..] {
                     match a {
                         Arg::Lit(t) => {
