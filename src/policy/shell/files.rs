@@ -283,7 +283,7 @@ pub fn file_ops(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
             Effect::Overwrite,
         ),
         "mv" | "cp" | "install" | "ln" => copy_like(program, args)?,
-        "rsync" => rsync(args),
+        "rsync" => rsync(args)?,
         "sed" => {
             p = gnu(args, &[SED, GNU])?;
             if !p.mentions("in-place") {
@@ -347,6 +347,131 @@ pub fn file_ops(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
     })
 }
 
+/// What a sed script does besides editing its stream (GNU sed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SedDoes {
+    /// `w FILE`, `W FILE`, `s///w FILE`: writes (truncates) FILE.
+    Writes(String),
+    /// `e COMMAND`: runs COMMAND; `None` for `e` alone and `s///e`, which
+    /// run the text being edited.
+    Runs(Option<String>),
+}
+
+/// The writes and commands of `sed ARGS`' inline scripts (`-e`, or the
+/// first operand); `--sandbox` refuses them, `-f FILE` is not read (the
+/// judge counts sed as writing, so the dirty-set snapshot covers it).
+pub fn sed_does(args: &[String]) -> Result<Vec<SedDoes>, String> {
+    let p = gnu(args, &[SED, GNU])?;
+    if p.has("sandbox") {
+        return Ok(Vec::new());
+    }
+    let scripts: Vec<&str> = if p.mentions("expression") || p.mentions("file") {
+        p.values("expression").collect()
+    } else {
+        p.all_operands().take(1).map(String::as_str).collect()
+    };
+    let mut out = Vec::new();
+    for script in scripts {
+        sed_script(script, &mut out);
+    }
+    Ok(out)
+}
+
+/// Walks one sed script: addresses, `!`, then each command and what it
+/// takes (text, a label, a file name, `s` and `y` parts and flags).
+fn sed_script(script: &str, out: &mut Vec<SedDoes>) {
+    let c: Vec<char> = script.chars().collect();
+    let mut i = 0;
+    let rest_of_line = |i: &mut usize| -> String {
+        let start = *i;
+        while *i < c.len() && c[*i] != '\n' {
+            *i += 1;
+        }
+        c[start..*i].iter().collect::<String>().trim().to_string()
+    };
+    // A delimited part (`/re/`, `s|a|b|`): skips to after the closing
+    // delimiter, honouring backslash escapes.
+    let delimited = |i: &mut usize, d: char| {
+        while *i < c.len() && c[*i] != d {
+            if c[*i] == '\\' {
+                *i += 1;
+            }
+            *i += 1;
+        }
+        *i += 1;
+    };
+    while i < c.len() {
+        // Separators and addresses.
+        while i < c.len() && (c[i].is_whitespace() || c[i] == ';' || c[i] == '}') {
+            i += 1;
+        }
+        loop {
+            while i < c.len()
+                && (c[i].is_ascii_digit() || matches!(c[i], '$' | ',' | '~' | '+' | '!' | ' '))
+            {
+                i += 1;
+            }
+            if i < c.len() && c[i] == '/' {
+                i += 1;
+                delimited(&mut i, '/');
+            } else if i + 1 < c.len() && c[i] == '\\' {
+                let d = c[i + 1];
+                i += 2;
+                delimited(&mut i, d);
+            } else {
+                break;
+            }
+            // Regex address flags (`I`, `M`).
+            while i < c.len() && matches!(c[i], 'I' | 'M') {
+                i += 1;
+            }
+        }
+        let Some(&cmd) = c.get(i) else {
+            break;
+        };
+        i += 1;
+        match cmd {
+            '{' => {}
+            '#' | ':' | 'a' | 'i' | 'c' | 'r' | 'R' => {
+                rest_of_line(&mut i);
+            }
+            'b' | 't' | 'T' | 'v' => {
+                while i < c.len() && !matches!(c[i], ';' | '\n' | '}') {
+                    i += 1;
+                }
+            }
+            'w' | 'W' => out.push(SedDoes::Writes(rest_of_line(&mut i))),
+            'e' => {
+                let line = rest_of_line(&mut i);
+                out.push(SedDoes::Runs((!line.is_empty()).then_some(line)));
+            }
+            's' | 'y' => {
+                let Some(&d) = c.get(i) else {
+                    break;
+                };
+                i += 1;
+                delimited(&mut i, d);
+                delimited(&mut i, d);
+                if cmd == 's' {
+                    while i < c.len() && !matches!(c[i], ';' | '\n' | '}') {
+                        match c[i] {
+                            'w' => {
+                                i += 1;
+                                out.push(SedDoes::Writes(rest_of_line(&mut i)));
+                                break;
+                            }
+                            'e' => out.push(SedDoes::Runs(None)),
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `mv`, `cp`, `install`, `ln`: the destination is overwritten when it
 /// exists (unless a backup or no-clobber is asked for); `mv` also takes
 /// each source away from where it was.
@@ -405,150 +530,282 @@ fn copy_like(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
     Ok(out)
 }
 
-/// The remote shells `rsync -e CMD` / `--rsh=CMD` names: rsync runs CMD
-/// here (then `HOST rsync --server …`), so CMD is a local command line.
-pub fn rsync_remote_shells(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
-        if a == "--" {
-            break;
-        }
-        if a == "-e" || a == "--rsh" {
-            if let Some(v) = args.get(i) {
-                out.push(v.clone());
-            }
-            i += 1;
-        } else if let Some(v) = a.strip_prefix("--rsh=") {
-            out.push(v.to_string());
-        } else if a.starts_with('-') && !a.starts_with("--") {
-            // Bundled short flags: `-ae CMD`, `-e'CMD'`.
-            // The first short option that takes a value ends the bundle.
-            if let Some(at) = a
-                .find(['e', 'f', 'T', 'M', 'B'])
-                .filter(|&at| &a[at..=at] == "e")
-            {
-                let rest = &a[at + 1..];
-                if rest.is_empty() {
-                    if let Some(v) = args.get(i) {
-                        out.push(v.clone());
-                    }
-                    i += 1;
-                } else {
-                    out.push(rest.to_string());
-                }
-            }
+/// rsync 3.x's options (`rsync --help` of 3.5.0 and the aliases its
+/// option table still accepts). rsync's popt takes no abbreviations; the
+/// GNU reading here takes unique prefixes, which only ever reads a word
+/// rsync rejects (and then runs nothing) as one it knows. A short option
+/// with a value ends a cluster (`-ae CMD`, `-f'- x'`), and a value is the
+/// next word whatever it looks like (`--log-file-format -n` is no dry run:
+/// confirmed by effect).
+const RSYNC: &[Opt] = &[
+    flag('v', "verbose"),
+    req('\0', "info"),
+    req('\0', "debug"),
+    req('\0', "stderr"),
+    flag('\0', "msgs2stderr"),
+    flag('q', "quiet"),
+    flag('\0', "no-motd"),
+    flag('c', "checksum"),
+    flag('a', "archive"),
+    flag('r', "recursive"),
+    flag('\0', "inc-recursive"),
+    flag('\0', "i-r"),
+    flag('\0', "no-inc-recursive"),
+    flag('\0', "no-i-r"),
+    flag('R', "relative"),
+    flag('\0', "no-implied-dirs"),
+    flag('b', "backup"),
+    req('\0', "backup-dir"),
+    req('\0', "suffix"),
+    flag('u', "update"),
+    flag('\0', "inplace"),
+    flag('\0', "append"),
+    flag('\0', "append-verify"),
+    flag('d', "dirs"),
+    flag('\0', "old-dirs"),
+    flag('\0', "old-d"),
+    flag('\0', "mkpath"),
+    flag('l', "links"),
+    flag('L', "copy-links"),
+    flag('\0', "copy-unsafe-links"),
+    flag('\0', "safe-links"),
+    flag('\0', "insecure-links"),
+    req('\0', "confine-root"),
+    flag('\0', "munge-links"),
+    flag('k', "copy-dirlinks"),
+    flag('K', "keep-dirlinks"),
+    flag('H', "hard-links"),
+    flag('p', "perms"),
+    flag('E', "executability"),
+    req('\0', "chmod"),
+    flag('A', "acls"),
+    flag('X', "xattrs"),
+    flag('o', "owner"),
+    flag('g', "group"),
+    flag('\0', "devices"),
+    flag('\0', "copy-devices"),
+    flag('\0', "write-devices"),
+    flag('\0', "specials"),
+    flag('D', ""),
+    flag('\0', "drop-D"),
+    flag('t', "times"),
+    flag('U', "atimes"),
+    flag('\0', "open-noatime"),
+    flag('N', "crtimes"),
+    flag('O', "omit-dir-times"),
+    flag('J', "omit-link-times"),
+    flag('\0', "super"),
+    flag('\0', "fake-super"),
+    flag('S', "sparse"),
+    flag('\0', "preallocate"),
+    flag('n', "dry-run"),
+    flag('W', "whole-file"),
+    flag('\0', "no-whole-file"),
+    flag('\0', "no-W"),
+    req('\0', "checksum-choice"),
+    req('\0', "cc"),
+    flag('x', "one-file-system"),
+    req('B', "block-size"),
+    req('e', "rsh"),
+    req('\0', "rsync-path"),
+    flag('\0', "existing"),
+    flag('\0', "ignore-non-existing"),
+    flag('\0', "ignore-existing"),
+    flag('\0', "remove-source-files"),
+    flag('\0', "remove-sent-files"),
+    flag('\0', "del"),
+    flag('\0', "delete"),
+    flag('\0', "delete-before"),
+    flag('\0', "delete-during"),
+    flag('\0', "delete-delay"),
+    flag('\0', "delete-after"),
+    flag('\0', "delete-excluded"),
+    flag('\0', "ignore-missing-args"),
+    flag('\0', "delete-missing-args"),
+    flag('\0', "ignore-errors"),
+    flag('\0', "force"),
+    req('\0', "max-delete"),
+    req('\0', "max-size"),
+    req('\0', "min-size"),
+    req('\0', "max-alloc"),
+    flag('\0', "partial"),
+    req('\0', "partial-dir"),
+    flag('\0', "delay-updates"),
+    flag('m', "prune-empty-dirs"),
+    flag('\0', "numeric-ids"),
+    req('\0', "usermap"),
+    req('\0', "groupmap"),
+    req('\0', "chown"),
+    req('\0', "timeout"),
+    req('\0', "contimeout"),
+    flag('I', "ignore-times"),
+    flag('\0', "size-only"),
+    req('@', "modify-window"),
+    req('T', "temp-dir"),
+    flag('y', "fuzzy"),
+    req('\0', "compare-dest"),
+    req('\0', "copy-dest"),
+    req('\0', "link-dest"),
+    flag('z', "compress"),
+    req('\0', "compress-choice"),
+    req('\0', "zc"),
+    req('\0', "compress-level"),
+    req('\0', "zl"),
+    req('\0', "compress-threads"),
+    req('\0', "skip-compress"),
+    flag('C', "cvs-exclude"),
+    req('f', "filter"),
+    flag('F', ""),
+    req('\0', "exclude"),
+    req('\0', "exclude-from"),
+    req('\0', "include"),
+    req('\0', "include-from"),
+    req('\0', "files-from"),
+    flag('0', "from0"),
+    flag('\0', "old-args"),
+    flag('s', "secluded-args"),
+    flag('\0', "protect-args"),
+    flag('\0', "trust-sender"),
+    req('\0', "copy-as"),
+    req('\0', "address"),
+    req('\0', "port"),
+    req('\0', "sockopts"),
+    flag('\0', "blocking-io"),
+    req('\0', "outbuf"),
+    flag('\0', "stats"),
+    flag('8', "8-bit-output"),
+    flag('h', "human-readable"),
+    flag('\0', "progress"),
+    flag('P', ""),
+    flag('i', "itemize-changes"),
+    req('M', "remote-option"),
+    req('\0', "out-format"),
+    req('\0', "log-format"),
+    req('\0', "log-file"),
+    req('\0', "log-file-format"),
+    req('\0', "password-file"),
+    req('\0', "early-input"),
+    flag('\0', "list-only"),
+    req('\0', "bwlimit"),
+    req('\0', "stop-after"),
+    req('\0', "time-limit"),
+    req('\0', "stop-at"),
+    flag('\0', "fsync"),
+    req('\0', "write-batch"),
+    req('\0', "only-write-batch"),
+    req('\0', "read-batch"),
+    req('\0', "protocol"),
+    req('\0', "iconv"),
+    req('\0', "checksum-seed"),
+    flag('4', "ipv4"),
+    flag('6', "ipv6"),
+    flag('V', "version"),
+    flag('\0', "help"),
+];
+
+/// Options `--no-` cannot turn off in rsync: a `--no-` form of these is
+/// left for the parse to refuse rather than read as lowering the risk.
+const RSYNC_NOT_NEGATED: &[&str] = &["dry-run", "n", "list-only"];
+
+/// What rsync runs besides copying: remote-shell command lines run here
+/// (`-e`, `--rsh`), and `--rsync-path` lines run on the remote host
+/// through that shell (with `localhost`, here: confirmed by effect).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct RsyncRuns {
+    /// Command lines run on this machine.
+    pub here: Vec<String>,
+    /// `(host, command line)` run on another machine.
+    pub there: Vec<(String, String)>,
+}
+
+/// Reads rsync's arguments: rsync's own `--no-OPTION` forms of flags
+/// dropped (they only take away), then the GNU parse of [`RSYNC`].
+fn rsync_parse(args: &[String]) -> Result<Parsed, String> {
+    let kept: Vec<String> = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .filter(|a| {
+            let Some(name) = a.strip_prefix("--no-") else {
+                return true;
+            };
+            let negates_flag = RSYNC.iter().any(|o| {
+                o.arity == crate::policy::spec::Arity::Flag
+                    && (o.long == name || (name.len() == 1 && name.starts_with(o.short)))
+            });
+            !negates_flag || RSYNC_NOT_NEGATED.contains(&name)
+        })
+        .chain(args.iter().skip_while(|a| *a != "--"))
+        .cloned()
+        .collect();
+    gnu(&kept, &[RSYNC])
+}
+
+/// Whether an rsync operand names another machine (`host:path`,
+/// `user@host:path`, `rsync://`); `./a:b` is a local path.
+fn rsync_remote(w: &str) -> bool {
+    w.starts_with("rsync://")
+        || w.split_once(':')
+            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+}
+
+/// The commands `rsync ARGS` runs besides copying ([`RsyncRuns`]).
+pub fn rsync_runs(args: &[String]) -> Result<RsyncRuns, String> {
+    let p = rsync_parse(args)?;
+    let mut runs = RsyncRuns {
+        here: p.values("rsh").map(String::from).collect(),
+        there: Vec::new(),
+    };
+    let host = p
+        .all_operands()
+        .find(|o| rsync_remote(o) && !o.starts_with("rsync://"))
+        .map(|o| o.split_once(':').map(|(h, _)| h).unwrap_or(o).to_string());
+    if let Some(host) = host {
+        for path in p.values("rsync-path") {
+            runs.there.push((host.clone(), path.to_string()));
         }
     }
-    out
+    Ok(runs)
 }
 
 /// `rsync SRC… DEST`: files in DEST are overwritten; `--delete*` deletes
 /// in DEST (on another machine: [`Effect::Remote`]);
 /// `--remove-source-files` deletes the local sources; `-n`,
-/// `--dry-run`, `--list-only` change nothing.
-fn rsync(args: &[String]) -> Vec<FileOp> {
-    const WITH_VALUE: &[&str] = &[
-        "-e",
-        "--rsh",
-        "-f",
-        "--filter",
-        "--exclude",
-        "--include",
-        "--exclude-from",
-        "--include-from",
-        "--files-from",
-        "-T",
-        "--temp-dir",
-        "--partial-dir",
-        "--log-file",
-        "--backup-dir",
-        "--suffix",
-        "--chmod",
-        "--chown",
-        "-M",
-        "--remote-option",
-        "--compare-dest",
-        "--copy-dest",
-        "--link-dest",
-        "--out-format",
-        "--password-file",
-        "--port",
-        "--bwlimit",
-        "--timeout",
-        "--contimeout",
-        "--max-size",
-        "--min-size",
-        "--max-delete",
-        "--modify-window",
-        "--iconv",
-        "--usermap",
-        "--groupmap",
-        "--info",
-        "--debug",
-        "--skip-compress",
-        "-B",
-        "--block-size",
-    ];
-    // Short options with a value end a cluster (`-ae ssh`).
-    const SHORT_WITH_VALUE: &str = "efTMB";
-    let mut operands = Vec::new();
-    let mut delete = false;
-    let mut remove_sources = false;
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        i += 1;
-        if a == "--" {
-            operands.extend(args[i..].iter().cloned());
-            break;
-        }
-        if matches!(a.as_str(), "--dry-run" | "--list-only") {
-            return Vec::new();
-        }
-        if a.starts_with("--delete") || a == "--del" {
-            delete = true;
-        } else if a == "--remove-source-files" || a == "--remove-sent-files" {
-            remove_sources = true;
-        } else if WITH_VALUE.contains(&a.as_str()) {
-            i += 1;
-        } else if let Some(cluster) = a.strip_prefix('-').filter(|c| !c.starts_with('-')) {
-            for c in cluster.chars() {
-                if c == 'n' {
-                    return Vec::new();
-                }
-                if SHORT_WITH_VALUE.contains(c) {
-                    // The value is attached, or the next word.
-                    if cluster.ends_with(c) {
-                        i += 1;
-                    }
-                    break;
-                }
-            }
-        } else if !a.starts_with('-') {
-            operands.push(a.clone());
-        }
+/// `--dry-run`, `--list-only` change nothing; `--log-file` and the batch
+/// files are written.
+fn rsync(args: &[String]) -> Result<Vec<FileOp>, String> {
+    let p = rsync_parse(args)?;
+    if p.has("dry-run") || p.has("list-only") {
+        return Ok(Vec::new());
     }
+    let mut out: Vec<FileOp> = ops(
+        ["log-file", "write-batch", "only-write-batch"]
+            .iter()
+            .flat_map(|k| p.values(k).map(String::from).collect::<Vec<_>>()),
+        Effect::Overwrite,
+    );
+    let delete = p.given.iter().any(|g| {
+        g.opt.long == "del" || g.opt.long.starts_with("delete") || g.opt.long == "read-batch"
+    });
+    let remove_sources = p.has("remove-source-files") || p.has("remove-sent-files");
+    let mut operands: Vec<String> = p.all_operands().cloned().collect();
     let Some(dest) = operands.pop() else {
-        return Vec::new();
+        return Ok(out);
     };
-    let remote = |w: &str| {
-        w.split_once(':')
-            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
-    };
-    let mut out: Vec<FileOp> = Vec::new();
     if remove_sources {
-        out.extend(operands.iter().filter(|s| !remote(s)).map(|s| FileOp {
-            word: s.clone(),
-            effect: Effect::Delete { recursive: true },
-            into_dir: None,
-        }));
+        out.extend(
+            operands
+                .iter()
+                .filter(|s| !rsync_remote(s))
+                .map(|s| FileOp {
+                    word: s.clone(),
+                    effect: Effect::Delete { recursive: true },
+                    into_dir: None,
+                }),
+        );
     }
-    let effect = match (remote(&dest), delete) {
+    let effect = match (rsync_remote(&dest), delete) {
         // Files copied to another machine lose nothing here.
-        (true, false) => return out,
+        (true, false) => return Ok(out),
         (true, true) => Effect::Remote,
         (false, true) => Effect::Delete { recursive: true },
         (false, false) => Effect::Overwrite,
@@ -558,7 +815,7 @@ fn rsync(args: &[String]) -> Vec<FileOp> {
         effect,
         into_dir: None,
     });
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -614,6 +871,64 @@ mod tests {
             .is_empty());
         let o = file_ops("rsync", &v("-a --delete src/ ./d:x/")).unwrap();
         assert_eq!(o[0].effect, Effect::Delete { recursive: true });
+        // A value is the next word, whatever it looks like: no dry run.
+        for a in [
+            "-a --delete --log-file-format -n e/ d/",
+            "-a --delete --stop-after -n e/ d/",
+            "-a --delete -@ -n e/ d/",
+            "-a --delete --info -n e/ d/",
+            "-a --no-o --delete e/ d/",
+        ] {
+            let o = file_ops("rsync", &v(a)).unwrap();
+            assert_eq!(o[0].effect, Effect::Delete { recursive: true }, "{a}");
+        }
+        // rsync has no `--no-dry-run`: not read as lifting `-n`.
+        assert!(file_ops("rsync", &v("-n --no-dry-run --delete e/ d/")).is_err());
+        let o = file_ops("rsync", &v("--log-file=src/app.py a b/")).unwrap();
+        assert_eq!(o[0].word, "src/app.py");
+        let r = rsync_runs(&v("-rave x a host:b --rsync-path=y")).unwrap();
+        assert_eq!(r.here, ["x"]);
+        assert_eq!(r.there, [("host".to_string(), "y".to_string())]);
+        // Locally, --rsync-path runs nothing.
+        assert!(rsync_runs(&v("--rsync-path=y a b"))
+            .unwrap()
+            .there
+            .is_empty());
+    }
+
+    #[test]
+    fn sed_scripts_that_write_or_run_are_read() {
+        let d =
+            |a: &[&str]| sed_does(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+        assert_eq!(
+            d(&["-n", "w out.txt", "f"]),
+            [SedDoes::Writes("out.txt".into())]
+        );
+        assert_eq!(d(&["1W a b", "f"]), [SedDoes::Writes("a b".into())]);
+        assert_eq!(d(&["s/a/b/gw x", "f"]), [SedDoes::Writes("x".into())]);
+        assert_eq!(
+            d(&["-e", "s|w|e|", "-e", "1e rm -rf src", "f"]),
+            [SedDoes::Runs(Some("rm -rf src".into()))]
+        );
+        assert_eq!(d(&["s/.*/ls/e", "f"]), [SedDoes::Runs(None)]);
+        assert_eq!(
+            d(&["/x/,/y/ { /z/!w o\n}", "f"]),
+            [SedDoes::Writes("o".into())]
+        );
+        // Words in patterns, replacements, text and labels are no commands.
+        for s in [
+            "s/hello world/bye/g",
+            "/we/d",
+            "s/e/w/",
+            "1i\\ write me",
+            "y/ew/we/",
+            ":w\nb w",
+            "$!N;s/\\n/ /",
+            "\\,w,d",
+        ] {
+            assert!(d(&[s, "f"]).is_empty(), "{s}");
+        }
+        assert!(d(&["--sandbox", "w x", "f"]).is_empty());
     }
 
     #[test]

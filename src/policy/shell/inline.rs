@@ -75,7 +75,19 @@ pub const WRITES: &[&str] = &[
     "IO.write(",
     "file_put_contents(",
     "fopen(",
+    "appendFileSync(",
+    "fs.appendFile(",
+    "promises.appendFile(",
+    ".open(",
 ];
+
+/// Write calls whose path is the object they are called on
+/// (`Path('f').write_text(…)`), not their first argument.
+const ON_RECEIVER: &[&str] = &[".write_text(", ".write_bytes(", ".open("];
+
+/// Write calls that append (what is there stays): judged only for where
+/// they write (a dotfile, `~/.ssh`, the git dir), like `>>`.
+const APPENDS: &[&str] = &["appendFileSync(", "fs.appendFile(", "promises.appendFile("];
 
 /// Calls that run a shell command: their string literals are judged as
 /// command lines.
@@ -116,6 +128,8 @@ pub enum Finding {
     Destroys(&'static str, &'static str),
     /// Replaces a file's content: the path when it is a literal.
     Writes(&'static str, Option<String>),
+    /// Appends to a file (or creates it): the path when it is a literal.
+    Appends(&'static str, Option<String>),
     /// Runs this shell command line.
     Runs(String),
 }
@@ -138,9 +152,23 @@ pub fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                 continue;
             }
             let lits = call_literals(code, from);
-            if let Some(path) = write_target(needle, &lits, lang) {
-                out.push(Finding::Writes(needle, path));
-            }
+            let args = call_arguments(&code[from..]);
+            let Some((path, append)) = write_target(needle, &lits, &args, lang) else {
+                continue;
+            };
+            let path = if ON_RECEIVER.contains(needle) {
+                receiver_literal(code, start)
+            } else {
+                path
+            };
+            // A literal the language fills in (`"$ENV{HOME}/x"`,
+            // `f"{home}/x"`, `` `${dir}/x` ``, `"#{dir}/x"`) is computed.
+            let path = path.filter(|p| !p.contains('$') && !p.contains('{'));
+            out.push(if append || APPENDS.contains(needle) {
+                Finding::Appends(needle, path)
+            } else {
+                Finding::Writes(needle, path)
+            });
         }
     }
     let mut runs = false;
@@ -282,36 +310,160 @@ fn literals(code: &str, backticks: bool) -> Vec<(char, String)> {
     out
 }
 
-/// The path a write call replaces, when the call replaces one: `None`
-/// inside `Some` when the path is not a literal.
-fn write_target(needle: &str, lits: &[String], lang: Lang) -> Option<Option<String>> {
+/// The path a write call writes, when the call writes (`None` inside
+/// `Some` when the path is not a literal), and whether it appends. `lits`
+/// are all the call's literals, `args` its top-level arguments.
+fn write_target(
+    needle: &str,
+    lits: &[String],
+    args: &[String],
+    lang: Lang,
+) -> Option<(Option<String>, bool)> {
     match needle {
         "open(" if lang == Lang::Perl => {
             // open(FH, '>', 'f') / open(FH, '>f'); '>>' appends.
             for (k, l) in lits.iter().enumerate() {
                 let t = l.trim_start();
-                if t.starts_with(">>") {
-                    return None;
+                if let Some(p) = t.strip_prefix(">>") {
+                    return Some(match p.trim() {
+                        "" => (lits.get(k + 1).cloned(), true),
+                        p => (Some(p.to_string()), true),
+                    });
                 }
                 if t == ">" || t == "+<" || t == "+>" {
-                    return Some(lits.get(k + 1).cloned());
+                    return Some((lits.get(k + 1).cloned(), false));
                 }
                 if let Some(p) = t.strip_prefix('>') {
-                    return Some(Some(p.trim().to_string()));
+                    return Some((Some(p.trim().to_string()), false));
                 }
             }
             None
         }
-        "open(" | "File.open(" | "fopen(" => {
-            let mode = lits.get(1).map(String::as_str).unwrap_or("r");
-            if mode.contains('w') || mode.contains('+') {
-                Some(lits.first().cloned())
+        "open(" | "File.open(" | "fopen(" | ".open(" => {
+            // `open(PATH, MODE)`; `Path(p).open(MODE)`. A mode that is not
+            // a literal may be a write.
+            let keyword = |a: &String| {
+                a.split_once('=').is_some_and(|(k, _)| {
+                    !k.trim().is_empty()
+                        && k.trim().chars().all(|c| c.is_alphanumeric() || c == '_')
+                })
+            };
+            let positional = if needle == ".open(" {
+                args.first()
+            } else {
+                args.get(1)
+            };
+            let mode = args
+                .iter()
+                .find(|a| a.split_once('=').is_some_and(|(k, _)| k.trim() == "mode"))
+                .or(positional.filter(|a| !keyword(a)));
+            let mode = match mode {
+                None => "r".to_string(),
+                Some(m) => literal_of(m).unwrap_or_else(|| "w".into()),
+            };
+            let path = args.first().and_then(|a| literal_of(a));
+            if mode.contains('w') || mode.contains('+') || mode.contains('x') {
+                Some((path, false))
+            } else if mode.contains('a') {
+                Some((path, true))
             } else {
                 None
             }
         }
-        _ => Some(lits.first().cloned()),
+        _ => Some((args.first().and_then(|a| literal_of(a)), false)),
     }
+}
+
+/// The top-level arguments of a call whose text starts after its `(`,
+/// up to its closing parenthesis, as written.
+fn call_arguments(rest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut current = String::new();
+    for c in rest.chars() {
+        if let Some(q) = quote {
+            current.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' | '`' => quote = Some(c),
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => break,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut current).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+/// An argument's text when it is one string literal and nothing else
+/// (`mode='w'`, a keyword argument, counts as its literal).
+fn literal_of(arg: &str) -> Option<String> {
+    let arg = arg
+        .split_once('=')
+        .filter(|(k, _)| k.trim() == "mode")
+        .map_or(arg, |(_, v)| v)
+        .trim();
+    if !arg.starts_with(['\'', '"', '`']) {
+        return None;
+    }
+    match literals(arg, true).as_slice() {
+        [(q, s)] if arg.ends_with(*q) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// The first string literal of the call just before `start`
+/// (`Path('src/app.py')` in `Path('src/app.py').write_text(…)`), when
+/// the receiver is such a call.
+fn receiver_literal(code: &str, start: usize) -> Option<String> {
+    let before = code[..start].trim_end();
+    if !before.ends_with(')') {
+        return None;
+    }
+    let mut depth = 0i32;
+    for (i, c) in before.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    // A call (`Path(…)`, not a bare `( … )`) of one literal
+                    // and nothing else (`Path.home() / 'x'` is computed).
+                    let inner = before[i + 1..before.len() - 1].trim();
+                    let called = before[..i]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    let lits = literals(inner, false);
+                    let quoted = inner.starts_with(['\'', '"']) && inner.ends_with(['\'', '"']);
+                    return match lits.as_slice() {
+                        [(_, s)] if called && quoted => Some(s.clone()),
+                        _ => None,
+                    };
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -333,5 +485,57 @@ mod tests {
         assert_eq!(f, [Finding::Writes("open(", Some("x.txt".into()))]);
         assert!(scan(Lang::Python, "print(sum([1,2]))").is_empty());
         assert!(scan(Lang::Python, "import json; print(json.dumps({'a': 1}))").is_empty());
+        // Appends, receivers, and literals the language fills in.
+        let f = scan(Lang::Python, "open('/h/.ssh/config', 'a').write('x')");
+        assert_eq!(
+            f,
+            [Finding::Appends("open(", Some("/h/.ssh/config".into()))]
+        );
+        let f = scan(Lang::Perl, "open(F, '>>', 'x.txt')");
+        assert_eq!(f, [Finding::Appends("open(", Some("x.txt".into()))]);
+        let f = scan(Lang::Perl, "open(F, \">>$ENV{HOME}/.ssh/config\")");
+        assert_eq!(f, [Finding::Appends("open(", None)]);
+        let f = scan(
+            Lang::Python,
+            "from pathlib import Path; Path('src/app.py').write_text('hi')",
+        );
+        assert_eq!(
+            f,
+            [Finding::Writes(".write_text(", Some("src/app.py".into()))]
+        );
+        let f = scan(
+            Lang::Python,
+            "(Path.home() / '.ssh/config').write_text('x')",
+        );
+        assert_eq!(f, [Finding::Writes(".write_text(", None)]);
+        let f = scan(Lang::Python, "open(f'{d}/x', 'w')");
+        assert_eq!(f, [Finding::Writes("open(", None)]);
+        let f = scan(
+            Lang::Node,
+            "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')",
+        );
+        assert_eq!(f, [Finding::Appends("appendFileSync(", None)]);
+        let f = scan(Lang::Python, "p = 'src/app.py'; open(p, 'w').write('')");
+        assert_eq!(f, [Finding::Writes("open(", None)]);
+        assert!(scan(
+            Lang::Python,
+            "print(open('a.txt', encoding='utf-8').read())"
+        )
+        .is_empty());
+        let f = scan(Lang::Python, "open('a.txt', encoding='utf-8', mode='a')");
+        assert_eq!(f, [Finding::Appends("open(", Some("a.txt".into()))]);
+        let f = scan(Lang::Python, "Path('src/app.py').open('w')");
+        assert_eq!(f, [Finding::Writes(".open(", Some("src/app.py".into()))]);
+        let f = scan(
+            Lang::Node,
+            "require('fs').appendFileSync('/h/.bashrc', 'x')",
+        );
+        assert_eq!(
+            f,
+            [Finding::Appends(
+                "appendFileSync(",
+                Some("/h/.bashrc".into())
+            )]
+        );
     }
 }

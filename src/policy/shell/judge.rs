@@ -254,6 +254,14 @@ impl Judge<'_> {
 
     /// Expands a word, judging its substitutions (which run).
     fn word(&mut self, w: &Word) -> Vec<Arg> {
+        // `${NAME:=WORD}` and `${NAME=WORD}` assign NAME.
+        for p in &w.parts {
+            if let Part::Param { name, .. } = p {
+                if let Some((n, _)) = name.split_once(":=").or_else(|| name.split_once('=')) {
+                    self.assigned(n, None);
+                }
+            }
+        }
         let mut subs = Vec::new();
         if let Err(e) = parser::collect_parts(&w.parts, &self.bodies, &mut subs) {
             self.deny(format!(
@@ -510,6 +518,7 @@ impl Judge<'_> {
                 [] => Some(String::new()),
                 _ => None,
             };
+            self.assigned(name, v.as_deref());
             assigns.push((name.clone(), v));
         }
         let mut args: Vec<Arg> = Vec::new();
@@ -907,7 +916,10 @@ impl Judge<'_> {
             return;
         }
         match kind {
-            None => self.unknown_program(&name),
+            None => {
+                self.extractor(&name, args);
+                self.unknown_program(&name);
+            }
             Some(Kind::ReadOnly) => self.read_only(&name, args, assigns),
             Some(Kind::Wrapper(w)) => self.wrapper(&name, w, args, assigns, stdin),
             Some(Kind::Shell) => self.shell(&name, args, stdin),
@@ -917,7 +929,7 @@ impl Judge<'_> {
             Some(Kind::WindowsShell) => self.windows_shell(&name, args),
             Some(Kind::Multicall) => match args.get(1) {
                 // `busybox --list`, `toybox --help`: its own options.
-                Some(Arg::Lit(a)) if a.starts_with('-') => {}
+                Some(Arg::Lit(a)) if a.starts_with('-') => self.multicall_option(&name, args),
                 Some(_) => self.run(&args[1..], assigns, stdin),
                 None => {}
             },
@@ -930,13 +942,39 @@ impl Judge<'_> {
                     return;
                 };
                 if name == "rsync" {
-                    for rsh in files::rsync_remote_shells(&lits) {
-                        let cwd = self.cwd.clone();
-                        self.line(&rsh);
-                        self.cwd = cwd;
+                    let runs = match files::rsync_runs(&lits) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            self.deny(format!(
+                                "`rsync`: {e}; the guard refuses options it cannot read"
+                            ));
+                            return;
+                        }
+                    };
+                    let cwd = self.cwd.clone();
+                    for rsh in &runs.here {
+                        self.line(rsh);
+                        self.cwd = cwd.clone();
                         if self.done() {
                             return;
                         }
+                    }
+                    // `--rsync-path` runs through the remote shell on the
+                    // host, like `ssh HOST CMD`.
+                    for (host, line) in runs.there {
+                        let outer = self.elsewhere.replace(host);
+                        self.line(&line);
+                        self.elsewhere = outer;
+                        self.cwd = cwd.clone();
+                        if self.done() {
+                            return;
+                        }
+                    }
+                }
+                if name == "sed" {
+                    self.sed_does(&lits);
+                    if self.done() {
+                        return;
                     }
                 }
                 match files::file_ops(&name, &lits) {
@@ -977,6 +1015,132 @@ impl Judge<'_> {
         }
     }
 
+    /// An archive extractor's destination ([`programs::EXTRACTORS`]).
+    fn extractor(&mut self, name: &str, args: &[Arg]) {
+        let Some(x) = programs::EXTRACTORS.iter().find(|x| x.program == name) else {
+            return;
+        };
+        let Some(lits) = self.literals(name, args, "where it would extract") else {
+            return;
+        };
+        let Some((dirs, absolute)) = x.reading(&lits) else {
+            return;
+        };
+        if absolute {
+            self.deny(format!(
+                "`{name}` with absolute member paths writes wherever the archive says (a dotfile, `~/.ssh`), which the guard cannot see"
+            ));
+            return;
+        }
+        self.file_ops(
+            &format!("`{name}`"),
+            dirs.into_iter()
+                .map(|word| FileOp {
+                    word,
+                    effect: Effect::Touch,
+                    into_dir: None,
+                })
+                .collect(),
+        );
+    }
+
+    /// sed's `w FILE` and `e COMMAND` ([`files::sed_does`]).
+    fn sed_does(&mut self, lits: &[String]) {
+        let Ok(does) = files::sed_does(lits) else {
+            // Unreadable options: `file_ops` refuses them next.
+            return;
+        };
+        for d in does {
+            match d {
+                files::SedDoes::Writes(path) => self.file_ops(
+                    "`sed w`",
+                    vec![FileOp {
+                        word: path,
+                        effect: Effect::Overwrite,
+                        into_dir: None,
+                    }],
+                ),
+                files::SedDoes::Runs(Some(line)) => {
+                    let cwd = self.cwd.clone();
+                    self.line(&line);
+                    self.cwd = cwd;
+                }
+                files::SedDoes::Runs(None) => self.deny(
+                    "`sed` with `e` runs the text it edits as a shell command, which the guard cannot see",
+                ),
+            }
+            if self.done() {
+                return;
+            }
+        }
+    }
+
+    /// A multi-call binary's own option: `--install` writes links
+    /// ([`programs::MULTICALL_INSTALLS`]); the others only print.
+    fn multicall_option(&mut self, name: &str, args: &[Arg]) {
+        let Some(option) = args.get(1).and_then(|a| a.lit()) else {
+            return;
+        };
+        let Some((_, _, defaults)) = programs::MULTICALL_INSTALLS
+            .iter()
+            .find(|(p, o, _)| *p == name && *o == option)
+        else {
+            return;
+        };
+        let Some(lits) = self.literals(name, args, "where it would write") else {
+            return;
+        };
+        let dirs: Vec<String> = match lits[1..].iter().find(|a| !a.starts_with('-')) {
+            Some(dir) => vec![dir.clone()],
+            None => defaults.iter().map(|d| d.to_string()).collect(),
+        };
+        self.file_ops(
+            &format!("`{name} {option}`"),
+            dirs.into_iter()
+                .map(|word| FileOp {
+                    word,
+                    effect: Effect::Touch,
+                    into_dir: None,
+                })
+                .collect(),
+        );
+    }
+
+    /// An environment variable set on the line: when some program runs
+    /// its value ([`programs::COMMAND_VARS`]), that command is judged
+    /// here; `value` is `None` when computed at run time.
+    fn assigned(&mut self, name: &str, value: Option<&str>) {
+        let Some(runs) = programs::command_var(name) else {
+            return;
+        };
+        self.may_write = true;
+        if runs == programs::VarRuns::Loads {
+            return;
+        }
+        let Some(value) = value else {
+            self.deny(format!(
+                "`{name}` is set to a value computed at run time, and programs run it as a command; the guard cannot judge it"
+            ));
+            return;
+        };
+        if value.trim().is_empty() {
+            return;
+        }
+        let cwd = self.cwd.clone();
+        match runs {
+            programs::VarRuns::Line => self.line(value),
+            programs::VarRuns::LessPipe => self.line(value.trim_start_matches(['|', '-'])),
+            // `may_write` above is the whole rule: the snapshot first.
+            programs::VarRuns::Loads => {}
+            // An unquoted here-document expands like the shell expands
+            // the value: `$(…)` and backticks run, quotes are text.
+            programs::VarRuns::Expanded => self.line(&format!(
+                ": <<__FARARONI_VALUE__\n{value}\n__FARARONI_VALUE__\n"
+            )),
+        }
+        self.cwd = cwd;
+    }
+
     fn unknown_program(&mut self, name: &str) {
         self.may_write = true;
         if self.ctx.unknown_programs == UnknownPrograms::Deny {
@@ -987,28 +1151,85 @@ impl Judge<'_> {
     }
 
     fn read_only(&mut self, name: &str, args: &[Arg], _assigns: &[(String, Option<String>)]) {
+        if !(matches!(name, "awk" | "gawk" | "mawk") && awk_in_place(args)) {
+            self.read_only_escapes(name, args);
+            if self.done() {
+                return;
+            }
+        }
         match name {
             "export" | "declare" | "local" | "typeset" | "readonly" => {
+                // `declare -n REF=GIT_EDITOR`: assigning REF sets the
+                // variable it names, which the guard does not follow.
+                let nameref = args[1..].iter().filter_map(Arg::lit).any(|t| {
+                    t.starts_with('-')
+                        && !t.starts_with("--")
+                        && t.contains('n')
+                        && name != "export"
+                });
+                if nameref {
+                    for t in args[1..].iter().filter_map(Arg::lit) {
+                        if let Some((_, target)) = t.split_once('=') {
+                            self.assigned(target, None);
+                        }
+                    }
+                    if self.done() {
+                        return;
+                    }
+                }
                 for a in &args[1..] {
                     match a {
                         Arg::Lit(t) => {
                             if let Some((n, v)) = t.split_once('=') {
+                                self.assigned(n, Some(v));
                                 self.vars.insert(n.to_string(), Some(v.to_string()));
                             }
                         }
                         Arg::Unknown { prefix, .. } => {
                             if let Some((n, _)) = prefix.split_once('=') {
+                                self.assigned(n, None);
                                 self.vars.insert(n.to_string(), None);
                             }
                         }
                     }
                 }
             }
-            "unset" | "read" => {
-                for a in &args[1..] {
-                    if let Some(t) = a.lit() {
-                        self.vars.insert(t.to_string(), None);
+            "unset" | "read" | "printf" | "mapfile" | "readarray" => {
+                // `read NAME`, `printf -v NAME`, `mapfile NAME` set NAME
+                // to text not known now (`unset` to nothing).
+                let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
+                let mut k = 0;
+                while k < words.len() {
+                    let t = words[k];
+                    k += 1;
+                    let target = match (name, t) {
+                        ("printf", "-v") | ("read" | "mapfile" | "readarray", "-a") => {
+                            k += 1;
+                            words.get(k - 1).copied()
+                        }
+                        ("printf", _) => None,
+                        // Options of read and mapfile with a value.
+                        (
+                            _,
+                            "-p" | "-d" | "-t" | "-n" | "-N" | "-u" | "-i" | "-C" | "-c" | "-O"
+                            | "-s",
+                        ) if !(name == "mapfile" || name == "readarray") || t != "-t" => {
+                            k += 1;
+                            None
+                        }
+                        (_, t) if t.starts_with('-') => None,
+                        (_, t) => Some(t),
+                    };
+                    let Some(var) = target else {
+                        continue;
+                    };
+                    if name != "unset" {
+                        self.assigned(var, None);
+                        if self.done() {
+                            return;
+                        }
                     }
+                    self.vars.insert(var.to_string(), None);
                 }
             }
             "awk" | "gawk" | "mawk" if awk_in_place(args) => {
@@ -1018,18 +1239,94 @@ impl Judge<'_> {
             }
             "awk" | "gawk" | "mawk" => {
                 // An awk program can run commands and write files.
-                let code = args[1..]
-                    .iter()
-                    .filter_map(|a| a.lit())
-                    .find(|a| !a.starts_with('-'))
-                    .unwrap_or("");
-                if code.contains("system(") || code.contains("| \"") || code.contains("|\"") {
-                    self.deny("The awk program runs shell commands (`system` or a pipe), which the guard cannot judge");
-                } else if code.contains("> \"") || code.contains(">\"") {
-                    self.deny("The awk program writes files, which the guard cannot judge; use a redirection instead");
+                let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
+                for code in awk_programs(&words) {
+                    if let Some(why) = awk_effect(&code) {
+                        self.deny(why);
+                        return;
+                    }
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The options that make a reading program write or run something
+    /// ([`programs::READ_ONLY_ESCAPES`]).
+    fn read_only_escapes(&mut self, name: &str, args: &[Arg]) {
+        use programs::Escape;
+        if !programs::READ_ONLY_ESCAPES.iter().any(|(n, _)| *n == name) {
+            return;
+        }
+        let Some(lits) = lit_args(args) else {
+            // A computed word could be one of them: another program.
+            return self.unknown_program(name);
+        };
+        let words: Vec<String> = std::iter::once(name.to_string()).chain(lits).collect();
+        for (escape, value, next) in programs::read_only_escapes(name, &words) {
+            if self.done() {
+                return;
+            }
+            let cwd = self.cwd.clone();
+            match (escape, value) {
+                (Escape::Unseen, _) => self.unknown_program(name),
+                (_, None) => {}
+                (Escape::Output, Some(v)) => self.file_ops(
+                    &format!("`{name}`"),
+                    vec![FileOp {
+                        word: v,
+                        effect: Effect::Overwrite,
+                        into_dir: None,
+                    }],
+                ),
+                (Escape::Line, Some(v)) => self.line(&v),
+                (Escape::PerFile, Some(v)) => {
+                    let each = Arg::Unknown {
+                        prefix: String::new(),
+                        shown: "(each file it reads)".into(),
+                    };
+                    self.run(&[Arg::Lit(v), each], &[], Stdin::Inherited);
+                }
+                (Escape::Exec, Some(_)) => {
+                    let inner: Vec<Arg> = words[next..]
+                        .iter()
+                        .take_while(|w| *w != ";")
+                        .map(|t| {
+                            if t.contains('{') {
+                                Arg::Unknown {
+                                    prefix: String::new(),
+                                    shown: t.clone(),
+                                }
+                            } else {
+                                Arg::Lit(t.clone())
+                            }
+                        })
+                        .collect();
+                    // Each file found is given at the end when no `{}`
+                    // says where.
+                    let mut inner = inner;
+                    if !inner.iter().skip(1).any(|a| a.lit().is_none()) {
+                        inner.push(Arg::Unknown {
+                            prefix: String::new(),
+                            shown: "(each file found)".into(),
+                        });
+                    }
+                    self.run(&inner, &[], Stdin::Inherited);
+                }
+                (Escape::InPlace, Some(_)) => {
+                    let files = words[1..]
+                        .iter()
+                        .filter(|w| !w.starts_with('-'))
+                        .map(|w| FileOp {
+                            word: w.clone(),
+                            effect: Effect::Edit,
+                            into_dir: None,
+                        })
+                        .collect();
+                    self.file_ops(&format!("`{name} -i`"), files);
+                }
+            }
+            self.cwd = cwd;
         }
     }
 
@@ -1044,7 +1341,15 @@ impl Judge<'_> {
         if name == "env" {
             return self.env(args, assigns, stdin);
         }
+        let mut assigns = assigns.to_vec();
         let mut i = 1;
+        if !w.verbs.is_empty() {
+            // `npm exec CMD` runs CMD; `npm test` is just npm.
+            match args.get(1).and_then(Arg::lit) {
+                Some(v) if w.verbs.contains(&v) => i = 2,
+                _ => return self.unknown_program(name),
+            }
+        }
         let mut positionals = w.positionals;
         while i < args.len() {
             let Some(a) = args[i].lit() else {
@@ -1089,10 +1394,27 @@ impl Judge<'_> {
                 i += 1;
                 continue;
             }
+            if let Some((n, v)) = a.split_once('=').filter(|_| w.assignments) {
+                let (n, v) = (n.to_string(), v.to_string());
+                self.assigned(&n, Some(&v));
+                if self.done() {
+                    return;
+                }
+                assigns.push((n, Some(v)));
+                i += 1;
+                continue;
+            }
             break;
         }
         if i < args.len() {
-            self.run(&args[i..], assigns, stdin);
+            let cwd = self.cwd.clone();
+            if w.moves_cwd {
+                self.cwd = None;
+            }
+            self.run(&args[i..], &assigns, stdin);
+            if w.moves_cwd {
+                self.cwd = cwd;
+            }
         }
     }
 
@@ -1181,7 +1503,12 @@ impl Judge<'_> {
                 continue;
             }
             if let Some((n, v)) = a.split_once('=') {
-                assigns.push((n.to_string(), Some(v.to_string())));
+                let (n, v) = (n.to_string(), v.to_string());
+                self.assigned(&n, Some(&v));
+                if self.done() {
+                    return;
+                }
+                assigns.push((n, Some(v)));
                 i += 1;
                 continue;
             }
@@ -1209,6 +1536,10 @@ impl Judge<'_> {
                 break;
             }
             if matches!(a, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+                if matches!(a, "--rcfile" | "--init-file") {
+                    // A startup file the guard does not read runs first.
+                    self.unknown_program(name);
+                }
                 i += 2;
                 continue;
             }
@@ -1730,8 +2061,12 @@ impl Judge<'_> {
         };
         self.may_write = true;
         match name {
-            "ssh" => {
-                const WITH_VALUE: &str = "bcDEeFIiJLlmOopQRSWw";
+            "ssh" | "scp" | "sftp" => {
+                let Some(&(_, with_value, runs_here, has_command)) =
+                    programs::SSH_CLIENTS.iter().find(|(n, ..)| *n == name)
+                else {
+                    return;
+                };
                 let mut i = 0;
                 // Options (bundled: `-vo VALUE`, `-oVALUE`), then the
                 // host, then the command.
@@ -1744,7 +2079,7 @@ impl Judge<'_> {
                             continue;
                         }
                         for (at, c) in a.char_indices().skip(1) {
-                            if WITH_VALUE.contains(c) {
+                            if with_value.contains(c) {
                                 let rest = &a[at + c.len_utf8()..];
                                 let value = if rest.is_empty() {
                                     i += 1;
@@ -1765,9 +2100,18 @@ impl Judge<'_> {
                 // LocalCommand or KnownHostsCommand is a local shell line,
                 // and a config file (`-F`) may hold any of them.
                 for (flag, value) in &values {
+                    if runs_here.contains(*flag) {
+                        let cwd = self.cwd.clone();
+                        self.line(value);
+                        self.cwd = cwd;
+                        if self.done() {
+                            return;
+                        }
+                        continue;
+                    }
                     if *flag == 'F' && !matches!(value.as_str(), "/dev/null" | "none") {
                         self.deny(format!(
-                            "`ssh -F {value}` reads a configuration file, whose ProxyCommand or LocalCommand would run here unjudged"
+                            "`{name} -F {value}` reads a configuration file, whose ProxyCommand or LocalCommand would run here unjudged"
                         ));
                         return;
                     }
@@ -1793,7 +2137,7 @@ impl Judge<'_> {
                         }
                     }
                 }
-                if i < lits.len() {
+                if has_command && i < lits.len() {
                     let host = lits[i - 1].clone();
                     let line = lits[i..].join(" ");
                     let outer = self.elsewhere.replace(host);
@@ -1996,6 +2340,23 @@ impl Judge<'_> {
                     "Inline `{name}` code {what} (`{}`); the guard cannot tell what it would lose — use `git rm` or ask the user",
                     api.trim_end_matches('(')
                 )),
+                Finding::Appends(api, None) => self.deny(format!(
+                    "Inline `{name}` code appends to a file whose name is computed (`{}`); the guard cannot tell where it writes",
+                    api.trim_end_matches('(')
+                )),
+                Finding::Appends(api, Some(path)) => {
+                    let Some(abs) = self.absolute(&path) else {
+                        return;
+                    };
+                    let p = paths::resolve_abs(&abs, true);
+                    if let Some(why) = self.refused_place(&p, Effect::Append) {
+                        self.deny(format!(
+                            "Inline `{name}` code appends to `{path}` (`{}`): {why}",
+                            api.trim_end_matches('(')
+                        ));
+                        return;
+                    }
+                }
                 Finding::Writes(api, None) => self.deny(format!(
                     "Inline `{name}` code writes a file whose name is computed (`{}`); write it with the agent's edit tool instead",
                     api.trim_end_matches('(')
@@ -2236,7 +2597,9 @@ const GIT_VALUE_OPTIONS: &[&str] = &[
 
 /// Variables the Hook posture lets through to git without asking the
 /// policy's allow-list: they change output, editors, identity or transport,
-/// never which repository or what is lost.
+/// never which repository or what is lost. Those whose value is a program
+/// (editors, pagers, `GIT_SSH_COMMAND`) are judged as the command they run
+/// where they are set ([`programs::COMMAND_VARS`]).
 const GIT_ENV_HARMLESS: &[&str] = &[
     "GIT_PAGER",
     "PAGER",
@@ -2553,6 +2916,86 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
 /// Quotes a word for a command line rebuilt from known words.
 /// Whether gawk is asked to load its in-place extension (`-i inplace`,
 /// `-iinplace`, `--include=inplace`, `--include inplace`).
+/// awk's options that take the next word as their value (POSIX, gawk,
+/// mawk's `-W`).
+const AWK_WITH_VALUE: &[&str] = &[
+    "-F",
+    "-v",
+    "-f",
+    "-E",
+    "-i",
+    "-l",
+    "-W",
+    "-e",
+    "--field-separator",
+    "--assign",
+    "--file",
+    "--exec",
+    "--include",
+    "--load",
+    "--source",
+];
+
+/// The inline program texts of an awk command line: the first operand
+/// (unless `-f`/`-E` name a file) and every `-e`/`--source` value.
+fn awk_programs(words: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut from_file = false;
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        i += 1;
+        if w == "--" {
+            break;
+        }
+        if !w.starts_with('-') || w == "-" {
+            i -= 1;
+            break;
+        }
+        let (opt, value) = match w.split_once('=').filter(|_| w.starts_with("--")) {
+            Some((o, v)) => (o, Some(v.to_string())),
+            None if AWK_WITH_VALUE.contains(&w) => {
+                i += 1;
+                (w, words.get(i - 1).map(|v| v.to_string()))
+            }
+            // A short option with its value attached: `-F:`, `-fprog`.
+            None if w.len() > 2 && !w.starts_with("--") => (&w[..2], Some(w[2..].to_string())),
+            None => (w, None),
+        };
+        match opt {
+            "-f" | "--file" | "-E" | "--exec" => from_file = true,
+            "-e" | "--source" => out.extend(value),
+            _ => {}
+        }
+    }
+    if !from_file {
+        out.extend(words.get(i).map(|c| c.to_string()));
+    }
+    out
+}
+
+/// Calls in an awk program that run a shell command.
+const AWK_RUNS: &[&str] = &["system(", "| \"", "|\"", "|getline", "| getline", "|&"];
+
+/// Why an awk program is refused: it runs commands, or a `print` or
+/// `printf` sends its output to a file (`print $1 > 5` writes the file
+/// `5`).
+fn awk_effect(code: &str) -> Option<&'static str> {
+    if AWK_RUNS.iter().any(|n| code.contains(n)) {
+        return Some("The awk program runs shell commands (`system` or a pipe), which the guard cannot judge");
+    }
+    for statement in code.split([';', '{', '}', '\n']) {
+        let t = statement.trim_start();
+        if (t.starts_with("print") || t.starts_with("printf")) && t.contains('>') {
+            let target = t.rsplit('>').next().unwrap_or("").trim();
+            if !matches!(target, "\"/dev/stderr\"" | "\"/dev/stdout\"") {
+                return Some("The awk program writes files, which the guard cannot judge; use a redirection instead");
+            }
+        }
+    }
+    None
+}
+
 fn awk_in_place(args: &[Arg]) -> bool {
     let words: Vec<&str> = args[1..].iter().filter_map(Arg::lit).collect();
     words.iter().enumerate().any(|(k, w)| {

@@ -77,6 +77,17 @@ pub struct Wrapper {
     pub no_command: &'static [&'static str],
     /// Options whose value is a command line (`npx -c`, `flock -c`).
     pub command_string: &'static [&'static str],
+    /// Whether `NAME=VALUE` words before the command set its environment
+    /// (`sudo GIT_PAGER=… git log`), as they do for `env`.
+    pub assignments: bool,
+    /// The sub-commands that run the command (`uv run`, `npm exec`);
+    /// empty when the wrapper always does. With another sub-command the
+    /// program is just another program.
+    pub verbs: &'static [&'static str],
+    /// Whether the command runs in another folder (chroot's new root,
+    /// systemd-run's unit: `/` or the home): its relative paths are not
+    /// the ones here.
+    pub moves_cwd: bool,
 }
 
 const SUDO: Wrapper = Wrapper {
@@ -116,24 +127,36 @@ const SUDO: Wrapper = Wrapper {
         "--version",
     ],
     command_string: &[],
+    assignments: true,
+    verbs: &[],
+    moves_cwd: false,
 };
 const DOAS: Wrapper = Wrapper {
     with_value: &["-u", "-C"],
     positionals: 0,
     no_command: &[],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const TIMEOUT: Wrapper = Wrapper {
     with_value: &["-s", "--signal", "-k", "--kill-after"],
     positionals: 1,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const NICE: Wrapper = Wrapper {
     with_value: &["-n", "--adjustment"],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 /// GNU parallel's `niceload`: runs its command under a load limit.
 const NICELOAD: Wrapper = Wrapper {
@@ -172,54 +195,81 @@ const NICELOAD: Wrapper = Wrapper {
     positionals: 0,
     no_command: &["--help", "-h", "--version", "-V"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const PLAIN: Wrapper = Wrapper {
     with_value: &[],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const TIME: Wrapper = Wrapper {
     with_value: &["-f", "--format", "-o", "--output"],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const EXEC: Wrapper = Wrapper {
     with_value: &["-a"],
     positionals: 0,
     no_command: &[],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const COMMAND: Wrapper = Wrapper {
     with_value: &[],
     positionals: 0,
     no_command: &["-v", "-V"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const STDBUF: Wrapper = Wrapper {
     with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const IONICE: Wrapper = Wrapper {
     with_value: &["-c", "--class", "-n", "--classdata"],
     positionals: 0,
     no_command: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const TASKSET: Wrapper = Wrapper {
     with_value: &[],
     positionals: 1,
     no_command: &["-p", "--pid"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const FLOCK: Wrapper = Wrapper {
     with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
     positionals: 1,
     no_command: &[],
     command_string: &["-c", "--command"],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 
 const NPX: Wrapper = Wrapper {
@@ -227,6 +277,9 @@ const NPX: Wrapper = Wrapper {
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &["-c", "--call"],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
 const UVX: Wrapper = Wrapper {
     with_value: &[
@@ -240,7 +293,118 @@ const UVX: Wrapper = Wrapper {
     positionals: 0,
     no_command: &["--help", "--version"],
     command_string: &[],
+    assignments: false,
+    verbs: &[],
+    moves_cwd: false,
 };
+
+/// Wrappers found by the peers' classes and a hunt past them: project
+/// runners (`uv run`, `poetry run`, `npm exec`, `pnpm exec`, `bundle exec`,
+/// `direnv exec DIR`), tracers and sandboxes (`strace`, `ltrace`,
+/// `valgrind`, `firejail`, `unshare`, `nsenter`, `chroot ROOT`),
+/// `systemd-run`, `caffeinate`, `dotenv`: each runs the command after its
+/// own options.
+const fn runs_after(
+    with_value: &'static [&'static str],
+    positionals: usize,
+    verbs: &'static [&'static str],
+) -> Wrapper {
+    Wrapper {
+        with_value,
+        positionals,
+        no_command: &["--help", "--version"],
+        command_string: &[],
+        assignments: false,
+        verbs,
+        moves_cwd: false,
+    }
+}
+const UV_RUN: Wrapper = runs_after(
+    &[
+        "--with",
+        "--python",
+        "-p",
+        "--package",
+        "--project",
+        "--directory",
+        "--env-file",
+        "--extra",
+        "--group",
+        "--index",
+        "--from",
+        "-w",
+    ],
+    0,
+    &["run"],
+);
+const POETRY_RUN: Wrapper = runs_after(&["-C", "--directory", "-P", "--project"], 0, &["run"]);
+const NPM_EXEC: Wrapper = Wrapper {
+    command_string: &["-c", "--call"],
+    ..runs_after(&["-p", "--package", "-w", "--workspace"], 0, &["exec", "x"])
+};
+const PNPM_EXEC: Wrapper = runs_after(&["-C", "--dir", "--filter", "-F"], 0, &["exec", "dlx"]);
+const BUNDLE_EXEC: Wrapper = runs_after(&["--gemfile"], 0, &["exec"]);
+const DIRENV_EXEC: Wrapper = runs_after(&[], 1, &["exec"]);
+const STRACE: Wrapper = runs_after(
+    &[
+        "-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X", "-U",
+    ],
+    0,
+    &[],
+);
+const LTRACE: Wrapper = runs_after(
+    &[
+        "-o", "-e", "-p", "-s", "-u", "-n", "-a", "-A", "-D", "-F", "-l", "-x", "-w",
+    ],
+    0,
+    &[],
+);
+const CHROOT: Wrapper = Wrapper {
+    moves_cwd: true,
+    ..runs_after(&["--userspec", "--groups"], 1, &[])
+};
+const UNSHARE: Wrapper = runs_after(
+    &[
+        "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd",
+    ],
+    0,
+    &[],
+);
+const NSENTER: Wrapper = runs_after(
+    &["-t", "--target", "-S", "--setuid", "-G", "--setgid"],
+    0,
+    &[],
+);
+const SYSTEMD_RUN: Wrapper = Wrapper {
+    moves_cwd: true,
+    ..runs_after(
+        &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "-E",
+            "--setenv",
+            "-M",
+            "--machine",
+            "--description",
+            "--slice",
+            "--working-directory",
+            "-H",
+            "--host",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--on-calendar",
+            "--on-active",
+        ],
+        0,
+        &[],
+    )
+};
+const CAFFEINATE: Wrapper = runs_after(&["-t", "-w"], 0, &[]);
+const DOTENV: Wrapper = runs_after(&["-e", "-v", "-c"], 0, &[]);
+const TRACED: Wrapper = runs_after(&[], 0, &[]);
 
 /// Programs, by name (after any directory: `/bin/rm` is `rm`).
 pub const PROGRAMS: &[(&str, Kind)] = &[
@@ -269,6 +433,23 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("pnpx", Kind::Wrapper(&NPX)),
     ("bunx", Kind::Wrapper(&NPX)),
     ("uvx", Kind::Wrapper(&UVX)),
+    ("uv", Kind::Wrapper(&UV_RUN)),
+    ("poetry", Kind::Wrapper(&POETRY_RUN)),
+    ("npm", Kind::Wrapper(&NPM_EXEC)),
+    ("pnpm", Kind::Wrapper(&PNPM_EXEC)),
+    ("yarn", Kind::Wrapper(&BUNDLE_EXEC)),
+    ("bundle", Kind::Wrapper(&BUNDLE_EXEC)),
+    ("direnv", Kind::Wrapper(&DIRENV_EXEC)),
+    ("strace", Kind::Wrapper(&STRACE)),
+    ("ltrace", Kind::Wrapper(&LTRACE)),
+    ("valgrind", Kind::Wrapper(&TRACED)),
+    ("firejail", Kind::Wrapper(&TRACED)),
+    ("chroot", Kind::Wrapper(&CHROOT)),
+    ("unshare", Kind::Wrapper(&UNSHARE)),
+    ("nsenter", Kind::Wrapper(&NSENTER)),
+    ("systemd-run", Kind::Wrapper(&SYSTEMD_RUN)),
+    ("caffeinate", Kind::Wrapper(&CAFFEINATE)),
+    ("dotenv", Kind::Wrapper(&DOTENV)),
     // Shells and string evaluation.
     ("bash", Kind::Shell),
     ("sh", Kind::Shell),
@@ -288,6 +469,8 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("env_parallel", Kind::Parallel),
     ("find", Kind::Find),
     ("ssh", Kind::Remote),
+    ("scp", Kind::Remote),
+    ("sftp", Kind::Remote),
     ("watch", Kind::Remote),
     ("su", Kind::Remote),
     ("source", Kind::Source),
@@ -357,7 +540,10 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("crontab", Kind::Crontab),
 ];
 
-/// Programs that only read, or change only the shell's own state.
+/// Programs that only read, or change only the shell's own state (unless
+/// given an option of [`READ_ONLY_ESCAPES`]). `uniq IN OUT` and
+/// `xxd IN OUT` write OUT and `mount` hides folders: they are other
+/// programs, allowed after the dirty-set snapshot.
 pub const READ_ONLY: &[&str] = &[
     "ls",
     "cat",
@@ -383,7 +569,6 @@ pub const READ_ONLY: &[&str] = &[
     "du",
     "df",
     "tree",
-    "uniq",
     "cut",
     "tr",
     "diff",
@@ -412,7 +597,6 @@ pub const READ_ONLY: &[&str] = &[
     "nl",
     "od",
     "hexdump",
-    "xxd",
     "md5sum",
     "sha1sum",
     "sha256sum",
@@ -439,6 +623,8 @@ pub const READ_ONLY: &[&str] = &[
     "typeset",
     "readonly",
     "read",
+    "mapfile",
+    "readarray",
     "exit",
     "return",
     "shift",
@@ -481,7 +667,6 @@ pub const READ_ONLY: &[&str] = &[
     "xzcat",
     "lscpu",
     "lsblk",
-    "mount",
     "findmnt",
     "groups",
     "users",
@@ -497,7 +682,6 @@ pub const READ_ONLY: &[&str] = &[
     "shuf",
     "tsort",
     "pr",
-    "csplit_dryrun",
 ];
 
 /// Commands of PowerShell (cmdlets and their aliases) and cmd.exe that
@@ -611,3 +795,314 @@ pub fn reads_code_from_stdin(args: &[String], kind: Kind) -> bool {
         _ => false,
     }
 }
+
+/// What a program started with an environment variable does with its
+/// value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VarRuns {
+    /// The value is a command line run here (`GIT_SSH_COMMAND`, `PAGER`,
+    /// `RSYNC_RSH`): judged as one.
+    Line,
+    /// The value is expanded by a shell before use (`BASH_ENV`, `PS4`):
+    /// its substitutions run.
+    Expanded,
+    /// less's input preprocessor: a command line after `|` or `||` (a
+    /// leading `-` too), with `%s` for the file.
+    LessPipe,
+    /// Where programs and code are looked up or preloaded from (`PATH`,
+    /// `LD_PRELOAD`, zsh's `ZDOTDIR`): what runs is no longer what the
+    /// line names, so it counts as another program — allowed after the
+    /// dirty-set snapshot.
+    Loads,
+}
+
+/// Environment variables whose value some program runs here. An
+/// assignment of one — before a command, alone, through `export`,
+/// `declare`, `env` or `sudo` — is judged as the command it would run,
+/// whatever the program: git, rsync, ssh and less are not the only ones
+/// to start git, rsync, ssh or a pager.
+pub const COMMAND_VARS: &[(&str, VarRuns)] = &[
+    // git (git(1) ENVIRONMENT; the config keys behind them are refused
+    // by the git policy's `-c` allow-list).
+    ("GIT_SSH_COMMAND", VarRuns::Line),
+    ("GIT_SSH", VarRuns::Line),
+    ("GIT_ASKPASS", VarRuns::Line),
+    ("GIT_EDITOR", VarRuns::Line),
+    ("GIT_SEQUENCE_EDITOR", VarRuns::Line),
+    ("GIT_PAGER", VarRuns::Line),
+    ("GIT_EXTERNAL_DIFF", VarRuns::Line),
+    ("GIT_PROXY_COMMAND", VarRuns::Line),
+    // Read by git, man, less, crontab, sudoedit and most terminal tools.
+    ("EDITOR", VarRuns::Line),
+    ("VISUAL", VarRuns::Line),
+    ("PAGER", VarRuns::Line),
+    ("MANPAGER", VarRuns::Line),
+    ("SYSTEMD_PAGER", VarRuns::Line),
+    ("BROWSER", VarRuns::Line),
+    ("SSH_ASKPASS", VarRuns::Line),
+    ("SUDO_ASKPASS", VarRuns::Line),
+    // less runs `|CMD %s` input preprocessors.
+    ("LESSOPEN", VarRuns::LessPipe),
+    ("LESSCLOSE", VarRuns::LessPipe),
+    // rsync: the remote shell (as `-e`), and the program that connects
+    // to an `rsync://` daemon (run through `sh -c`).
+    ("RSYNC_RSH", VarRuns::Line),
+    ("RSYNC_CONNECT_PROG", VarRuns::Line),
+    // bash and sh expand these (command substitution included) before
+    // use: BASH_ENV/ENV in every non-interactive/interactive shell, PS4
+    // under `set -x`, PROMPT_COMMAND before each prompt.
+    ("BASH_ENV", VarRuns::Expanded),
+    ("ENV", VarRuns::Expanded),
+    ("PS4", VarRuns::Expanded),
+    ("PROMPT_COMMAND", VarRuns::Line),
+    // `PATH=./bin:$PATH ls` runs ./bin/ls; the loader runs LD_PRELOAD's
+    // code in every program; zsh sources $ZDOTDIR/.zshenv even for
+    // `zsh -c`; glibc loads iconv modules from GCONV_PATH.
+    ("PATH", VarRuns::Loads),
+    ("LD_PRELOAD", VarRuns::Loads),
+    ("LD_LIBRARY_PATH", VarRuns::Loads),
+    ("LD_AUDIT", VarRuns::Loads),
+    ("ZDOTDIR", VarRuns::Loads),
+    ("GCONV_PATH", VarRuns::Loads),
+];
+
+/// Whether `name`'s value is run (see [`COMMAND_VARS`]).
+pub fn command_var(name: &str) -> Option<VarRuns> {
+    COMMAND_VARS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, r)| *r)
+}
+
+/// Options of multi-call binaries that write files themselves, and where
+/// they write without a folder named: `busybox --install [-s] [DIR]`
+/// links every applet into DIR, or else into the system folders and
+/// `/linuxrc` (confirmed by effect, BusyBox 1.35). Their other options
+/// (`--list`, `--help`; toybox's `--long`) only print.
+pub const MULTICALL_INSTALLS: &[(&str, &str, &[&str])] = &[(
+    "busybox",
+    "--install",
+    &["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/linuxrc"],
+)];
+
+/// What an option does to a program that otherwise only reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Escape {
+    /// Its value is a file the program writes (`tree -o FILE`).
+    Output,
+    /// Its value is a command line run here (`man -P CMD`).
+    Line,
+    /// Its value is a program run on each file read (`rg --pre PROG`).
+    PerFile,
+    /// The words after it, up to `;` or the end, are a command run on
+    /// each file found, `{}` standing for it (`fd -x CMD`).
+    Exec,
+    /// The program's operands are rewritten in place (`yq -i`).
+    InPlace,
+    /// It runs code from a file or library the guard does not read
+    /// (`awk -f prog.awk`, `less +!CMD`): another program, allowed after
+    /// the dirty-set snapshot.
+    Unseen,
+}
+
+/// Options that make a program of [`READ_ONLY`] write files or run
+/// commands. A short option matches with its value attached (`-fprog`),
+/// a long one with `=`; an entry ending in nothing but `+` matches every
+/// word starting with `+`.
+pub const READ_ONLY_ESCAPES: &[(&str, &[(&str, Escape)])] = &[
+    ("awk", AWK_ESCAPES),
+    ("gawk", AWK_ESCAPES),
+    ("mawk", AWK_ESCAPES),
+    ("tree", &[("-o", Escape::Output)]),
+    (
+        "shuf",
+        &[("-o", Escape::Output), ("--output", Escape::Output)],
+    ),
+    (
+        "yq",
+        &[("-i", Escape::InPlace), ("--inplace", Escape::InPlace)],
+    ),
+    ("rg", &[("--pre", Escape::PerFile)]),
+    (
+        "fd",
+        &[
+            ("-x", Escape::Exec),
+            ("--exec", Escape::Exec),
+            ("-X", Escape::Exec),
+            ("--exec-batch", Escape::Exec),
+        ],
+    ),
+    (
+        "fdfind",
+        &[
+            ("-x", Escape::Exec),
+            ("--exec", Escape::Exec),
+            ("-X", Escape::Exec),
+            ("--exec-batch", Escape::Exec),
+        ],
+    ),
+    ("bat", &[("--pager", Escape::Line)]),
+    ("batcat", &[("--pager", Escape::Line)]),
+    ("delta", &[("--pager", Escape::Line)]),
+    (
+        "man",
+        &[
+            ("-P", Escape::Line),
+            ("--pager", Escape::Line),
+            ("-H", Escape::Line),
+            ("--html", Escape::Line),
+        ],
+    ),
+    ("less", &[("+", Escape::Unseen)]),
+    ("more", &[("+", Escape::Unseen)]),
+    ("history", &[("-w", Escape::Unseen), ("-a", Escape::Unseen)]),
+    ("hash", &[("-p", Escape::Unseen)]),
+];
+
+/// awk's program from a file (`-f`, `-E`), gawk's extensions and
+/// libraries (`-l`, `-i`; `-i inplace` is judged on its own).
+const AWK_ESCAPES: &[(&str, Escape)] = &[
+    ("-f", Escape::Unseen),
+    ("--file", Escape::Unseen),
+    ("-E", Escape::Unseen),
+    ("--exec", Escape::Unseen),
+    ("-l", Escape::Unseen),
+    ("--load", Escape::Unseen),
+    ("-i", Escape::Unseen),
+    ("--include", Escape::Unseen),
+];
+
+/// The options of [`READ_ONLY_ESCAPES`] in `args` (program first): each
+/// escape with its value (attached or the next word; `None` at the end)
+/// and the index of the word after it.
+pub fn read_only_escapes(name: &str, args: &[String]) -> Vec<(Escape, Option<String>, usize)> {
+    let Some((_, table)) = READ_ONLY_ESCAPES.iter().find(|(n, _)| *n == name) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        for (opt, escape) in table.iter() {
+            let value = if *opt == "+" {
+                a.strip_prefix('+').map(|v| Some(v.to_string()))
+            } else if a == *opt {
+                let v = args.get(i).cloned();
+                if *escape != Escape::Exec && *escape != Escape::InPlace {
+                    i += 1;
+                }
+                Some(v)
+            } else if opt.starts_with("--") {
+                a.strip_prefix(&format!("{opt}="))
+                    .map(|v| Some(v.to_string()))
+            } else if opt.len() == 2 && !a.starts_with("--") && a.starts_with(opt) {
+                Some(Some(a[2..].to_string()))
+            } else {
+                None
+            };
+            if let Some(v) = value {
+                out.push((*escape, v, i));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Archive extractors: the options naming the folder they extract into,
+/// and the options that let members be written at their own absolute
+/// paths. Extracting is another program (allowed after the dirty-set
+/// snapshot), but not into a protected place or an existing folder
+/// outside the working tree and the temp folder (`tar -xf x.tar -C ~`
+/// plants `~/.ssh/config`).
+pub const EXTRACTORS: &[Extractor] = &[
+    Extractor {
+        program: "tar",
+        extracts: &["-x", "--extract", "--get"],
+        into: &["-C", "--directory"],
+        absolute: &["-P", "--absolute-names"],
+    },
+    Extractor {
+        program: "bsdtar",
+        extracts: &["-x"],
+        into: &["-C", "--cd", "--directory"],
+        absolute: &["-P", "--absolute-paths"],
+    },
+    Extractor {
+        program: "unzip",
+        extracts: &[],
+        into: &["-d"],
+        absolute: &[],
+    },
+];
+
+/// One row of [`EXTRACTORS`]. Short options are also found inside a
+/// cluster (`-xPf`) and tar's old style first word (`xPf`).
+#[derive(Debug)]
+pub struct Extractor {
+    /// The program.
+    pub program: &'static str,
+    /// Options that make it extract (empty: it always does).
+    pub extracts: &'static [&'static str],
+    /// Options whose value is the folder written into.
+    pub into: &'static [&'static str],
+    /// Options that write members at their absolute paths.
+    pub absolute: &'static [&'static str],
+}
+
+impl Extractor {
+    /// Whether `option` is given in `args` (as a word, inside a short
+    /// cluster, or in tar's old-style first word).
+    fn given(&self, args: &[String], option: &str) -> bool {
+        args.iter().enumerate().any(|(k, a)| {
+            if a == option || (option.starts_with("--") && a.starts_with(&format!("{option}="))) {
+                return true;
+            }
+            let Some(letter) = option.strip_prefix('-').filter(|l| l.len() == 1) else {
+                return false;
+            };
+            let old_style = k == 0 && self.program == "tar" && !a.starts_with('-');
+            let cluster = a.starts_with('-') && !a.starts_with("--");
+            (old_style || cluster) && a.trim_start_matches('-').contains(letter)
+        })
+    }
+
+    /// What `args` (without the program) extract into: `None` when they do
+    /// not extract; the folders named (empty: the current one); whether
+    /// members keep absolute paths.
+    pub fn reading(&self, args: &[String]) -> Option<(Vec<String>, bool)> {
+        if !self.extracts.is_empty() && !self.extracts.iter().any(|o| self.given(args, o)) {
+            return None;
+        }
+        let mut dirs = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            for o in self.into {
+                if a == o {
+                    dirs.extend(args.get(k + 1).cloned());
+                } else if let Some(v) = a.strip_prefix(&format!("{o}=")) {
+                    dirs.push(v.to_string());
+                } else if o.len() == 2 && !a.starts_with("--") && a.len() > 2 && a.starts_with(o) {
+                    dirs.push(a[2..].to_string());
+                }
+            }
+        }
+        let absolute = self.absolute.iter().any(|o| self.given(args, o));
+        Some((dirs, absolute))
+    }
+}
+
+/// OpenSSH's clients, read alike: (program, short options that take a
+/// value, those whose value is a program run here, whether a command for
+/// the host follows the host). All read `-o ProxyCommand=…`,
+/// `LocalCommand`, `KnownHostsCommand` and a `-F` file, which run here;
+/// `scp -S PROG`, `sftp -S PROG` run PROG instead of ssh and
+/// `sftp -D CMD` runs a local sftp server (ssh(1), scp(1), sftp(1)).
+pub const SSH_CLIENTS: &[(&str, &str, &str, bool)] = &[
+    ("ssh", "bcDEeFIiJLlmOopQRSWw", "", true),
+    ("scp", "cDFiJlMoPSX", "S", false),
+    ("sftp", "BbcDFiJlMoPRSsX", "DS", false),
+];
