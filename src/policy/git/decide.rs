@@ -416,12 +416,36 @@ pub fn mv(p: &Parsed, ctx: &Ctx) -> Outcome {
         return out(ReadOnly, "a dry run changes nothing");
     }
     match p.all_operands().last() {
-        Some(dest) if dest.starts_with('~') || lands_outside(dest, ctx) => out(
-            Destructive,
-            "moves files out of the working tree or into a git directory",
-        ),
+        Some(dest) if dest.starts_with('~') || lands_outside(&git_normalised(dest, ctx), ctx) => {
+            out(
+                Destructive,
+                "moves files out of the working tree or into a git directory",
+            )
+        }
         _ => out(LocalWrite, "moves tracked files"),
     }
+}
+
+/// Where git takes a path operand: from the real directory it runs in,
+/// with `.` and `..` removed by spelling before anything is resolved
+/// (`plant/link/../x` is `plant/x` to git, wherever `link` leads).
+fn git_normalised(operand: &str, ctx: &Ctx) -> String {
+    let base = ctx
+        .place
+        .dir
+        .canonicalize()
+        .unwrap_or_else(|_| ctx.place.dir.clone());
+    let mut path = std::path::PathBuf::new();
+    for c in base.join(operand).components() {
+        match c {
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::CurDir => {}
+            c => path.push(c),
+        }
+    }
+    path.to_string_lossy().into_owned()
 }
 
 /// Whether a component names a git directory (git refuses `.git` in any
