@@ -2,6 +2,8 @@
 //! which words are paths, whether a dry run is in force, what a config
 //! command reads or writes. Each rule says what would be lost.
 
+use std::path::{Component, Path};
+
 use super::{Ctx, Outcome};
 use crate::policy::parse::Parsed;
 use crate::policy::Risk::{self, Destructive, LocalWrite, ReadOnly, UnsafeShell};
@@ -375,27 +377,97 @@ pub fn config(p: &Parsed, ctx: &Ctx) -> Outcome {
 /// `init`: a repository here or below is a local write; one elsewhere —
 /// by its spelling, or through a symlink — writes outside the working tree.
 pub fn init(p: &Parsed, ctx: &Ctx) -> Outcome {
-    let outside = p.all_operands().any(|d| {
-        let path = std::path::Path::new(d);
-        if path.is_absolute()
-            || d.starts_with('~')
-            || path
-                .components()
-                .any(|c| matches!(c, std::path::Component::ParentDir))
-        {
-            return true;
-        }
-        // The nearest directory that exists is where git will write.
-        let target = ctx.place.dir.join(path);
-        let existing = target.ancestors().find(|a| a.is_dir());
-        existing.is_some_and(|a| ctx.facts.inside_worktree(a) == Some(false))
-            || target
-                .symlink_metadata()
-                .is_ok_and(|m| m.file_type().is_symlink())
-    });
+    // Without a directory, git creates the repository where it runs.
+    let here = p.all_operands().next().is_none() && lands_outside(".", ctx);
+    let outside = here
+        || p.all_operands().any(|d| {
+            let path = Path::new(d);
+            if path.is_absolute()
+                || d.starts_with('~')
+                || path.components().any(|c| matches!(c, Component::ParentDir))
+            {
+                return true;
+            }
+            lands_outside(d, ctx)
+                || ctx
+                    .place
+                    .dir
+                    .join(path)
+                    .symlink_metadata()
+                    .is_ok_and(|m| m.file_type().is_symlink())
+        });
     if outside {
-        out(Destructive, "creates a repository outside the working tree")
+        out(
+            Destructive,
+            "creates a repository outside the working tree or in a git directory",
+        )
     } else {
         out(LocalWrite, "creates a repository")
     }
+}
+
+/// `mv`: the last operand is where git moves the files; a destination
+/// through a symlink that leads out of the working tree, or into a git
+/// directory, moves uncommitted work where nothing tracks it (git renames
+/// before it notices a `.git/…` path is invalid for the index, and a file
+/// landing in `.git/hooks` can become a hook).
+pub fn mv(p: &Parsed, ctx: &Ctx) -> Outcome {
+    if p.has("dry-run") {
+        return out(ReadOnly, "a dry run changes nothing");
+    }
+    match p.all_operands().last() {
+        Some(dest) if dest.starts_with('~') || lands_outside(&git_normalised(dest, ctx), ctx) => {
+            out(
+                Destructive,
+                "moves files out of the working tree or into a git directory",
+            )
+        }
+        _ => out(LocalWrite, "moves tracked files"),
+    }
+}
+
+/// Where git takes a path operand: from the real directory it runs in,
+/// with `.` and `..` removed by spelling before anything is resolved
+/// (`plant/link/../x` is `plant/x` to git, wherever `link` leads).
+fn git_normalised(operand: &str, ctx: &Ctx) -> String {
+    let base = ctx
+        .place
+        .dir
+        .canonicalize()
+        .unwrap_or_else(|_| ctx.place.dir.clone());
+    let mut path = std::path::PathBuf::new();
+    for c in base.join(operand).components() {
+        match c {
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::CurDir => {}
+            c => path.push(c),
+        }
+    }
+    path.to_string_lossy().into_owned()
+}
+
+/// Whether a component names a git directory (git refuses `.git` in any
+/// case for the index; the file system may not).
+fn is_git_dir_name(c: Component) -> bool {
+    matches!(c, Component::Normal(n) if n.eq_ignore_ascii_case(".git"))
+}
+
+/// Whether git writing at `operand` (typed where `ctx.place` runs) could
+/// land outside this working tree or inside a git directory. The nearest
+/// directory that exists is where git writes, as the kernel resolves it:
+/// a symlink on the way counts where it leads, `a/link/..` included.
+fn lands_outside(operand: &str, ctx: &Ctx) -> bool {
+    let target = ctx.place.dir.join(operand);
+    if target.components().any(is_git_dir_name) {
+        return true;
+    }
+    let Some(existing) = target.ancestors().find(|a| a.is_dir()) else {
+        return true;
+    };
+    let into_git_dir = existing
+        .canonicalize()
+        .map_or(true, |real| real.components().any(is_git_dir_name));
+    into_git_dir || ctx.facts.inside_worktree(existing) == Some(false)
 }

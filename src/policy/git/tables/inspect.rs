@@ -867,15 +867,40 @@ const REFLOG: crate::policy::parse::Table = &[
     REFLOG_EXPIRE,
 ];
 
+/// `reflog`'s verbs (its first operand), newest git included: a git that
+/// predates a verb takes the word as a ref to show, one that has it runs
+/// it, so a verb is judged here whatever the installed git knows.
+/// Anything else is a ref: `show`.
+const REFLOG_VERBS: &[(&str, Risk, &str)] = &[
+    (
+        "expire",
+        Destructive,
+        "drops reflog entries, which are the way back to lost commits",
+    ),
+    (
+        "delete",
+        Destructive,
+        "drops reflog entries, which are the way back to lost commits",
+    ),
+    (
+        "drop",
+        Destructive,
+        "drops whole reflogs (newer git), the way back to lost commits",
+    ),
+    (
+        "write",
+        LocalWrite,
+        "appends an entry to a reflog (newer git)",
+    ),
+    ("list", ReadOnly, "lists the refs that have a reflog"),
+    ("exists", ReadOnly, "checks whether a ref has a reflog"),
+];
+
 fn reflog(p: &Parsed, _: &Ctx) -> Outcome {
-    match p.operands.first().map(String::as_str) {
-        Some("expire") | Some("delete") => out(
-            Destructive,
-            "drops reflog entries, which are the way back to lost commits",
-        ),
-        Some("list") => out(ReadOnly, "lists the refs that have a reflog"),
-        Some("exists") => out(ReadOnly, "checks whether a ref has a reflog"),
-        _ => out(ReadOnly, "shows a reflog"),
+    let verb = p.operands.first().map(String::as_str);
+    match REFLOG_VERBS.iter().find(|(name, ..)| Some(*name) == verb) {
+        Some((_, risk, why)) => out(*risk, why),
+        None => out(ReadOnly, "shows a reflog"),
     }
 }
 
@@ -1513,6 +1538,9 @@ mod tests {
         // Losing the reflog.
         ("git reflog expire --all", Some(Risk::Destructive)),
         ("git reflog delete HEAD@{1}", Some(Risk::Destructive)),
+        // Verbs a newer git has, whatever the installed one knows.
+        ("git reflog drop HEAD", Some(Risk::Destructive)),
+        ("git reflog drop --all", Some(Risk::Destructive)),
         (
             "git reflog expire --expire=now --all",
             Some(Risk::Destructive),

@@ -315,7 +315,7 @@ pub const COMMANDS: &[Command] = &[
     ),
     cmd("clean", &[CLEAN], Rule::Decide(decide::clean)),
     cmd("rm", &[RM, PATHSPEC_FILE], Rule::Decide(decide::rm)),
-    cmd("mv", &[MV], Rule::DryRun(LocalWrite, "moves tracked files")),
+    cmd("mv", &[MV], Rule::Decide(decide::mv)),
     cmd(
         "stash",
         &[QUIET],
