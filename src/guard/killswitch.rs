@@ -635,25 +635,50 @@ fn study(
 ) -> Studied {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
     let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
-    let scan = |text: Option<&str>| text.map(|t| stubs::scan(t, lang));
-    let ((old_scan, new_scan), (old_side, new_side)) = both(
+    let measured = || {
+        let old_side = measure(old, lang);
+        let new_side = match delta {
+            Some(d) => old_side.derive(old, new, d, lang),
+            None => measure(new, lang),
+        };
+        (old_side, new_side)
+    };
+    let Some(d) = delta else {
+        let scan = |text: Option<&str>| text.map(|t| stubs::scan(t, lang));
+        let ((old_scan, new_scan), (old_side, new_side)) = both(
+            parallel,
+            || {
+                both(
+                    parallel,
+                    || scan(texts.map(|t| t.0)),
+                    || scan(texts.map(|t| t.1)),
+                )
+            },
+            measured,
+        );
+        return (old_side, new_side, old_scan, new_scan, delta);
+    };
+    // The new side's scan is joined to the old side's past the changed
+    // lines: each side scans on its own thread, the new one up to the
+    // first point where it may join, then they are joined here.
+    let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
+    let ((old_scan, new_started), (old_side, new_side)) = both(
         parallel,
         || {
             both(
                 parallel,
-                || scan(texts.map(|t| t.0)),
-                || scan(texts.map(|t| t.1)),
+                || texts.map(|t| stubs::scan_old(t.0, lang, old_tail)),
+                || texts.map(|t| stubs::start_new(t.1, lang, new_tail)),
             )
         },
-        || {
-            let old_side = measure(old, lang);
-            let new_side = match delta {
-                Some(d) => old_side.derive(old, new, d, lang),
-                None => measure(new, lang),
-            };
-            (old_side, new_side)
-        },
+        measured,
     );
+    let shift = new.len() as isize - old.len() as isize;
+    let new_scan = match (new_started, &old_scan) {
+        (Some(n), Some(o)) => Some(stubs::finish_new(n, o, d.head, new_tail, shift)),
+        _ => None,
+    };
+    let old_scan = old_scan.map(|o| o.scan);
     (old_side, new_side, old_scan, new_scan, delta)
 }
 
@@ -890,7 +915,7 @@ mod tests {
             old.clone(),
             format!("{}{}", &old[..old.len() / 2], &old[old.len() / 2 + 200..]),
         ));
-        for (name, (a, b)) in ["lib.rs", "a.py", "a.json", "notes.txt"]
+        for (name, (a, b)) in ["lib.rs", "a.py", "a.json", "notes.txt", "A.java", "a.js"]
             .iter()
             .flat_map(|n| pairs.iter().map(move |p| (*n, p)))
         {
