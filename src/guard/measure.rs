@@ -122,7 +122,9 @@ pub(super) fn meaningful_common(old: &Measured, new: &Measured, common: usize) -
 pub(super) fn measure(bytes: &[u8], lang: &Lang) -> Measured {
     let seed = seed();
     let mut side = Measured {
-        hashes: Vec::with_capacity(bytes.len() / 32 + 1),
+        // Room for lines of 16 bytes on average: code's are longer, and
+        // growing the vector copies it.
+        hashes: Vec::with_capacity(bytes.len() / 16 + 1),
         distinct: 0,
         lines: 0,
         excluded: HashSet::default(),

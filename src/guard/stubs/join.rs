@@ -32,6 +32,10 @@ thread_local! {
     static JOINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
+/// How many points of the old side's scan are noted: the new side's scan
+/// looks for a point to join at among them, and past them scans alone.
+const MAX_JOINS: usize = 256;
+
 /// A point right after a `}` or `;` where a scan may be joined: where it
 /// was, how much it had found, and what was open.
 pub(super) struct Join {
@@ -58,35 +62,37 @@ impl<'a> Braces<'a> {
     /// to stop there. Returns whether it stopped (else it reached the end).
     pub(super) fn run(&mut self, from: usize, stop: &mut dyn FnMut(&Braces<'a>) -> bool) -> bool {
         let bytes = self.src.as_bytes();
-        while self.i < bytes.len() {
-            let i = self.i;
+        // The position and boundary live in registers, not in `self`: the
+        // loop runs once per byte of the file.
+        let (mut i, mut boundary) = (self.i, self.boundary);
+        while i < bytes.len() {
             let b = bytes[i];
             let class = self.lx.class[usize::from(b)];
             if class == 0 {
-                self.i += 1;
+                i += 1;
                 continue;
             }
             if class & super::COMMENT != 0 {
                 if let Some(end) = self.lx.comment_end(i) {
                     // A comment ends whatever came before it: the header of a
                     // block is the code after the last comment.
-                    self.i = end;
-                    self.boundary = end;
+                    i = end;
+                    boundary = end;
                     continue;
                 }
             }
             if class & super::BLOCK == 0 {
                 match self.lx.literal_end(i, class) {
-                    Some(end) => self.i = end,
-                    None => self.i += 1,
+                    Some(end) => i = end,
+                    None => i += 1,
                 }
                 continue;
             }
             match b {
                 b'{' => {
-                    let name = function_name(&self.src[self.boundary..i]);
+                    let name = function_name(&self.src[boundary..i]);
                     self.stack.push((name, i + 1));
-                    self.boundary = i + 1;
+                    boundary = i + 1;
                 }
                 b'}' => {
                     match self.stack.pop() {
@@ -98,15 +104,19 @@ impl<'a> Braces<'a> {
                         Some(_) => {}
                         None => self.stray += 1,
                     }
-                    self.boundary = i + 1;
+                    boundary = i + 1;
                 }
-                _ => self.boundary = i + 1,
+                _ => boundary = i + 1,
             }
-            self.i += 1;
-            if b != b'{' && self.i > from && stop(self) {
-                return true;
+            i += 1;
+            if b != b'{' && i > from {
+                (self.i, self.boundary) = (i, boundary);
+                if stop(self) {
+                    return true;
+                }
             }
         }
+        (self.i, self.boundary) = (i, boundary);
         false
     }
 
@@ -188,7 +198,11 @@ pub fn scan_old(src: &str, lang: &Lang, tail: usize) -> OldScan {
     let mut joins = Vec::new();
     let mut b = Braces::new(src, lang);
     b.run(tail, &mut |b| {
-        joins.push(b.join());
+        // The new side joins at one of the first points where it can, or
+        // scans on to its end: the points after these are never needed.
+        if joins.len() < MAX_JOINS {
+            joins.push(b.join());
+        }
         false
     });
     let scan = b.finish();
