@@ -466,7 +466,8 @@ fn judge(
         }
     }
 
-    let (old_side, new_side, old_scan, new_scan, delta) = study(old, new, texts, lang, derive);
+    let (old_side, new_side, old_scan, new_scan, delta, same) =
+        study(old, new, texts, lang, derive);
     // Lines `new` has more often than `old` are the only ones that can add
     // a placeholder; they are judged in a second pass, once each.
     let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
@@ -600,7 +601,7 @@ fn judge(
                 ),
             });
         }
-        let functions = stubs::stubbed_between(&before, o, &after, n, lang);
+        let functions = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
         if !functions.is_empty() {
             reasons.push(Reason::Stubbed { functions });
         }
@@ -613,13 +614,16 @@ fn judge(
 }
 
 /// What is known of each side: its measured lines and, for text, its
-/// functions and blocks.
+/// functions and blocks; the edit's shared beginning and end, if it was
+/// judged from its changed lines; and the functions known unchanged
+/// (pairs of indices in the new and old scans).
 type Studied = (
     Measured,
     Measured,
     Option<stubs::Scan>,
     Option<stubs::Scan>,
     Option<Delta>,
+    Vec<(usize, usize)>,
 );
 
 /// Measures and scans both sides. An edit that leaves most of the file as
@@ -656,7 +660,7 @@ fn study(
             },
             measured,
         );
-        return (old_side, new_side, old_scan, new_scan, delta);
+        return (old_side, new_side, old_scan, new_scan, delta, Vec::new());
     };
     // The new side's scan is joined to the old side's past the changed
     // lines: each side scans on its own thread, the new one up to the
@@ -674,12 +678,15 @@ fn study(
         measured,
     );
     let shift = new.len() as isize - old.len() as isize;
-    let new_scan = match (new_started, &old_scan) {
-        (Some(n), Some(o)) => Some(stubs::finish_new(n, o, d.head, new_tail, shift)),
-        _ => None,
+    let (new_scan, same) = match (new_started, &old_scan) {
+        (Some(n), Some(o)) => {
+            let j = stubs::finish_new(n, o, d.head, new_tail, shift);
+            (Some(j.scan), j.same)
+        }
+        _ => (None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
-    (old_side, new_side, old_scan, new_scan, delta)
+    (old_side, new_side, old_scan, new_scan, delta, same)
 }
 
 /// Returns the placeholder lines among those `new` has more often than

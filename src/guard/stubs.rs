@@ -23,7 +23,7 @@ use crate::text::fold;
 
 mod join;
 
-pub use join::{finish_new, scan_old, start_new, NewScan, OldScan};
+pub use join::{finish_new, scan_old, start_new, Joined, NewScan, OldScan};
 
 /// A table of prefixes indexed by their first byte, so a line is compared
 /// with the few that could match.
@@ -621,21 +621,43 @@ pub fn stubbed_between<'a>(
     new_src: &str,
     lang: &Lang,
 ) -> Vec<String> {
+    stubbed_between_known(old, old_src, new, new_src, lang, &[])
+}
+
+/// [`stubbed_between`], told `same`: pairs of indices (in `new.found`,
+/// in `old.found`) of functions already known to have the same key and
+/// the same body (an edit's joined scan says which), so they cancel out
+/// without being looked up.
+pub fn stubbed_between_known<'a>(
+    old: &'a Scan,
+    old_src: &str,
+    new: &'a Scan,
+    new_src: &str,
+    lang: &Lang,
+    same: &[(usize, usize)],
+) -> Vec<String> {
     if lang.declarations || lang.blocks == Blocks::None {
         return Vec::new();
     }
+    let mut old_unchanged = vec![false; old.found.len()];
+    let mut new_known = vec![false; new.found.len()];
+    for &(n, o) in same {
+        new_known[n] = true;
+        old_unchanged[o] = true;
+    }
     // Keys are unique within a scan (a name and its occurrence), so a
     // function of `new` whose body is byte for byte the one of its key in
-    // `old` cancels out with it; only the rest is classified.
+    // `old` cancels out with it; only the rest is classified. A known pair
+    // holds its key on both sides, so no other function looks it up.
     let old_by_key: TextMap<(&str, usize), usize> = old
         .found
         .iter()
         .enumerate()
+        .filter(|(i, _)| !old_unchanged[*i])
         .map(|(i, f)| (f.key(), i))
         .collect();
-    let mut old_unchanged = vec![false; old.found.len()];
     let mut after: Vec<(&Found, Body)> = Vec::new();
-    for f in &new.found {
+    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
         let twin = old_by_key
             .get(&f.key())
             .copied()

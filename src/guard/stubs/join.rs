@@ -10,6 +10,7 @@
 
 use super::{function_name, Found, Lexer, Scan};
 use crate::guard::lang::Lang;
+use crate::guard::lines::TextMap;
 
 /// A block opened by `{`: the function it is the body of, if any, and
 /// where the body starts.
@@ -236,19 +237,39 @@ pub fn start_new<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> NewScan<'a> {
     }
 }
 
+/// The new side's scan, and which of its functions are known to be the
+/// old side's unchanged: pairs of indices (in the new scan, in the old
+/// one) of functions with the same key and the same body.
+pub struct Joined {
+    /// The scan, as [`super::scan`] returns it.
+    pub scan: Scan,
+    /// The pairs.
+    pub same: Vec<(usize, usize)>,
+}
+
 /// Finishes the new side's scan: joined to `old`'s at the first point
 /// where both are in the same state, else scanned to the end. `head` is
 /// the length of the shared beginning, `tail` where the shared ending
 /// starts in the new side, `shift` how much longer the new side is.
-pub fn finish_new(new: NewScan<'_>, old: &OldScan, head: usize, tail: usize, shift: isize) -> Scan {
+pub fn finish_new(
+    new: NewScan<'_>,
+    old: &OldScan,
+    head: usize,
+    tail: usize,
+    shift: isize,
+) -> Joined {
     let NewScan {
         src,
         lang,
         braces,
         done,
     } = new;
+    let alone = |scan: Scan| Joined {
+        scan,
+        same: Vec::new(),
+    };
     let Some((mut b, mut stopped)) = braces else {
-        return done.unwrap_or_default();
+        return alone(done.unwrap_or_default());
     };
     let joins = &old.joins;
     let matching = |b: &Braces<'_>| -> Option<usize> {
@@ -260,16 +281,72 @@ pub fn finish_new(new: NewScan<'_>, old: &OldScan, head: usize, tail: usize, shi
     };
     loop {
         if !stopped {
-            return super::complete(src, lang, b.finish());
+            return alone(super::complete(src, lang, b.finish()));
         }
         if let Some(k) = matching(&b) {
             #[cfg(test)]
             JOINED.with(|j| j.set(j.get() + 1));
+            let own = b.out.len();
             let scan = b.joined(&joins[k], &old.scan, old.braces, shift);
-            return super::complete(src, lang, scan);
+            return counted(src, lang, scan, own, &joins[k], old);
         }
         stopped = b.run(tail, &mut |b| matching(b).is_some());
     }
+}
+
+/// Completes a joined scan (`own` functions found by the new side, then
+/// the old side's from `join` on): each function's occurrence of its name
+/// is the old one's plus how many more of that name the new side found
+/// before the join point; a function wholly past the point whose
+/// occurrence did not move is known to be the old side's unchanged.
+fn counted(
+    src: &str,
+    lang: &Lang,
+    mut scan: Scan,
+    own: usize,
+    join: &Join,
+    old: &OldScan,
+) -> Joined {
+    if super::EXPRESSION_BODIES.contains(&lang.name) {
+        // One-expression bodies are numbered after all the others.
+        return Joined {
+            scan: super::complete(src, lang, scan),
+            same: Vec::new(),
+        };
+    }
+    let (mine, rest) = scan.found.split_at_mut(own);
+    let mut seen = TextMap::<&str, usize>::default();
+    let occurrences: Vec<usize> = mine
+        .iter()
+        .map(|f| {
+            let n = seen.entry(f.name.as_str()).or_default();
+            *n += 1;
+            *n - 1
+        })
+        .collect();
+    let mut more: TextMap<&str, isize> = seen.iter().map(|(k, n)| (*k, *n as isize)).collect();
+    for f in &old.scan.found[..join.found] {
+        *more.entry(f.name.as_str()).or_default() -= 1;
+    }
+    more.retain(|_, n| *n != 0);
+    let mut same = Vec::with_capacity(rest.len());
+    for (t, f) in rest.iter_mut().enumerate() {
+        let g = &old.scan.found[join.found + t];
+        let moved = more.get(f.name.as_str()).copied().unwrap_or(0);
+        f.occurrence = g
+            .occurrence
+            .checked_add_signed(moved)
+            .unwrap_or(g.occurrence);
+        if moved == 0 && g.body.start >= join.at {
+            same.push((own + t, join.found + t));
+        }
+    }
+    drop(more);
+    drop(seen);
+    for (f, n) in mine.iter_mut().zip(occurrences) {
+        f.occurrence = n;
+    }
+    Joined { scan, same }
 }
 
 #[cfg(test)]
@@ -289,8 +366,20 @@ mod tests {
         let shift = new.len() as isize - old.len() as isize;
         let n = finish_new(start_new(new, lang, new_tail), &o, d.head, new_tail, shift);
         assert_eq!(
-            n,
+            n.scan,
             super::super::scan(new, lang),
+            "{name}: {old:?} -> {new:?}"
+        );
+        // The pairs known unchanged are: the same key, the same body.
+        for &(i, k) in &n.same {
+            let (f, g) = (&n.scan.found[i], &o.scan.found[k]);
+            assert_eq!((&f.name, f.occurrence), (&g.name, g.occurrence));
+            assert_eq!(&new[f.body.clone()], &old[g.body.clone()]);
+        }
+        // And the stub verdicts are those of the plain comparison.
+        assert_eq!(
+            super::super::stubbed_between_known(&o.scan, old, &n.scan, new, lang, &n.same),
+            super::super::stubbed(old, new, lang),
             "{name}: {old:?} -> {new:?}"
         );
     }
@@ -320,18 +409,36 @@ mod tests {
             ("}\n", "}\n}\n"),
             ("{", ""),
             ("}", ""),
+            // A function whose name comes again later, added or removed:
+            // the later ones' occurrences move.
+            ("fn c()", "fn a() {}\nfn c()"),
+            ("fn a(x: u64) -> u64 {\n    x + 1\n}\n", ""),
+            ("void b()", "void d() {}\n  void b()"),
         ];
         // A function holding functions: the edit in the first inner one,
         // the outer one closing after the join point.
-        let outer = format!(
-            "function outer() {{\n{}}}\n",
-            "  function inner(x) {\n    return x + 1;\n  }\n".repeat(12)
-        );
-        for n in [0, 4] {
-            let at = outer.match_indices("x + 1").nth(n).map_or(0, |(i, _)| i);
-            let new = format!("{}x + 10{}", &outer[..at], &outer[at + 5..]);
-            joins_as_whole("a.js", &outer, &new);
-            joins_as_whole("a.js", &new, &outer);
+        for (name, outer) in [
+            (
+                "a.js",
+                format!(
+                    "function outer() {{\n{}}}\n",
+                    "  function inner(x) {\n    return x + 1;\n  }\n".repeat(12)
+                ),
+            ),
+            (
+                "a.rs",
+                format!(
+                    "fn outer() {{\n{}}}\nfn after() {{\n    y + 1\n}}\n",
+                    "    fn inner(x: u64) -> u64 {\n        x + 1\n    }\n".repeat(12)
+                ),
+            ),
+        ] {
+            for n in [0, 4] {
+                let at = outer.match_indices("x + 1").nth(n).map_or(0, |(i, _)| i);
+                let new = format!("{}x + 10{}", &outer[..at], &outer[at + 5..]);
+                joins_as_whole(name, &outer, &new);
+                joins_as_whole(name, &new, &outer);
+            }
         }
         for (name, src) in [
             ("a.rs", RUST),
