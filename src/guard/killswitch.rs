@@ -32,7 +32,13 @@
 //! The cost is linear in the size of both inputs: one pass each that
 //! hashes and classifies lines, a radix sort and a merge of the hashes, a
 //! placeholder check of the lines whose count grew, and one pass each of the
-//! stub scanner; from `PARALLEL_BYTES` the two sides on two threads.
+//! stub scanner; from `PARALLEL_BYTES` on three threads. An edit that
+//! leaves most of the file as it was is judged from its changed lines: the
+//! new side's measurements are derived from the old side's
+//! ([`super::measure`]) and its stub scan joins the old side's past the
+//! change ([`super::stubs::finish_new`]) — the same report, for about the
+//! cost of one side (and, for an edit near the end, the new side's scan up
+//! to it).
 
 use std::fmt;
 
