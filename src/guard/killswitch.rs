@@ -32,16 +32,22 @@
 //! The cost is linear in the size of both inputs: one pass each that
 //! hashes and classifies lines, a radix sort and a merge of the hashes, a
 //! placeholder check of the lines whose count grew, and one pass each of the
-//! stub scanner; from `PARALLEL_BYTES` the two sides on two threads.
+//! stub scanner; from `PARALLEL_BYTES` on three threads. An edit that
+//! leaves most of the file as it was is judged from its changed lines: the
+//! new side's measurements are derived from the old side's
+//! ([`super::measure`]) and its stub scan joins the old side's past the
+//! change ([`super::stubs::finish_new`]) — the same report, for about the
+//! cost of one side (and, for an edit near the end, the new side's scan up
+//! to it).
 
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::Serialize;
 
 use super::elision;
 use super::lang::{self, Format, Lang};
-use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, Lines, PassThrough};
+use super::lines::{hash_line, lines, seed, Lines, PassThrough};
+use super::measure::{meaningful_common, measure, merge, Delta, Measured};
 use super::{structure, stubs};
 use std::hash::BuildHasherDefault;
 
@@ -408,167 +414,6 @@ pub fn check_file(path: &str, old: Option<&[u8]>, new: &[u8], t: &Thresholds) ->
     check_as(lang, old, new, t)
 }
 
-/// The measurements of one side's lines.
-///
-/// Lines are compared through their hashes, kept in a sorted vector
-/// (duplicates included) rather than a hash set: a linear radix sort and
-/// a merge touch memory in order, where a 10 MB file's hash table missed
-/// the cache on every insert. Meaningful code lines have no vector of their
-/// own: for most lines the meaningful form is the line itself, so they are
-/// the distinct lines minus the few `excluded` ones (blank to a reader,
-/// comments, or needing a rewrite) plus the `rewritten` forms of the last.
-struct Measured {
-    /// Hashes of the non-blank trimmed lines, sorted.
-    hashes: Vec<u64>,
-    /// Distinct values in `hashes`.
-    distinct: usize,
-    /// Non-blank lines.
-    lines: usize,
-    /// Distinct lines that are not meaningful code as they stand.
-    excluded: LineSet,
-    /// Distinct whole-line comments (also in `excluded`).
-    comments: LineSet,
-    /// The meaningful forms of the code lines that needed a rewrite
-    /// (Unicode spaces, invisible characters, runs of spaces).
-    rewritten: LineSet,
-    /// Occurrences of meaningful code lines as written, of comments, and of
-    /// rewritten code lines.
-    plain: usize,
-    comment_lines: usize,
-    rewritten_lines: usize,
-    /// Lines of invisible characters or a lone comment marker.
-    markers: usize,
-}
-
-impl Measured {
-    /// Returns whether `h` is the hash of one of the lines.
-    fn contains(&self, h: u64) -> bool {
-        self.hashes.binary_search(&h).is_ok()
-    }
-
-    /// Returns how many distinct meaningful code lines there are.
-    fn meaningful(&self) -> usize {
-        self.distinct - self.excluded.len()
-            + self
-                .rewritten
-                .iter()
-                .filter(|k| !self.contains(**k))
-                .count()
-    }
-
-    /// Returns whether `k`, the hash of a meaningful code line, is one of
-    /// this side's meaningful code lines.
-    fn has_meaningful(&self, k: u64) -> bool {
-        (self.contains(k) && !self.excluded.contains(&k)) || self.rewritten.contains(&k)
-    }
-
-    /// Returns how many lines only pad: repeats of a meaningful line or a
-    /// comment, however disguised, and lines of invisible characters or a
-    /// lone comment marker.
-    fn junk(&self) -> usize {
-        let plain_distinct = self.distinct - self.excluded.len();
-        let new_forms = self
-            .rewritten
-            .iter()
-            .filter(|k| !self.contains(**k))
-            .count();
-        self.plain.saturating_sub(plain_distinct)
-            + self.comment_lines.saturating_sub(self.comments.len())
-            + self.rewritten_lines.saturating_sub(new_forms)
-            + self.markers
-    }
-}
-
-/// Returns how many distinct meaningful code lines `new` shares with `old`,
-/// given `common`, the distinct lines they share as written.
-fn meaningful_common(old: &Measured, new: &Measured, common: usize) -> usize {
-    // Lines shared as written are shared meaningful lines unless excluded
-    // (the same text is excluded on both sides).
-    let excluded_common = new.excluded.iter().filter(|h| old.contains(**h)).count();
-    // Plain lines of `new` that `old` has only in a rewritten form.
-    let via_old_rewrites = old
-        .rewritten
-        .iter()
-        .filter(|k| !old.contains(**k) && new.contains(**k) && !new.excluded.contains(k))
-        .count();
-    // Rewritten lines of `new` that are not also plain lines of `new`.
-    let via_new_rewrites = new
-        .rewritten
-        .iter()
-        .filter(|k| !new.contains(**k) && old.has_meaningful(**k))
-        .count();
-    common - excluded_common + via_old_rewrites + via_new_rewrites
-}
-
-/// Hashes and classifies the lines of `bytes`, in one pass.
-fn measure<'a>(bytes: &'a [u8], lang: &Lang) -> (Measured, Lines<'a>) {
-    let seed = seed();
-    let mut side = Measured {
-        hashes: Vec::with_capacity(bytes.len() / 32 + 1),
-        distinct: 0,
-        lines: 0,
-        excluded: HashSet::default(),
-        comments: HashSet::default(),
-        rewritten: HashSet::default(),
-        plain: 0,
-        comment_lines: 0,
-        rewritten_lines: 0,
-        markers: 0,
-    };
-    let mut scratch = Vec::new();
-    let mut it = lines(bytes);
-    for (_, l) in it.by_ref() {
-        side.lines += 1;
-        let hash = hash_line(seed, l);
-        side.hashes.push(hash);
-        match text_lines::meaningful(l, &mut scratch) {
-            Some(key) if text_lines::is_comment(key, lang) => {
-                side.comment_lines += 1;
-                side.comments.insert(hash);
-                side.excluded.insert(hash);
-            }
-            // `meaningful` borrows the line itself unless it rewrote it.
-            Some(key) if std::ptr::eq(key, l) => side.plain += 1,
-            Some(key) => {
-                side.rewritten_lines += 1;
-                side.rewritten.insert(hash_line(seed, key));
-                side.excluded.insert(hash);
-            }
-            None => {
-                if !l.is_ascii() || text_lines::is_comment(l, lang) {
-                    side.markers += 1;
-                }
-                side.excluded.insert(hash);
-            }
-        }
-    }
-    text_lines::radix_sort(&mut side.hashes);
-    side.distinct = side.hashes.len() - side.hashes.windows(2).filter(|w| w[0] == w[1]).count();
-    (side, it)
-}
-
-/// Walks two sorted hash vectors together; returns the number of distinct
-/// hashes they share and calls `surplus(hash, extra)` for every hash `new`
-/// has more often than `old`.
-fn merge(old: &[u64], new: &[u64], mut surplus: impl FnMut(u64, usize)) -> usize {
-    let (mut i, mut j, mut common) = (0, 0, 0);
-    while j < new.len() {
-        let h = new[j];
-        let n = new[j..].iter().take_while(|&&x| x == h).count();
-        while i < old.len() && old[i] < h {
-            i += 1;
-        }
-        let o = old[i..].iter().take_while(|&&x| x == h).count();
-        common += usize::from(o > 0);
-        if n > o {
-            surplus(h, n - o);
-        }
-        i += o;
-        j += n;
-    }
-    common
-}
-
 fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
     let union = a + b - common;
     if union == 0 {
@@ -580,6 +425,18 @@ fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
 
 /// Compares `old` with `new` as content written in `lang`.
 pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
+    judge(lang, old, new, t, true)
+}
+
+/// [`check_as`]; `derive` lets an edit's new side be derived from the old
+/// one (the tests compare both ways).
+fn judge(
+    lang: &'static Lang,
+    old: Option<&[u8]>,
+    new: &[u8],
+    t: &Thresholds,
+    derive: bool,
+) -> Report {
     let mut reasons = Vec::new();
     let Some(old) = old else {
         let new_lines = lines(new).count();
@@ -615,17 +472,8 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
         }
     }
 
-    // The two sides are independent: a large pair is measured and scanned
-    // on two threads, one per side.
-    let study = |bytes, text: Option<&str>| {
-        let (side, iter) = measure(bytes, lang);
-        (side, iter, text.map(|t| stubs::scan(t, lang)))
-    };
-    let ((old_side, old_iter, old_scan), (new_side, new_iter, new_scan)) = both(
-        old.len() + new.len() >= PARALLEL_BYTES,
-        || study(old, texts.map(|t| t.0)),
-        || study(new, texts.map(|t| t.1)),
-    );
+    let (old_side, new_side, old_scan, new_scan, delta, same) =
+        study(old, new, texts, lang, derive);
     // Lines `new` has more often than `old` are the only ones that can add
     // a placeholder; they are judged in a second pass, once each.
     let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
@@ -633,28 +481,13 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
         surplus.insert(h, n);
     });
-    let mut elisions = Vec::new();
-    if !new_binary && !surplus.is_empty() {
-        let seed = seed();
-        for (number, l) in lines(new) {
-            if elisions.len() >= MAX_ELISIONS || surplus.is_empty() {
-                break;
-            }
-            if surplus.remove(&hash_line(seed, l)).is_none() {
-                continue;
-            }
-            if let Ok(text) = std::str::from_utf8(l) {
-                if elision::is_placeholder_in(text, lang) {
-                    elisions.push(Reason::Elision {
-                        line: number,
-                        text: text.to_string(),
-                    });
-                }
-            }
-        }
-    }
+    let elisions = if new_binary {
+        Vec::new()
+    } else {
+        placeholders(new, &old_side, surplus, delta, lang)
+    };
     if !old_binary && !new_binary {
-        let (from, to) = (old_iter.endings(), new_iter.endings());
+        let (from, to) = (old_side.endings(), new_side.endings());
         if matches!(
             (from, to),
             (LineEndings::Crlf, LineEndings::Lf) | (LineEndings::Lf, LineEndings::Crlf)
@@ -774,7 +607,7 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
                 ),
             });
         }
-        let functions = stubs::stubbed_between(&before, o, &after, n, lang);
+        let functions = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
         if !functions.is_empty() {
             reasons.push(Reason::Stubbed { functions });
         }
@@ -784,6 +617,145 @@ pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresho
     finish(
         jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
     )
+}
+
+/// What is known of each side: its measured lines and, for text, its
+/// functions and blocks; the edit's shared beginning and end, if it was
+/// judged from its changed lines; and the functions known unchanged
+/// (pairs of indices in the new and old scans).
+type Studied = (
+    Measured,
+    Measured,
+    Option<stubs::Scan>,
+    Option<stubs::Scan>,
+    Option<Delta>,
+    Vec<(usize, usize)>,
+);
+
+/// Measures and scans both sides. An edit that leaves most of the file as
+/// it was has its new side derived from the old one ([`Delta`]); the
+/// three pieces of work (measuring, and scanning each side for stubs) run
+/// on three threads for a large pair.
+fn study(
+    old: &[u8],
+    new: &[u8],
+    texts: Option<(&str, &str)>,
+    lang: &'static Lang,
+    derive: bool,
+) -> Studied {
+    let parallel = old.len() + new.len() >= PARALLEL_BYTES;
+    let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
+    let measured = || {
+        let old_side = measure(old, lang);
+        let new_side = match delta {
+            Some(d) => old_side.derive(old, new, d, lang),
+            None => measure(new, lang),
+        };
+        (old_side, new_side)
+    };
+    let Some(d) = delta else {
+        let scan = |text: Option<&str>| text.map(|t| stubs::scan(t, lang));
+        let ((old_scan, new_scan), (old_side, new_side)) = both(
+            parallel,
+            || {
+                both(
+                    parallel,
+                    || scan(texts.map(|t| t.0)),
+                    || scan(texts.map(|t| t.1)),
+                )
+            },
+            measured,
+        );
+        return (old_side, new_side, old_scan, new_scan, delta, Vec::new());
+    };
+    // The new side's scan is joined to the old side's past the changed
+    // lines: each side scans on its own thread, the new one up to the
+    // first point where it may join, then they are joined here.
+    let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
+    let ((old_scan, new_started), (old_side, new_side)) = both(
+        parallel,
+        || {
+            both(
+                parallel,
+                || texts.map(|t| stubs::scan_old(t.0, lang, old_tail)),
+                || texts.map(|t| stubs::start_new(t.1, lang, new_tail)),
+            )
+        },
+        measured,
+    );
+    let shift = new.len() as isize - old.len() as isize;
+    let (new_scan, same) = match (new_started, &old_scan) {
+        (Some(n), Some(o)) => {
+            let j = stubs::finish_new(n, o, d.head, new_tail, shift);
+            (Some(j.scan), j.same)
+        }
+        _ => (None, Vec::new()),
+    };
+    let old_scan = old_scan.map(|o| o.scan);
+    (old_side, new_side, old_scan, new_scan, delta, same)
+}
+
+/// Returns the placeholder lines among those `new` has more often than
+/// `old` (`surplus`, by hash), at most [`MAX_ELISIONS`], each at its first
+/// line. With a `delta`, a surplus line is in the shared beginning (then
+/// `old` has it too) or in `new`'s changed part, so only the beginning is
+/// read for the lines `old` has and then the changed part; the lines after
+/// it never are.
+fn placeholders(
+    new: &[u8],
+    old_side: &Measured,
+    mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    delta: Option<Delta>,
+    lang: &Lang,
+) -> Vec<Reason> {
+    let seed = seed();
+    let mut found = Vec::new();
+    let judge = |number: usize, l: &[u8], found: &mut Vec<Reason>| {
+        if let Ok(text) = std::str::from_utf8(l) {
+            if elision::is_placeholder_in(text, lang) {
+                found.push(Reason::Elision {
+                    line: number,
+                    text: text.to_string(),
+                });
+            }
+        }
+    };
+    let Some(delta) = delta else {
+        for (number, l) in lines(new) {
+            if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+                break;
+            }
+            if surplus.remove(&hash_line(seed, l)).is_some() {
+                judge(number, l, &mut found);
+            }
+        }
+        return found;
+    };
+    // Lines of the shared beginning are lines of `old`.
+    let mut in_head = surplus.keys().filter(|h| old_side.contains(**h)).count();
+    let head = &new[..delta.head];
+    let mut it = lines(head);
+    while in_head > 0 && found.len() < MAX_ELISIONS && !surplus.is_empty() {
+        let Some((number, l)) = it.next() else { break };
+        if surplus.remove(&hash_line(seed, l)).is_some() {
+            in_head -= 1;
+            judge(number, l, &mut found);
+        }
+    }
+    if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+        return found;
+    }
+    // The changed part starts on the line after the beginning's last `\n`.
+    let before = head.iter().filter(|&&b| b == b'\n').count();
+    for (number, l) in lines(&new[delta.mid(new.len())]) {
+        if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+            break;
+        }
+        if surplus.remove(&hash_line(seed, l)).is_some() {
+            judge(before + number, l, &mut found);
+        }
+    }
+    found
 }
 
 /// From this many bytes (both sides together) the sides are studied on two
@@ -883,7 +855,8 @@ fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::guard::lines::find_newline;
+    use crate::guard::lines::{self as text_lines, find_newline};
+    use std::collections::HashSet;
 
     fn run(old: &str, new: &str) -> Report {
         check(Some(old.as_bytes()), new.as_bytes(), &Thresholds::default())
@@ -897,6 +870,75 @@ mod tests {
                 _ => format!("fn f{i}(x: u64) -> u64 {{\n    x * {i} + {}\n}}\n", i % 97),
             })
             .collect()
+    }
+
+    #[test]
+    fn edits_judged_from_their_changed_lines_judge_as_whole_files() {
+        // The new side derived from the old one (an edit that leaves most
+        // of the file) must give the report of measuring it whole: the
+        // ratios, the counts and every reason, placeholders at their lines.
+        let t = Thresholds::default();
+        let old = functions(60, None);
+        let crlf = old.replace('\n', "\r\n");
+        let mut pairs: Vec<(String, String)> = vec![
+            (old.clone(), old.replacen("x * 7 + 7", "x * 7 + 8", 1)),
+            (
+                old.clone(),
+                old.replacen("    x * 7 + 7\n", "    // ... existing code ...\n", 1),
+            ),
+            (
+                old.clone(),
+                old.replacen("    x * 50 + 50\n", "    // ... existing code ...\n", 1),
+            ),
+            (old.clone(), old.replacen("}\n", "}\n}\n// ...\n", 1)),
+            (old.clone(), format!("{old}// ... rest of the code\n")),
+            (old.clone(), format!("// ... rest of the code\n{old}")),
+            (
+                old.clone(),
+                old.replacen("fn f30", "// rest unchanged\nfn f30", 1),
+            ),
+            (old.clone(), functions(60, Some(30))),
+            (
+                old.clone(),
+                old.replacen("x * 3 + 3\n}\n", "x * 3 + 3\n", 1),
+            ),
+            (
+                old.clone(),
+                old.replacen("x * 3 + 3", "x\u{a0}*\u{200b} 3 + 3", 1),
+            ),
+            (
+                old.clone(),
+                old.replacen("    x * 9 + 9\n", "    \u{200b}\n    //\n", 1),
+            ),
+            (old.clone(), old[..old.len() - 10].to_string()),
+            (old.clone(), old.replacen('\n', "\r\n", 1)),
+            (crlf.clone(), crlf.replacen("x * 4 + 4", "x * 4 + 5", 1)),
+            (
+                crlf.clone(),
+                crlf.replacen("x * 4 + 4\r\n", "x * 4 + 4\n", 1),
+            ),
+            (
+                format!("{old}// ... rest of the code\n"),
+                format!("{old}// ... rest of the code\nlet y = 1;\n"),
+            ),
+        ];
+        let dup = format!("{old}{old}");
+        pairs.push((dup.clone(), dup.replacen("x * 5 + 5", "x * 5 + 6", 2)));
+        pairs.push((
+            old.clone(),
+            format!("{}{}", &old[..old.len() / 2], &old[old.len() / 2 + 200..]),
+        ));
+        for (name, (a, b)) in ["lib.rs", "a.py", "a.json", "notes.txt", "A.java", "a.js"]
+            .iter()
+            .flat_map(|n| pairs.iter().map(move |p| (*n, p)))
+        {
+            let lang = lang::from_path(name).expect("a language");
+            for (x, y) in [(a, b), (b, a)] {
+                let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false);
+                let derived = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true);
+                assert_eq!(derived, whole, "{name}: {x:?} -> {y:?}");
+            }
+        }
     }
 
     #[test]
@@ -1318,8 +1360,8 @@ mod tests {
         ];
         for old in samples {
             for new in samples {
-                let (o, _) = measure(old.as_bytes(), lang);
-                let (n, _) = measure(new.as_bytes(), lang);
+                let o = measure(old.as_bytes(), lang);
+                let n = measure(new.as_bytes(), lang);
                 let common = merge(&o.hashes, &n.hashes, |_, _| {});
                 let (no, nn) = (naive(old), naive(new));
                 assert_eq!(o.meaningful(), no.len(), "{old:?}");

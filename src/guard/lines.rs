@@ -58,12 +58,23 @@ impl<'a> Lines<'a> {
     }
 
     pub(super) fn endings(&self) -> LineEndings {
-        match (self.lf > 0, self.crlf > 0) {
-            (false, false) => LineEndings::None,
-            (true, false) => LineEndings::Lf,
-            (false, true) => LineEndings::Crlf,
-            (true, true) => LineEndings::Mixed,
-        }
+        endings(self.lf, self.crlf)
+    }
+
+    /// Returns how many `\n` and `\r\n` endings were passed.
+    pub(super) fn counts(&self) -> (usize, usize) {
+        (self.lf, self.crlf)
+    }
+}
+
+/// Returns the line endings of content with `lf` bare `\n` and `crlf`
+/// `\r\n` endings.
+pub(super) fn endings(lf: usize, crlf: usize) -> LineEndings {
+    match (lf > 0, crlf > 0) {
+        (false, false) => LineEndings::None,
+        (true, false) => LineEndings::Lf,
+        (false, true) => LineEndings::Crlf,
+        (true, true) => LineEndings::Mixed,
     }
 }
 

@@ -10,6 +10,7 @@ mod elision;
 pub mod killswitch;
 pub mod lang;
 mod lines;
+mod measure;
 mod phrases;
 pub mod structure;
 pub mod stubs;

@@ -21,6 +21,10 @@ use super::lang::{Blocks, Lang};
 use super::lines::{TextMap, TextSet};
 use crate::text::fold;
 
+mod join;
+
+pub use join::{finish_new, scan_old, start_new, Joined, NewScan, OldScan};
+
 /// A table of prefixes indexed by their first byte, so a line is compared
 /// with the few that could match.
 struct Prefixes(Vec<Vec<&'static str>>);
@@ -564,20 +568,23 @@ impl Scan {
 /// Scans `src` once: where its functions are, and whether its blocks
 /// balance. Bodies are classified later, and only those that changed.
 pub fn scan(src: &str, lang: &Lang) -> Scan {
-    let mut scan = match lang.blocks {
-        Blocks::Braces => {
-            let mut scan = braces(src, lang);
-            if EXPRESSION_BODIES.contains(&lang.name) {
-                scan.found.extend(expression_bodies(src, lang));
-            }
-            scan
-        }
+    let scan = match lang.blocks {
+        Blocks::Braces => braces(src, lang),
         Blocks::Indent | Blocks::End => Scan {
             found: indented(src, lang),
             ..Scan::default()
         },
         Blocks::None => Scan::default(),
     };
+    complete(src, lang, scan)
+}
+
+/// Completes what the block scanner found in `src`: one-expression bodies
+/// added, and each function's occurrence of its name counted.
+fn complete(src: &str, lang: &Lang, mut scan: Scan) -> Scan {
+    if lang.blocks == Blocks::Braces && EXPRESSION_BODIES.contains(&lang.name) {
+        scan.found.extend(expression_bodies(src, lang));
+    }
     let occurrences: Vec<usize> = {
         let mut seen =
             TextMap::<&str, usize>::with_capacity_and_hasher(scan.found.len(), Default::default());
@@ -614,21 +621,43 @@ pub fn stubbed_between<'a>(
     new_src: &str,
     lang: &Lang,
 ) -> Vec<String> {
+    stubbed_between_known(old, old_src, new, new_src, lang, &[])
+}
+
+/// [`stubbed_between`], told `same`: pairs of indices (in `new.found`,
+/// in `old.found`) of functions already known to have the same key and
+/// the same body (an edit's joined scan says which), so they cancel out
+/// without being looked up.
+pub fn stubbed_between_known<'a>(
+    old: &'a Scan,
+    old_src: &str,
+    new: &'a Scan,
+    new_src: &str,
+    lang: &Lang,
+    same: &[(usize, usize)],
+) -> Vec<String> {
     if lang.declarations || lang.blocks == Blocks::None {
         return Vec::new();
     }
+    let mut old_unchanged = vec![false; old.found.len()];
+    let mut new_known = vec![false; new.found.len()];
+    for &(n, o) in same {
+        new_known[n] = true;
+        old_unchanged[o] = true;
+    }
     // Keys are unique within a scan (a name and its occurrence), so a
     // function of `new` whose body is byte for byte the one of its key in
-    // `old` cancels out with it; only the rest is classified.
+    // `old` cancels out with it; only the rest is classified. A known pair
+    // holds its key on both sides, so no other function looks it up.
     let old_by_key: TextMap<(&str, usize), usize> = old
         .found
         .iter()
         .enumerate()
+        .filter(|(i, _)| !old_unchanged[*i])
         .map(|(i, f)| (f.key(), i))
         .collect();
-    let mut old_unchanged = vec![false; old.found.len()];
     let mut after: Vec<(&Found, Body)> = Vec::new();
-    for f in &new.found {
+    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
         let twin = old_by_key
             .get(&f.key())
             .copied()
@@ -1131,64 +1160,9 @@ fn is_string_statement(s: &str) -> bool {
 
 /// The brace scanner.
 fn braces(src: &str, lang: &Lang) -> Scan {
-    let lx = Lexer::new(src.as_bytes(), lang);
-    let bytes = src.as_bytes();
-    let mut out = Vec::new();
-    // (function name, body start) per open brace.
-    let mut stack: Vec<(Option<String>, usize)> = Vec::new();
-    let mut boundary = 0;
-    let mut stray = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let class = lx.class[usize::from(b)];
-        if class == 0 {
-            i += 1;
-            continue;
-        }
-        if class & COMMENT != 0 {
-            if let Some(end) = lx.comment_end(i) {
-                // A comment ends whatever came before it: the header of a
-                // block is the code after the last comment.
-                i = end;
-                boundary = end;
-                continue;
-            }
-        }
-        if class & BLOCK == 0 {
-            match lx.literal_end(i, class) {
-                Some(end) => i = end,
-                None => i += 1,
-            }
-            continue;
-        }
-        match b {
-            b'{' => {
-                let name = function_name(&src[boundary..i]);
-                stack.push((name, i + 1));
-                boundary = i + 1;
-            }
-            b'}' => {
-                match stack.pop() {
-                    Some((Some(name), start)) => out.push(Found {
-                        name,
-                        occurrence: 0,
-                        body: start..i,
-                    }),
-                    Some(_) => {}
-                    None => stray += 1,
-                }
-                boundary = i + 1;
-            }
-            _ => boundary = i + 1,
-        }
-        i += 1;
-    }
-    Scan {
-        found: out,
-        open_blocks: stack.len(),
-        stray_closers: stray,
-    }
+    let mut b = join::Braces::new(src, lang);
+    b.run(src.len(), &mut |_| false);
+    b.finish()
 }
 
 /// Languages whose functions may have a one-expression body.

@@ -349,16 +349,19 @@ pub fn find(key: &str) -> Option<&'static Setting> {
 /// Compares git config keys as git does: `section.sub.name` with the
 /// section and name case-insensitive and the subsection exact.
 pub fn same_key(a: &str, b: &str) -> bool {
-    let split = |k: &str| -> Option<(String, String, String)> {
+    // Compared in place: every hook call looks its settings up in the
+    // table, and a copy per comparison was a quarter of a read-only call.
+    fn split(k: &str) -> Option<(&str, &str, &str)> {
         let (section, rest) = k.split_once('.')?;
         let (sub, name) = rest.rsplit_once('.').unwrap_or(("", rest));
-        Some((
-            section.to_ascii_lowercase(),
-            sub.to_string(),
-            name.to_ascii_lowercase(),
-        ))
-    };
-    split(a).is_some() && split(a) == split(b)
+        Some((section, sub, name))
+    }
+    match (split(a), split(b)) {
+        (Some((sa, ua, na)), Some((sb, ub, nb))) => {
+            sa.eq_ignore_ascii_case(sb) && ua == ub && na.eq_ignore_ascii_case(nb)
+        }
+        _ => false,
+    }
 }
 
 /// Returns the valid key nearest to an unknown `fararoni.*` key.
@@ -407,6 +410,13 @@ mod tests {
             "fararoni.guard.minLines",
             "fararoni.Guard.minLines"
         ));
+        // Two-part keys have no subsection; a key without a dot is none.
+        assert!(same_key("fararoni.model", "Fararoni.MODEL"));
+        assert!(!same_key("fararoni.model", "fararoni.x.model"));
+        assert!(!same_key("fararoni", "fararoni"));
+        assert!(!same_key("fararoni.model", "fararoni"));
+        assert!(same_key("a.b.c.d", "A.b.c.D"));
+        assert!(!same_key("a.b.c.d", "a.B.c.d"));
         assert_eq!(find("Fararoni.shadow.MaxSize"), Some(&SHADOW_MAX_SIZE));
         assert_eq!(
             nearest("fararoni.guard.jacard"),

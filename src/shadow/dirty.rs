@@ -86,8 +86,53 @@ struct Manifest {
 /// session already has a snapshot, what changed since is recorded first
 /// (a program that ran without an after-hook is accounted for here).
 pub fn snapshot(shadow: &Shadow, repo: &Repo, session: &Session) -> Result<Snapshot, ShadowError> {
+    snapshot_listed(shadow, repo, session, None)
+}
+
+/// The dirty set's paths, asked of git ahead of a [`snapshot_listed`] on
+/// another thread, so the `git status` runs while the caller works (the
+/// hook: while the kill-switch judges an edit).
+/// Dropped unused, it waits for git, which must not outlive the caller's
+/// decision (`git status` may refresh the index under its lock).
+pub struct Listing(Option<std::thread::JoinHandle<Result<Vec<String>, ShadowError>>>);
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        if let Some(h) = self.0.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Starts asking git for the dirty set of `repo`'s working tree; `None`
+/// when no thread can be had (the snapshot then asks itself).
+pub fn list_ahead(repo: &Repo) -> Option<Listing> {
+    let dir = workdir(repo).ok()?;
+    std::thread::Builder::new()
+        .spawn(move || dirty_paths_in(dir))
+        .ok()
+        .map(|h| Listing(Some(h)))
+}
+
+/// [`snapshot`], with the dirty set's paths from `listing` when given
+/// (listed before the call: the caller vouches that nothing it did since
+/// changed the working tree).
+pub fn snapshot_listed(
+    shadow: &Shadow,
+    repo: &Repo,
+    session: &Session,
+    listing: Option<Listing>,
+) -> Result<Snapshot, ShadowError> {
+    let paths = match listing.and_then(|mut l| l.0.take()).map(|h| h.join()) {
+        Some(Ok(listed)) => Some(listed?),
+        // A panicked listing: ask again.
+        Some(Err(_)) | None => None,
+    };
     let mut tx = shadow.begin(session.clone())?;
-    let mut read = Read::default();
+    let mut read = Read {
+        paths,
+        ..Read::default()
+    };
     let before = load(repo, session)?;
     let recorded = match &before {
         Some(before) => record_in(&mut tx, repo, before, &mut read)?,
@@ -113,6 +158,11 @@ pub fn record(
 /// The dirty set: each path git reports as modified, added, deleted or
 /// untracked-not-ignored, never the store.
 fn dirty_paths(repo: &Repo) -> Result<Vec<String>, ShadowError> {
+    dirty_paths_in(workdir(repo)?)
+}
+
+/// [`dirty_paths`] of the working tree at `dir`.
+fn dirty_paths_in(dir: PathBuf) -> Result<Vec<String>, ShadowError> {
     let cmd = GitCommand::new([
         "status",
         "--porcelain=v1",
@@ -121,7 +171,7 @@ fn dirty_paths(repo: &Repo) -> Result<Vec<String>, ShadowError> {
         "--no-renames",
         "--ignore-submodules=all",
     ])
-    .dir(workdir(repo)?)
+    .dir(dir)
     .protected()
     .user_work();
     let out = cmd.output().map_err(ShadowError::Git)?;
@@ -303,8 +353,12 @@ fn record_in(
 ) -> Result<Vec<ExternalChange>, ShadowError> {
     let shadow = tx.shadow();
     let mut candidates: BTreeSet<String> = before.files.keys().cloned().collect();
-    // The snapshot that follows saves this same dirty set: git is asked once.
-    let dirty = dirty_paths(repo)?;
+    // The snapshot that follows saves this same dirty set: git is asked once
+    // (or was asked ahead).
+    let dirty = match read.paths.take() {
+        Some(p) => p,
+        None => dirty_paths(repo)?,
+    };
     candidates.extend(dirty.iter().cloned());
     read.paths = Some(dirty);
     let now_head = head_id(repo);

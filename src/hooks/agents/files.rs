@@ -325,6 +325,12 @@ fn judge_inner(
     if target.scratch && current.bytes.is_none() {
         return Ok(());
     }
+    // The backup's `git status` runs while the kill-switch judges: the
+    // judging changes nothing on disk, and a veto waits for it (dropped).
+    let listing = match (&target.owner, &current.bytes) {
+        (None, Some(_)) => ctx.list_ahead(),
+        _ => None,
+    };
     if change == Change::Write {
         let new = match rebuild(&current)? {
             // The agent refuses the edit itself: the file is never touched.
@@ -350,7 +356,7 @@ fn judge_inner(
         }
     }
     if current.bytes.is_some() {
-        ctx.back_up(&target, &current)?;
+        ctx.back_up(&target, &current, listing)?;
     }
     Ok(())
 }

@@ -109,22 +109,41 @@ impl Ctx {
     /// Backs up the current content of an existing target before an
     /// allowed change: the repository's dirty set in its shadow store, or a
     /// copy in the per-user store outside any repository.
-    pub fn back_up(&self, target: &files::Target, current: &files::Current) -> Result<(), Veto> {
+    /// `listing` is the repository's dirty set asked of git ahead
+    /// ([`Ctx::list_ahead`]), if it was.
+    pub fn back_up(
+        &self,
+        target: &files::Target,
+        current: &files::Current,
+        listing: Option<crate::shadow::dirty::Listing>,
+    ) -> Result<(), Veto> {
         if let Some(owner) = &target.owner {
             return record::snapshot(&owner.1, &owner.0, &self.session)
                 .map(|_| ())
                 .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}")));
         }
         match (self.shadow()?, &self.repo) {
-            (Some(shadow), Some(repo)) => record::snapshot(shadow, repo, &self.session)
-                .map(|c| self.log_changes("before", &c))
-                .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
+            (Some(shadow), Some(repo)) => {
+                record::snapshot_listed(shadow, repo, &self.session, listing)
+                    .map(|c| self.log_changes("before", &c))
+            }
+            .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
             _ => match &current.bytes {
                 Some(b) => userstore::back_up(&target.abs, b, self.session.id())
                     .map(|_| ())
                     .map_err(|e| Veto::fail_closed(&format!("the backup failed: {e}"))),
                 None => Ok(()),
             },
+        }
+    }
+
+    /// Starts asking git for the dirty set of the agent's repository, so the
+    /// `git status` of a backup runs while the kill-switch judges; `None`
+    /// outside a repository (or without a thread).
+    pub fn list_ahead(&self) -> Option<crate::shadow::dirty::Listing> {
+        match (self.shadow(), &self.repo) {
+            (Ok(Some(_)), Some(repo)) => crate::shadow::dirty::list_ahead(repo),
+            _ => None,
         }
     }
 

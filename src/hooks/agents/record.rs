@@ -56,7 +56,18 @@ pub fn snapshot(
     repo: &Repo,
     session: &Session,
 ) -> Result<Vec<Changed>, ShadowError> {
-    dirty::snapshot(shadow, repo, session).map(|s| changed(&s.recorded))
+    snapshot_listed(shadow, repo, session, None)
+}
+
+/// [`snapshot`] with the dirty set's paths listed ahead
+/// ([`dirty::list_ahead`]), when given.
+pub fn snapshot_listed(
+    shadow: &Shadow,
+    repo: &Repo,
+    session: &Session,
+    listing: Option<dirty::Listing>,
+) -> Result<Vec<Changed>, ShadowError> {
+    dirty::snapshot_listed(shadow, repo, session, listing).map(|s| changed(&s.recorded))
 }
 
 /// Journals what changed since the session's last snapshot

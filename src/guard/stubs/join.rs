@@ -1,0 +1,475 @@
+//! The brace scanner as a machine that can stop and go on, so that the
+//! scan of an edited file can be joined to the scan of the file before the
+//! edit: once the edited text's scan is past the changed lines, in the
+//! shared ending, at a point right after a `}` or `;` where the old scan
+//! was in the same state (the same open blocks, nothing pending), the rest
+//! of the old scan is the rest of the new one, shifted by the change in
+//! length. What the scanner reads from such a point on lies after the
+//! point (the lexer's look-backs stop at the `}` or `;` before it), so it
+//! reads the same bytes on both sides.
+
+use super::{function_name, Found, Lexer, Scan};
+use crate::guard::lang::Lang;
+use crate::guard::lines::TextMap;
+
+/// A block opened by `{`: the function it is the body of, if any, and
+/// where the body starts.
+type Open = (Option<String>, usize);
+
+/// The brace scanner's state at the top of its loop.
+pub(super) struct Braces<'a> {
+    lx: Lexer<'a>,
+    src: &'a str,
+    stack: Vec<Open>,
+    boundary: usize,
+    stray: usize,
+    i: usize,
+    out: Vec<Found>,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many scans were joined (the tests check that some were).
+    static JOINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many points of the old side's scan are noted: the new side's scan
+/// looks for a point to join at among them, and past them scans alone.
+const MAX_JOINS: usize = 256;
+
+/// A point right after a `}` or `;` where a scan may be joined: where it
+/// was, how much it had found, and what was open.
+pub(super) struct Join {
+    at: usize,
+    found: usize,
+    stray: usize,
+    stack: Vec<Open>,
+}
+
+impl<'a> Braces<'a> {
+    pub(super) fn new(src: &'a str, lang: &'a Lang) -> Braces<'a> {
+        Braces {
+            lx: Lexer::new(src.as_bytes(), lang),
+            src,
+            stack: Vec::new(),
+            boundary: 0,
+            stray: 0,
+            i: 0,
+            out: Vec::new(),
+        }
+    }
+
+    /// Scans on; after each `}` or `;` from `from` on, asks `stop` whether
+    /// to stop there. Returns whether it stopped (else it reached the end).
+    pub(super) fn run(&mut self, from: usize, stop: &mut dyn FnMut(&Braces<'a>) -> bool) -> bool {
+        let bytes = self.src.as_bytes();
+        // The position and boundary live in registers, not in `self`: the
+        // loop runs once per byte of the file.
+        let (mut i, mut boundary) = (self.i, self.boundary);
+        while i < bytes.len() {
+            let b = bytes[i];
+            let class = self.lx.class[usize::from(b)];
+            if class == 0 {
+                i += 1;
+                continue;
+            }
+            if class & super::COMMENT != 0 {
+                if let Some(end) = self.lx.comment_end(i) {
+                    // A comment ends whatever came before it: the header of a
+                    // block is the code after the last comment.
+                    i = end;
+                    boundary = end;
+                    continue;
+                }
+            }
+            if class & super::BLOCK == 0 {
+                match self.lx.literal_end(i, class) {
+                    Some(end) => i = end,
+                    None => i += 1,
+                }
+                continue;
+            }
+            match b {
+                b'{' => {
+                    let name = function_name(&self.src[boundary..i]);
+                    self.stack.push((name, i + 1));
+                    boundary = i + 1;
+                }
+                b'}' => {
+                    match self.stack.pop() {
+                        Some((Some(name), start)) => self.out.push(Found {
+                            name,
+                            occurrence: 0,
+                            body: start..i,
+                        }),
+                        Some(_) => {}
+                        None => self.stray += 1,
+                    }
+                    boundary = i + 1;
+                }
+                _ => boundary = i + 1,
+            }
+            i += 1;
+            if b != b'{' && i > from {
+                (self.i, self.boundary) = (i, boundary);
+                if stop(self) {
+                    return true;
+                }
+            }
+        }
+        (self.i, self.boundary) = (i, boundary);
+        false
+    }
+
+    /// Returns the scan's findings.
+    pub(super) fn finish(self) -> Scan {
+        Scan {
+            found: self.out,
+            open_blocks: self.stack.len(),
+            stray_closers: self.stray,
+        }
+    }
+
+    /// Returns the point the scanner is at (right after a `}` or `;`).
+    pub(super) fn join(&self) -> Join {
+        Join {
+            at: self.i,
+            found: self.out.len(),
+            stray: self.stray,
+            stack: self.stack.clone(),
+        }
+    }
+
+    /// Returns the scan of the whole text, given that it is in the state
+    /// `old`'s scan was in at `join` (a point of the shared ending, `shift`
+    /// bytes earlier in the old text), and `old`'s whole scan (whose first
+    /// `braces` functions the brace scanner found).
+    fn joined(mut self, join: &Join, old: &Scan, braces: usize, shift: isize) -> Scan {
+        let moved = |p: usize| p.checked_add_signed(shift).unwrap_or(p);
+        self.out
+            .extend(old.found[join.found..braces].iter().map(|f| Found {
+                name: f.name.clone(),
+                occurrence: 0,
+                // Bodies opened before the point are where both sides have them.
+                body: if f.body.start >= join.at {
+                    moved(f.body.start)
+                } else {
+                    f.body.start
+                }..moved(f.body.end),
+            }));
+        Scan {
+            found: self.out,
+            open_blocks: old.open_blocks,
+            stray_closers: self.stray + (old.stray_closers - join.stray),
+        }
+    }
+}
+
+/// The old side of an edit, scanned: its scan, the points of its shared
+/// ending where the new side's may be joined to it, and how many of its
+/// functions the brace scanner found (the rest are one-expression bodies,
+/// found apart).
+pub struct OldScan {
+    /// The scan, as [`super::scan`] returns it.
+    pub scan: Scan,
+    joins: Vec<Join>,
+    braces: usize,
+}
+
+/// The new side of an edit, scanned up to the first point where it may be
+/// joined to the old side's scan (or to its end).
+pub struct NewScan<'a> {
+    src: &'a str,
+    lang: &'a Lang,
+    braces: Option<(Braces<'a>, bool)>,
+    done: Option<Scan>,
+}
+
+/// Scans `src`, the old side of an edit whose shared ending starts at
+/// `tail` (an offset in `src`), noting the points of that ending where
+/// the new side's scan may be joined to it.
+pub fn scan_old(src: &str, lang: &Lang, tail: usize) -> OldScan {
+    if lang.blocks != super::Blocks::Braces {
+        return OldScan {
+            scan: super::scan(src, lang),
+            joins: Vec::new(),
+            braces: 0,
+        };
+    }
+    let mut joins = Vec::new();
+    let mut b = Braces::new(src, lang);
+    b.run(tail, &mut |b| {
+        // The new side joins at one of the first points where it can, or
+        // scans on to its end: the points after these are never needed.
+        if joins.len() < MAX_JOINS {
+            joins.push(b.join());
+        }
+        false
+    });
+    let scan = b.finish();
+    let braces = scan.found.len();
+    OldScan {
+        scan: super::complete(src, lang, scan),
+        joins,
+        braces,
+    }
+}
+
+/// Scans `src`, the new side of an edit whose shared ending starts at
+/// `tail`, up to the first point of that ending where it may be joined to
+/// the old side's scan ([`finish_new`] goes on from there).
+pub fn start_new<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> NewScan<'a> {
+    if lang.blocks != super::Blocks::Braces {
+        return NewScan {
+            src,
+            lang,
+            braces: None,
+            done: Some(super::scan(src, lang)),
+        };
+    }
+    let mut b = Braces::new(src, lang);
+    let stopped = b.run(tail, &mut |_| true);
+    NewScan {
+        src,
+        lang,
+        braces: Some((b, stopped)),
+        done: None,
+    }
+}
+
+/// The new side's scan, and which of its functions are known to be the
+/// old side's unchanged: pairs of indices (in the new scan, in the old
+/// one) of functions with the same key and the same body.
+pub struct Joined {
+    /// The scan, as [`super::scan`] returns it.
+    pub scan: Scan,
+    /// The pairs.
+    pub same: Vec<(usize, usize)>,
+}
+
+/// Finishes the new side's scan: joined to `old`'s at the first point
+/// where both are in the same state, else scanned to the end. `head` is
+/// the length of the shared beginning, `tail` where the shared ending
+/// starts in the new side, `shift` how much longer the new side is.
+pub fn finish_new(
+    new: NewScan<'_>,
+    old: &OldScan,
+    head: usize,
+    tail: usize,
+    shift: isize,
+) -> Joined {
+    let NewScan {
+        src,
+        lang,
+        braces,
+        done,
+    } = new;
+    let alone = |scan: Scan| Joined {
+        scan,
+        same: Vec::new(),
+    };
+    let Some((mut b, mut stopped)) = braces else {
+        return alone(done.unwrap_or_default());
+    };
+    let joins = &old.joins;
+    let matching = |b: &Braces<'_>| -> Option<usize> {
+        let at = b.i.checked_add_signed(-shift)?;
+        let k = joins.binary_search_by_key(&at, |j| j.at).ok()?;
+        // Open blocks that start before the edit are the same blocks on
+        // both sides; one opened later sits elsewhere in each.
+        (joins[k].stack == b.stack && b.stack.iter().all(|(_, s)| *s <= head)).then_some(k)
+    };
+    loop {
+        if !stopped {
+            return alone(super::complete(src, lang, b.finish()));
+        }
+        if let Some(k) = matching(&b) {
+            #[cfg(test)]
+            JOINED.with(|j| j.set(j.get() + 1));
+            let own = b.out.len();
+            let scan = b.joined(&joins[k], &old.scan, old.braces, shift);
+            return counted(src, lang, scan, own, &joins[k], old);
+        }
+        stopped = b.run(tail, &mut |b| matching(b).is_some());
+    }
+}
+
+/// Completes a joined scan (`own` functions found by the new side, then
+/// the old side's from `join` on): each function's occurrence of its name
+/// is the old one's plus how many more of that name the new side found
+/// before the join point; a function wholly past the point whose
+/// occurrence did not move is known to be the old side's unchanged.
+fn counted(
+    src: &str,
+    lang: &Lang,
+    mut scan: Scan,
+    own: usize,
+    join: &Join,
+    old: &OldScan,
+) -> Joined {
+    // One-expression bodies are numbered after all the others; and when
+    // the new side found most functions itself (an edit near the end),
+    // counting its names and the old side's before the point costs more
+    // than numbering the whole.
+    if super::EXPRESSION_BODIES.contains(&lang.name) || own > scan.found.len() - own {
+        return Joined {
+            scan: super::complete(src, lang, scan),
+            same: Vec::new(),
+        };
+    }
+    let (mine, rest) = scan.found.split_at_mut(own);
+    let mut seen = TextMap::<&str, usize>::default();
+    let occurrences: Vec<usize> = mine
+        .iter()
+        .map(|f| {
+            let n = seen.entry(f.name.as_str()).or_default();
+            *n += 1;
+            *n - 1
+        })
+        .collect();
+    let mut more: TextMap<&str, isize> = seen.iter().map(|(k, n)| (*k, *n as isize)).collect();
+    for f in &old.scan.found[..join.found] {
+        *more.entry(f.name.as_str()).or_default() -= 1;
+    }
+    more.retain(|_, n| *n != 0);
+    let mut same = Vec::with_capacity(rest.len());
+    for (t, f) in rest.iter_mut().enumerate() {
+        let g = &old.scan.found[join.found + t];
+        let moved = more.get(f.name.as_str()).copied().unwrap_or(0);
+        f.occurrence = g
+            .occurrence
+            .checked_add_signed(moved)
+            .unwrap_or(g.occurrence);
+        if moved == 0 && g.body.start >= join.at {
+            same.push((own + t, join.found + t));
+        }
+    }
+    drop(more);
+    drop(seen);
+    for (f, n) in mine.iter_mut().zip(occurrences) {
+        f.occurrence = n;
+    }
+    Joined { scan, same }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::guard::lang;
+    use crate::guard::measure::Delta;
+
+    /// The new side's scan joined to the old side's must be the scan of
+    /// the new side made whole.
+    fn joins_as_whole(name: &str, old: &str, new: &str) {
+        let lang = lang::from_path(name).expect("a language");
+        let d = Delta::of(old.as_bytes(), new.as_bytes());
+        let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
+        let o = scan_old(old, lang, old_tail);
+        assert_eq!(o.scan, super::super::scan(old, lang), "{name}: old");
+        let shift = new.len() as isize - old.len() as isize;
+        let n = finish_new(start_new(new, lang, new_tail), &o, d.head, new_tail, shift);
+        assert_eq!(
+            n.scan,
+            super::super::scan(new, lang),
+            "{name}: {old:?} -> {new:?}"
+        );
+        // The pairs known unchanged are: the same key, the same body.
+        for &(i, k) in &n.same {
+            let (f, g) = (&n.scan.found[i], &o.scan.found[k]);
+            assert_eq!((&f.name, f.occurrence), (&g.name, g.occurrence));
+            assert_eq!(&new[f.body.clone()], &old[g.body.clone()]);
+        }
+        // And the stub verdicts are those of the plain comparison.
+        assert_eq!(
+            super::super::stubbed_between_known(&o.scan, old, &n.scan, new, lang, &n.same),
+            super::super::stubbed(old, new, lang),
+            "{name}: {old:?} -> {new:?}"
+        );
+    }
+
+    const RUST: &str = "fn a(x: u64) -> u64 {\n    x + 1\n}\nimpl S {\n    fn b(&self) {\n        let s = \"}\";\n    }\n}\nfn c() { let r = r#\"{\"#; }\nfn d() {\n    todo!()\n}\n";
+    const JAVA: &str = "class A {\n  int a() {\n    return 1;\n  }\n  // }\n  void b() { String s = \"{\"; }\n  char c() { return '}'; }\n}\nclass B {\n  void d() {}\n}\n";
+    const JS: &str = "function a(x) {\n  return x.replace(/}/g, '');\n}\nconst b = (y) => {\n  return y / 2;\n};\nfunction c() {\n  const r = /[{]/;\n}\n";
+    const CS: &str = "class A {\n  string P() { return @\"}\"\"{\"; }\n  int Q() => throw new NotImplementedException();\n  void R() {\n    x();\n  }\n}\n";
+
+    #[test]
+    fn joined_scans_equal_whole_ones() {
+        let edits: &[(&str, &str)] = &[
+            ("x + 1", "x + 2"),
+            ("x + 1", "x + 1 }"),
+            ("x + 1", "x + 1 {"),
+            ("x + 1", "\"x"),
+            ("x + 1", "/* x"),
+            ("x + 1", "// x {"),
+            ("return 1;", "return 2; }"),
+            ("return 1;", "return '{';"),
+            ("return x", "return '\\\\"),
+            ("return y / 2;", "return y / 2 / 3;"),
+            ("return y", "return /"),
+            ("x();", "x(); } void S() {"),
+            ("x();", "throw new NotImplementedException();"),
+            ("\n", "\n\n"),
+            ("}\n", "}\n}\n"),
+            ("{", ""),
+            ("}", ""),
+            // A function whose name comes again later, added or removed:
+            // the later ones' occurrences move.
+            ("fn c()", "fn a() {}\nfn c()"),
+            ("fn a(x: u64) -> u64 {\n    x + 1\n}\n", ""),
+            ("void b()", "void d() {}\n  void b()"),
+        ];
+        // A function holding functions: the edit in the first inner one,
+        // the outer one closing after the join point.
+        for (name, outer) in [
+            (
+                "a.js",
+                format!(
+                    "function outer() {{\n{}}}\n",
+                    "  function inner(x) {\n    return x + 1;\n  }\n".repeat(12)
+                ),
+            ),
+            (
+                "a.rs",
+                format!(
+                    "fn outer() {{\n{}}}\nfn after() {{\n    y + 1\n}}\n",
+                    "    fn inner(x: u64) -> u64 {\n        x + 1\n    }\n".repeat(12)
+                ),
+            ),
+        ] {
+            for n in [0, 4] {
+                let at = outer.match_indices("x + 1").nth(n).map_or(0, |(i, _)| i);
+                let new = format!("{}x + 10{}", &outer[..at], &outer[at + 5..]);
+                joins_as_whole(name, &outer, &new);
+                joins_as_whole(name, &new, &outer);
+            }
+        }
+        for (name, src) in [
+            ("a.rs", RUST),
+            ("A.java", JAVA),
+            ("a.js", JS),
+            ("A.cs", CS),
+            ("a.go", RUST),
+            ("a.py", "def f():\n    return 1\n"),
+        ] {
+            // The same text repeated, so an edit has a long shared
+            // beginning and ending to join in.
+            let old = src.repeat(6);
+            for (from, to) in edits {
+                for n in [1, 3, 5] {
+                    let Some(at) = old.match_indices(from).nth(n).map(|(i, _)| i) else {
+                        continue;
+                    };
+                    let new = format!("{}{to}{}", &old[..at], &old[at + from.len()..]);
+                    joins_as_whole(name, &old, &new);
+                    joins_as_whole(name, &new, &old);
+                }
+            }
+        }
+        // Most edits were joined, not scanned to the end.
+        assert!(
+            JOINED.with(|j| j.get()) > 100,
+            "{}",
+            JOINED.with(|j| j.get())
+        );
+    }
+}
