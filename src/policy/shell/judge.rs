@@ -2329,6 +2329,24 @@ impl Judge<'_> {
         }
     }
 
+    /// Where inline code's write lands, resolved, unless that place is
+    /// refused (then vetoed, saying the code `what`) or cannot be known.
+    fn inline_target(
+        &mut self,
+        name: &str,
+        path: &str,
+        effect: Effect,
+        what: &str,
+    ) -> Option<PathBuf> {
+        let abs = self.absolute(path)?;
+        let p = paths::resolve_abs(&abs, true);
+        if let Some(why) = self.refused_place(&p, effect) {
+            self.deny(format!("Inline `{name}` code {what}: {why}"));
+            return None;
+        }
+        Some(p)
+    }
+
     fn inline_code(&mut self, name: &str, lang: Lang, code: &str) {
         self.may_write = true;
         for f in inline::scan(lang, code) {
@@ -2345,15 +2363,8 @@ impl Judge<'_> {
                     api.trim_end_matches('(')
                 )),
                 Finding::Appends(api, Some(path)) => {
-                    let Some(abs) = self.absolute(&path) else {
-                        return;
-                    };
-                    let p = paths::resolve_abs(&abs, true);
-                    if let Some(why) = self.refused_place(&p, Effect::Append) {
-                        self.deny(format!(
-                            "Inline `{name}` code appends to `{path}` (`{}`): {why}",
-                            api.trim_end_matches('(')
-                        ));
+                    let what = format!("appends to `{path}` (`{}`)", api.trim_end_matches('('));
+                    if self.inline_target(name, &path, Effect::Append, &what).is_none() {
                         return;
                     }
                 }
@@ -2362,14 +2373,10 @@ impl Judge<'_> {
                     api.trim_end_matches('(')
                 )),
                 Finding::Writes(api, Some(path)) => {
-                    let Some(abs) = self.absolute(&path) else {
+                    let what = format!("writes `{path}`");
+                    let Some(p) = self.inline_target(name, &path, Effect::Overwrite, &what) else {
                         return;
                     };
-                    let p = paths::resolve_abs(&abs, true);
-                    if let Some(why) = self.refused_place(&p, Effect::Overwrite) {
-                        self.deny(format!("Inline `{name}` code writes `{path}`: {why}"));
-                        return;
-                    }
                     if self.must_ask(&p) {
                         match self.ctx.loss.loss(std::slice::from_ref(&p)) {
                             Ok(l) if l.modified.is_empty() && l.untracked.is_empty() && l.tracked.is_empty() => {}
