@@ -75,7 +75,7 @@ impl Repo {
                     src_branch.clone()
                 }
             } else {
-                dst.trim_start_matches("refs/heads/").to_string()
+                remote_branch(&dst)
             };
             pushes.push((src_branch, dst));
         }
@@ -168,4 +168,12 @@ impl Repo {
             source: src.to_string(),
         })
     }
+}
+
+/// The branch a push destination names on the remote, as git's DWIM
+/// matches it there: `refs/heads/X`, and `heads/X` too (git tries
+/// `refs/%s` before `refs/heads/%s`, so `main:heads/main` updates `main`).
+fn remote_branch(dst: &str) -> String {
+    let d = dst.strip_prefix("refs/").unwrap_or(dst);
+    d.strip_prefix("heads/").unwrap_or(dst).to_string()
 }

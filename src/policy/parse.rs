@@ -68,6 +68,15 @@ impl Parsed {
             .filter_map(|g| g.value.as_deref())
     }
 
+    /// The option's occurrences since it was last negated (`--no-X`
+    /// clears what came before, as git's list options do), each with its
+    /// value if it had one.
+    pub fn in_force<'a>(&'a self, key: &'a str) -> impl Iterator<Item = Option<&'a str>> + 'a {
+        let mine: Vec<&Given> = self.given.iter().filter(|g| g.opt.is(key)).collect();
+        let from = mine.iter().rposition(|g| g.negated).map_or(0, |i| i + 1);
+        mine.into_iter().skip(from).map(|g| g.value.as_deref())
+    }
+
     /// Operands before and after `--`, in order.
     pub fn all_operands(&self) -> impl Iterator<Item = &String> {
         self.operands.iter().chain(self.paths.iter())

@@ -730,6 +730,28 @@ fn a_lease_a_fetch_moved_is_vetoed_as_git_would_refuse_it() {
         "git push --force-with-lease origin HEAD:main",
         "git push --force-with-lease=main origin HEAD:main",
         "git push --repo=origin --force-with-lease HEAD:main",
+        // Spellings: abbreviated, quoted, after the operands, behind `--`,
+        // `-C`, an env prefix, a chain or a newline, DWIM destinations.
+        "git push --force-with-l",
+        "git push --force-w origin",
+        "git push \"--force-with-lease\" 'origin' HEAD:main",
+        "git push origin HEAD:main --force-with-lease",
+        "git push --force-with-lease -- origin HEAD:main",
+        "git -C . push --force-with-lease origin HEAD:main",
+        "GIT_DIR=.git git push --force-with-lease origin HEAD:main",
+        "env git push --force-with-lease origin HEAD:main",
+        "true; git push --force-with-lease origin HEAD:main",
+        "echo ok\ngit push --force-with-lease origin HEAD:main",
+        "git push --force-with-lease $(echo origin) HEAD:main",
+        "git push --force-with-lease origin @:main",
+        "git push --force-with-lease origin HEAD:heads/main",
+        "git push --force-with-lease origin HEAD:refs/heads/main",
+        "git push --force-with-lease origin HEAD~0:main",
+        "git push --force-with-lease --force-if-includes --no-force-if-includes origin HEAD:main",
+        "git push --force-with-lease --force-if-in --no-force-if-in origin HEAD:main",
+        // One bare lease among explicit ones leases the rest by tracking.
+        "git push --force-with-lease=other:0123abc --force-with-lease origin HEAD:main",
+        "git push --force-with-lease=x:0123abc --no-force-with-lease --force-with-lease origin HEAD:main",
     ] {
         vetoed(&r, line, "never included");
     }
@@ -756,7 +778,35 @@ fn a_lease_a_fetch_moved_is_vetoed_as_git_would_refuse_it() {
         &format!("git push --force-with-lease=main:{theirs} origin HEAD:main"),
     );
 
-    // Once theirs is integrated, the lease loses nothing and runs.
+    // The veto matters: run as the agent asked, the mixed lease really
+    // deletes their commit from the remote.
+    let explicit = format!("--force-with-lease=other:{theirs}");
+    let (ok, err) = git_in(
+        r.path(),
+        &[
+            "push",
+            "-q",
+            &explicit,
+            "--force-with-lease",
+            "origin",
+            "HEAD:main",
+        ],
+    );
+    assert!(ok, "{err}");
+    let (kept, _) = git_in(
+        origin.path(),
+        &[
+            "--git-dir",
+            bare_s,
+            "merge-base",
+            "--is-ancestor",
+            &theirs,
+            "main",
+        ],
+    );
+    assert!(!kept, "their commit should be gone from the remote");
+
+    // Once the remote is integrated, the lease loses nothing and runs.
     r.git(&["rebase", "-q", "origin/main"]);
     allowed(&r, "git push --force-with-lease origin HEAD:main");
     // Amending our own pushed commit: the old tip is in our reflog.

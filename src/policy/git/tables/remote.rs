@@ -98,8 +98,11 @@ fn push(p: &Parsed, ctx: &Ctx) -> Outcome {
 /// `--force-if-includes` refuses (`None` when it would not, or when the
 /// lease names what it expects, or that option is given).
 fn lease_discards(p: &Parsed, ctx: &Ctx) -> Option<String> {
-    let explicit = p.values("force-with-lease").next().is_some()
-        && p.values("force-with-lease").all(|v| v.contains(':'));
+    // One bare lease among explicit ones protects the other refs by their
+    // remote-tracking refs: only leases that all name what they expect
+    // are left to git.
+    let mut leases = p.in_force("force-with-lease").peekable();
+    let explicit = leases.peek().is_some() && leases.all(|v| v.is_some_and(|v| v.contains(':')));
     if explicit || p.has("force-if-includes") {
         return None;
     }
