@@ -1395,12 +1395,9 @@ impl Judge<'_> {
                 continue;
             }
             if let Some((n, v)) = a.split_once('=').filter(|_| w.assignments) {
-                let (n, v) = (n.to_string(), v.to_string());
-                self.assigned(&n, Some(&v));
-                if self.done() {
+                if self.wrapper_assignment(n, v, &mut assigns) {
                     return;
                 }
-                assigns.push((n, Some(v)));
                 i += 1;
                 continue;
             }
@@ -1503,12 +1500,9 @@ impl Judge<'_> {
                 continue;
             }
             if let Some((n, v)) = a.split_once('=') {
-                let (n, v) = (n.to_string(), v.to_string());
-                self.assigned(&n, Some(&v));
-                if self.done() {
+                if self.wrapper_assignment(n, v, &mut assigns) {
                     return;
                 }
-                assigns.push((n, Some(v)));
                 i += 1;
                 continue;
             }
@@ -2345,6 +2339,19 @@ impl Judge<'_> {
             return None;
         }
         Some(p)
+    }
+
+    /// A `NAME=VALUE` a wrapper (`env`, `sudo`) sets for the program it
+    /// runs: judged as set there and kept for it. Whether that decided.
+    fn wrapper_assignment(
+        &mut self,
+        name: &str,
+        value: &str,
+        assigns: &mut Vec<(String, Option<String>)>,
+    ) -> bool {
+        self.assigned(name, Some(value));
+        assigns.push((name.to_string(), Some(value.to_string())));
+        self.done()
     }
 
     fn inline_code(&mut self, name: &str, lang: Lang, code: &str) {
