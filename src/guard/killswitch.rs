@@ -623,11 +623,11 @@ fn judge(
 /// functions and blocks; the edit's shared beginning and end, if it was
 /// judged from its changed lines; and the functions known unchanged
 /// (pairs of indices in the new and old scans).
-type Studied = (
+type Studied<'a> = (
     Measured,
     Measured,
-    Option<stubs::Scan>,
-    Option<stubs::Scan>,
+    Option<stubs::Scan<'a>>,
+    Option<stubs::Scan<'a>>,
     Option<Delta>,
     Vec<(usize, usize)>,
 );
@@ -636,13 +636,13 @@ type Studied = (
 /// it was has its new side derived from the old one ([`Delta`]); the
 /// three pieces of work (measuring, and scanning each side for stubs) run
 /// on three threads for a large pair.
-fn study(
+fn study<'a>(
     old: &[u8],
     new: &[u8],
-    texts: Option<(&str, &str)>,
+    texts: Option<(&'a str, &'a str)>,
     lang: &'static Lang,
     derive: bool,
-) -> Studied {
+) -> Studied<'a> {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
     let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
     let measured = || {
@@ -654,7 +654,7 @@ fn study(
         (old_side, new_side)
     };
     let Some(d) = delta else {
-        let scan = |text: Option<&str>| text.map(|t| stubs::scan(t, lang));
+        let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
         let ((old_scan, new_scan), (old_side, new_side)) = both(
             parallel,
             || {

@@ -13,6 +13,7 @@
 //! bodies above [`MAX_BODY`] bytes are taken as implemented unread, so the
 //! cost stays linear. ARCHITECTURE.md says why not tree-sitter.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
@@ -522,7 +523,7 @@ pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
         .into_iter()
         .map(|f| Function {
             body: classify(&src[f.body.clone()], lang),
-            name: f.name,
+            name: f.name.into_owned(),
             occurrence: f.occurrence,
         })
         .collect()
@@ -530,35 +531,36 @@ pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
 
 /// A function as the scanner finds it: its name and where its body is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Found {
-    /// Its name as written.
-    pub name: String,
+pub struct Found<'a> {
+    /// Its name as written: borrowed from the scanned text, except for a
+    /// name made up of parts (`it(works)`, `Class.method`).
+    pub name: Cow<'a, str>,
     /// Which occurrence of the name this is.
     pub occurrence: usize,
     /// The body's byte range in the scanned text.
     pub body: std::ops::Range<usize>,
 }
 
-impl Found {
+impl Found<'_> {
     /// Returns what tells this function from the others: its name and
     /// occurrence.
     fn key(&self) -> (&str, usize) {
-        (self.name.as_str(), self.occurrence)
+        (&self.name, self.occurrence)
     }
 }
 
 /// What one pass of the scanner found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Scan {
+pub struct Scan<'a> {
     /// The functions, in order of their end, unclassified.
-    pub found: Vec<Found>,
+    pub found: Vec<Found<'a>>,
     /// Blocks still open at the end of the text (brace languages).
     pub open_blocks: usize,
     /// Closing braces without an opening one (brace languages).
     pub stray_closers: usize,
 }
 
-impl Scan {
+impl Scan<'_> {
     /// Returns whether every block that opens also closes.
     pub fn balanced(&self) -> bool {
         self.open_blocks == 0 && self.stray_closers == 0
@@ -567,7 +569,7 @@ impl Scan {
 
 /// Scans `src` once: where its functions are, and whether its blocks
 /// balance. Bodies are classified later, and only those that changed.
-pub fn scan(src: &str, lang: &Lang) -> Scan {
+pub fn scan<'a>(src: &'a str, lang: &'a Lang) -> Scan<'a> {
     let scan = match lang.blocks {
         Blocks::Braces => braces(src, lang),
         Blocks::Indent | Blocks::End => Scan {
@@ -581,7 +583,7 @@ pub fn scan(src: &str, lang: &Lang) -> Scan {
 
 /// Completes what the block scanner found in `src`: one-expression bodies
 /// added, and each function's occurrence of its name counted.
-fn complete(src: &str, lang: &Lang, mut scan: Scan) -> Scan {
+fn complete<'a>(src: &'a str, lang: &Lang, mut scan: Scan<'a>) -> Scan<'a> {
     if lang.blocks == Blocks::Braces && EXPRESSION_BODIES.contains(&lang.name) {
         scan.found.extend(expression_bodies(src, lang));
     }
@@ -591,7 +593,7 @@ fn complete(src: &str, lang: &Lang, mut scan: Scan) -> Scan {
         scan.found
             .iter()
             .map(|f| {
-                let n = seen.entry(f.name.as_str()).or_default();
+                let n = seen.entry(&f.name).or_default();
                 *n += 1;
                 *n - 1
             })
@@ -615,9 +617,9 @@ pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
 /// Functions whose body is byte for byte the same on both sides cancel
 /// out and are never classified, which keeps an edit of a large file cheap.
 pub fn stubbed_between<'a>(
-    old: &'a Scan,
+    old: &'a Scan<'a>,
     old_src: &str,
-    new: &'a Scan,
+    new: &'a Scan<'a>,
     new_src: &str,
     lang: &Lang,
 ) -> Vec<String> {
@@ -629,9 +631,9 @@ pub fn stubbed_between<'a>(
 /// the same body (an edit's joined scan says which), so they cancel out
 /// without being looked up.
 pub fn stubbed_between_known<'a>(
-    old: &'a Scan,
+    old: &'a Scan<'a>,
     old_src: &str,
-    new: &'a Scan,
+    new: &'a Scan<'a>,
     new_src: &str,
     lang: &Lang,
     same: &[(usize, usize)],
@@ -686,18 +688,18 @@ pub fn stubbed_between_known<'a>(
         .iter()
         .chain(&new.found)
         .filter(|f| f.occurrence > 0)
-        .map(|f| f.name.as_str())
+        .map(|f| &*f.name)
         .collect();
     let repeated = |name: &str| repeated_names.contains(name);
     let mut names: Vec<String> = after
         .iter()
         .filter(|(f, _)| !repeated(&f.name))
         .filter(|(f, b)| old_bodies.get(&f.key()).is_some_and(|o| b.stubs(o)))
-        .map(|(f, _)| f.name.clone())
+        .map(|(f, _)| f.name.to_string())
         .collect();
     let mut groups: Vec<&str> = after
         .iter()
-        .map(|(f, _)| f.name.as_str())
+        .map(|(f, _)| &*f.name)
         .filter(|n| repeated(n))
         .collect();
     groups.sort_unstable();
@@ -730,7 +732,7 @@ pub fn stubbed_between_known<'a>(
                 .iter()
                 .filter(unmatched)
                 .filter(|(_, b)| b.marked_stub())
-                .map(|(f, _)| f.name.clone()),
+                .map(|(f, _)| f.name.to_string()),
         );
     } else if lost >= RENAMED_EMPTY {
         // Renamed and emptied, without a marker: new functions that do
@@ -739,7 +741,7 @@ pub fn stubbed_between_known<'a>(
             .iter()
             .filter(unmatched)
             .filter(|(_, b)| !b.implemented())
-            .map(|(f, _)| f.name.clone())
+            .map(|(f, _)| f.name.to_string())
             .collect();
         if empty.len() >= RENAMED_EMPTY {
             names.extend(empty.into_iter().take(lost));
@@ -1159,7 +1161,7 @@ fn is_string_statement(s: &str) -> bool {
 }
 
 /// The brace scanner.
-fn braces(src: &str, lang: &Lang) -> Scan {
+fn braces<'a>(src: &'a str, lang: &'a Lang) -> Scan<'a> {
     let mut b = join::Braces::new(src, lang);
     b.run(src.len(), &mut |_| false);
     b.finish()
@@ -1173,7 +1175,7 @@ const EXPRESSION_BODIES: &[&str] = &["kotlin", "scala", "c#", "javascript", "typ
 /// NotImplementedException();`, `const add = (a, b) => a + b;`), one per
 /// line, so that a block body turned into `= TODO()` is seen for what it
 /// is.
-fn expression_bodies(src: &str, lang: &Lang) -> Vec<Found> {
+fn expression_bodies<'a>(src: &'a str, lang: &Lang) -> Vec<Found<'a>> {
     let mut out = Vec::new();
     let mut at = 0;
     for line in src.split('\n') {
@@ -1200,12 +1202,7 @@ fn expression_bodies(src: &str, lang: &Lang) -> Vec<Found> {
                 .split_whitespace()
                 .skip_while(|w| *w != "fun" && *w != "def")
                 .nth(1)
-                .map(|w| {
-                    w.split(['(', ':', '[', '<'])
-                        .next()
-                        .unwrap_or(w)
-                        .to_string()
-                })
+                .map(|w| Cow::Borrowed(w.split(['(', ':', '[', '<']).next().unwrap_or(w)))
                 .filter(|n| !n.is_empty()),
             Some(w)
                 if CONTROL_WORDS.has(w)
@@ -1213,8 +1210,10 @@ fn expression_bodies(src: &str, lang: &Lang) -> Vec<Found> {
             {
                 None
             }
-            _ if width == 2 && header.contains(" = ") => arrow_name(&format!("{header}=>")),
-            _ if header.contains('(') => named_parameter_list(header),
+            _ if width == 2 && header.contains(" = ") => {
+                arrow_name(&format!("{header}=>")).map(|n| Cow::Owned(n.into_owned()))
+            }
+            _ if header.contains('(') => named_parameter_list(header).map(Cow::Borrowed),
             _ => None,
         };
         let Some(name) = name else { continue };
@@ -1279,18 +1278,17 @@ fn expression_split(t: &str) -> Option<(usize, usize)> {
 /// Returns the name of the function whose header is `header` (the code
 /// between the previous `;`, `{` or `}` and a `{`), or `None` when the
 /// block is not a function body.
-fn function_name(header: &str) -> Option<String> {
+///
+/// Called for every block of a file, so it reads ASCII a byte at a time
+/// (decoding only other characters) and borrows the name from the header.
+fn function_name(header: &str) -> Option<Cow<'_, str>> {
     // Attributes and decorators on their own lines stay in the header;
     // they do not change what follows.
-    let h = header.trim();
+    let h = trim(header);
     if h.is_empty() {
         return None;
     }
-    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '@';
-    let first_word: &str = h
-        .split(|c: char| !is_word(c))
-        .find(|w| !w.is_empty())
-        .unwrap_or("");
+    let first_word = words(h).next().unwrap_or("");
     if CONTROL_WORDS.has(first_word)
         && !matches!(
             first_word,
@@ -1299,14 +1297,9 @@ fn function_name(header: &str) -> Option<String> {
     {
         return None;
     }
-    let before_paren = &h[..h.find('(').unwrap_or(h.len())];
-    let words_before = || {
-        before_paren
-            .split(|c: char| !is_word(c))
-            .filter(|w| !w.is_empty())
-    };
-    if words_before().any(|w| CONTAINER_WORDS.has(w))
-        && !words_before().any(|w| matches!(w, "fn" | "func" | "function" | "fun" | "def"))
+    let before_paren = &h[..memchr::memchr(b'(', h.as_bytes()).unwrap_or(h.len())];
+    if words(before_paren).any(|w| CONTAINER_WORDS.has(w))
+        && !words(before_paren).any(|w| matches!(w, "fn" | "func" | "function" | "fun" | "def"))
     {
         return None;
     }
@@ -1316,62 +1309,147 @@ fn function_name(header: &str) -> Option<String> {
     if matches!(first_word, "let" | "var" | "val" | "const") && !h.contains("function") {
         return arrow_name(h);
     }
-    named_parameter_list(h).or_else(|| {
+    named_parameter_list(h).map(Cow::Borrowed).or_else(|| {
         (h.contains(" = function") || h.contains("=function"))
             .then(|| arrow_name(h))
             .flatten()
     })
 }
 
+/// Which ASCII bytes belong to a word of a header: a keyword or an
+/// identifier, `@` for annotations.
+const WORD_BYTES: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'@';
+        b += 1;
+    }
+    t
+};
+
+/// Returns whether the character at byte `i` of `s` (a character
+/// boundary) belongs to a word of a header, and its length: ASCII by
+/// table, other characters decoded (alphanumeric ones are word
+/// characters).
+#[inline]
+fn word_char_at(s: &str, i: usize) -> (bool, usize) {
+    match s.as_bytes().get(i) {
+        Some(&b) if b < 128 => (WORD_BYTES[usize::from(b)], 1),
+        _ => s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8())),
+    }
+}
+
+/// The words of `s` (its longest runs of word characters, see
+/// [`word_char_at`]) in order.
+fn words(s: &str) -> impl Iterator<Item = &str> {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < s.len() {
+            let (word, len) = word_char_at(s, i);
+            if word {
+                break;
+            }
+            i += len;
+        }
+        if i >= s.len() {
+            return None;
+        }
+        let start = i;
+        while i < s.len() {
+            let (word, len) = word_char_at(s, i);
+            if !word {
+                break;
+            }
+            i += len;
+        }
+        Some(&s[start..i])
+    })
+}
+
+/// Whether `b` is ASCII white space as Unicode counts it (`str::trim`
+/// also removes the vertical tab, which `u8::is_ascii_whitespace` keeps).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
+}
+
+/// `s.trim()`, ASCII white space a byte at a time.
+fn trim(s: &str) -> &str {
+    let bytes = s.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|&b| !ascii_space(b))
+        .unwrap_or(bytes.len());
+    let t = trim_end(&s[start..]);
+    match t.as_bytes().first() {
+        Some(b) if !b.is_ascii() => t.trim_start(),
+        _ => t,
+    }
+}
+
+/// `s.trim_end()`, ASCII white space a byte at a time.
+fn trim_end(s: &str) -> &str {
+    let bytes = s.as_bytes();
+    let end = bytes
+        .iter()
+        .rposition(|&b| !ascii_space(b))
+        .map_or(0, |p| p + 1);
+    let t = &s[..end];
+    match t.as_bytes().last() {
+        Some(b) if !b.is_ascii() => t.trim_end(),
+        _ => t,
+    }
+}
+
 /// Returns the name before the first top-level parameter list whose
 /// preceding word is a name, with everything after it plausible for a
 /// signature (return types, `throws`, `const`, `where`…, but no `=` or `;`).
-fn named_parameter_list(h: &str) -> Option<String> {
+fn named_parameter_list(h: &str) -> Option<&str> {
     let bytes = h.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'(' if depth == 0 => {
-                let close = matching_paren(bytes, i)?;
-                let name = name_before(&h[..i]);
-                match name {
-                    Some(n) if !NOT_NAME_WORDS.has(n.rsplit(['.', ':']).next().unwrap_or(&n)) => {
-                        // `new Runnable() {` opens an anonymous class.
-                        if h[..i].trim_end()[..h[..i].trim_end().len() - n.len()]
-                            .trim_end()
-                            .ends_with("new")
-                        {
-                            return None;
-                        }
-                        // Scala's `def f(x: Int): Int = {` opens its body
-                        // after an `=`.
-                        let after = &h[close + 1..];
-                        let after = after.trim_end().strip_suffix('=').unwrap_or(after);
-                        // Removing `=>`, `->` and `==` leaves an `=` only
-                        // where there was one: most signatures have none
-                        // and are never copied.
-                        let assigns = after.contains('=')
-                            && after
-                                .replace("=>", "")
-                                .replace("->", "")
-                                .replace("==", "")
-                                .contains('=');
-                        if assigns || after.contains(';') {
-                            return None;
-                        }
-                        return Some(n);
-                    }
-                    _ => i = close,
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'(', &bytes[from..]) {
+        let open = from + k;
+        let close = matching_paren(bytes, open)?;
+        let lead = trim_end(&h[..open]);
+        match name_before(lead) {
+            Some(n) if !NOT_NAME_WORDS.has(last_part(n)) => {
+                // `new Runnable() {` opens an anonymous class.
+                let at = n.as_ptr() as usize - lead.as_ptr() as usize;
+                if trim_end(&lead[..at]).ends_with("new") {
+                    return None;
                 }
+                // Scala's `def f(x: Int): Int = {` opens its body after an
+                // `=`.
+                let after = &h[close + 1..];
+                let after = trim_end(after).strip_suffix('=').unwrap_or(after);
+                // Removing `=>`, `->` and `==` leaves an `=` only where
+                // there was one: most signatures have none and are never
+                // copied.
+                let assigns = after.contains('=')
+                    && after
+                        .replace("=>", "")
+                        .replace("->", "")
+                        .replace("==", "")
+                        .contains('=');
+                if assigns || after.contains(';') {
+                    return None;
+                }
+                return Some(n);
             }
-            b'(' => depth += 1,
-            b')' => depth = depth.saturating_sub(1),
-            _ => {}
+            _ => from = close + 1,
         }
-        i += 1;
     }
     None
+}
+
+/// The part of a qualified name after its last `.` or `:`.
+fn last_part(name: &str) -> &str {
+    let at = name.bytes().rposition(|b| b == b'.' || b == b':');
+    &name[at.map_or(0, |p| p + 1)..]
 }
 
 fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
@@ -1392,9 +1470,9 @@ fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
 }
 
 /// Returns the (qualified) identifier ending `s`, skipping generic
-/// arguments (`foo<T>`).
-fn name_before(s: &str) -> Option<String> {
-    let mut s = s.trim_end();
+/// arguments (`foo<T>`): a part of `s`.
+fn name_before(s: &str) -> Option<&str> {
+    let mut s = trim_end(s);
     if s.ends_with('>') {
         let mut depth = 0i32;
         for (k, c) in s.char_indices().rev() {
@@ -1403,7 +1481,7 @@ fn name_before(s: &str) -> Option<String> {
                 '<' => {
                     depth -= 1;
                     if depth == 0 {
-                        s = s[..k].trim_end();
+                        s = trim_end(&s[..k]);
                         break;
                     }
                 }
@@ -1411,23 +1489,29 @@ fn name_before(s: &str) -> Option<String> {
             }
         }
     }
-    let start = s
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| {
-            c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':' | '~' | '!' | '?')
-        })
-        .last()
-        .map(|(k, _)| k)?;
+    // The longest ending of identifier characters, ASCII a byte at a time.
+    let mut start = s.len();
+    while let Some(&b) = s.as_bytes()[..start].last() {
+        if b.is_ascii() {
+            if !(b.is_ascii_alphanumeric() || b"_$.:~!?".contains(&b)) {
+                break;
+            }
+            start -= 1;
+        } else {
+            match s[..start].chars().next_back() {
+                Some(c) if c.is_alphanumeric() => start -= c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
     let name = s[start..].trim_start_matches([':', '.']);
-    (!name.is_empty() && name.chars().next().is_some_and(|c| !c.is_ascii_digit()))
-        .then(|| name.to_string())
+    (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
 }
 
 /// Returns the name of an arrow function or lambda: the variable or
 /// property it is assigned to, or the call it is passed to with its first
 /// string argument (`it(works)`).
-fn arrow_name(h: &str) -> Option<String> {
+fn arrow_name(h: &str) -> Option<Cow<'_, str>> {
     let bytes = h.as_bytes();
     let mut depth = 0usize;
     for (k, &b) in bytes.iter().enumerate() {
@@ -1446,23 +1530,23 @@ fn arrow_name(h: &str) -> Option<String> {
                     continue;
                 }
                 return name_before(&h[..k])
-                    .map(|n| n.rsplit([' ']).next().unwrap_or(&n).to_string());
+                    .map(|n| Cow::Borrowed(n.rsplit(' ').next().unwrap_or(n)));
             }
             _ => {}
         }
     }
-    let open = h.find('(')?;
+    let open = memchr::memchr(b'(', bytes)?;
     let callee = name_before(&h[..open])?;
     let arg = h[open + 1..]
         .trim_start()
         .strip_prefix(['"', '\'', '`'])
         .and_then(|rest| rest.split(['"', '\'', '`']).next())
         .unwrap_or("");
-    Some(format!("{callee}({arg})"))
+    Some(Cow::Owned(format!("{callee}({arg})")))
 }
 
 /// The indentation scanner (Python, Ruby, Lua, Elixir).
-fn indented(src: &str, lang: &Lang) -> Vec<Found> {
+fn indented<'a>(src: &'a str, lang: &Lang) -> Vec<Found<'a>> {
     let lines: Vec<&str> = src.split('\n').collect();
     let mut starts = Vec::with_capacity(lines.len() + 1);
     let mut at = 0;
@@ -1542,7 +1626,7 @@ fn indented(src: &str, lang: &Lang) -> Vec<Found> {
                     None => name,
                 };
                 out.push(Found {
-                    name: qualified,
+                    name: Cow::Owned(qualified),
                     occurrence: 0,
                     body: at..at + body.len(),
                 });
@@ -1578,7 +1662,7 @@ fn indented(src: &str, lang: &Lang) -> Vec<Found> {
             None => name,
         };
         out.push(Found {
-            name: qualified,
+            name: Cow::Owned(qualified),
             occurrence: 0,
             body: body_start..body_end.max(body_start),
         });
@@ -1768,6 +1852,14 @@ mod tests {
         assert_eq!(names(js, "js"), ["add", "load", "it(works)", "main"]);
         let cpp = "int Foo::bar(int a) const {\n  return a;\n}\nstatic int\nbaz(void)\n{\n  return 0;\n}\n";
         assert_eq!(names(cpp, "cpp"), ["Foo::bar", "baz"]);
+        // A generic function whose name begins with `new` is a function;
+        // `new` before a generic type opens an anonymous class (the name
+        // was once cut by the length of the generics: both read wrong, and
+        // a multi-byte character in them panicked).
+        let generic = "fn new_receiver<T>(s: T) -> R<T> {\n    r(s)\n}\npub fn new<I>(iter: I) -> Self\nwhere\n    I: Iterator,\n{\n    t(iter)\n}\n";
+        assert_eq!(names(generic, "rs"), ["new_receiver", "new"]);
+        let anonymous = "class A {\n  void sort() {\n    l.sort(new Comparator<String>() {\n      public int compare(String a, String b) {\n        return 0;\n      }\n    });\n  }\n  void ab<é>(int x) {\n    y();\n  }\n}\n";
+        assert_eq!(names(anonymous, "java"), ["compare", "sort", "ab"]);
     }
 
     #[test]

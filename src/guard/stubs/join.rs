@@ -8,23 +8,25 @@
 //! point (the lexer's look-backs stop at the `}` or `;` before it), so it
 //! reads the same bytes on both sides.
 
+use std::borrow::Cow;
+
 use super::{function_name, Found, Lexer, Scan};
 use crate::guard::lang::Lang;
 use crate::guard::lines::TextMap;
 
 /// A block opened by `{`: the function it is the body of, if any, and
 /// where the body starts.
-type Open = (Option<String>, usize);
+type Open<'a> = (Option<Cow<'a, str>>, usize);
 
 /// The brace scanner's state at the top of its loop.
 pub(super) struct Braces<'a> {
     lx: Lexer<'a>,
     src: &'a str,
-    stack: Vec<Open>,
+    stack: Vec<Open<'a>>,
     boundary: usize,
     stray: usize,
     i: usize,
-    out: Vec<Found>,
+    out: Vec<Found<'a>>,
 }
 
 #[cfg(test)]
@@ -39,11 +41,11 @@ const MAX_JOINS: usize = 256;
 
 /// A point right after a `}` or `;` where a scan may be joined: where it
 /// was, how much it had found, and what was open.
-pub(super) struct Join {
+pub(super) struct Join<'a> {
     at: usize,
     found: usize,
     stray: usize,
-    stack: Vec<Open>,
+    stack: Vec<Open<'a>>,
 }
 
 impl<'a> Braces<'a> {
@@ -122,7 +124,7 @@ impl<'a> Braces<'a> {
     }
 
     /// Returns the scan's findings.
-    pub(super) fn finish(self) -> Scan {
+    pub(super) fn finish(self) -> Scan<'a> {
         Scan {
             found: self.out,
             open_blocks: self.stack.len(),
@@ -131,7 +133,7 @@ impl<'a> Braces<'a> {
     }
 
     /// Returns the point the scanner is at (right after a `}` or `;`).
-    pub(super) fn join(&self) -> Join {
+    pub(super) fn join(&self) -> Join<'a> {
         Join {
             at: self.i,
             found: self.out.len(),
@@ -144,7 +146,7 @@ impl<'a> Braces<'a> {
     /// `old`'s scan was in at `join` (a point of the shared ending, `shift`
     /// bytes earlier in the old text), and `old`'s whole scan (whose first
     /// `braces` functions the brace scanner found).
-    fn joined(mut self, join: &Join, old: &Scan, braces: usize, shift: isize) -> Scan {
+    fn joined(mut self, join: &Join<'a>, old: &Scan<'a>, braces: usize, shift: isize) -> Scan<'a> {
         let moved = |p: usize| p.checked_add_signed(shift).unwrap_or(p);
         self.out
             .extend(old.found[join.found..braces].iter().map(|f| Found {
@@ -169,10 +171,10 @@ impl<'a> Braces<'a> {
 /// ending where the new side's may be joined to it, and how many of its
 /// functions the brace scanner found (the rest are one-expression bodies,
 /// found apart).
-pub struct OldScan {
+pub struct OldScan<'a> {
     /// The scan, as [`super::scan`] returns it.
-    pub scan: Scan,
-    joins: Vec<Join>,
+    pub scan: Scan<'a>,
+    joins: Vec<Join<'a>>,
     braces: usize,
 }
 
@@ -182,13 +184,13 @@ pub struct NewScan<'a> {
     src: &'a str,
     lang: &'a Lang,
     braces: Option<(Braces<'a>, bool)>,
-    done: Option<Scan>,
+    done: Option<Scan<'a>>,
 }
 
 /// Scans `src`, the old side of an edit whose shared ending starts at
 /// `tail` (an offset in `src`), noting the points of that ending where
 /// the new side's scan may be joined to it.
-pub fn scan_old(src: &str, lang: &Lang, tail: usize) -> OldScan {
+pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> OldScan<'a> {
     if lang.blocks != super::Blocks::Braces {
         return OldScan {
             scan: super::scan(src, lang),
@@ -240,9 +242,9 @@ pub fn start_new<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> NewScan<'a> {
 /// The new side's scan, and which of its functions are known to be the
 /// old side's unchanged: pairs of indices (in the new scan, in the old
 /// one) of functions with the same key and the same body.
-pub struct Joined {
+pub struct Joined<'a> {
     /// The scan, as [`super::scan`] returns it.
-    pub scan: Scan,
+    pub scan: Scan<'a>,
     /// The pairs.
     pub same: Vec<(usize, usize)>,
 }
@@ -251,20 +253,20 @@ pub struct Joined {
 /// where both are in the same state, else scanned to the end. `head` is
 /// the length of the shared beginning, `tail` where the shared ending
 /// starts in the new side, `shift` how much longer the new side is.
-pub fn finish_new(
-    new: NewScan<'_>,
-    old: &OldScan,
+pub fn finish_new<'a>(
+    new: NewScan<'a>,
+    old: &OldScan<'a>,
     head: usize,
     tail: usize,
     shift: isize,
-) -> Joined {
+) -> Joined<'a> {
     let NewScan {
         src,
         lang,
         braces,
         done,
     } = new;
-    let alone = |scan: Scan| Joined {
+    let alone = |scan: Scan<'a>| Joined {
         scan,
         same: Vec::new(),
     };
@@ -299,14 +301,14 @@ pub fn finish_new(
 /// is the old one's plus how many more of that name the new side found
 /// before the join point; a function wholly past the point whose
 /// occurrence did not move is known to be the old side's unchanged.
-fn counted(
-    src: &str,
+fn counted<'a>(
+    src: &'a str,
     lang: &Lang,
-    mut scan: Scan,
+    mut scan: Scan<'a>,
     own: usize,
-    join: &Join,
-    old: &OldScan,
-) -> Joined {
+    join: &Join<'a>,
+    old: &OldScan<'a>,
+) -> Joined<'a> {
     // One-expression bodies are numbered after all the others; and when
     // the new side found most functions itself (an edit near the end),
     // counting its names and the old side's before the point costs more
@@ -322,20 +324,20 @@ fn counted(
     let occurrences: Vec<usize> = mine
         .iter()
         .map(|f| {
-            let n = seen.entry(f.name.as_str()).or_default();
+            let n = seen.entry(&*f.name).or_default();
             *n += 1;
             *n - 1
         })
         .collect();
     let mut more: TextMap<&str, isize> = seen.iter().map(|(k, n)| (*k, *n as isize)).collect();
     for f in &old.scan.found[..join.found] {
-        *more.entry(f.name.as_str()).or_default() -= 1;
+        *more.entry(&*f.name).or_default() -= 1;
     }
     more.retain(|_, n| *n != 0);
     let mut same = Vec::with_capacity(rest.len());
     for (t, f) in rest.iter_mut().enumerate() {
         let g = &old.scan.found[join.found + t];
-        let moved = more.get(f.name.as_str()).copied().unwrap_or(0);
+        let moved = more.get(&*f.name).copied().unwrap_or(0);
         f.occurrence = g
             .occurrence
             .checked_add_signed(moved)

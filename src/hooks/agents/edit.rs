@@ -48,7 +48,9 @@ pub fn apply_edits(current: Option<&str>, edits: &[Replace<'_>], matching: Match
             text = Some(e.new.to_string());
             continue;
         }
-        let n = cur.matches(e.old).count() as u64;
+        // SIMD search: the edit of a large file is judged on every call.
+        let finder = memchr::memmem::Finder::new(e.old.as_bytes());
+        let n = finder.find_iter(cur.as_bytes()).count() as u64;
         if n == 0 {
             return Rebuilt::Refused("the text to replace is not in the file");
         }
@@ -66,16 +68,32 @@ pub fn apply_edits(current: Option<&str>, edits: &[Replace<'_>], matching: Match
                 e.all
             }
         };
-        text = Some(if every {
-            cur.replace(e.old, e.new)
-        } else {
-            cur.replacen(e.old, e.new, 1)
-        });
+        text = Some(replace(cur, &finder, e.new, every));
     }
     match text {
         Some(t) => Rebuilt::Content(t),
         None => Rebuilt::Refused("nothing to edit"),
     }
+}
+
+/// `cur` with the first (or `every`) non-overlapping match of `finder`'s
+/// needle replaced by `new`, as `str::replacen`/`str::replace` do.
+fn replace(cur: &str, finder: &memchr::memmem::Finder<'_>, new: &str, every: bool) -> String {
+    let len = finder.needle().len();
+    let mut out = String::with_capacity(cur.len() + new.len());
+    let mut last = 0;
+    for at in finder.find_iter(cur.as_bytes()) {
+        // A match of a non-empty UTF-8 needle starts and ends on character
+        // boundaries (no character's bytes begin inside another's).
+        out.push_str(&cur[last..at]);
+        out.push_str(new);
+        last = at + len;
+        if !every {
+            break;
+        }
+    }
+    out.push_str(&cur[last..]);
+    out
 }
 
 /// A SEARCH/REPLACE block of Cline's `replace_in_file`.
@@ -272,6 +290,26 @@ mod tests {
             apply_edits(Some(cur), &[all], Matching::Exact),
             Rebuilt::Content("z\nb\nz\n".into())
         );
+        // Matches are counted and replaced without overlapping, as
+        // `str::replace` does (what the agents' own code calls).
+        for (cur, old, all, want) in [
+            ("aaa", "aa", true, Some("za".to_string())),
+            ("aaaa", "aa", false, None),
+            ("aaaa", "aa", true, Some("zz".to_string())),
+            ("é€é€x", "é€", true, Some("zzx".to_string())),
+            ("xé€y", "€y", false, Some("xéz".to_string())),
+        ] {
+            let mut e = r(old, "z");
+            e.all = all;
+            let got = apply_edits(Some(cur), &[e], Matching::Exact);
+            match want {
+                Some(w) => {
+                    assert_eq!(w, cur.replace(old, "z"));
+                    assert_eq!(got, Rebuilt::Content(w), "{cur} {old}");
+                }
+                None => assert!(matches!(got, Rebuilt::Refused(_)), "{cur} {old}"),
+            }
+        }
         let mut two = r("a", "z");
         two.count = Some(2);
         assert_eq!(
