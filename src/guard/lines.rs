@@ -352,6 +352,47 @@ fn needs_rewrite(line: &[u8]) -> bool {
     false
 }
 
+/// The bytes a whole-line comment of a language can begin or end with,
+/// so that most lines are told apart from comments by two table lookups
+/// (a file is classified a line at a time; [`is_comment`] compares every
+/// marker).
+pub(super) struct CommentEdges<'l> {
+    lang: &'l Lang,
+    first: [bool; 256],
+    last: [bool; 256],
+}
+
+impl<'l> CommentEdges<'l> {
+    /// The edges of `lang`'s comment markers (every byte, if one is empty).
+    pub(super) fn of(lang: &'l Lang) -> CommentEdges<'l> {
+        let (mut first, mut last) = ([false; 256], [false; 256]);
+        let mut any = false;
+        let mut mark = |table: &mut [bool; 256], m: Option<&u8>| match m {
+            Some(&b) => table[usize::from(b)] = true,
+            None => any = true,
+        };
+        for m in lang.line_comments {
+            mark(&mut first, m.as_bytes().first());
+        }
+        for (open, close) in lang.block_comments {
+            mark(&mut first, open.as_bytes().first());
+            mark(&mut last, close.as_bytes().last());
+        }
+        first[usize::from(b'*')] = true;
+        if any {
+            (first, last) = ([true; 256], [true; 256]);
+        }
+        CommentEdges { lang, first, last }
+    }
+
+    /// [`is_comment`] of `line` in the language.
+    pub(super) fn is(&self, line: &[u8]) -> bool {
+        let edge = |table: &[bool; 256], b: Option<&u8>| b.is_some_and(|&b| table[usize::from(b)]);
+        (edge(&self.first, line.first()) || edge(&self.last, line.last()))
+            && is_comment(line, self.lang)
+    }
+}
+
 /// Returns whether a meaningful line is a whole-line comment in `lang`.
 pub(super) fn is_comment(line: &[u8], lang: &Lang) -> bool {
     let starts = |m: &str| begins(line, m.as_bytes());
@@ -454,6 +495,16 @@ mod tests {
     fn comments_are_told_from_code() {
         let rust = super::super::lang::from_path("a.rs").expect("rust");
         let py = super::super::lang::from_path("a.py").expect("python");
+        // The edge tables never disagree with the markers.
+        for l in [rust, py] {
+            let edges = CommentEdges::of(l);
+            for line in [
+                &b"// note"[..], b"* more", b"*", b"/* a */", b"a */", b"let x = 1; // note",
+                b"# note", b"x = 1", b"", b"\"\"\"", b"-- x", b"<!-- x -->", b"x(a) */",
+            ] {
+                assert_eq!(edges.is(line), is_comment(line, l), "{line:?}");
+            }
+        }
         assert!(is_comment(b"// note", rust));
         assert!(is_comment(b"* more", rust));
         assert!(is_comment(b"/* a */", rust));

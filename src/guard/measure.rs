@@ -139,13 +139,14 @@ pub(super) fn measure(bytes: &[u8], lang: &Lang) -> Measured {
         crlf: 0,
     };
     let mut scratch = Vec::new();
+    let comments = text_lines::CommentEdges::of(lang);
     let mut it = lines(bytes);
     for (_, l) in it.by_ref() {
         side.lines += 1;
         let hash = hash_line(seed, l);
         side.hashes.push(hash);
         match text_lines::meaningful(l, &mut scratch) {
-            Some(key) if text_lines::is_comment(key, lang) => {
+            Some(key) if comments.is(key) => {
                 side.comment_lines += 1;
                 side.comments.insert(hash);
                 side.excluded.insert(hash);
@@ -160,7 +161,7 @@ pub(super) fn measure(bytes: &[u8], lang: &Lang) -> Measured {
                 side.excluded.insert(hash);
             }
             None => {
-                if !l.is_ascii() || text_lines::is_comment(l, lang) {
+                if !l.is_ascii() || comments.is(l) {
                     side.markers += 1;
                 }
                 side.excluded.insert(hash);
