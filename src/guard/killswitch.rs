@@ -32,13 +32,13 @@
 //! The cost is linear in the size of both inputs: one pass each that
 //! hashes and classifies lines, a radix sort and a merge of the hashes, a
 //! placeholder check of the lines whose count grew, and one pass each of the
-//! stub scanner; from `PARALLEL_BYTES` on three threads. An edit that
+//! stub scanner; from `PARALLEL_BYTES` on two or three threads. An edit that
 //! leaves most of the file as it was is judged from its changed lines: the
 //! new side's measurements are derived from the old side's
-//! ([`super::measure`]) and its stub scan joins the old side's past the
-//! change ([`super::stubs::finish_new`]) — the same report, for about the
-//! cost of one side (and, for an edit near the end, the new side's scan up
-//! to it).
+//! ([`super::measure`]) and its stub scan starts from the old side's
+//! state before the change and joins it past the change
+//! ([`super::stubs::scan_new`]) — the same report, for about the cost of
+//! one side, wherever the edit is.
 
 use std::fmt;
 
@@ -633,9 +633,11 @@ type Studied<'a> = (
 );
 
 /// Measures and scans both sides. An edit that leaves most of the file as
-/// it was has its new side derived from the old one ([`Delta`]); the
-/// three pieces of work (measuring, and scanning each side for stubs) run
-/// on three threads for a large pair.
+/// it was has its new side derived from the old one ([`Delta`]) and its
+/// scan joined to the old one's. For a large pair, the pieces of work
+/// (measuring; scanning each side for stubs) run on three threads, or on
+/// two for an edit (the new side's scan is then short, and follows the
+/// old side's).
 fn study<'a>(
     old: &[u8],
     new: &[u8],
@@ -668,28 +670,25 @@ fn study<'a>(
         );
         return (old_side, new_side, old_scan, new_scan, delta, Vec::new());
     };
-    // The new side's scan is joined to the old side's past the changed
-    // lines: each side scans on its own thread, the new one up to the
-    // first point where it may join, then they are joined here.
+    // The new side's scan starts where the old one was just before the
+    // changed lines and joins it past them: one thread scans the old side
+    // and then the new side's changed part, while the other measures.
     let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
-    let ((old_scan, new_started), (old_side, new_side)) = both(
+    let shift = new.len() as isize - old.len() as isize;
+    let (scans, (old_side, new_side)) = both(
         parallel,
         || {
-            both(
-                parallel,
-                || texts.map(|t| stubs::scan_old(t.0, lang, old_tail)),
-                || texts.map(|t| stubs::start_new(t.1, lang, new_tail)),
-            )
+            texts.map(|(o, n)| {
+                let old_scan = stubs::scan_old(o, lang, d.head, old_tail);
+                let joined = stubs::scan_new(n, lang, &old_scan, d.head, new_tail, shift);
+                (old_scan, joined)
+            })
         },
         measured,
     );
-    let shift = new.len() as isize - old.len() as isize;
-    let (new_scan, same) = match (new_started, &old_scan) {
-        (Some(n), Some(o)) => {
-            let j = stubs::finish_new(n, o, d.head, new_tail, shift);
-            (Some(j.scan), j.same)
-        }
-        _ => (None, Vec::new()),
+    let (old_scan, new_scan, same) = match scans {
+        Some((o, j)) => (Some(o), Some(j.scan), j.same),
+        None => (None, None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
     (old_side, new_side, old_scan, new_scan, delta, same)

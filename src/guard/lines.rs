@@ -499,8 +499,19 @@ mod tests {
         for l in [rust, py] {
             let edges = CommentEdges::of(l);
             for line in [
-                &b"// note"[..], b"* more", b"*", b"/* a */", b"a */", b"let x = 1; // note",
-                b"# note", b"x = 1", b"", b"\"\"\"", b"-- x", b"<!-- x -->", b"x(a) */",
+                &b"// note"[..],
+                b"* more",
+                b"*",
+                b"/* a */",
+                b"a */",
+                b"let x = 1; // note",
+                b"# note",
+                b"x = 1",
+                b"",
+                b"\"\"\"",
+                b"-- x",
+                b"<!-- x -->",
+                b"x(a) */",
             ] {
                 assert_eq!(edges.is(line), is_comment(line, l), "{line:?}");
             }

@@ -24,7 +24,7 @@ use crate::text::fold;
 
 mod join;
 
-pub use join::{finish_new, scan_old, start_new, Joined, NewScan, OldScan};
+pub use join::{scan_new, scan_old, Joined, OldScan};
 
 /// A table of prefixes indexed by their first byte, so a line is compared
 /// with the few that could match.

@@ -33,6 +33,8 @@ pub(super) struct Braces<'a> {
 thread_local! {
     /// How many scans were joined (the tests check that some were).
     static JOINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How many new sides' scans started after functions of the old side.
+    static RESUMED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// How many points of the old side's scan are noted: the new side's scan
@@ -142,68 +144,123 @@ impl<'a> Braces<'a> {
         }
     }
 
-    /// Returns the scan of the whole text, given that it is in the state
-    /// `old`'s scan was in at `join` (a point of the shared ending, `shift`
-    /// bytes earlier in the old text), and `old`'s whole scan (whose first
-    /// `braces` functions the brace scanner found).
-    fn joined(mut self, join: &Join<'a>, old: &Scan<'a>, braces: usize, shift: isize) -> Scan<'a> {
+    /// Returns the scanner at `at`, a point of an earlier scan of a text
+    /// whose bytes up to there `src` shares: it goes on in `src` as that
+    /// scan would have in it. The functions found before the point are not
+    /// carried over (the caller has them).
+    fn resumed(src: &'a str, lang: &'a Lang, at: &Join<'a>) -> Braces<'a> {
+        Braces {
+            lx: Lexer::new(src.as_bytes(), lang),
+            src,
+            stack: at.stack.clone(),
+            boundary: at.at,
+            stray: at.stray,
+            i: at.at,
+            out: Vec::new(),
+        }
+    }
+
+    /// Returns the scan of the whole text, given that it was resumed at
+    /// `start` (a point of the shared beginning; `old`'s functions before
+    /// it are this text's) and is now in the state `old`'s scan was in at
+    /// `join` (a point of the shared ending, `shift` bytes earlier in the
+    /// old text); `old`'s first `braces` functions are the brace
+    /// scanner's.
+    fn joined(
+        self,
+        start: &Join<'a>,
+        join: &Join<'a>,
+        old: &Scan<'a>,
+        braces: usize,
+        shift: isize,
+    ) -> Scan<'a> {
         let moved = |p: usize| p.checked_add_signed(shift).unwrap_or(p);
-        self.out
-            .extend(old.found[join.found..braces].iter().map(|f| Found {
-                name: f.name.clone(),
-                occurrence: 0,
-                // Bodies opened before the point are where both sides have them.
-                body: if f.body.start >= join.at {
-                    moved(f.body.start)
-                } else {
-                    f.body.start
-                }..moved(f.body.end),
-            }));
+        let mut found = Vec::with_capacity(start.found + self.out.len() + braces - join.found);
+        found.extend_from_slice(&old.found[..start.found]);
+        found.extend(self.out);
+        found.extend(old.found[join.found..braces].iter().map(|f| Found {
+            name: f.name.clone(),
+            occurrence: 0,
+            // Bodies opened before the point are where both sides have them.
+            body: if f.body.start >= join.at {
+                moved(f.body.start)
+            } else {
+                f.body.start
+            }..moved(f.body.end),
+        }));
         Scan {
-            found: self.out,
+            found,
             open_blocks: old.open_blocks,
             stray_closers: self.stray + (old.stray_closers - join.stray),
         }
     }
+
+    /// Returns the scan of the whole text, resumed at `start` and scanned
+    /// to its end.
+    fn finished_from(self, start: &Join<'a>, old: &Scan<'a>) -> Scan<'a> {
+        let mut scan = self.finish();
+        if start.found > 0 {
+            let own = std::mem::take(&mut scan.found);
+            scan.found = old.found[..start.found].to_vec();
+            scan.found.extend(own);
+        }
+        scan
+    }
 }
 
-/// The old side of an edit, scanned: its scan, the points of its shared
+/// The old side of an edit, scanned: its scan, the point of its shared
+/// beginning where the new side's scan starts, the points of its shared
 /// ending where the new side's may be joined to it, and how many of its
 /// functions the brace scanner found (the rest are one-expression bodies,
 /// found apart).
 pub struct OldScan<'a> {
     /// The scan, as [`super::scan`] returns it.
     pub scan: Scan<'a>,
+    start: Join<'a>,
     joins: Vec<Join<'a>>,
     braces: usize,
 }
 
-/// The new side of an edit, scanned up to the first point where it may be
-/// joined to the old side's scan (or to its end).
-pub struct NewScan<'a> {
-    src: &'a str,
-    lang: &'a Lang,
-    braces: Option<(Braces<'a>, bool)>,
-    done: Option<Scan<'a>>,
-}
+/// Bytes the lexer may read past a point where it decided something (a
+/// character literal's closing quote, `"""`, a comment marker): a point
+/// to resume at lies at least this far before the edit. Reads that go
+/// further stop at a newline, and the edit starts after one.
+const LOOK_AHEAD: usize = 8;
 
-/// Scans `src`, the old side of an edit whose shared ending starts at
-/// `tail` (an offset in `src`), noting the points of that ending where
-/// the new side's scan may be joined to it.
-pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> OldScan<'a> {
+/// Scans `src`, the old side of an edit whose shared beginning is `head`
+/// bytes long (whole lines) and whose shared ending starts at `tail` (an
+/// offset in `src`): noting the last point of that beginning where the
+/// new side's scan can start, and the points of that ending where the new
+/// side's may be joined to it.
+pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, head: usize, tail: usize) -> OldScan<'a> {
+    let at_start = || Join {
+        at: 0,
+        found: 0,
+        stray: 0,
+        stack: Vec::new(),
+    };
     if lang.blocks != super::Blocks::Braces {
         return OldScan {
             scan: super::scan(src, lang),
+            start: at_start(),
             joins: Vec::new(),
             braces: 0,
         };
     }
+    let mut start = at_start();
     let mut joins = Vec::new();
     let mut b = Braces::new(src, lang);
-    b.run(tail, &mut |b| {
-        // The new side joins at one of the first points where it can, or
-        // scans on to its end: the points after these are never needed.
-        if joins.len() < MAX_JOINS {
+    b.run(0, &mut |b| {
+        if b.i + LOOK_AHEAD <= head {
+            // The buffer is reused: this runs at every `}` and `;`.
+            start.at = b.i;
+            start.found = b.out.len();
+            start.stray = b.stray;
+            start.stack.clone_from(&b.stack);
+        } else if b.i > tail && joins.len() < MAX_JOINS {
+            // The new side joins at one of the first points where it can,
+            // or scans on to its end: the points after these are never
+            // needed.
             joins.push(b.join());
         }
         false
@@ -212,30 +269,9 @@ pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> OldScan<'a> {
     let braces = scan.found.len();
     OldScan {
         scan: super::complete(src, lang, scan),
+        start,
         joins,
         braces,
-    }
-}
-
-/// Scans `src`, the new side of an edit whose shared ending starts at
-/// `tail`, up to the first point of that ending where it may be joined to
-/// the old side's scan ([`finish_new`] goes on from there).
-pub fn start_new<'a>(src: &'a str, lang: &'a Lang, tail: usize) -> NewScan<'a> {
-    if lang.blocks != super::Blocks::Braces {
-        return NewScan {
-            src,
-            lang,
-            braces: None,
-            done: Some(super::scan(src, lang)),
-        };
-    }
-    let mut b = Braces::new(src, lang);
-    let stopped = b.run(tail, &mut |_| true);
-    NewScan {
-        src,
-        lang,
-        braces: Some((b, stopped)),
-        done: None,
     }
 }
 
@@ -249,30 +285,28 @@ pub struct Joined<'a> {
     pub same: Vec<(usize, usize)>,
 }
 
-/// Finishes the new side's scan: joined to `old`'s at the first point
-/// where both are in the same state, else scanned to the end. `head` is
-/// the length of the shared beginning, `tail` where the shared ending
-/// starts in the new side, `shift` how much longer the new side is.
-pub fn finish_new<'a>(
-    new: NewScan<'a>,
+/// Scans `src`, the new side of an edit of the text `old` scanned: from
+/// the old scan's point in the shared beginning (`head` bytes) to the
+/// first point of the shared ending (from `tail` in `src`) where both
+/// scans are in the same state, then joined to the old scan; else to the
+/// end. `shift` is how much longer the new side is.
+pub fn scan_new<'a>(
+    src: &'a str,
+    lang: &'a Lang,
     old: &OldScan<'a>,
     head: usize,
     tail: usize,
     shift: isize,
 ) -> Joined<'a> {
-    let NewScan {
-        src,
-        lang,
-        braces,
-        done,
-    } = new;
     let alone = |scan: Scan<'a>| Joined {
         scan,
         same: Vec::new(),
     };
-    let Some((mut b, mut stopped)) = braces else {
-        return alone(done.unwrap_or_default());
-    };
+    if lang.blocks != super::Blocks::Braces {
+        return alone(super::scan(src, lang));
+    }
+    let start = &old.start;
+    let mut b = Braces::resumed(src, lang, start);
     let joins = &old.joins;
     let matching = |b: &Braces<'_>| -> Option<usize> {
         let at = b.i.checked_add_signed(-shift)?;
@@ -281,26 +315,35 @@ pub fn finish_new<'a>(
         // both sides; one opened later sits elsewhere in each.
         (joins[k].stack == b.stack && b.stack.iter().all(|(_, s)| *s <= head)).then_some(k)
     };
-    loop {
-        if !stopped {
-            return alone(super::complete(src, lang, b.finish()));
-        }
-        if let Some(k) = matching(&b) {
-            #[cfg(test)]
-            JOINED.with(|j| j.set(j.get() + 1));
-            let own = b.out.len();
-            let scan = b.joined(&joins[k], &old.scan, old.braces, shift);
-            return counted(src, lang, scan, own, &joins[k], old);
-        }
-        stopped = b.run(tail, &mut |b| matching(b).is_some());
+    if !b.run(tail, &mut |b| matching(b).is_some()) {
+        return alone(super::complete(
+            src,
+            lang,
+            b.finished_from(start, &old.scan),
+        ));
     }
+    let Some(k) = matching(&b) else {
+        return alone(super::complete(
+            src,
+            lang,
+            b.finished_from(start, &old.scan),
+        ));
+    };
+    #[cfg(test)]
+    JOINED.with(|j| j.set(j.get() + 1));
+    let own = b.out.len();
+    let scan = b.joined(start, &joins[k], &old.scan, old.braces, shift);
+    counted(src, lang, scan, own, &joins[k], old)
 }
 
-/// Completes a joined scan (`own` functions found by the new side, then
-/// the old side's from `join` on): each function's occurrence of its name
-/// is the old one's plus how many more of that name the new side found
-/// before the join point; a function wholly past the point whose
-/// occurrence did not move is known to be the old side's unchanged.
+/// Completes a joined scan (`old`'s functions before its start point,
+/// then `own` functions found by the new side, then the old side's from
+/// `join` on): the first keep their occurrences; each of the new side's
+/// is numbered after those of its name before it; each of the rest is
+/// the old one's plus how many more of its name the new side found than
+/// the old side had between the two points. A function before the start
+/// point, or wholly past the join point with its occurrence unmoved, is
+/// known to be the old side's unchanged.
 fn counted<'a>(
     src: &'a str,
     lang: &Lang,
@@ -309,41 +352,56 @@ fn counted<'a>(
     join: &Join<'a>,
     old: &OldScan<'a>,
 ) -> Joined<'a> {
-    // One-expression bodies are numbered after all the others; and when
-    // the new side found most functions itself (an edit near the end),
-    // counting its names and the old side's before the point costs more
-    // than numbering the whole.
-    if super::EXPRESSION_BODIES.contains(&lang.name) || own > scan.found.len() - own {
+    // One-expression bodies are numbered after all the others.
+    if super::EXPRESSION_BODIES.contains(&lang.name) {
         return Joined {
             scan: super::complete(src, lang, scan),
             same: Vec::new(),
         };
     }
-    let (mine, rest) = scan.found.split_at_mut(own);
+    let base = old.start.found;
+    let (before, rest) = scan.found.split_at_mut(base);
+    let (mine, rest) = rest.split_at_mut(own);
+    // How many of each of the new side's names come before its functions.
     let mut seen = TextMap::<&str, usize>::default();
+    for f in mine.iter() {
+        seen.insert(&f.name, 0);
+    }
+    if !seen.is_empty() {
+        for f in before.iter() {
+            if let Some(n) = seen.get_mut(&*f.name) {
+                *n += 1;
+            }
+        }
+    }
+    let mut more: TextMap<&str, isize> = TextMap::default();
     let occurrences: Vec<usize> = mine
         .iter()
         .map(|f| {
-            let n = seen.entry(&*f.name).or_default();
+            *more.entry(&f.name).or_default() += 1;
+            let n = seen.entry(&f.name).or_default();
             *n += 1;
             *n - 1
         })
         .collect();
-    let mut more: TextMap<&str, isize> = seen.iter().map(|(k, n)| (*k, *n as isize)).collect();
-    for f in &old.scan.found[..join.found] {
-        *more.entry(&*f.name).or_default() -= 1;
+    for f in &old.scan.found[base..join.found] {
+        *more.entry(&f.name).or_default() -= 1;
     }
     more.retain(|_, n| *n != 0);
-    let mut same = Vec::with_capacity(rest.len());
+    let mut same: Vec<(usize, usize)> = (0..base).map(|i| (i, i)).collect();
+    same.reserve(rest.len());
     for (t, f) in rest.iter_mut().enumerate() {
         let g = &old.scan.found[join.found + t];
-        let moved = more.get(&*f.name).copied().unwrap_or(0);
+        let moved = match more.is_empty() {
+            true => 0,
+            false => more.get(&*f.name).copied().unwrap_or(0),
+        };
         f.occurrence = g
             .occurrence
             .checked_add_signed(moved)
             .unwrap_or(g.occurrence);
         if moved == 0 && g.body.start >= join.at {
-            same.push((own + t, join.found + t));
+            same.push((base + own + t, join.found + t));
         }
     }
     drop(more);
@@ -366,10 +424,13 @@ mod tests {
         let lang = lang::from_path(name).expect("a language");
         let d = Delta::of(old.as_bytes(), new.as_bytes());
         let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
-        let o = scan_old(old, lang, old_tail);
+        let o = scan_old(old, lang, d.head, old_tail);
         assert_eq!(o.scan, super::super::scan(old, lang), "{name}: old");
         let shift = new.len() as isize - old.len() as isize;
-        let n = finish_new(start_new(new, lang, new_tail), &o, d.head, new_tail, shift);
+        let n = scan_new(new, lang, &o, d.head, new_tail, shift);
+        if o.start.found > 0 {
+            RESUMED.with(|r| r.set(r.get() + 1));
+        }
         assert_eq!(
             n.scan,
             super::super::scan(new, lang),
@@ -467,11 +528,64 @@ mod tests {
                 }
             }
         }
-        // Most edits were joined, not scanned to the end.
+        // Most edits were joined, not scanned to the end, and started
+        // after the functions before them.
         assert!(
             JOINED.with(|j| j.get()) > 100,
             "{}",
             JOINED.with(|j| j.get())
         );
+        assert!(
+            RESUMED.with(|r| r.get()) > 100,
+            "{}",
+            RESUMED.with(|r| r.get())
+        );
+    }
+
+    /// An edit at every line, of text whose lexing reads ahead (regular
+    /// expressions and division, character literals and lifetimes, raw and
+    /// multi-line strings, comments): the new side's scan, started before
+    /// the edit, is the whole scan.
+    #[test]
+    fn scans_started_before_any_line_equal_whole_ones() {
+        let samples = [
+            ("a.js", "function a(x) {\n  return x / 2; }\nconst r = x => { return /}/.test(x); };\nfunction b() { let s = '}'; t = `{\n}`; }\n// } {\nfunction c(y) { return y /* } */ / 3; }\n/* {\n */ function d() { return 1; }\n"),
+            ("a.rs", "fn a<'a>(x: &'a str) -> char {\n    let c = '}'; c }\nfn b() { let s = r#\"}{\"#; }\nfn c() { let s = \"{\n}\"; }\n// }\nfn d() { x / y; }\n"),
+            ("A.cs", "class A {\n  string P() { return @\"}\"\"{\"; }\n  void R() { x(); }\n  char C() { return '{'; }\n}\n"),
+        ];
+        let inserts = [
+            "",
+            "/",
+            "'",
+            "\"",
+            "`",
+            "{",
+            "}",
+            ";",
+            "/*",
+            "//",
+            "r#\"",
+            "@\"",
+            "x = 1 / 2; }\n",
+        ];
+        for (name, src) in samples {
+            let old = src.repeat(4);
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(old.match_indices('\n').map(|(i, _)| i + 1))
+                .filter(|&i| i < old.len())
+                .collect();
+            for &at in &starts {
+                for ins in inserts {
+                    // Inserted at the start of a line, and a line's first
+                    // byte replaced.
+                    let new = format!("{}{ins}{}", &old[..at], &old[at..]);
+                    joins_as_whole(name, &old, &new);
+                    joins_as_whole(name, &new, &old);
+                    let next = old[at..].chars().next().map_or(0, char::len_utf8);
+                    let new = format!("{}{ins}{}", &old[..at], &old[at + next..]);
+                    joins_as_whole(name, &old, &new);
+                }
+            }
+        }
     }
 }
