@@ -1297,7 +1297,7 @@ fn function_name(header: &str) -> Option<Cow<'_, str>> {
     {
         return None;
     }
-    let before_paren = &h[..memchr::memchr(b'(', h.as_bytes()).unwrap_or(h.len())];
+    let before_paren = &h[..h.bytes().position(|b| b == b'(').unwrap_or(h.len())];
     if words(before_paren).any(|w| CONTAINER_WORDS.has(w))
         && !words(before_paren).any(|w| matches!(w, "fn" | "func" | "function" | "fun" | "def"))
     {
@@ -1318,22 +1318,33 @@ fn function_name(header: &str) -> Option<Cow<'_, str>> {
 
 /// Which ASCII bytes belong to a word of a header: a keyword or an
 /// identifier, `@` for annotations.
-const WORD_BYTES: [bool; 128] = {
+const WORD_BYTES: [bool; 128] = ascii_table(b"_@");
+
+/// Which ASCII bytes belong to a (qualified) name: letters, digits, and
+/// the marks names carry (`Foo::bar`, `$el`, `~Foo`, `save!`, `ok?`).
+const NAME_BYTES: [bool; 128] = ascii_table(b"_$.:~!?");
+
+/// A table of the ASCII letters and digits and `extra`.
+const fn ascii_table(extra: &[u8]) -> [bool; 128] {
     let mut t = [false; 128];
     let mut b = 0;
     while b < 128 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'@';
+        t[b] = (b as u8).is_ascii_alphanumeric();
         b += 1;
     }
+    let mut k = 0;
+    while k < extra.len() {
+        t[extra[k] as usize] = true;
+        k += 1;
+    }
     t
-};
+}
 
 /// Returns whether the character at byte `i` of `s` (a character
 /// boundary) belongs to a word of a header, and its length: ASCII by
 /// table, other characters decoded (alphanumeric ones are word
 /// characters).
-#[inline]
+#[inline(always)]
 fn word_char_at(s: &str, i: usize) -> (bool, usize) {
     match s.as_bytes().get(i) {
         Some(&b) if b < 128 => (WORD_BYTES[usize::from(b)], 1),
@@ -1411,7 +1422,7 @@ fn trim_end(s: &str) -> &str {
 fn named_parameter_list(h: &str) -> Option<&str> {
     let bytes = h.as_bytes();
     let mut from = 0;
-    while let Some(k) = memchr::memchr(b'(', &bytes[from..]) {
+    while let Some(k) = bytes[from..].iter().position(|&b| b == b'(') {
         let open = from + k;
         let close = matching_paren(bytes, open)?;
         let lead = trim_end(&h[..open]);
@@ -1429,13 +1440,16 @@ fn named_parameter_list(h: &str) -> Option<&str> {
                 // Removing `=>`, `->` and `==` leaves an `=` only where
                 // there was one: most signatures have none and are never
                 // copied.
-                let assigns = after.contains('=')
+                let (eq, semi) = after
+                    .bytes()
+                    .fold((false, false), |(e, s), b| (e || b == b'=', s || b == b';'));
+                let assigns = eq
                     && after
                         .replace("=>", "")
                         .replace("->", "")
                         .replace("==", "")
                         .contains('=');
-                if assigns || after.contains(';') {
+                if assigns || semi {
                     return None;
                 }
                 return Some(n);
@@ -1492,8 +1506,8 @@ fn name_before(s: &str) -> Option<&str> {
     // The longest ending of identifier characters, ASCII a byte at a time.
     let mut start = s.len();
     while let Some(&b) = s.as_bytes()[..start].last() {
-        if b.is_ascii() {
-            if !(b.is_ascii_alphanumeric() || b"_$.:~!?".contains(&b)) {
+        if b < 128 {
+            if !NAME_BYTES[usize::from(b)] {
                 break;
             }
             start -= 1;
@@ -1535,7 +1549,7 @@ fn arrow_name(h: &str) -> Option<Cow<'_, str>> {
             _ => {}
         }
     }
-    let open = memchr::memchr(b'(', bytes)?;
+    let open = bytes.iter().position(|&b| b == b'(')?;
     let callee = name_before(&h[..open])?;
     let arg = h[open + 1..]
         .trim_start()

@@ -32,20 +32,22 @@ pub struct Replace<'a> {
 /// creates it; on an existing file it is judged as a whole-file write (the
 /// worst an agent could make of it).
 pub fn apply_edits(current: Option<&str>, edits: &[Replace<'_>], matching: Matching) -> Rebuilt {
-    let mut text: Option<String> = current.map(str::to_string);
+    // Borrowed until the first replacement: a 1 MB file is not copied
+    // only to be rebuilt.
+    let mut text: Option<std::borrow::Cow<'_, str>> = current.map(std::borrow::Cow::Borrowed);
     for e in edits {
         if e.old == e.new {
             return Rebuilt::Refused("the old and new text are the same");
         }
         let Some(cur) = text.as_deref() else {
             if e.old.is_empty() {
-                text = Some(e.new.to_string());
+                text = Some(e.new.to_string().into());
                 continue;
             }
             return Rebuilt::Refused("the file does not exist");
         };
         if e.old.is_empty() {
-            text = Some(e.new.to_string());
+            text = Some(e.new.to_string().into());
             continue;
         }
         // SIMD search: the edit of a large file is judged on every call.
@@ -68,10 +70,10 @@ pub fn apply_edits(current: Option<&str>, edits: &[Replace<'_>], matching: Match
                 e.all
             }
         };
-        text = Some(replace(cur, &finder, e.new, every));
+        text = Some(replace(cur, &finder, e.new, every).into());
     }
     match text {
-        Some(t) => Rebuilt::Content(t),
+        Some(t) => Rebuilt::Content(t.into_owned()),
         None => Rebuilt::Refused("nothing to edit"),
     }
 }
