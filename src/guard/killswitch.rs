@@ -655,7 +655,9 @@ fn study<'a>(
         };
         (old_side, new_side)
     };
-    let Some(d) = delta else {
+    // Only the brace scanner can start and stop mid-text: the other
+    // scanners read each side whole, on a thread each.
+    let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
         let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
         let ((old_scan, new_scan), (old_side, new_side)) = both(
             parallel,
