@@ -142,9 +142,7 @@ pub(crate) fn sandbox() -> (TestRepo, tempfile::TempDir) {
     r.write("src/draft.py", "def draft():\n    return 1\n");
     r.write("target/out.txt", "build output\n");
     r.write("node_modules/x/index.js", "module.exports = 1\n");
-    // Outside the repository and outside the temp dir (which the shell
-    // judgement treats as the agent's scratch space).
-    let outside = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("outside");
+    let outside = outside_dir();
     std::fs::write(r.home().join("notes.txt"), "precious\n").expect("write");
     std::fs::write(outside.path().join("victim.txt"), "precious\n").expect("write");
     std::fs::create_dir(r.path().join("adir")).expect("mkdir");
@@ -167,6 +165,30 @@ pub(crate) fn sandbox() -> (TestRepo, tempfile::TempDir) {
     std::fs::create_dir_all(&kept).expect("mkdir");
     std::fs::write(kept.join("kept.txt"), "someone's\n").expect("write");
     (r, outside)
+}
+
+/// A folder outside the repository and outside every temp folder (the
+/// shell judgement treats those as the agent's scratch space): in the
+/// target directory, unless the checkout itself lies in a temp folder (a
+/// clone in `/tmp`), then in the home folder.
+fn outside_dir() -> tempfile::TempDir {
+    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let canon = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let temps = [
+        std::env::temp_dir(),
+        "/tmp".into(),
+        "/var/tmp".into(),
+        "/dev/shm".into(),
+    ];
+    let in_temp = |p: &std::path::Path| temps.iter().any(|t| canon(p).starts_with(canon(t)));
+    let base = match std::env::var_os("HOME").map(std::path::PathBuf::from) {
+        Some(home) if in_temp(target) && !in_temp(&home) => home,
+        _ => target.to_path_buf(),
+    };
+    tempfile::Builder::new()
+        .prefix(".fararoni-outside-")
+        .tempdir_in(base)
+        .expect("outside")
 }
 
 /// The temp-folder directory `sandbox` keeps an existing file in.
