@@ -942,6 +942,102 @@ mod tests {
         }
     }
 
+    /// Random edits of every file of the corpus — a range replaced by a
+    /// token that changes how code is read (quotes, comment markers,
+    /// braces, a regex, stub statements, placeholders) or by a piece of the
+    /// same case's new file — judged from their changed lines and whole:
+    /// the same report, both ways.
+    #[test]
+    fn random_edits_of_the_corpus_judge_as_whole_files() {
+        const TOKENS: &[&str] = &[
+            "",
+            "}",
+            "{",
+            ";",
+            "\"",
+            "'",
+            "`",
+            "/",
+            "/*",
+            "*/",
+            "//",
+            "#",
+            "\n",
+            "\r\n",
+            "todo!()",
+            "pass",
+            "raise NotImplementedError",
+            "throw new UnsupportedOperationException();",
+            "// ... existing code ...",
+            "# rest unchanged",
+            "end",
+            "def f():\n",
+            "fn g() {\n",
+            "\u{a0}",
+            "x = 1 / 2; }\n",
+            "return /}/;\n",
+            "'}'",
+            "r#\"{\"#",
+            "@\"}\"\"\"",
+        ];
+        let t = Thresholds::default();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/guard/corpus");
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let floor = |s: &str, mut i: usize| {
+            while !s.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let mut judged = 0;
+        let mut files: Vec<_> = std::fs::read_dir(&root)
+            .expect("corpus")
+            .flatten()
+            .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().contains(".old."))
+            .collect();
+        files.sort();
+        for path in files {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let (Ok(old), Ok(other)) = (
+                std::fs::read_to_string(&path),
+                std::fs::read_to_string(path.to_string_lossy().replace(".old.", ".new.")),
+            ) else {
+                continue;
+            };
+            let lang = lang::from_path(&name).unwrap_or_else(|| lang::sniff(old.as_bytes()));
+            for _ in 0..6 {
+                let a = floor(&old, next(old.len() + 1));
+                let b = floor(&old, (a + next(200)).min(old.len())).max(a);
+                let piece = match next(2) {
+                    0 => TOKENS[next(TOKENS.len())].to_string(),
+                    _ => {
+                        let c = floor(&other, next(other.len() + 1));
+                        other[c..floor(&other, (c + next(200)).min(other.len()))].to_string()
+                    }
+                };
+                let new = format!("{}{piece}{}", &old[..a], &old[b..]);
+                for (x, y) in [(&old, &new), (&new, &old)] {
+                    let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false);
+                    let derived = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true);
+                    assert_eq!(derived, whole, "{name}: {x:?} -> {y:?}");
+                    judged += 1;
+                }
+            }
+        }
+        assert!(judged > 5_000, "{judged}");
+    }
+
     #[test]
     fn large_pairs_studied_on_two_threads_judge_as_small_ones() {
         // Past the threshold, each side is measured and scanned on its own

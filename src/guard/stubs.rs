@@ -1633,7 +1633,11 @@ fn indented<'a>(src: &'a str, lang: &Lang) -> Vec<Found<'a>> {
         if lang.blocks == Blocks::End {
             let code = lines[end].trim_end();
             if let Some(inner) = code.strip_suffix("end").filter(|c| c.ends_with([';', ' '])) {
-                let body = inner.split_once(';').map_or("", |(_, b)| b);
+                // An empty body is the empty end of `inner`: a slice of
+                // `src`, so its offset can be taken.
+                let body = inner
+                    .split_once(';')
+                    .map_or(&inner[inner.len()..], |(_, b)| b);
                 let at = body.as_ptr() as usize - src.as_ptr() as usize;
                 let qualified = match classes.last() {
                     Some((_, c)) => format!("{c}.{name}"),
@@ -1889,6 +1893,12 @@ mod tests {
             stubbed(old, "class Foo\n  def bar(x); end\nend\n", lang("rb")),
             ["Foo.bar"]
         );
+        // `def bar end` (no `;`): an empty body at the line's end, not an
+        // offset computed from an unrelated empty string (it panicked when
+        // classified, and the hook vetoed an ordinary edit).
+        let bare = "class Foo\n  def bar end\nend\n";
+        assert_eq!(names(bare, "rb"), ["Foo.bar"]);
+        assert_eq!(stubbed(old, bare, lang("rb")), ["Foo.bar"]);
     }
 
     #[test]
