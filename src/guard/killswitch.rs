@@ -982,7 +982,10 @@ mod tests {
         ];
         let t = Thresholds::default();
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/guard/corpus");
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut seed = std::env::var("SEED")
+            .ok()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(0x2545_F491_4F6C_DD1Du64);
         let mut next = move |n: usize| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -1016,7 +1019,11 @@ mod tests {
                 continue;
             };
             let lang = lang::from_path(&name).unwrap_or_else(|| lang::sniff(old.as_bytes()));
-            for _ in 0..6 {
+            for _ in 0..std::env::var("EDITS")
+                .ok()
+                .and_then(|e| e.parse().ok())
+                .unwrap_or(6)
+            {
                 let a = floor(&old, next(old.len() + 1));
                 let b = floor(&old, (a + next(200)).min(old.len())).max(a);
                 let piece = match next(2) {
@@ -1036,6 +1043,123 @@ mod tests {
             }
         }
         assert!(judged > 5_000, "{judged}");
+    }
+
+    /// Text made of tokens that change how code is read, edited at random
+    /// in every language: never a panic, and the same report judged from
+    /// the changed lines as whole (`FARARONI_TEST_EDITS`, 100 texts;
+    /// `FARARONI_TEST_SEED`).
+    #[test]
+    fn random_token_soup_judges_as_whole_files_in_every_language() {
+        const TOKENS: &[&str] = &[
+            "}",
+            "{",
+            ";",
+            "\"",
+            "'",
+            "`",
+            "/",
+            "/*",
+            "*/",
+            "//",
+            "#",
+            "\n",
+            "\r\n",
+            " ",
+            "  ",
+            "\t",
+            "todo!()",
+            "pass",
+            "end",
+            "def ",
+            "fn ",
+            "function ",
+            "class ",
+            "=>",
+            "->",
+            "=",
+            ":",
+            "(",
+            ")",
+            "<",
+            ">",
+            "\u{a0}",
+            "é",
+            "日",
+            "r#\"",
+            "@\"",
+            "\"\"\"",
+            "'''",
+            "do",
+            "if ",
+            "x",
+            "return",
+            "[",
+            "]",
+            ",",
+            "$",
+            "\\",
+            "<!--",
+            "-->",
+            "--",
+            "#[",
+            "//!",
+            "`${",
+            "}`",
+            "\u{200b}",
+            "\u{feff}",
+            "\r",
+            "::",
+            ".",
+            "?",
+            "!",
+        ];
+        let t = Thresholds::default();
+        let mut seed = std::env::var("FARARONI_TEST_SEED")
+            .ok()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(99u64);
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let names = [
+            "a.rs", "a.py", "a.rb", "a.lua", "a.ex", "A.java", "a.js", "a.ts", "A.cs", "a.go",
+            "a.kt", "a.scala", "a.php", "a.swift", "a.c", "a.json", "a.toml", "a.yaml", "a.txt",
+            "a.dart", "a.cpp",
+        ];
+        let n: usize = std::env::var("FARARONI_TEST_EDITS")
+            .ok()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(100);
+        for _ in 0..n {
+            let len = next(400);
+            let old: String = (0..len).map(|_| TOKENS[next(TOKENS.len())]).collect();
+            let mut new = old.clone();
+            for _ in 0..1 + next(3) {
+                let mut a = next(new.len() + 1);
+                while !new.is_char_boundary(a) {
+                    a -= 1;
+                }
+                let mut b = (a + next(30)).min(new.len());
+                while !new.is_char_boundary(b) {
+                    b -= 1;
+                }
+                let b = b.max(a);
+                let ins: String = (0..next(6)).map(|_| TOKENS[next(TOKENS.len())]).collect();
+                new = format!("{}{ins}{}", &new[..a], &new[b..]);
+            }
+            for name in names {
+                let Some(lang) = lang::from_path(name) else {
+                    continue;
+                };
+                let w = judge(lang, Some(old.as_bytes()), new.as_bytes(), &t, false);
+                let d = judge(lang, Some(old.as_bytes()), new.as_bytes(), &t, true);
+                assert_eq!(w, d, "{name}: {old:?} -> {new:?}");
+            }
+        }
     }
 
     #[test]
