@@ -935,6 +935,7 @@ impl Judge<'_> {
             },
             Some(Kind::Find) => self.find(args),
             Some(Kind::Remote) => self.remote(&name, args),
+            Some(Kind::Runner) => self.runner(&name, args, stdin),
             Some(Kind::Git) => self.git(args, assigns),
             Some(Kind::Interpreter(lang)) => self.interpreter(&name, lang, args, stdin),
             Some(Kind::Files) => {
@@ -2049,6 +2050,43 @@ impl Judge<'_> {
         // clean tracked files come back with `git restore`.
     }
 
+    /// A [`Kind::Runner`]: every command its arguments could hold is
+    /// judged — each argument holding white space (or the value of a
+    /// `--long=` option) as a command line, and the words from each
+    /// position on as a command — and its stdin as a script (`at`,
+    /// `batch`), beside the snapshot any other program gets. Reading the
+    /// arguments as a tmux or screen command would is a parser per
+    /// program and version; reading every way is what the dedicated
+    /// guards do, with this one's judgement of each command.
+    fn runner(&mut self, name: &str, args: &[Arg], stdin: Stdin) {
+        let Some(lits) = self.literals(name, args, "what it runs") else {
+            return;
+        };
+        self.unknown_program(name);
+        let cwd = self.cwd.clone();
+        for (k, a) in lits.iter().enumerate() {
+            let text = match a.strip_prefix("--").and_then(|o| o.split_once('=')) {
+                Some((_, value)) => value,
+                None => a.as_str(),
+            };
+            for line in runner_lines(text) {
+                self.line(&line);
+                self.cwd = cwd.clone();
+                if self.done() {
+                    return;
+                }
+            }
+            self.run(&args[k + 1..], &[], Stdin::Inherited);
+            self.cwd = cwd.clone();
+            if self.done() {
+                return;
+            }
+        }
+        if matches!(name, "at" | "batch") && !lits.iter().any(|a| a.starts_with("-f")) {
+            self.code_on_stdin(name, None, stdin);
+        }
+    }
+
     fn remote(&mut self, name: &str, args: &[Arg]) {
         let Some(lits) = self.literals(name, args, "what it runs") else {
             return;
@@ -3039,6 +3077,36 @@ fn shell_quote(s: &str) -> String {
 }
 
 /// The words after the program name when every one is a literal.
+/// The command lines a runner's argument `text` could hold: itself when
+/// it holds white space; with `\n` and `\r` typed as Enter (tmux
+/// `send-keys`, screen `stuff`, expect `send`); and, for each of its lines
+/// or statements that starts with a word of [`programs::RUNS_THE_REST`],
+/// what follows that word, unquoted.
+fn runner_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if !text.contains(char::is_whitespace) {
+        return out;
+    }
+    out.push(text.to_string());
+    let typed = text.replace("\\n", "\n").replace("\\r", "\n");
+    if typed != text {
+        out.push(typed.clone());
+    }
+    for statement in typed.split(['\n', ';']) {
+        let statement = statement.trim_start();
+        let (verb, rest) = statement
+            .split_once(char::is_whitespace)
+            .unwrap_or((statement, ""));
+        if programs::RUNS_THE_REST.contains(&verb) {
+            let rest = rest.trim().trim_matches(['"', '\'', '{', '}']).trim();
+            if !rest.is_empty() {
+                out.push(rest.to_string());
+            }
+        }
+    }
+    out
+}
+
 fn lit_args(args: &[Arg]) -> Option<Vec<String>> {
     args[1..]
         .iter()

@@ -31,6 +31,11 @@ pub enum Kind {
     /// `ssh HOST CMD`, `watch CMD`, `su -c CMD`: joined words are a
     /// command line run elsewhere (judged as if here).
     Remote,
+    /// Runs text it is given as commands in ways too varied to read
+    /// exactly: a terminal multiplexer's shell-command, `script -c`,
+    /// entr's utility, at's stdin. Whatever command its arguments could
+    /// hold is judged.
+    Runner,
     /// `git`.
     Git,
     /// An interpreter of inline code.
@@ -472,6 +477,16 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("scp", Kind::Remote),
     ("sftp", Kind::Remote),
     ("watch", Kind::Remote),
+    // Terminal multiplexers and job runners: `tmux new -d "CMD"`,
+    // `screen -dm CMD`, `script -qc CMD /dev/null`, `entr -s CMD`,
+    // `echo CMD | at now`.
+    ("tmux", Kind::Runner),
+    ("screen", Kind::Runner),
+    ("script", Kind::Runner),
+    ("entr", Kind::Runner),
+    ("at", Kind::Runner),
+    ("batch", Kind::Runner),
+    ("expect", Kind::Runner),
     ("su", Kind::Remote),
     ("source", Kind::Source),
     (".", Kind::Source),
@@ -795,6 +810,10 @@ pub fn reads_code_from_stdin(args: &[String], kind: Kind) -> bool {
         _ => false,
     }
 }
+
+/// Words that, first in a [`Kind::Runner`]'s text, run or type the rest:
+/// expect's `spawn`, `exec`, `system` and `send`, screen's `stuff`.
+pub const RUNS_THE_REST: &[&str] = &["spawn", "exec", "system", "send", "stuff"];
 
 /// What a program started with an environment variable does with its
 /// value.
