@@ -76,6 +76,10 @@ pub(crate) fn run(args: HookArgs) -> ExitCode {
     run_for(args.agent.agent())
 }
 
+/// The judging thread's stack: address space reserved, touched only as
+/// deep as a command line nests.
+const JUDGE_STACK: usize = 256 << 20;
+
 /// Answers one hook call of `agent`.
 pub(crate) fn run_for(agent: Agent) -> ExitCode {
     let mut input = Vec::new();
@@ -93,14 +97,29 @@ pub(crate) fn run_for(agent: Agent) -> ExitCode {
         ),
         Ok(_) => {
             let oversized = input.len() > agents::MAX_PAYLOAD;
-            std::panic::catch_unwind(|| agents::handle(agent, &input, oversized)).unwrap_or_else(
-                |_| {
-                    agents::answer(
-                        agent.spec().contract,
-                        &agents::Decision::Veto(Veto::fail_closed("the hook failed internally")),
-                    )
-                },
-            )
+            let judge =
+                || std::panic::catch_unwind(|| agents::handle(agent, &input, oversized)).ok();
+            // The judgement recurses over the command line's nesting
+            // (bounded, but nested `bash -c` strings multiply the bounds):
+            // it runs on a thread with a large stack, reserved, not used,
+            // because a stack overflow is a crash, and the agents take a
+            // crashed hook for one that allows. Inline if no thread can be
+            // had.
+            let judged = std::thread::scope(|s| {
+                match std::thread::Builder::new()
+                    .stack_size(JUDGE_STACK)
+                    .spawn_scoped(s, judge)
+                {
+                    Ok(h) => h.join().ok().flatten(),
+                    Err(_) => judge(),
+                }
+            });
+            judged.unwrap_or_else(|| {
+                agents::answer(
+                    agent.spec().contract,
+                    &agents::Decision::Veto(Veto::fail_closed("the hook failed internally")),
+                )
+            })
         }
     };
     let _ = std::io::stdout().lock().write_all(answer.stdout.as_bytes());

@@ -274,3 +274,58 @@ fn test_hook_attacks_controls_pass_in_silence() {
         failures.join("\n")
     );
 }
+
+/// Command lines nested or wrapped thousands deep are vetoed, not a crash:
+/// the judgement recursed, a stack overflow killed the hook, and every
+/// agent takes a hook killed by a signal for one that allows (`nice nice …
+/// git clean -fdx` ran). Each shape is also tried a few deep, where it is
+/// judged for what it runs.
+#[test]
+fn test_hook_attacks_deep_nesting_is_vetoed_not_a_crash() {
+    let (r, _outside) = sandbox();
+    type Shape = fn(usize) -> String;
+    let shapes: &[(&str, Shape)] = &[
+        ("nice", |n| format!("{}git clean -fdx", "nice ".repeat(n))),
+        ("sudo", |n| format!("{}git clean -fdx", "sudo ".repeat(n))),
+        ("env", |n| format!("{}git clean -fdx", "env ".repeat(n))),
+        ("busybox", |n| format!("{}rm -rf src", "busybox ".repeat(n))),
+        ("xargs", |n| {
+            format!("echo x | {}git clean -fdx", "xargs ".repeat(n))
+        }),
+        ("tmux", |n| format!("{}git clean -fdx", "tmux ".repeat(n))),
+        ("subshells", |n| {
+            format!("{}git clean -fdx{}", "( ".repeat(n), " )".repeat(n))
+        }),
+        ("groups", |n| {
+            format!("{}git clean -fdx; {}", "{ ".repeat(n), "}; ".repeat(n))
+        }),
+        ("ifs", |n| {
+            format!(
+                "{}git clean -fdx; {}",
+                "if true; then ".repeat(n),
+                "fi; ".repeat(n)
+            )
+        }),
+        ("substitutions", |n| {
+            format!("echo {}git clean -fdx{}", "$(".repeat(n), ")".repeat(n))
+        }),
+    ];
+    for (name, shape) in shapes {
+        for n in [3, 20_000] {
+            let payload = serde_json::json!({
+                "session_id": "deep", "cwd": r.path(), "hook_event_name": "PreToolUse",
+                "tool_name": "Bash", "tool_input": {"command": shape(n)},
+            });
+            let mut cmd = r.cmd("git-fararoni");
+            cmd.args(["guard", "hook", "--agent", "claude"]);
+            let out = run_with_stdin(&mut cmd, payload.to_string().as_bytes());
+            assert_eq!(out.code, 2, "{name} x{n}: {}", out.stderr);
+            assert!(
+                out.stderr.contains("fararoni guard"),
+                "{name} x{n}: {}",
+                out.stderr
+            );
+        }
+    }
+    assert!(r.read("src/app.py").contains("def mine"));
+}

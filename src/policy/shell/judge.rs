@@ -21,6 +21,9 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// Deepest nesting of `bash -c`, `eval`, `ssh`… judged.
 const MAX_NESTING: usize = 12;
+/// How many programs may wrap each other (`sudo nice timeout 5 env … git`):
+/// far beyond what anyone writes.
+const MAX_WRAPPED: usize = 64;
 
 /// Judges one line: the veto reason (if any), whether it may write, the
 /// writes of known content.
@@ -46,6 +49,7 @@ pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool
         may_write: false,
         known: Vec::new(),
         depth: 0,
+        running: 0,
         bodies: Vec::new(),
         elsewhere: None,
     };
@@ -104,6 +108,9 @@ struct Judge<'a> {
     may_write: bool,
     known: Vec<KnownWrite>,
     depth: usize,
+    /// Programs being judged around the current one (`nice sudo git`):
+    /// wrappers recurse, so their nesting is bounded.
+    running: usize,
     bodies: Vec<HereBody>,
     /// The host of an `ssh HOST CMD` being judged: its files are not the
     /// ones the repository here can be asked about.
@@ -858,7 +865,21 @@ impl Judge<'_> {
     }
 
     /// Judges one command's words (program first).
+    /// Judges one command (a program and its words): a wrapper judges the
+    /// command it wraps from here again, so a chain of `nice nice … git`
+    /// is refused past [`MAX_WRAPPED`] (past a few thousand it overflowed
+    /// the stack: a crash the agent takes for a hook that allows).
     fn run(&mut self, args: &[Arg], assigns: &[(String, Option<String>)], stdin: Stdin) {
+        if self.running >= MAX_WRAPPED {
+            self.deny("Programs wrap each other too deeply to judge");
+            return;
+        }
+        self.running += 1;
+        self.run_program(args, assigns, stdin);
+        self.running -= 1;
+    }
+
+    fn run_program(&mut self, args: &[Arg], assigns: &[(String, Option<String>)], stdin: Stdin) {
         let Some(first) = args.first() else {
             return;
         };
@@ -1352,6 +1373,7 @@ impl Judge<'_> {
             }
         }
         let mut positionals = w.positionals;
+        let mut by_shell = false;
         while i < args.len() {
             let Some(a) = args[i].lit() else {
                 self.deny(format!(
@@ -1382,6 +1404,12 @@ impl Judge<'_> {
                 if w.no_command.contains(&a) {
                     return;
                 }
+                // `sudo -s CMD`, `sudo -is CMD`: a shell runs the words.
+                by_shell |= w.shell_flags.contains(&a)
+                    || (!a.starts_with("--")
+                        && a[1..]
+                            .chars()
+                            .any(|c| w.shell_flags.iter().any(|f| f.len() == 2 && f.ends_with(c))));
                 let flag = a.split('=').next().unwrap_or(a);
                 if w.with_value.contains(&flag) && !a.contains('=') {
                     i += 2;
@@ -1403,6 +1431,15 @@ impl Judge<'_> {
                 continue;
             }
             break;
+        }
+        if by_shell && i < args.len() {
+            match args[i..].iter().map(Arg::lit).collect::<Option<Vec<&str>>>() {
+                Some(words) => self.line(&words.join(" ")),
+                None => self.deny(format!(
+                    "`{name}`'s shell is given words computed at run time, so the guard cannot tell what it runs"
+                )),
+            }
+            return;
         }
         if i < args.len() {
             let cwd = self.cwd.clone();
@@ -2076,10 +2113,16 @@ impl Judge<'_> {
                     return;
                 }
             }
-            self.run(&args[k + 1..], &[], Stdin::Inherited);
-            self.cwd = cwd.clone();
-            if self.done() {
-                return;
+            // A runner among the words is not judged from its position:
+            // this loop reaches every position after it anyway, and
+            // runners judging runners would take exponential time.
+            let nested = programs::kind(a.rsplit('/').next().unwrap_or(a));
+            if !matches!(nested, Some(Kind::Runner)) {
+                self.run(&args[k + 1..], &[], Stdin::Inherited);
+                self.cwd = cwd.clone();
+                if self.done() {
+                    return;
+                }
             }
         }
         if matches!(name, "at" | "batch") && !lits.iter().any(|a| a.starts_with("-f")) {

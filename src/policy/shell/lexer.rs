@@ -29,7 +29,14 @@ pub enum LexError {
     /// Shell syntax the guard does not read.
     #[error("{0} is not supported")]
     Unsupported(&'static str),
+    /// Subshells, groups or compound commands nested too deeply.
+    #[error("commands nested more than {MAX_NESTED_COMMANDS} deep")]
+    NestedTooDeep,
 }
+
+/// How deeply subshells, groups and compound commands may nest: far
+/// beyond what anyone writes, well within the judge's stack.
+pub const MAX_NESTED_COMMANDS: usize = 100;
 
 /// One piece of a word, with the quoting it had.
 #[derive(Debug, Clone, PartialEq, Eq)]

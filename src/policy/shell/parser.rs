@@ -122,6 +122,7 @@ pub fn parse_tokens(toks: &[Tok], bodies: &[HereBody]) -> Result<Script, ParseEr
         toks: toks.to_vec(),
         i: 0,
         bodies: bodies.to_vec(),
+        depth: 0,
     };
     let s = p.list(&[])?;
     if p.i < p.toks.len() {
@@ -158,6 +159,8 @@ struct Parser {
     toks: Vec<Tok>,
     i: usize,
     bodies: Vec<HereBody>,
+    /// Compound commands open around the current one.
+    depth: usize,
 }
 
 const RESERVED_ENDS: &[&str] = &[
@@ -237,7 +240,13 @@ impl Parser {
     fn pipeline(&mut self) -> Result<Pipeline, ParseError> {
         let mut p = Pipeline::default();
         while self.peek_word("!") || self.peek_word("time") {
+            // bash's `time` keyword takes `-p` (POSIX output) before the
+            // pipeline it times.
+            let timed = self.peek_word("time");
             self.i += 1;
+            while timed && (self.peek_word("-p") || self.peek_word("--")) {
+                self.i += 1;
+            }
         }
         loop {
             p.cmds.push(self.command()?);
@@ -251,7 +260,20 @@ impl Parser {
         }
     }
 
+    /// One command; compound ones recurse, so their nesting is bounded
+    /// (a deep `( ( ( …` would otherwise overflow the stack: a crash the
+    /// agent takes for a hook that allows).
     fn command(&mut self) -> Result<Command, ParseError> {
+        if self.depth >= super::lexer::MAX_NESTED_COMMANDS {
+            return Err(LexError::NestedTooDeep);
+        }
+        self.depth += 1;
+        let c = self.command_at_depth();
+        self.depth -= 1;
+        c
+    }
+
+    fn command_at_depth(&mut self) -> Result<Command, ParseError> {
         match self.peek() {
             Some(Tok::Op(Op::Open)) => {
                 self.i += 1;

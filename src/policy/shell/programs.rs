@@ -93,6 +93,9 @@ pub struct Wrapper {
     /// systemd-run's unit: `/` or the home): its relative paths are not
     /// the ones here.
     pub moves_cwd: bool,
+    /// Options after which the command's words are joined and run by a
+    /// shell (`sudo -s CMD`, `sudo -i CMD`).
+    pub shell_flags: &'static [&'static str],
 }
 
 const SUDO: Wrapper = Wrapper {
@@ -135,6 +138,7 @@ const SUDO: Wrapper = Wrapper {
     assignments: true,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &["-s", "--shell", "-i", "--login"],
 };
 const DOAS: Wrapper = Wrapper {
     with_value: &["-u", "-C"],
@@ -144,6 +148,7 @@ const DOAS: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const TIMEOUT: Wrapper = Wrapper {
     with_value: &["-s", "--signal", "-k", "--kill-after"],
@@ -153,6 +158,7 @@ const TIMEOUT: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const NICE: Wrapper = Wrapper {
     with_value: &["-n", "--adjustment"],
@@ -162,6 +168,7 @@ const NICE: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 /// GNU parallel's `niceload`: runs its command under a load limit.
 const NICELOAD: Wrapper = Wrapper {
@@ -203,6 +210,7 @@ const NICELOAD: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const PLAIN: Wrapper = Wrapper {
     with_value: &[],
@@ -212,6 +220,7 @@ const PLAIN: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const TIME: Wrapper = Wrapper {
     with_value: &["-f", "--format", "-o", "--output"],
@@ -221,6 +230,7 @@ const TIME: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const EXEC: Wrapper = Wrapper {
     with_value: &["-a"],
@@ -230,6 +240,7 @@ const EXEC: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const COMMAND: Wrapper = Wrapper {
     with_value: &[],
@@ -239,6 +250,7 @@ const COMMAND: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const STDBUF: Wrapper = Wrapper {
     with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
@@ -248,6 +260,7 @@ const STDBUF: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const IONICE: Wrapper = Wrapper {
     with_value: &["-c", "--class", "-n", "--classdata"],
@@ -257,6 +270,7 @@ const IONICE: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const TASKSET: Wrapper = Wrapper {
     with_value: &[],
@@ -266,6 +280,7 @@ const TASKSET: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const FLOCK: Wrapper = Wrapper {
     with_value: &["-w", "--timeout", "-E", "--conflict-exit-code"],
@@ -275,6 +290,7 @@ const FLOCK: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 
 const NPX: Wrapper = Wrapper {
@@ -285,6 +301,7 @@ const NPX: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 const UVX: Wrapper = Wrapper {
     with_value: &[
@@ -301,6 +318,7 @@ const UVX: Wrapper = Wrapper {
     assignments: false,
     verbs: &[],
     moves_cwd: false,
+    shell_flags: &[],
 };
 
 /// Wrappers found by the peers' classes and a hunt past them: project
@@ -322,6 +340,7 @@ const fn runs_after(
         assignments: false,
         verbs,
         moves_cwd: false,
+        shell_flags: &[],
     }
 }
 const UV_RUN: Wrapper = runs_after(
@@ -366,6 +385,7 @@ const LTRACE: Wrapper = runs_after(
 );
 const CHROOT: Wrapper = Wrapper {
     moves_cwd: true,
+    shell_flags: &[],
     ..runs_after(&["--userspec", "--groups"], 1, &[])
 };
 const UNSHARE: Wrapper = runs_after(
@@ -382,6 +402,7 @@ const NSENTER: Wrapper = runs_after(
 );
 const SYSTEMD_RUN: Wrapper = Wrapper {
     moves_cwd: true,
+    shell_flags: &[],
     ..runs_after(
         &[
             "-u",
@@ -487,6 +508,64 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("at", Kind::Runner),
     ("batch", Kind::Runner),
     ("expect", Kind::Runner),
+    // Tools that run the command after their own options or sub-command
+    // (`pipenv run CMD`, `nix-shell --run CMD`, `hyperfine CMD`,
+    // `cross-env X=1 CMD`…), read the same way: whatever their options,
+    // the command is among the words or is a word.
+    ("chrt", Kind::Runner),
+    ("numactl", Kind::Runner),
+    ("prlimit", Kind::Runner),
+    ("cgexec", Kind::Runner),
+    ("runuser", Kind::Runner),
+    ("pkexec", Kind::Runner),
+    ("setpriv", Kind::Runner),
+    ("sg", Kind::Runner),
+    ("chpst", Kind::Runner),
+    ("bwrap", Kind::Runner),
+    ("fakeroot", Kind::Runner),
+    ("proot", Kind::Runner),
+    ("catchsegv", Kind::Runner),
+    ("xvfb-run", Kind::Runner),
+    ("dbus-run-session", Kind::Runner),
+    ("ssh-agent", Kind::Runner),
+    ("gdb", Kind::Runner),
+    ("perf", Kind::Runner),
+    ("hyperfine", Kind::Runner),
+    ("rlwrap", Kind::Runner),
+    ("torsocks", Kind::Runner),
+    ("proxychains", Kind::Runner),
+    ("proxychains4", Kind::Runner),
+    ("tsp", Kind::Runner),
+    ("nq", Kind::Runner),
+    ("pueue", Kind::Runner),
+    ("daemonize", Kind::Runner),
+    ("start-stop-daemon", Kind::Runner),
+    ("nix-shell", Kind::Runner),
+    ("nix", Kind::Runner),
+    ("devbox", Kind::Runner),
+    ("mise", Kind::Runner),
+    ("asdf", Kind::Runner),
+    ("pipenv", Kind::Runner),
+    ("pdm", Kind::Runner),
+    ("hatch", Kind::Runner),
+    ("conda", Kind::Runner),
+    ("mamba", Kind::Runner),
+    ("micromamba", Kind::Runner),
+    ("rye", Kind::Runner),
+    ("pixi", Kind::Runner),
+    ("cross-env", Kind::Runner),
+    ("env-cmd", Kind::Runner),
+    ("dotenvx", Kind::Runner),
+    ("op", Kind::Runner),
+    ("doppler", Kind::Runner),
+    ("aws-vault", Kind::Runner),
+    ("infisical", Kind::Runner),
+    ("watchexec", Kind::Runner),
+    ("nodemon", Kind::Runner),
+    ("concurrently", Kind::Runner),
+    ("distrobox", Kind::Runner),
+    ("toolbox", Kind::Runner),
+    ("flatpak-spawn", Kind::Runner),
     ("su", Kind::Remote),
     ("source", Kind::Source),
     (".", Kind::Source),
