@@ -80,6 +80,11 @@ pub(crate) fn run(args: HookArgs) -> ExitCode {
 /// deep as a command line nests.
 const JUDGE_STACK: usize = 256 << 20;
 
+/// Payloads up to this size are judged on the main thread: too short to
+/// nest past its stack within the judge's bounds (tested with the debug
+/// build's larger frames).
+const INLINE_PAYLOAD: usize = 4 << 10;
+
 /// Answers one hook call of `agent`.
 pub(crate) fn run_for(agent: Agent) -> ExitCode {
     let mut input = Vec::new();
@@ -101,19 +106,24 @@ pub(crate) fn run_for(agent: Agent) -> ExitCode {
                 || std::panic::catch_unwind(|| agents::handle(agent, &input, oversized)).ok();
             // The judgement recurses over the command line's nesting
             // (bounded, but nested `bash -c` strings multiply the bounds):
-            // it runs on a thread with a large stack, reserved, not used,
-            // because a stack overflow is a crash, and the agents take a
-            // crashed hook for one that allows. Inline if no thread can be
-            // had.
-            let judged = std::thread::scope(|s| {
-                match std::thread::Builder::new()
-                    .stack_size(JUDGE_STACK)
-                    .spawn_scoped(s, judge)
-                {
-                    Ok(h) => h.join().ok().flatten(),
-                    Err(_) => judge(),
-                }
-            });
+            // a large payload is judged on a thread with a large stack,
+            // reserved, not used, because a stack overflow is a crash, and
+            // the agents take a crashed hook for one that allows. A small
+            // one cannot nest that deep and is judged here (a thread costs
+            // a tenth of a read-only call). Inline if no thread can be had.
+            let judged = if input.len() <= INLINE_PAYLOAD {
+                judge()
+            } else {
+                std::thread::scope(|s| {
+                    match std::thread::Builder::new()
+                        .stack_size(JUDGE_STACK)
+                        .spawn_scoped(s, judge)
+                    {
+                        Ok(h) => h.join().ok().flatten(),
+                        Err(_) => judge(),
+                    }
+                })
+            };
             judged.unwrap_or_else(|| {
                 agents::answer(
                     agent.spec().contract,
