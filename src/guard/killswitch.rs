@@ -942,62 +942,119 @@ mod tests {
         }
     }
 
-    /// Random edits of every file of the corpus — a range replaced by a
-    /// token that changes how code is read (quotes, comment markers,
-    /// braces, a regex, stub statements, placeholders) or by a piece of the
-    /// same case's new file — judged from their changed lines and whole:
-    /// the same report, both ways.
-    #[test]
-    fn random_edits_of_the_corpus_judge_as_whole_files() {
-        const TOKENS: &[&str] = &[
-            "",
-            "}",
-            "{",
-            ";",
-            "\"",
-            "'",
-            "`",
-            "/",
-            "/*",
-            "*/",
-            "//",
-            "#",
-            "\n",
-            "\r\n",
-            "todo!()",
-            "pass",
-            "raise NotImplementedError",
-            "throw new UnsupportedOperationException();",
-            "// ... existing code ...",
-            "# rest unchanged",
-            "end",
-            "def f():\n",
-            "fn g() {\n",
-            "\u{a0}",
-            "x = 1 / 2; }\n",
-            "return /}/;\n",
-            "'}'",
-            "r#\"{\"#",
-            "@\"}\"\"\"",
-        ];
-        let t = Thresholds::default();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/guard/corpus");
-        let mut seed = std::env::var("SEED")
+    /// Tokens that change how code is read (quotes, comment markers,
+    /// braces, a regex, raw and verbatim strings, stub statements,
+    /// placeholders, invisible and wide characters), for random edits.
+    const TOKENS: &[&str] = &[
+        "",
+        "}",
+        "{",
+        ";",
+        "\"",
+        "'",
+        "`",
+        "/",
+        "/*",
+        "*/",
+        "//",
+        "#",
+        "\n",
+        "\r\n",
+        "todo!()",
+        "pass",
+        "raise NotImplementedError",
+        "throw new UnsupportedOperationException();",
+        "// ... existing code ...",
+        "# rest unchanged",
+        "end",
+        "def f():\n",
+        "fn g() {\n",
+        "\u{a0}",
+        "x = 1 / 2; }\n",
+        "return /}/;\n",
+        "'}'",
+        "r#\"{\"#",
+        "@\"}\"\"\"",
+        " ",
+        "  ",
+        "\t",
+        "def ",
+        "fn ",
+        "function ",
+        "class ",
+        "=>",
+        "->",
+        "=",
+        ":",
+        "(",
+        ")",
+        "<",
+        ">",
+        "é",
+        "日",
+        "r#\"",
+        "@\"",
+        "\"\"\"",
+        "'''",
+        "do",
+        "if ",
+        "x",
+        "return",
+        "[",
+        "]",
+        ",",
+        "$",
+        "\\",
+        "<!--",
+        "-->",
+        "--",
+        "#[",
+        "//!",
+        "`${",
+        "}`",
+        "\u{200b}",
+        "\u{feff}",
+        "\r",
+        "::",
+        ".",
+        "?",
+        "!",
+    ];
+
+    /// A seeded xorshift: `next(n)` is below `n`; `FARARONI_TEST_SEED`
+    /// replaces the seed.
+    fn rng(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut seed = std::env::var("FARARONI_TEST_SEED")
             .ok()
             .and_then(|e| e.parse().ok())
-            .unwrap_or(0x2545_F491_4F6C_DD1Du64);
-        let mut next = move |n: usize| {
+            .unwrap_or(seed);
+        move |n| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed % n.max(1) as u64) as usize
-        };
-        let floor = |s: &str, mut i: usize| {
-            while !s.is_char_boundary(i) {
-                i -= 1;
-            }
-            i
-        };
+        }
+    }
+
+    /// `i`, moved back to a character boundary of `s`.
+    fn floor(s: &str, mut i: usize) -> usize {
+        while !s.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+
+    /// Random edits of every file of the corpus — a range replaced by a
+    /// token that changes how code is read (quotes, comment markers,
+    /// braces, a regex, stub statements, placeholders) or by a piece of the
+    /// same case's new file — judged from their changed lines and whole:
+    /// the same report, both ways (`FARARONI_TEST_EDITS` per file, 6;
+    /// `FARARONI_TEST_SEED`).
+    #[test]
+    fn random_edits_of_the_corpus_judge_as_whole_files() {
+        let t = Thresholds::default();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/guard/corpus");
+        let mut next = rng(0x2545_F491_4F6C_DD1D);
         let mut judged = 0;
         let mut files: Vec<_> = std::fs::read_dir(&root)
             .expect("corpus")
@@ -1019,7 +1076,7 @@ mod tests {
                 continue;
             };
             let lang = lang::from_path(&name).unwrap_or_else(|| lang::sniff(old.as_bytes()));
-            for _ in 0..std::env::var("EDITS")
+            for _ in 0..std::env::var("FARARONI_TEST_EDITS")
                 .ok()
                 .and_then(|e| e.parse().ok())
                 .unwrap_or(6)
@@ -1051,80 +1108,8 @@ mod tests {
     /// `FARARONI_TEST_SEED`).
     #[test]
     fn random_token_soup_judges_as_whole_files_in_every_language() {
-        const TOKENS: &[&str] = &[
-            "}",
-            "{",
-            ";",
-            "\"",
-            "'",
-            "`",
-            "/",
-            "/*",
-            "*/",
-            "//",
-            "#",
-            "\n",
-            "\r\n",
-            " ",
-            "  ",
-            "\t",
-            "todo!()",
-            "pass",
-            "end",
-            "def ",
-            "fn ",
-            "function ",
-            "class ",
-            "=>",
-            "->",
-            "=",
-            ":",
-            "(",
-            ")",
-            "<",
-            ">",
-            "\u{a0}",
-            "é",
-            "日",
-            "r#\"",
-            "@\"",
-            "\"\"\"",
-            "'''",
-            "do",
-            "if ",
-            "x",
-            "return",
-            "[",
-            "]",
-            ",",
-            "$",
-            "\\",
-            "<!--",
-            "-->",
-            "--",
-            "#[",
-            "//!",
-            "`${",
-            "}`",
-            "\u{200b}",
-            "\u{feff}",
-            "\r",
-            "::",
-            ".",
-            "?",
-            "!",
-        ];
         let t = Thresholds::default();
-        let mut seed = std::env::var("FARARONI_TEST_SEED")
-            .ok()
-            .and_then(|e| e.parse().ok())
-            .unwrap_or(99u64);
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n.max(1) as u64) as usize
-        };
+        let mut next = rng(99);
         let names = [
             "a.rs", "a.py", "a.rb", "a.lua", "a.ex", "A.java", "a.js", "a.ts", "A.cs", "a.go",
             "a.kt", "a.scala", "a.php", "a.swift", "a.c", "a.json", "a.toml", "a.yaml", "a.txt",
@@ -1139,15 +1124,8 @@ mod tests {
             let old: String = (0..len).map(|_| TOKENS[next(TOKENS.len())]).collect();
             let mut new = old.clone();
             for _ in 0..1 + next(3) {
-                let mut a = next(new.len() + 1);
-                while !new.is_char_boundary(a) {
-                    a -= 1;
-                }
-                let mut b = (a + next(30)).min(new.len());
-                while !new.is_char_boundary(b) {
-                    b -= 1;
-                }
-                let b = b.max(a);
+                let a = floor(&new, next(new.len() + 1));
+                let b = floor(&new, (a + next(30)).min(new.len())).max(a);
                 let ins: String = (0..next(6)).map(|_| TOKENS[next(TOKENS.len())]).collect();
                 new = format!("{}{ins}{}", &new[..a], &new[b..]);
             }
