@@ -1413,6 +1413,14 @@ impl Judge<'_> {
                 let flag = a.split('=').next().unwrap_or(a);
                 if w.with_value.contains(&flag) && !a.contains('=') {
                     i += 2;
+                } else if !a.starts_with("--") && a.len() > 2 {
+                    // A cluster (`sudo -Eu root`): flags, then maybe one
+                    // option whose value is the rest or the next word.
+                    match cluster_value(w, a) {
+                        Cluster::NoCommand => return,
+                        Cluster::NextWord => i += 2,
+                        Cluster::Within => i += 1,
+                    }
                 } else {
                     i += 1;
                 }
@@ -3148,6 +3156,35 @@ fn runner_lines(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Where a wrapper's cluster of short options (`-Eu`, `-nu5`) leaves the
+/// command.
+enum Cluster {
+    /// An option that runs no command (`sudo -lE`).
+    NoCommand,
+    /// The last option takes the next word as its value (`-Eu root`).
+    NextWord,
+    /// Flags only, or a value attached (`-n5`): the command is next.
+    Within,
+}
+
+fn cluster_value(w: &Wrapper, cluster: &str) -> Cluster {
+    for (k, c) in cluster.char_indices().skip(1) {
+        let mut buf = [0u8; 8];
+        let option = &*format!("-{}", c.encode_utf8(&mut buf));
+        if w.no_command.contains(&option) {
+            return Cluster::NoCommand;
+        }
+        if w.with_value.contains(&option) {
+            return if k + c.len_utf8() < cluster.len() {
+                Cluster::Within
+            } else {
+                Cluster::NextWord
+            };
+        }
+    }
+    Cluster::Within
 }
 
 fn lit_args(args: &[Arg]) -> Option<Vec<String>> {

@@ -124,16 +124,8 @@ const SUDO: Wrapper = Wrapper {
         "--chroot",
     ],
     positionals: 0,
-    no_command: &[
-        "-l",
-        "--list",
-        "-v",
-        "--validate",
-        "-k",
-        "-K",
-        "-V",
-        "--version",
-    ],
+    // `-k` with a command runs it (credentials forgotten first).
+    no_command: &["-l", "--list", "-v", "--validate", "-K", "-V", "--version"],
     command_string: &[],
     assignments: true,
     verbs: &[],
