@@ -1032,7 +1032,13 @@ impl Judge<'_> {
                     ));
                     return;
                 }
-                self.unknown_program(&name);
+                // `source /dev/stdin` runs what is piped in.
+                match args.get(1).and_then(Arg::lit) {
+                    Some("/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0") => {
+                        self.code_on_stdin(&name, None, stdin)
+                    }
+                    _ => self.unknown_program(&name),
+                }
             }
         }
     }
@@ -3144,12 +3150,23 @@ fn runner_lines(text: &str) -> Vec<String> {
         out.push(typed.clone());
     }
     for statement in typed.split(['\n', ';']) {
-        let statement = statement.trim_start();
+        // An editor's `:!CMD`, `+!CMD` or `!CMD` runs CMD; emacs's forms open
+        // with `(`.
+        let statement = statement.trim_start().trim_start_matches([':', '(', '+']);
+        if let Some(rest) = statement.strip_prefix('!').map(str::trim) {
+            if !rest.is_empty() {
+                out.push(rest.to_string());
+            }
+            continue;
+        }
         let (verb, rest) = statement
             .split_once(char::is_whitespace)
             .unwrap_or((statement, ""));
         if programs::RUNS_THE_REST.contains(&verb) {
-            let rest = rest.trim().trim_matches(['"', '\'', '{', '}']).trim();
+            let rest = rest
+                .trim()
+                .trim_matches(['"', '\'', '{', '}', '(', ')'])
+                .trim();
             if !rest.is_empty() {
                 out.push(rest.to_string());
             }

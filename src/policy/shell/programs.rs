@@ -558,6 +558,18 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("distrobox", Kind::Runner),
     ("toolbox", Kind::Runner),
     ("flatpak-spawn", Kind::Runner),
+    // make runs recipes (`--eval=…` gives one on the line); editors run
+    // `:!CMD` and `(shell-command …)` given with `-c`, `+` or `--eval`.
+    ("make", Kind::Runner),
+    ("gmake", Kind::Runner),
+    ("vim", Kind::Runner),
+    ("vi", Kind::Runner),
+    ("nvim", Kind::Runner),
+    ("ex", Kind::Runner),
+    ("view", Kind::Runner),
+    ("emacs", Kind::Runner),
+    // bash's `coproc CMD` runs CMD.
+    ("coproc", Kind::Wrapper(&PLAIN)),
     ("su", Kind::Remote),
     ("source", Kind::Source),
     (".", Kind::Source),
@@ -883,8 +895,18 @@ pub fn reads_code_from_stdin(args: &[String], kind: Kind) -> bool {
 }
 
 /// Words that, first in a [`Kind::Runner`]'s text, run or type the rest:
-/// expect's `spawn`, `exec`, `system` and `send`, screen's `stuff`.
-pub const RUNS_THE_REST: &[&str] = &["spawn", "exec", "system", "send", "stuff"];
+/// expect's `spawn`, `exec`, `system` and `send`, screen's `stuff`,
+/// emacs's `(shell-command …)` and its kin too.
+pub const RUNS_THE_REST: &[&str] = &[
+    "spawn",
+    "exec",
+    "system",
+    "send",
+    "stuff",
+    "shell-command",
+    "async-shell-command",
+    "call-process-shell-command",
+];
 
 /// What a program started with an environment variable does with its
 /// value.
