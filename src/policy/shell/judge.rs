@@ -1032,11 +1032,8 @@ impl Judge<'_> {
                     ));
                     return;
                 }
-                // `source /dev/stdin` runs what is piped in.
                 match args.get(1).and_then(Arg::lit) {
-                    Some("/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0") => {
-                        self.code_on_stdin(&name, None, stdin)
-                    }
+                    Some(f) if self.stdin_file(f, &stdin) => self.code_on_stdin(&name, None, stdin),
                     _ => self.unknown_program(&name),
                 }
             }
@@ -1411,18 +1408,16 @@ impl Judge<'_> {
                     return;
                 }
                 // `sudo -s CMD`, `sudo -is CMD`: a shell runs the words.
-                by_shell |= w.shell_flags.contains(&a)
-                    || (!a.starts_with("--")
-                        && a[1..]
-                            .chars()
-                            .any(|c| w.shell_flags.iter().any(|f| f.len() == 2 && f.ends_with(c))));
+                by_shell |= w.shell_flags.contains(&a);
                 let flag = a.split('=').next().unwrap_or(a);
                 if w.with_value.contains(&flag) && !a.contains('=') {
                     i += 2;
                 } else if !a.starts_with("--") && a.len() > 2 {
                     // A cluster (`sudo -Eu root`): flags, then maybe one
                     // option whose value is the rest or the next word.
-                    match cluster_value(w, a) {
+                    let (cluster, shell) = cluster_value(w, a);
+                    by_shell |= shell;
+                    match cluster {
                         Cluster::NoCommand => return,
                         Cluster::NextWord => i += 2,
                         Cluster::Within => i += 1,
@@ -1612,12 +1607,36 @@ impl Judge<'_> {
             }
             return;
         }
-        if i < args.len() {
-            // `bash script.sh`: a script the guard does not read.
-            self.unknown_program(name);
-            return;
+        if let Some(script) = args.get(i) {
+            if !script.lit().is_some_and(|f| self.stdin_file(f, &stdin)) {
+                // `bash script.sh`: a script the guard does not read.
+                self.unknown_program(name);
+                return;
+            }
         }
         self.code_on_stdin(name, None, stdin);
+    }
+
+    /// Whether a script operand, given piped or known input, reads that
+    /// input: `/dev/stdin` and its spellings, or anything that is not a
+    /// regular file now (a symlink planted to `/dev/stdin`, a file the
+    /// same line creates, a FIFO) — its code can only be the input.
+    fn stdin_file(&self, file: &str, stdin: &Stdin) -> bool {
+        if !matches!(stdin, Stdin::Known(_) | Stdin::Pipe) {
+            return false;
+        }
+        // After a `cd` the guard cannot follow, a relative name is unknown:
+        // taken as the input.
+        let cwd = match &self.cwd {
+            Some(cwd) => cwd.as_path(),
+            None if Path::new(file).is_absolute() => Path::new("/"),
+            None => return true,
+        };
+        let path = paths::absolute(cwd, self.home.as_deref(), file);
+        let named = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
+            .iter()
+            .any(|s| path == Path::new(s));
+        named || !std::fs::metadata(&path).is_ok_and(|m| m.is_file())
     }
 
     /// A shell (`lang` None) or interpreter reading its program on stdin.
@@ -2384,8 +2403,10 @@ impl Judge<'_> {
             codes.extend(lits.get(1).cloned());
         }
         if codes.is_empty() {
-            let script = operands.iter().any(|o| o != "-");
-            if !script {
+            let script = operands
+                .first()
+                .filter(|o| *o != "-" && !self.stdin_file(o, &stdin));
+            if script.is_none() {
                 return self.code_on_stdin(name, Some(lang), stdin);
             }
             if in_place.is_none() {
@@ -3136,9 +3157,9 @@ fn shell_quote(s: &str) -> String {
 /// The words after the program name when every one is a literal.
 /// The command lines a runner's argument `text` could hold: itself when
 /// it holds white space; with `\n` and `\r` typed as Enter (tmux
-/// `send-keys`, screen `stuff`, expect `send`); and, for each of its lines
-/// or statements that starts with a word of [`programs::RUNS_THE_REST`],
-/// what follows that word, unquoted.
+/// `send-keys`, screen `stuff`, expect `send`); and, in each of its lines
+/// or statements, what follows a word of [`programs::RUNS_THE_REST`] or an
+/// editor's `!`, unquoted.
 fn runner_lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     if !text.contains(char::is_whitespace) {
@@ -3149,26 +3170,36 @@ fn runner_lines(text: &str) -> Vec<String> {
     if typed != text {
         out.push(typed.clone());
     }
+    let unwrap = |rest: &str| {
+        let rest = rest
+            .trim()
+            .trim_matches(['"', '\'', '{', '}', '(', ')'])
+            .trim();
+        (!rest.is_empty()).then(|| rest.to_string())
+    };
     for statement in typed.split(['\n', ';']) {
-        // An editor's `:!CMD`, `+!CMD` or `!CMD` runs CMD; emacs's forms open
-        // with `(`.
-        let statement = statement.trim_start().trim_start_matches([':', '(', '+']);
-        if let Some(rest) = statement.strip_prefix('!').map(str::trim) {
-            if !rest.is_empty() {
-                out.push(rest.to_string());
+        let bytes = statement.as_bytes();
+        for (k, _) in statement.match_indices('!') {
+            // An editor's `!CMD` (after `:`, `+`, `silent`, `r`, `w`…)
+            // runs CMD; `!=`, `! -f`, `done!"` are not that.
+            let cmd_follows = bytes
+                .get(k + 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'~'));
+            if cmd_follows {
+                out.extend(unwrap(&statement[k + 1..]));
             }
-            continue;
         }
-        let (verb, rest) = statement
-            .split_once(char::is_whitespace)
-            .unwrap_or((statement, ""));
-        if programs::RUNS_THE_REST.contains(&verb) {
-            let rest = rest
-                .trim()
-                .trim_matches(['"', '\'', '{', '}', '(', ')'])
-                .trim();
-            if !rest.is_empty() {
-                out.push(rest.to_string());
+        // A word of RUNS_THE_REST anywhere (`spawn CMD`, `call
+        // system("CMD")`, `(shell-command"CMD")`) runs what follows it.
+        for verb in programs::RUNS_THE_REST {
+            for (k, _) in statement.match_indices(verb) {
+                let starts =
+                    k == 0 || !bytes[k - 1].is_ascii_alphanumeric() && bytes[k - 1] != b'-';
+                let rest = &statement[k + verb.len()..];
+                let ends = rest.starts_with([' ', '\t', '(', '"', '\'', '{']);
+                if starts && ends {
+                    out.extend(unwrap(rest));
+                }
             }
         }
     }
@@ -3186,22 +3217,26 @@ enum Cluster {
     Within,
 }
 
-fn cluster_value(w: &Wrapper, cluster: &str) -> Cluster {
+/// Also whether one of the flags before any value is a shell flag
+/// (`sudo -su root`; in `sudo -us` the `s` is the user).
+fn cluster_value(w: &Wrapper, cluster: &str) -> (Cluster, bool) {
+    let mut shell = false;
     for (k, c) in cluster.char_indices().skip(1) {
-        let mut buf = [0u8; 8];
-        let option = &*format!("-{}", c.encode_utf8(&mut buf));
+        let option = &*format!("-{c}");
         if w.no_command.contains(&option) {
-            return Cluster::NoCommand;
+            return (Cluster::NoCommand, shell);
         }
         if w.with_value.contains(&option) {
-            return if k + c.len_utf8() < cluster.len() {
+            let at = if k + c.len_utf8() < cluster.len() {
                 Cluster::Within
             } else {
                 Cluster::NextWord
             };
+            return (at, shell);
         }
+        shell |= w.shell_flags.contains(&option);
     }
-    Cluster::Within
+    (Cluster::Within, shell)
 }
 
 fn lit_args(args: &[Arg]) -> Option<Vec<String>> {
