@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::shadow::dir::{Access, Dir, Kind};
+use crate::fsx::dir::{Access, Dir, Kind};
 
 /// How long a second process waits for the lock by default.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(3);

@@ -4,7 +4,6 @@
 //! Never prints by itself: children either share the terminal or are
 //! captured into a [`Report`], and status lines go through a callback.
 
-pub mod glob;
 
 use std::cell::OnceCell;
 use std::io::{IsTerminal as _, Read as _};
@@ -258,7 +257,7 @@ impl Facts for RepoEnv {
     }
 
     fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
-        glob::expand(pattern, dir)
+        crate::text::glob::expand(pattern, dir)
     }
 
     fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
@@ -295,7 +294,7 @@ impl Facts for RepoEnv {
 /// exactly its argv, with the policy's protections for git, and no
 /// terminal input when there is no terminal (so nothing waits forever).
 pub fn process_for(cmd: &Cmd, cwd: &Path) -> Command {
-    let program = crate::exec::resolve_program(&cmd.argv[0], cwd)
+    let program = crate::which::resolve_program(&cmd.argv[0], cwd)
         .unwrap_or_else(|| PathBuf::from(&cmd.argv[0]));
     let mut c = Command::new(program);
     c.args(&cmd.argv[1..]).current_dir(cwd);

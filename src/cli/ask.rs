@@ -170,27 +170,10 @@ fn explain_text(d: &Decision) -> String {
         s.push_str(&format!("message: {m:?}\n"));
     }
     for c in &d.commands {
-        s.push_str(&format!("runs:    {}\n", shell_words(c)));
+        s.push_str(&format!("runs:    {}\n", crate::text::quote::words(c)));
     }
     s.push_str(&format!("reason:  {}\n", d.reason));
     s
-}
-
-/// Quotes an argv for display, the way a user would type it.
-fn shell_words(argv: &[String]) -> String {
-    argv.iter()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_alphanumeric() || "-_./:=@%+,".contains(c))
-            {
-                a.clone()
-            } else {
-                format!("'{}'", a.replace('\'', "'\\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A model plan never reaches the runners below (`run` hands it to the
@@ -264,7 +247,7 @@ fn rejudge(input: &str, cwd: &Path, i: usize, step: &router::Step) -> Option<Str
             "blocked: the earlier commands changed what `{}` would do; the rest of the chain is not run",
             step.pipeline
                 .iter()
-                .map(|c| shell_words(&c.argv))
+                .map(|c| crate::text::quote::words(&c.argv))
                 .collect::<Vec<_>>()
                 .join(" | ")
         )
@@ -278,9 +261,9 @@ fn show_event(e: Event, verbose: bool) {
         Event::Spawn(argv, env) if verbose => {
             let prefix: String = env
                 .iter()
-                .map(|(k, v)| format!("{k}={} ", shell_words(std::slice::from_ref(v))))
+                .map(|(k, v)| format!("{k}={} ", crate::text::quote::words(std::slice::from_ref(v))))
                 .collect();
-            eprintln!("+ {prefix}{}", shell_words(argv));
+            eprintln!("+ {prefix}{}", crate::text::quote::words(argv));
         }
         Event::Spawn(..) => {}
         Event::Note(line) => eprintln!("fararoni: {line}"),

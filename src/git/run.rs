@@ -199,7 +199,7 @@ impl GitCommand {
     pub fn command(&self) -> Command {
         // Never a `git` planted in the repository on a relative PATH entry.
         let here = std::env::current_dir().unwrap_or_default();
-        let program = crate::exec::resolve_program("git", self.cwd.as_deref().unwrap_or(&here))
+        let program = crate::which::resolve_program("git", self.cwd.as_deref().unwrap_or(&here))
             .unwrap_or_else(|| PathBuf::from("git"));
         let mut cmd = Command::new(program);
         cmd.args(&self.args);

@@ -93,7 +93,7 @@ fn normalise(line: &str) -> std::borrow::Cow<'_, str> {
         .replace("&#x2026;", "...");
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
-        let c = confusable(c);
+        let c = crate::text::lookalike::latin(c);
         match c {
             '\u{2026}' | '\u{22EF}' | '\u{22EE}' | '\u{FE19}' | '\u{1801}' | '\u{2E2E}' => {
                 out.push_str("...")
@@ -102,7 +102,7 @@ fn normalise(line: &str) -> std::borrow::Cow<'_, str> {
             '\u{30FB}' | '\u{00B7}' | '\u{2027}' | '\u{FF0E}' | '\u{3002}' | '\u{FF61}'
             | '\u{2219}' | '\u{22C5}' => out.push('.'),
             c if c.is_whitespace() => out.push(' '),
-            c if super::lines::invisible(c) => {}
+            c if crate::text::lookalike::is_invisible(c) => {}
             c => out.push(c),
         }
     }
@@ -116,59 +116,6 @@ fn normalise(line: &str) -> std::borrow::Cow<'_, str> {
         squeezed.push(c);
     }
     std::borrow::Cow::Owned(squeezed)
-}
-
-/// Returns the Latin letter a Cyrillic or Greek look-alike, or a
-/// full-width form, stands for (`rеst` with a Cyrillic `е` is `rest`).
-fn confusable(c: char) -> char {
-    const PAIRS: &[(char, char)] = &[
-        ('а', 'a'),
-        ('е', 'e'),
-        ('о', 'o'),
-        ('р', 'p'),
-        ('с', 'c'),
-        ('у', 'y'),
-        ('х', 'x'),
-        ('і', 'i'),
-        ('ѕ', 's'),
-        ('ԁ', 'd'),
-        ('ј', 'j'),
-        ('ӏ', 'l'),
-        ('ԛ', 'q'),
-        ('ԝ', 'w'),
-        ('А', 'A'),
-        ('В', 'B'),
-        ('Е', 'E'),
-        ('К', 'K'),
-        ('М', 'M'),
-        ('Н', 'H'),
-        ('О', 'O'),
-        ('Р', 'P'),
-        ('С', 'C'),
-        ('Т', 'T'),
-        ('Х', 'X'),
-        ('ο', 'o'),
-        ('α', 'a'),
-        ('ε', 'e'),
-        ('ι', 'i'),
-        ('κ', 'k'),
-        ('ν', 'v'),
-        ('ρ', 'p'),
-        ('τ', 't'),
-        ('υ', 'u'),
-        ('χ', 'x'),
-        ('Ο', 'O'),
-        ('Α', 'A'),
-        ('Ε', 'E'),
-        ('Τ', 'T'),
-    ];
-    if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
-        return char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
-    }
-    PAIRS
-        .iter()
-        .find(|(from, _)| *from == c)
-        .map_or(c, |(_, to)| *to)
 }
 
 /// Strips closers and trailing punctuation from a framed note.

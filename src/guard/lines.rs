@@ -259,29 +259,6 @@ pub(super) fn radix_sort(v: &mut Vec<u64>) {
     }
 }
 
-/// Characters that take no room on screen: a line made only of them (or
-/// padded with them) is blank to a reader.
-pub(super) fn invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{206F}'
-            | '\u{2800}'
-            | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{E0000}'..='\u{E007F}'
-    )
-}
-
 /// Returns the meaningful form of a trimmed line: whitespace runs (Unicode
 /// spaces included) collapsed to one space, invisible characters removed;
 /// `None` when nothing alphanumeric is left (blank, punctuation, a lone
@@ -299,7 +276,7 @@ pub(super) fn meaningful<'a>(line: &'a [u8], scratch: &'a mut Vec<u8>) -> Option
     let mut space = false;
     let mut buf = [0u8; 4];
     for c in text.chars() {
-        if invisible(c) {
+        if crate::text::lookalike::is_invisible(c) {
             continue;
         }
         if c.is_whitespace() {

@@ -1,8 +1,8 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
-use super::lex::{lex, Lexed, Word};
-use crate::text::fold;
+use crate::shell::words::{lex, Lexed, Word};
+use crate::text::{fold, lookalike};
 
 /// Programs recognised as commands that are never run (default deny).
 const KNOWN: &[&str] = &[
@@ -403,7 +403,7 @@ fn pictures(word: &str) -> bool {
 fn unquote(s: &str) -> Option<&str> {
     let s = s.trim_end_matches(['?', '!', '.']).trim_end();
     let open = s.chars().next()?;
-    let close = super::lex::closing_quote(open)?;
+    let close = crate::shell::words::closing_quote(open)?;
     let inner = s.get(open.len_utf8()..s.len().checked_sub(close.len_utf8())?)?;
     (s.ends_with(close)
         && !inner.contains(open)
@@ -419,7 +419,7 @@ const SHELL_CHARS: &[char] = &[';', '&', '|', '<', '>', '$', '`', '(', ')', '{',
 /// lead-in ("ejecuta 'git status && git log'", "can you run `git push`?"):
 /// the command, to be routed exactly as if it had been typed alone.
 pub fn quoted_command(request: &str) -> Option<&str> {
-    let quotes = |c: char| super::lex::closing_quote(c).is_some();
+    let quotes = |c: char| crate::shell::words::closing_quote(c).is_some();
     if !request.contains(quotes) {
         return None;
     }
@@ -694,47 +694,6 @@ fn is_prose(words: &mut [Word], git: bool) -> bool {
     false
 }
 
-/// Letters from other scripts that render like Latin ones, mapped to them.
-const CONFUSABLES: &[(char, char)] = &[
-    ('а', 'a'),
-    ('е', 'e'),
-    ('о', 'o'),
-    ('р', 'p'),
-    ('с', 'c'),
-    ('у', 'y'),
-    ('х', 'x'),
-    ('і', 'i'),
-    ('ј', 'j'),
-    ('ѕ', 's'),
-    ('ԁ', 'd'),
-    ('ɡ', 'g'),
-    ('ı', 'i'),
-    ('ο', 'o'),
-    ('α', 'a'),
-    ('ε', 'e'),
-    ('ι', 'i'),
-    ('κ', 'k'),
-    ('ν', 'v'),
-    ('τ', 't'),
-    ('ⅼ', 'l'),
-];
-
-/// Whether `c` is a format character that renders as nothing (joiners,
-/// direction marks and overrides, soft hyphen, word joiner).
-pub fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}')
-}
-
-/// Whether `c` renders like `-` (dashes, minus signs, fullwidth
-/// hyphen-minus) without being one.
-pub fn is_dash_lookalike(c: char) -> bool {
-    matches!(
-        c,
-        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' | '\u{00AD}'
-    )
-}
-
 /// Whether a request hides what it says: an invisible character, a
 /// fullwidth form or a letter from another script that renders like a
 /// Latin one, or a look-alike dash glued to a word (`‐D`, `—force`).
@@ -748,13 +707,13 @@ pub fn disguised(text: &str) -> bool {
     let mut prev: Option<char> = None;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        let glued_dash = is_dash_lookalike(c)
+        let glued_dash = lookalike::is_dash(c)
             && (chars.peek().is_some_and(|n| n.is_alphanumeric())
                 || prev.is_some_and(|p| p.is_alphanumeric()));
         if glued_dash
-            || is_invisible(c)
-            || ('\u{FF01}'..='\u{FF5E}').contains(&c)
-            || CONFUSABLES.iter().any(|(from, _)| *from == c)
+            || lookalike::is_invisible(c)
+            || lookalike::is_fullwidth(c)
+            || lookalike::is_confusable(c)
         {
             return true;
         }
@@ -773,14 +732,8 @@ pub fn disguised(text: &str) -> bool {
 /// invisible characters dropped.
 fn skeleton(word: &str) -> String {
     word.chars()
-        .filter(|c| !is_invisible(*c))
-        .map(|c| match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            _ => CONFUSABLES
-                .iter()
-                .find(|(from, _)| *from == c)
-                .map_or(c, |(_, to)| *to),
-        })
+        .filter(|c| !lookalike::is_invisible(*c))
+        .map(lookalike::latin)
         .collect()
 }
 

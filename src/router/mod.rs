@@ -11,7 +11,6 @@ pub mod chat;
 pub mod command;
 mod hash;
 pub mod intents;
-pub mod lex;
 
 use serde::Serialize;
 use serde_json::json;
@@ -21,7 +20,7 @@ pub use crate::policy::{Facts, NoFacts, Risk};
 pub use chat::SmallTalk;
 pub use intents::table::{Check, Run};
 pub use intents::Intent;
-pub use lex::{InputError, Op, Word};
+pub use crate::shell::words::{InputError, Op, Word};
 
 use std::path::{Path, PathBuf};
 
@@ -268,7 +267,7 @@ fn expand_words(
 /// Whether a word starts with a character that renders like `-`: it
 /// looks like an option to a person and is not one to the program.
 fn looks_like_an_option(word: &str) -> bool {
-    word.chars().next().is_some_and(command::is_dash_lookalike)
+    word.chars().next().is_some_and(crate::text::lookalike::is_dash)
 }
 
 fn classify_command(
@@ -323,7 +322,7 @@ fn classify_command(
         Ok(words) => full.extend(words),
         Err(why) => return blocked_line(kind, argv, text, Risk::UnsafeShell, false, why),
     }
-    if let Some(w) = full.iter().find(|w| w.chars().any(command::is_invisible)) {
+    if let Some(w) = full.iter().find(|w| w.chars().any(crate::text::lookalike::is_invisible)) {
         return blocked_line(
             kind,
             argv.clone(),
@@ -489,7 +488,7 @@ pub fn route(input: &str, facts: &dyn Facts) -> Result<Decision, InputError> {
 /// ShellCommand goes through exactly the parsing and judging a person's
 /// command line does, with [`Actor::Agent`]'s stricter rules.
 pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decision, InputError> {
-    let text = lex::normalize(input)?;
+    let text = crate::shell::words::normalize(input)?;
     // "ejecuta 'git status && git log'": the quoted command is judged
     // exactly as if it had been typed alone, chain and all.
     if let Some(command) = command::quoted_command(&text) {
@@ -503,7 +502,7 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
         }
     }
     let mut trail = Vec::new();
-    let mut segments = lex::split_chain(&text);
+    let mut segments = crate::shell::words::split_chain(&text);
     while segments.len() > 1
         && segments.last().is_some_and(|s| s.text.is_empty())
         && matches!(segments[segments.len() - 2].op, Some(Op::Seq))

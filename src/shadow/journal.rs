@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::{self, Access, Dir};
+use crate::fsx::dir::{self, Access, Dir};
 use super::paths::is_normal_rel;
 use super::session::Session;
 use super::ShadowError;

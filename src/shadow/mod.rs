@@ -27,10 +27,7 @@
 //!
 //! Never prints; never runs git.
 
-mod atomic;
-pub(crate) mod dir;
 pub mod dirty;
-mod durable;
 mod journal;
 mod paths;
 mod reserved;
@@ -45,8 +42,9 @@ use std::path::PathBuf;
 use camino::Utf8PathBuf;
 use thiserror::Error;
 
-pub use atomic::atomic_write;
-pub use durable::DURABILITY_ENV;
+pub use crate::fsx::atomic::atomic_write;
+pub use crate::fsx::durable::DURABILITY_ENV;
+use crate::fsx::dir;
 pub use journal::{Entry, Op};
 pub(crate) use paths::normalize as paths_normalize;
 pub use paths::RepoPath;

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::dir::Dir;
+use crate::fsx::dir::Dir;
 use super::paths::is_normal_rel;
 use super::store::{read_store_file, SESSION_INDEX};
 use super::ShadowError;

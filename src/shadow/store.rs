@@ -3,7 +3,7 @@
 //! aside. Mutations happen in [`super::Tx`] (`tx.rs`).
 //!
 //! Every path of the store is reached through verified directory handles
-//! ([`super::dir`]): `.fararoni`, `shadow`, `objects` and every folder below
+//! ([`crate::fsx::dir`]): `.fararoni`, `shadow`, `objects` and every folder below
 //! must be real folders on the working tree's device, and the files the
 //! store writes in place (journal, session index, size) real files with no
 //! other name.
@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use camino::{Utf8Path, Utf8PathBuf};
 use sha2::{Digest as _, Sha256};
 
-use super::dir::{self, why, Access, Dir, Kind};
+use crate::fsx::dir::{self, why, Access, Dir, Kind};
 use super::journal::{self, Entry, Op};
 use super::paths::{self, RepoPath};
 use super::reserved::Reserved;

@@ -64,7 +64,7 @@ pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         Some(Value::Array(a)) => a
             .iter()
             .filter_map(Value::as_str)
-            .map(quote)
+            .map(|w| crate::text::quote::word(w))
             .collect::<Vec<_>>()
             .join(" "),
         _ => match arg(args, "command") {
@@ -91,17 +91,6 @@ pub(super) fn shell(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         return ToolOutcome::fail("", "error: no command", "ShellCommand needs `command`");
     };
     run_line(ws, command.trim(), false)
-}
-
-fn quote(w: &str) -> String {
-    if !w.is_empty()
-        && w.chars()
-            .all(|c| c.is_alphanumeric() || "-_./:=@%+,".contains(c))
-    {
-        w.to_string()
-    } else {
-        format!("'{}'", w.replace('\'', "'\\''"))
-    }
 }
 
 /// The advice for a refused line: the first program of the line that

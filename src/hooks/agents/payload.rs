@@ -228,20 +228,7 @@ pub fn command(input: &Map<String, Value>, key: &str) -> Result<String, BadPaylo
             {
                 return Ok(words[2].to_string());
             }
-            Ok(words
-                .iter()
-                .map(|w| {
-                    if !w.is_empty()
-                        && w.chars()
-                            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c))
-                    {
-                        w.to_string()
-                    } else {
-                        format!("'{}'", w.replace('\'', "'\\''"))
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" "))
+            Ok(crate::text::quote::words(&words))
         }
         None | Some(Value::Null) => Err(bad(format!("the argument `{key}` is missing"))),
         Some(_) => Err(bad(format!("the argument `{key}` is not a command"))),

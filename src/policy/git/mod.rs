@@ -439,7 +439,7 @@ fn expand_alias(
         );
     }
     seen.push(name.to_string());
-    let lexed = crate::router::lex::lex(value);
+    let lexed = crate::shell::words::lex(value);
     if lexed.words.is_empty() {
         return Verdict::unknown(format!("rule git.alias: the alias `{name}` is empty"), raw);
     }

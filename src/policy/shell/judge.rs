@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use super::files::{self, Effect, FileOp};
 use super::inline::{self, Finding};
-use super::lexer::{HereBody, Part, RedirOp, Word};
+use crate::shell::lexer::{HereBody, Part, RedirOp, Word};
 use super::parallel;
-use super::parser::{self, AndOr, Command, Pipeline, Redir, Script, Simple, Target};
+use crate::shell::parser::{self, AndOr, Command, Pipeline, Redir, Script, Simple, Target};
 use super::paths;
 use super::programs::{self, Kind, Lang, Wrapper};
 use super::{HookContext, KnownWrite, RemotePosture, UnknownPrograms};
@@ -330,7 +330,7 @@ impl Judge<'_> {
                                 || v.is_empty()) =>
                     {
                         if !unknown {
-                            prefix = unescape(&pattern);
+                            prefix = crate::text::glob::unescape(&pattern);
                         }
                         unknown = true;
                     }
@@ -347,7 +347,7 @@ impl Judge<'_> {
                     }
                     None => {
                         if !unknown {
-                            prefix = unescape(&pattern);
+                            prefix = crate::text::glob::unescape(&pattern);
                         }
                         unknown = true;
                     }
@@ -364,14 +364,14 @@ impl Judge<'_> {
                     }
                     _ => {
                         if !unknown {
-                            prefix = unescape(&pattern);
+                            prefix = crate::text::glob::unescape(&pattern);
                         }
                         unknown = true;
                     }
                 },
                 _ => {
                     if !unknown {
-                        prefix = unescape(&pattern);
+                        prefix = crate::text::glob::unescape(&pattern);
                     }
                     unknown = true;
                 }
@@ -384,7 +384,7 @@ impl Judge<'_> {
             }];
         }
         if !special {
-            return vec![Arg::Lit(unescape(&pattern))];
+            return vec![Arg::Lit(crate::text::glob::unescape(&pattern))];
         }
         let Some(candidates) = brace_expand(&pattern, 0) else {
             return vec![Arg::Unknown {
@@ -394,7 +394,7 @@ impl Judge<'_> {
         };
         let mut out = Vec::new();
         for c in candidates {
-            if has_glob(&c) {
+            if crate::text::glob::has_glob(&c) {
                 let Some(cwd) = &self.cwd else {
                     return vec![Arg::Unknown {
                         prefix: String::new(),
@@ -403,12 +403,12 @@ impl Judge<'_> {
                 };
                 let found = self.ctx.facts.expand_glob(cwd, &c);
                 if found.is_empty() {
-                    out.push(Arg::Lit(unescape(&c)));
+                    out.push(Arg::Lit(crate::text::glob::unescape(&c)));
                 } else {
                     out.extend(found.into_iter().map(Arg::Lit));
                 }
             } else {
-                out.push(Arg::Lit(unescape(&c)));
+                out.push(Arg::Lit(crate::text::glob::unescape(&c)));
             }
         }
         out
@@ -901,7 +901,7 @@ impl Judge<'_> {
                 return;
             }
             let rest: Option<Vec<String>> =
-                args[1..].iter().map(|a| a.lit().map(shell_quote)).collect();
+                args[1..].iter().map(|a| a.lit().map(crate::text::quote::word)).collect();
             match rest {
                 Some(rest) => {
                     let line = std::iter::once(value)
@@ -1510,7 +1510,7 @@ impl Judge<'_> {
                 let rest_start = if attached { i + 1 } else { i + 2 };
                 let rest: Option<Vec<String>> = args[rest_start.min(args.len())..]
                     .iter()
-                    .map(|a| a.lit().map(shell_quote))
+                    .map(|a| a.lit().map(crate::text::quote::word))
                     .collect();
                 let Some(rest) = rest else {
                     self.deny("`env -S` is followed by arguments computed at run time");
@@ -2077,9 +2077,9 @@ impl Judge<'_> {
                 .unwrap_or_default();
             names.iter().all(|(p, icase)| {
                 if *icase {
-                    crate::ask::glob::matches(&p.to_lowercase(), &name.to_lowercase())
+                    crate::text::glob::matches(&p.to_lowercase(), &name.to_lowercase())
                 } else {
-                    crate::ask::glob::matches(p, &name)
+                    crate::text::glob::matches(p, &name)
                 }
             }) || (!files_only
                 && f.ancestors().any(|a| {
@@ -2087,7 +2087,7 @@ impl Judge<'_> {
                         .file_name()
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_default();
-                    names.iter().all(|(p, _)| crate::ask::glob::matches(p, &n))
+                    names.iter().all(|(p, _)| crate::text::glob::matches(p, &n))
                 }))
         };
         let hit: Vec<&PathBuf> = loss
@@ -2783,9 +2783,9 @@ fn git_dir_matches(g: &Path, names: &[(String, bool)], simple: bool) -> bool {
             let name = e.file_name().to_string_lossy().into_owned();
             let hit = names.iter().all(|(p, icase)| {
                 if *icase {
-                    crate::ask::glob::matches(&p.to_lowercase(), &name.to_lowercase())
+                    crate::text::glob::matches(&p.to_lowercase(), &name.to_lowercase())
                 } else {
-                    crate::ask::glob::matches(p, &name)
+                    crate::text::glob::matches(p, &name)
                 }
             });
             if hit {
@@ -2889,37 +2889,6 @@ fn known_output(args: &[Arg], stdin: Stdin) -> Option<String> {
         },
         _ => None,
     }
-}
-
-/// Removes the `\` escapes `peek_word` put before quoted characters.
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Whether an escaped pattern has an unescaped glob character.
-fn has_glob(s: &str) -> bool {
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                chars.next();
-            }
-            '*' | '?' | '[' => return true,
-            _ => {}
-        }
-    }
-    false
 }
 
 /// Most words one brace expansion may produce; more is refused.
@@ -3141,17 +3110,6 @@ fn awk_in_place(args: &[Arg]) -> bool {
         let lib = lib.rsplit('/').next().unwrap_or(lib);
         lib.trim_end_matches(".awk") == "inplace"
     })
-}
-
-fn shell_quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
 }
 
 /// The words after the program name when every one is a literal.

@@ -14,10 +14,8 @@
 pub mod files;
 pub mod inline;
 pub mod judge;
-pub mod lexer;
 pub mod loss;
 pub mod parallel;
-pub mod parser;
 pub mod paths;
 pub mod programs;
 

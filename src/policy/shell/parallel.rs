@@ -349,7 +349,7 @@ fn readings(template: &[String], row: &[Input], replace: &str, quote: bool) -> V
 /// An input as one shell word (parallel quotes what it substitutes).
 fn value_word(v: &Input) -> String {
     match v {
-        Input::Known(t) => quote_word(t),
+        Input::Known(t) => crate::text::quote::word(t),
         Input::Unknown => UNKNOWN_INPUT.to_string(),
     }
 }
@@ -371,7 +371,7 @@ fn fill(word: &str, row: &[Input], replace: &str) -> (String, String, bool) {
         }
         let c = rest.chars().next().unwrap_or(' ');
         raw.push(c);
-        quoted.push_str(&quote_word(&c.to_string()));
+        quoted.push_str(&crate::text::quote::word(&c.to_string()));
         rest = &rest[c.len_utf8()..];
     }
     (raw, quoted, used)
@@ -404,11 +404,11 @@ fn replacement(s: &str, row: &[Input], replace: &str) -> Option<(usize, String)>
         (_, Input::Unknown) if matches!(form, "" | "." | "/" | "//" | "/.") => {
             UNKNOWN_INPUT.to_string()
         }
-        ("", Input::Known(t)) if !digits.is_empty() => quote_word(t),
-        (".", Input::Known(t)) => quote_word(strip_ext(t)),
-        ("/", Input::Known(t)) => quote_word(base(t)),
-        ("//", Input::Known(t)) => quote_word(dir(t)),
-        ("/.", Input::Known(t)) => quote_word(strip_ext(base(t))),
+        ("", Input::Known(t)) if !digits.is_empty() => crate::text::quote::word(t),
+        (".", Input::Known(t)) => crate::text::quote::word(strip_ext(t)),
+        ("/", Input::Known(t)) => crate::text::quote::word(base(t)),
+        ("//", Input::Known(t)) => crate::text::quote::word(dir(t)),
+        ("/.", Input::Known(t)) => crate::text::quote::word(strip_ext(base(t))),
         _ => return None,
     };
     Some((end + 1, word))
@@ -430,18 +430,6 @@ fn strip_ext(t: &str) -> &str {
     match t.rsplit_once('.') {
         Some((s, e)) if !s.is_empty() && !s.ends_with('/') && !e.contains('/') => s,
         _ => t,
-    }
-}
-
-/// Quotes a word for the shell (the judge's own reading of it).
-fn quote_word(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
     }
 }
 

@@ -186,7 +186,7 @@ pub fn resolve_abs(p: &Path, follow: bool) -> PathBuf {
 }
 
 fn glob_match(pattern: &str, name: &str) -> bool {
-    crate::ask::glob::matches(pattern, name)
+    crate::text::glob::matches(pattern, name)
 }
 
 /// Whether the relative path `rel` (lower-cased, `/`-separated) is the

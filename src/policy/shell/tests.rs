@@ -34,7 +34,7 @@ impl Facts for DirFacts {
         Some(place.dir.join(name).exists())
     }
     fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
-        crate::ask::glob::expand(pattern, dir)
+        crate::text::glob::expand(pattern, dir)
     }
     fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
         let d = dir.join(target);

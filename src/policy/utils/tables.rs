@@ -1023,14 +1023,6 @@ const FREE: &[Opt] = &[
     flag('V', "version"),
 ];
 
-/// Characters that look like `-` and are not: hyphens, dashes, minus
-/// signs and their fullwidth and small forms.
-const DASH_LOOKALIKES: &[char] = &[
-    '\u{00AD}', '\u{02D7}', '\u{058A}', '\u{1400}', '\u{1806}', '\u{2010}', '\u{2011}', '\u{2012}',
-    '\u{2013}', '\u{2014}', '\u{2015}', '\u{2043}', '\u{2212}', '\u{2796}', '\u{2E3A}', '\u{2E3B}',
-    '\u{FE58}', '\u{FE63}', '\u{FF0D}',
-];
-
 /// An operand that starts with a dash look-alike (`—follow`, `－o`, `−n`)
 /// is an option mistyped or pasted from a web page: the program would take
 /// it for a file name, so it is refused and the mistake is seen. After
@@ -1038,7 +1030,7 @@ const DASH_LOOKALIKES: &[char] = &[
 fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.operands
         .iter()
-        .any(|o| o.starts_with(DASH_LOOKALIKES))
+        .any(|o| o.starts_with(crate::text::lookalike::DASHES))
         .then_some((
             UnsafeShell,
             "a word starts with a dash look-alike (–, —, −, －, ‐): an option mistyped, which the program would read as a file name",

@@ -288,41 +288,6 @@ fn letters(w: &[u8]) -> u32 {
 /// The longest word corrections consider.
 const LONGEST: usize = 31;
 
-/// The optimal-string-alignment distance, or `None` beyond `max`. Rows
-/// are bytes (a distance never exceeds [`LONGEST`]): three short rows to
-/// clear per comparison, and a word is compared with dozens of targets.
-fn distance(a: &[u8], b: &[u8], max: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > max || a.len() > LONGEST || b.len() > LONGEST {
-        return None;
-    }
-    let m = b.len();
-    let mut prev2 = [0u8; LONGEST + 1];
-    let mut prev = [0u8; LONGEST + 1];
-    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
-        *p = j as u8;
-    }
-    let mut cur = [0u8; LONGEST + 1];
-    for i in 1..=a.len() {
-        cur[0] = i as u8;
-        let mut row_min = cur[0];
-        for j in 1..=m {
-            let cost = u8::from(a[i - 1] != b[j - 1]);
-            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(prev2[j - 2] + 1);
-            }
-            cur[j] = v;
-            row_min = row_min.min(v);
-        }
-        if usize::from(row_min) > max {
-            return None;
-        }
-        std::mem::swap(&mut prev2, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    Some(usize::from(prev[m])).filter(|d| *d <= max)
-}
-
 /// The edit budget for a word of `n` characters.
 fn budget(n: usize) -> usize {
     match n {
@@ -425,7 +390,10 @@ pub fn corrections(word: &str) -> Vec<&'static str> {
             if !plausible {
                 continue;
             }
-            let Some(d) = distance(w, tv, max) else {
+            if w.len() > LONGEST || tv.len() > LONGEST {
+                continue;
+            }
+            let Some(d) = crate::text::distance::osa(w, tv, max) else {
                 continue;
             };
             match best {
@@ -482,14 +450,6 @@ mod tests {
         ] {
             assert_eq!(nearest(typo), Some(word), "{typo}");
         }
-    }
-
-    #[test]
-    fn distance_is_bounded() {
-        let c = |s: &'static str| s.as_bytes();
-        assert_eq!(distance(c("commit"), c("comit"), 1), Some(1));
-        assert_eq!(distance(c("comment"), c("commit"), 1), None);
-        assert_eq!(distance(c("teh"), c("the"), 1), Some(1));
     }
 
     #[test]

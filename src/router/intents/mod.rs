@@ -333,7 +333,7 @@ fn may_frame(toks: &[Tok]) -> bool {
 fn plainly_a_task(text: &str) -> bool {
     const LONG: usize = 8;
     if text.split_whitespace().nth(LONG).is_none()
-        || text.contains(|c: char| crate::router::lex::closing_quote(c).is_some())
+        || text.contains(|c: char| crate::shell::words::closing_quote(c).is_some())
     {
         return false;
     }

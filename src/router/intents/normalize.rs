@@ -11,7 +11,7 @@ use std::cell::OnceCell;
 use std::sync::OnceLock;
 
 use super::index;
-use crate::router::lex::closing_quote;
+use crate::shell::words::closing_quote;
 use crate::text::fold;
 
 /// One word of a request, or one quoted span.

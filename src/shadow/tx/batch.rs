@@ -17,7 +17,7 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use super::{op_id, remove_own_temp, stage_file, Plan, Temps, Tx};
-use crate::shadow::dir::Dir;
+use crate::fsx::dir::Dir;
 use crate::shadow::journal::{Entry, Op};
 use crate::shadow::paths::RepoPath;
 use crate::shadow::store::{Current, Replaced};

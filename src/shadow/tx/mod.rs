@@ -16,9 +16,9 @@ use std::path::Path;
 
 use camino::{Utf8Path, Utf8PathBuf};
 
-use super::atomic::{set_mode, temp_name};
-use super::dir::{self, why, Access, Dir, Kind};
-use super::durable::Durability;
+use crate::fsx::atomic::{set_mode, temp_name};
+use crate::fsx::dir::{self, why, Access, Dir, Kind};
+use crate::fsx::durable::Durability;
 use super::journal::{self, is_op_id, Entry, JournalWriter, Op};
 use super::paths::RepoPath;
 use super::session::{IndexHeader, IndexLine, Session, SessionIndex};

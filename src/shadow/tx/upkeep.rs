@@ -10,7 +10,7 @@ use std::io;
 use camino::Utf8Path;
 
 use super::{clone_dir, is_own_temp, remove_own_temp, stage_file, Tx};
-use crate::shadow::dir::{self, Access, Dir, Kind};
+use crate::fsx::dir::{self, Access, Dir, Kind};
 use crate::shadow::journal::{self, is_sha256_hex, Entry, Op};
 use crate::shadow::store::{self, read_store_file, Version, VersionNames, SIZE};
 use crate::shadow::ShadowError;

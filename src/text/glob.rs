@@ -117,7 +117,7 @@ fn class(p: &[char], c: char) -> Option<(bool, usize)> {
 }
 
 /// Whether `part` has a metacharacter that is not escaped.
-fn has_glob(part: &str) -> bool {
+pub fn has_glob(part: &str) -> bool {
     let mut escaped = false;
     for c in part.chars() {
         match c {
@@ -131,7 +131,7 @@ fn has_glob(part: &str) -> bool {
 }
 
 /// Removes the lexer's escapes.
-fn unescape(part: &str) -> String {
+pub fn unescape(part: &str) -> String {
     let mut out = String::with_capacity(part.len());
     let mut escaped = false;
     for c in part.chars() {
