@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use git_fararoni::agent::client::{ChatMessage, ChatRequest, Role, ToolMode};
 use git_fararoni::agent::local::engine::{LocalClient, Timings};
-use git_fararoni::config::{model_settings, ModelLevel};
+use git_fararoni::settings::read::{model_settings, ModelLevel};
 
 /// The benchmark's prompt: about 250 tokens of English prose and code.
 pub const PROMPT: &str = include_str!("local_bench_prompt.txt");

@@ -221,7 +221,7 @@ fn missing_means(hook: &str) -> &'static str {
 }
 
 fn endpoints(repo: Option<&Repo>) -> Vec<Check> {
-    use crate::config::{model_settings, ModelLevel};
+    use crate::settings::read::{model_settings, ModelLevel};
     let mut out = Vec::new();
     for (name, level, prefix) in [
         ("model chat", ModelLevel::Chat, "fararoni.chat"),
@@ -243,7 +243,7 @@ fn endpoints(repo: Option<&Repo>) -> Vec<Check> {
                     "not configured",
                     Some(format!(
                         "set {prefix}.model (and {prefix}.baseUrl unless the default `{}` fits) with `git config --global KEY VALUE`",
-                        crate::config::DEFAULT_LLM_BASE_URL
+                        crate::settings::read::DEFAULT_LLM_BASE_URL
                     )),
                 ),
                 Some(model) => probe_check(name, &s.base_url, &model, s.api_key.as_deref()),

@@ -7,7 +7,6 @@ pub mod agent;
 pub mod ask;
 pub mod cli;
 pub mod clock;
-pub mod config;
 pub mod docs;
 pub mod doctor;
 pub mod error;

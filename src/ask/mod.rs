@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use thiserror::Error;
 
 use crate::agent::client::{ChatMessage, ChatRequest, Role, ToolMode};
-use crate::config;
+use crate::settings::read as config;
 use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
 use crate::policy::{Facts, Place};
 use crate::router::{

@@ -89,7 +89,7 @@ pub(crate) fn cascade(
     make: &mut dyn FnMut(u8) -> Result<Made, CliError>,
 ) -> Result<ExitCode, CliError> {
     let repo = crate::git::Repo::discover(cwd).ok().flatten();
-    let settings = crate::config::agent_settings(crate::settings::of(repo.as_ref()));
+    let settings = crate::settings::read::agent_settings(crate::settings::of(repo.as_ref()));
     let levels: Vec<u8> = match opts.level {
         Some(l) => vec![l],
         None => vec![3, 4, 5],
@@ -265,7 +265,7 @@ fn level3(
     made: &mut Made,
     request: &str,
     cwd: &Path,
-    settings: &crate::config::AgentSettings,
+    settings: &crate::settings::read::AgentSettings,
     opts: &CascadeOptions,
     summary: &mut Summary,
 ) -> Result<Option<Produced>, String> {
@@ -535,8 +535,8 @@ pub(crate) fn http_models(cwd: &Path) -> impl FnMut(u8) -> Result<Made, CliError
 
 /// Which settings group model level `level` reads (3 tools, 4 thinking,
 /// 5 fallback).
-fn model_level(level: u8) -> crate::config::ModelLevel {
-    use crate::config::ModelLevel;
+fn model_level(level: u8) -> crate::settings::read::ModelLevel {
+    use crate::settings::read::ModelLevel;
     match level {
         4 => ModelLevel::Thinking,
         5 => ModelLevel::Fallback,
@@ -547,15 +547,15 @@ fn model_level(level: u8) -> crate::config::ModelLevel {
 /// The settings of one model level.
 fn level_settings(
     repo: Option<&crate::git::Repo>,
-    which: crate::config::ModelLevel,
-) -> Result<crate::config::ModelSettings, CliError> {
-    crate::config::model_settings(crate::settings::of(repo), which).map_err(|e| {
+    which: crate::settings::read::ModelLevel,
+) -> Result<crate::settings::read::ModelSettings, CliError> {
+    crate::settings::read::model_settings(crate::settings::of(repo), which).map_err(|e| {
         CliError::wrap(ErrorKind::ModelUnavailable, &e)
             .hint("fix the value (`git fararoni config` shows where it is set)")
     })
 }
 
-fn sampling_of(s: &crate::config::ModelSettings) -> Sampling {
+fn sampling_of(s: &crate::settings::read::ModelSettings) -> Sampling {
     Sampling {
         max_tokens: s.max_tokens,
         temperature: s.temperature,

@@ -31,7 +31,7 @@ pub(crate) fn run(args: ConfigArgs) -> Result<ExitCode, CliError> {
     let (resolved, unknown) = (loaded.resolved(), loaded.unknown());
     let mut warnings = Vec::new();
     for p in PROTECTIVE {
-        if let Err(e) = crate::config::protective_value(loaded, p, &mut warnings) {
+        if let Err(e) = crate::settings::read::protective_value(loaded, p, &mut warnings) {
             warn(&e);
         }
     }

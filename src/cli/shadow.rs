@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde_json::json;
 
-use crate::config::{Origin, SettingError};
+use crate::settings::read::{Origin, SettingError};
 use crate::error::{exit, CliError, ErrorKind};
 use crate::git::GitCommand;
 use crate::lock::LockError;

@@ -5,6 +5,7 @@
 //! keep our own store out of it ([`pathspec`]).
 
 pub mod lease;
+pub mod protect;
 pub mod pathspec;
 pub mod repo;
 pub mod run;

@@ -47,8 +47,10 @@ pub enum Head {
 /// An open repository.
 pub struct Repo {
     inner: gix::Repository,
-    /// The `fararoni.*` settings, read on first use.
-    settings: std::sync::OnceLock<crate::settings::Settings>,
+    /// What a higher layer keeps with the open repository (the settings
+    /// layer keeps the `fararoni.*` settings here, read on first use), so
+    /// that a repository opened anew reads them anew.
+    memo: std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl std::fmt::Debug for Repo {
@@ -67,7 +69,7 @@ impl Repo {
         match gix::discover_with_environment_overrides(dir) {
             Ok(inner) => Ok(Some(Repo {
                 inner,
-                settings: std::sync::OnceLock::new(),
+                memo: std::sync::OnceLock::new(),
             })),
             Err(e) if e.classify().is_not_found() => Ok(None),
             Err(source) => Err(RepoError::Open {
@@ -192,11 +194,12 @@ impl Repo {
         Some(entry.object().ok()?.data.clone())
     }
 
-    /// Returns git-fararoni's settings for this repository, read once (on
-    /// first use: the deterministic levels never pay for them).
-    pub fn settings(&self) -> &crate::settings::Settings {
-        self.settings
-            .get_or_init(|| crate::settings::Settings::load(Some(self)))
+    /// Returns the value kept with this open repository, made by `init` on
+    /// first use; `None` when a value of another type was kept first.
+    pub fn memo<T: std::any::Any + Send + Sync>(&self, init: impl FnOnce() -> T) -> Option<&T> {
+        self.memo
+            .get_or_init(|| Box::new(init()))
+            .downcast_ref::<T>()
     }
 
     /// Returns a string value from the repository's configuration, `git -c`
@@ -211,6 +214,24 @@ impl Repo {
     }
 }
 
+/// Compares git config keys as git does: `section.sub.name` with the
+/// section and name case-insensitive and the subsection exact.
+pub fn same_key(a: &str, b: &str) -> bool {
+    // Compared in place: every hook call looks its settings up in the
+    // table, and a copy per comparison was a quarter of a read-only call.
+    fn split(k: &str) -> Option<(&str, &str, &str)> {
+        let (section, rest) = k.split_once('.')?;
+        let (sub, name) = rest.rsplit_once('.').unwrap_or(("", rest));
+        Some((section, sub, name))
+    }
+    match (split(a), split(b)) {
+        (Some((sa, ua, na)), Some((sb, ub, nb))) => {
+            sa.eq_ignore_ascii_case(sb) && ua == ub && na.eq_ignore_ascii_case(nb)
+        }
+        _ => false,
+    }
+}
+
 /// The value `git -c KEY=VALUE` gave `key`, the last one winning: git
 /// passes them to `git fararoni` in `GIT_CONFIG_PARAMETERS`, which gix
 /// does not read.
@@ -218,7 +239,7 @@ fn command_line_value(key: &str) -> Option<String> {
     command_line_config()
         .into_iter()
         .rev()
-        .find(|(k, _)| crate::settings::table::same_key(k, key))
+        .find(|(k, _)| same_key(k, key))
         .map(|(_, v)| v.unwrap_or_else(|| "true".into()))
 }
 

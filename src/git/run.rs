@@ -42,7 +42,7 @@ pub enum Actor {
 
 /// The marker set on every git git-fararoni spawns: our pid. A hook (or any
 /// git-fararoni) started by that git finds it and knows its ancestor may hold
-/// the repository lock while it waits for git ([`crate::lock`]).
+/// the repository lock while it waits for git (the `lock` module).
 pub const PARENT_ENV: &str = "FARARONI_PARENT";
 
 /// Sets [`PARENT_ENV`] on `cmd`: the pids of every git-fararoni above the
@@ -71,10 +71,10 @@ pub fn marked_parents() -> Vec<u32> {
 }
 
 /// Gives a git that level 1 spawns the policy's protections
-/// ([`crate::policy::git::PROTECTIONS`]): variables, and configuration
+/// ([`super::protect::PROTECTIONS`]): variables, and configuration
 /// through `GIT_CONFIG_COUNT`, appended after any the user already set.
 pub fn protect(cmd: &mut Command) {
-    use crate::policy::git::{PROTECTED_CONFIG, PROTECTIONS};
+    use super::protect::{PROTECTED_CONFIG, PROTECTIONS};
     for (k, v) in PROTECTIONS {
         cmd.env(k, v);
     }
@@ -85,7 +85,7 @@ pub fn protect(cmd: &mut Command) {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if matches!(
-        crate::policy::git::subcommand(&args),
+        super::protect::subcommand(&args),
         Some("config" | "var")
     ) {
         return;
@@ -321,7 +321,7 @@ mod tests {
         cmd.args(["-C", "x", "log"]);
         protect(&mut cmd);
         let e = envs(&cmd);
-        for (k, v) in crate::policy::git::PROTECTIONS {
+        for (k, v) in crate::git::protect::PROTECTIONS {
             assert!(e.contains(&(k.to_string(), v.to_string())), "{k}");
         }
         let values: Vec<&str> = e
@@ -329,7 +329,7 @@ mod tests {
             .filter(|(k, _)| k.starts_with("GIT_CONFIG_VALUE_"))
             .map(|(_, v)| v.as_str())
             .collect();
-        assert_eq!(values.len(), crate::policy::git::PROTECTED_CONFIG.len());
+        assert_eq!(values.len(), crate::git::protect::PROTECTED_CONFIG.len());
         assert!(values.contains(&"never") && values.contains(&"explicit"));
         let mut cmd = Command::new("git");
         cmd.args(["config", "-l"]);

@@ -40,7 +40,7 @@ pub enum GuardError {
     },
     /// A protective `fararoni.guard.*` setting cannot be read.
     #[error(transparent)]
-    Setting(#[from] crate::config::SettingError),
+    Setting(#[from] crate::settings::read::SettingError),
     /// The shadow store or the file system failed.
     #[error(transparent)]
     Shadow(#[from] ShadowError),

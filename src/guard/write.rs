@@ -15,7 +15,7 @@ use camino::{Utf8Path, Utf8PathBuf};
 
 use super::killswitch::{self, Report, Thresholds};
 use super::GuardError;
-use crate::config::{self, SettingWarning};
+use crate::settings::read::{self as config, SettingWarning};
 use crate::git::Repo;
 use crate::shadow::{Change, Notice, Op, RepoPath, Session, Shadow, ShadowError};
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::config::SettingWarning;
+use crate::settings::read::SettingWarning;
 use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
 use crate::guard::killswitch::{self, Report};
 use crate::hooks::pairs;

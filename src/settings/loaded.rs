@@ -1,6 +1,6 @@
 //! [`Settings`]: every row of the table read once per repository (or once
 //! per process outside any), so a run never walks git's configuration per
-//! key. Typed access lives in [`crate::config`], which takes a `&Settings`.
+//! key. Typed access lives in [`crate::settings::read`], which takes a `&Settings`.
 
 use std::sync::OnceLock;
 
@@ -132,7 +132,11 @@ impl Settings {
 pub fn of(repo: Option<&Repo>) -> &Settings {
     static GLOBAL: OnceLock<Settings> = OnceLock::new();
     match repo {
-        Some(r) => r.settings(),
+        // Only this layer keeps a value with the repository; another type
+        // there would be a bug, answered with a fresh read rather than a panic.
+        Some(r) => r
+            .memo(|| Settings::load(Some(r)))
+            .unwrap_or_else(|| Box::leak(Box::new(Settings::load(Some(r))))),
         None => GLOBAL.get_or_init(|| Settings::load(None)),
     }
 }

@@ -3,9 +3,10 @@
 //! ([`resolve`]). Environment variables override
 //! git config, which git itself resolves (system, global, repository,
 //! worktree, `git -c`, includes); protective settings cannot be set weaker
-//! than their bound ([`crate::config::protective_value`]).
+//! than their bound ([`crate::settings::read::protective_value`]).
 
 pub mod loaded;
+pub mod read;
 pub mod resolve;
 pub mod table;
 

@@ -338,30 +338,14 @@ pub const SETTINGS: &[Setting] = &[
     ),
 ];
 
+pub use crate::git::repo::same_key;
+
 /// Returns the setting whose git config key is `key`. Section and variable
 /// names are case-insensitive in git, the middle part is not.
 pub fn find(key: &str) -> Option<&'static Setting> {
     SETTINGS
         .iter()
         .find(|s| s.key.is_some_and(|k| same_key(k, key)))
-}
-
-/// Compares git config keys as git does: `section.sub.name` with the
-/// section and name case-insensitive and the subsection exact.
-pub fn same_key(a: &str, b: &str) -> bool {
-    // Compared in place: every hook call looks its settings up in the
-    // table, and a copy per comparison was a quarter of a read-only call.
-    fn split(k: &str) -> Option<(&str, &str, &str)> {
-        let (section, rest) = k.split_once('.')?;
-        let (sub, name) = rest.rsplit_once('.').unwrap_or(("", rest));
-        Some((section, sub, name))
-    }
-    match (split(a), split(b)) {
-        (Some((sa, ua, na)), Some((sb, ub, nb))) => {
-            sa.eq_ignore_ascii_case(sb) && ua == ub && na.eq_ignore_ascii_case(nb)
-        }
-        _ => false,
-    }
 }
 
 /// Returns the valid key nearest to an unknown `fararoni.*` key.

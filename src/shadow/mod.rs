@@ -170,7 +170,7 @@ pub enum ShadowError {
     },
     /// A `fararoni.shadow.*` setting has a value that cannot be read.
     #[error(transparent)]
-    Setting(#[from] crate::config::SettingError),
+    Setting(#[from] crate::settings::read::SettingError),
     /// The store failed validation (a symlink, a FIFO, a hard link or a
     /// forged journal line where the store keeps its own data).
     #[error("the shadow store failed validation: `{}`: {why}", path.display())]

@@ -11,7 +11,7 @@ use camino::Utf8PathBuf;
 
 use super::store::{Shadow, Version};
 use super::ShadowError;
-use crate::config::{self, SettingWarning};
+use crate::settings::read::{self as config, SettingWarning};
 use crate::git::Repo;
 
 /// The store's retention limits.
@@ -36,17 +36,17 @@ impl Default for Retention {
 impl Retention {
     /// Returns the limits configured for `repo` (environment, then git
     /// config), defaults for unset keys; a limit set below its floor
-    /// ([`crate::config::PROTECTIVE`]) is raised to it, with a warning.
+    /// ([`crate::settings::read::PROTECTIVE`]) is raised to it, with a warning.
     pub fn from_config(repo: &Repo) -> Result<(Retention, Vec<SettingWarning>), ShadowError> {
         let mut r = Retention::default();
         let mut warnings = Vec::new();
         if let Some(n) =
-            config::protective_value(repo.settings(), &config::SHADOW_MAX_VERSIONS, &mut warnings)?
+            config::protective_value(crate::settings::of(Some(repo)), &config::SHADOW_MAX_VERSIONS, &mut warnings)?
         {
             r.max_versions = usize::try_from(n as u64).unwrap_or(usize::MAX);
         }
         if let Some(n) =
-            config::protective_value(repo.settings(), &config::SHADOW_MAX_SIZE, &mut warnings)?
+            config::protective_value(crate::settings::of(Some(repo)), &config::SHADOW_MAX_SIZE, &mut warnings)?
         {
             r.max_bytes = n as u64;
         }

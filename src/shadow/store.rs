@@ -23,7 +23,7 @@ use super::retention::Retention;
 use super::session::SessionIndex;
 use super::{Notice, ShadowError};
 use crate::clock::Utc;
-use crate::config::SettingWarning;
+use crate::settings::read::SettingWarning;
 use crate::git::Repo;
 
 /// The store's directory name, at the top of the working tree.

@@ -10,7 +10,7 @@ use git_fararoni::agent::client::{
 };
 use git_fararoni::agent::extract;
 use git_fararoni::agent::http::HttpClient;
-use git_fararoni::config::{ModelSettings, ToolModeSetting};
+use git_fararoni::settings::read::{ModelSettings, ToolModeSetting};
 use serde_json::json;
 
 use crate::fake_llm::{refused_url, FakeLlm, Reply};

@@ -15,7 +15,7 @@ use git_fararoni::agent::client::{
 };
 use git_fararoni::agent::interrupt;
 use git_fararoni::agent::local::engine::LocalClient;
-use git_fararoni::config::{model_settings, ModelLevel};
+use git_fararoni::settings::read::{model_settings, ModelLevel};
 use serde_json::{json, Value};
 
 use crate::common::{snapshot, Out, TestRepo};

@@ -11,7 +11,7 @@ use git_fararoni::agent::client::{
     ChatMessage, ChatRequest, LlmClient, Role, ToolCall, ToolMode, ToolSpec,
 };
 use git_fararoni::agent::http::HttpClient;
-use git_fararoni::config::{ModelSettings, ToolModeSetting};
+use git_fararoni::settings::read::{ModelSettings, ToolModeSetting};
 use serde_json::json;
 
 use crate::common::TestRepo;

@@ -25,7 +25,7 @@ use super::client::{
     ChatRequest, ChatResponse, LlmClient, LlmError, ModeChoice, ServerInfo, StreamEvent, ToolMode,
 };
 use super::{extract, interrupt, modes};
-use crate::config::{ModelSettings, ToolModeSetting};
+use crate::settings::read::{ModelSettings, ToolModeSetting};
 
 /// How often a wait wakes up to look at the Ctrl-C flag.
 const TICK: Duration = Duration::from_millis(100);

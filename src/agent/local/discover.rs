@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::ModelLevel;
+use crate::settings::read::ModelLevel;
 
 /// Where one store keeps its models: the environment variable that moves
 /// it (with the sub-folder under that variable's value), and the default

@@ -34,7 +34,7 @@ use crate::agent::client::{
 };
 use crate::agent::http::think::{Piece, ThinkSplitter};
 use crate::agent::{interrupt, modes};
-use crate::config::{ModelSettings, ToolModeSetting};
+use crate::settings::read::{ModelSettings, ToolModeSetting};
 
 /// Prompt tokens decoded per batch (llama.cpp's default logical batch).
 const BATCH: usize = 512;

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::config::{model_settings, ModelLevel};
+use crate::settings::read::{model_settings, ModelLevel};
 use crate::git::Repo;
 
 /// One model file.
@@ -82,7 +82,7 @@ pub fn inventory(repo: Option<&Repo>) -> Inventory {
     let found = super::discover::find();
     let mut models: Vec<ModelRow> = Vec::new();
     for (_, level, _) in LEVELS {
-        if let Some(p) = crate::config::gguf_path(crate::settings::of(repo), *level) {
+        if let Some(p) = crate::settings::read::gguf_path(crate::settings::of(repo), *level) {
             if !models.iter().any(|m| m.path == p.display().to_string()) {
                 models.push(row("config", p.display().to_string(), &p, 0));
             }

@@ -19,7 +19,7 @@ pub mod inventory;
 
 use std::path::{Path, PathBuf};
 
-use crate::config::{ModelLevel, ModelSettings};
+use crate::settings::read::{ModelLevel, ModelSettings};
 use crate::git::Repo;
 
 pub use gguf::{GgufError, GgufInfo};
@@ -64,7 +64,7 @@ pub enum LocalError {
     Cpu(#[from] cpu::CpuError),
     /// `fararoni.local.threads` cannot be read.
     #[error(transparent)]
-    Setting(#[from] crate::config::ModelSettingError),
+    Setting(#[from] crate::settings::read::ModelSettingError),
     /// llama.cpp refused the file or failed while generating.
     #[error("the in-process model `{path}` failed: {detail}")]
     Engine {
@@ -180,7 +180,7 @@ pub enum Source {
 /// model discovered on disk — the smallest for level 2's small talk, the
 /// largest that fits in memory for levels 3–5.
 pub fn choose(repo: Option<&Repo>, level: ModelLevel, settings: &ModelSettings) -> Source {
-    if let Some(path) = crate::config::gguf_path(crate::settings::of(repo), level) {
+    if let Some(path) = crate::settings::read::gguf_path(crate::settings::of(repo), level) {
         return Source::File {
             path,
             configured: true,
@@ -228,7 +228,7 @@ pub fn client_for(
             let client = engine_client(
                 info,
                 settings,
-                crate::config::local_threads(crate::settings::of(repo))?,
+                crate::settings::read::local_threads(crate::settings::of(repo))?,
             )?;
             Ok(Some(Chosen {
                 client,

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::config::{self, HookPosture};
+use crate::settings::read::{self as config, HookPosture};
 use crate::git::Repo;
 use crate::guard::killswitch::Thresholds;
 use crate::shadow::{Session, Shadow};

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::ask::RepoEnv;
-use crate::config::HookPosture;
+use crate::settings::read::HookPosture;
 use crate::policy::shell::{
     judge_shell, GitLoss, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
 };

@@ -21,46 +21,7 @@ use super::{env, Actor, Facts, Place, Risk, Verdict};
 pub use config::key_refusal;
 pub use names::BUILTINS;
 
-/// Settings given to every git that level 1 spawns, through git's
-/// `GIT_CONFIG_COUNT` mechanism or its own variables. None changes what a
-/// permitted command does; each closes a way for a permitted command to do
-/// more than it says:
-/// - `GIT_NO_LAZY_FETCH=1`: in a partial clone, `show`, `log -p`, `grep`,
-///   `blame` would fetch missing objects from the promisor remote.
-/// - `safe.bareRepository=explicit`: a bare repository planted inside the
-///   working tree is never discovered implicitly.
-/// - `protocol.allow=never`: no transport at all, should any path reach one
-///   (submodules, a promisor remote, an alias we did not foresee).
-/// - `maintenance.auto=false`: a commit does not start background
-///   maintenance, whose tasks can prune or prefetch.
-/// - `core.fsmonitor=false`: a repository planted inside the working tree
-///   (added as a gitlink, then visited by `status`) cannot name a program
-///   for git to run; it reaches nested gits through the environment.
-/// - `GIT_TERMINAL_PROMPT=0`: nothing waits on a credential prompt.
-pub const PROTECTIONS: &[(&str, &str)] =
-    &[("GIT_NO_LAZY_FETCH", "1"), ("GIT_TERMINAL_PROMPT", "0")];
-
-/// Configuration forced on every git level 1 spawns (see [`PROTECTIONS`]).
-pub const PROTECTED_CONFIG: &[(&str, &str)] = &[
-    ("safe.bareRepository", "explicit"),
-    ("protocol.allow", "never"),
-    ("maintenance.auto", "false"),
-    ("core.fsmonitor", "false"),
-];
-
-/// The subcommand of a canonical `git` argument list (without `git`):
-/// the first word after the global options.
-pub fn subcommand(args: &[String]) -> Option<&str> {
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        match a.as_str() {
-            "-C" | "-c" => i += 2,
-            w if w.starts_with('-') => i += 1,
-            w => return Some(w),
-        }
-    }
-    None
-}
+pub use crate::git::protect::{subcommand, PROTECTED_CONFIG, PROTECTIONS};
 
 /// How a subcommand is judged once its options are parsed.
 #[derive(Clone, Copy)]
