@@ -10,6 +10,7 @@ pub mod clock;
 pub mod docs;
 pub mod doctor;
 pub mod error;
+pub mod exit;
 pub mod fsx;
 pub mod git;
 pub mod guard;

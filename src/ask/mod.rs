@@ -510,7 +510,7 @@ pub fn run_chain(
         if i > 0 {
             if let Some(why) = recheck(i, step) {
                 on(Event::Note(&why));
-                report.exit_code = i32::from(crate::error::exit::BLOCKED);
+                report.exit_code = i32::from(crate::exit::BLOCKED);
                 return Ok(report);
             }
         }

@@ -64,7 +64,7 @@ pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
         Some(Value::Array(a)) => a
             .iter()
             .filter_map(Value::as_str)
-            .map(|w| crate::text::quote::word(w.as_ref()))
+            .map(crate::text::quote::word)
             .collect::<Vec<_>>()
             .join(" "),
         _ => match arg(args, "command") {
