@@ -4,7 +4,6 @@
 //! Never prints by itself: children either share the terminal or are
 //! captured into a [`Report`], and status lines go through a callback.
 
-
 use std::cell::OnceCell;
 use std::io::{IsTerminal as _, Read as _};
 use std::path::{Path, PathBuf};
@@ -13,12 +12,12 @@ use std::process::{Child, Command, Stdio};
 use thiserror::Error;
 
 use crate::agent::client::{ChatMessage, ChatRequest, Role, ToolMode};
-use crate::settings::read as config;
 use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
 use crate::policy::{Facts, Place};
 use crate::router::{
     chat, Check, Cmd, CmdKind, CompositePlan, Op, Run, SmallTalk, Step, GENERATED_MESSAGE,
 };
+use crate::settings::read as config;
 
 /// A failure while carrying out a decision.
 #[derive(Debug, Error)]

@@ -1,33 +1,25 @@
 //! The command line: one clap tree for every binary, dispatch, and the one
 //! place errors are rendered. The only layer that prints.
 
-mod agent;
-mod agent_hooks;
-mod ask;
-mod distill;
-mod docs;
-mod doctor;
-mod generate;
-mod guard;
-mod hook;
-mod hooks;
-mod models;
-mod parse_tool_calls;
-mod saga;
-mod session;
-mod settings;
-mod shadow;
+mod commands;
+pub mod error;
+pub mod render;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod start;
 mod ui;
-mod undo;
+mod util;
+
+use commands::{
+    agent, ask, config as settings, distill, docs, doctor, generate, guard, guard_hook as hook,
+    hooks, models, parse_tool_calls, saga, session, shadow, undo,
+};
 
 use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::error::{exit, report, CliError};
+use error::{exit, report, CliError};
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub use start::start;

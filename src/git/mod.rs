@@ -5,8 +5,8 @@
 //! keep our own store out of it ([`pathspec`]).
 
 pub mod lease;
-pub mod protect;
 pub mod pathspec;
+pub mod protect;
 pub mod repo;
 pub mod run;
 

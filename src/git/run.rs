@@ -84,10 +84,7 @@ pub fn protect(cmd: &mut Command) {
         .get_args()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    if matches!(
-        super::protect::subcommand(&args),
-        Some("config" | "var")
-    ) {
+    if matches!(super::protect::subcommand(&args), Some("config" | "var")) {
         return;
     }
     let base: usize = std::env::var("GIT_CONFIG_COUNT")

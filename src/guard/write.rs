@@ -15,8 +15,8 @@ use camino::{Utf8Path, Utf8PathBuf};
 
 use super::killswitch::{self, Report, Thresholds};
 use super::GuardError;
-use crate::settings::read::{self as config, SettingWarning};
 use crate::git::Repo;
+use crate::settings::read::{self as config, SettingWarning};
 use crate::shadow::{Change, Notice, Op, RepoPath, Session, Shadow, ShadowError};
 
 /// How to carry out a guarded write.

@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::settings::read::SettingWarning;
 use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
 use crate::guard::killswitch::{self, Report};
 use crate::hooks::pairs;
 use crate::saga::{self, Phase, Saga};
+use crate::settings::read::SettingWarning;
 
 /// `FARARONI_GUARD=off` turns the pre-commit checks off, as `--no-verify` does.
 pub const GUARD_ENV: &str = "FARARONI_GUARD";

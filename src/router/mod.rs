@@ -17,10 +17,10 @@ use serde_json::json;
 
 pub use crate::policy::{Facts, NoFacts, Risk};
 
+pub use crate::shell::words::{InputError, Op, Word};
 pub use chat::SmallTalk;
 pub use intents::table::{Check, Run};
 pub use intents::Intent;
-pub use crate::shell::words::{InputError, Op, Word};
 
 use std::path::{Path, PathBuf};
 
@@ -267,7 +267,9 @@ fn expand_words(
 /// Whether a word starts with a character that renders like `-`: it
 /// looks like an option to a person and is not one to the program.
 fn looks_like_an_option(word: &str) -> bool {
-    word.chars().next().is_some_and(crate::text::lookalike::is_dash)
+    word.chars()
+        .next()
+        .is_some_and(crate::text::lookalike::is_dash)
 }
 
 fn classify_command(
@@ -322,7 +324,10 @@ fn classify_command(
         Ok(words) => full.extend(words),
         Err(why) => return blocked_line(kind, argv, text, Risk::UnsafeShell, false, why),
     }
-    if let Some(w) = full.iter().find(|w| w.chars().any(crate::text::lookalike::is_invisible)) {
+    if let Some(w) = full
+        .iter()
+        .find(|w| w.chars().any(crate::text::lookalike::is_invisible))
+    {
         return blocked_line(
             kind,
             argv.clone(),

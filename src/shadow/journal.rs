@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fsx::dir::{self, Access, Dir};
 use super::paths::is_normal_rel;
 use super::session::Session;
 use super::ShadowError;
+use crate::fsx::dir::{self, Access, Dir};
 
 /// The journal's file name in the store.
 pub(crate) const JOURNAL: &str = "journal.jsonl";

@@ -43,8 +43,8 @@ use camino::Utf8PathBuf;
 use thiserror::Error;
 
 pub use crate::fsx::atomic::atomic_write;
-pub use crate::fsx::durable::DURABILITY_ENV;
 use crate::fsx::dir;
+pub use crate::fsx::durable::DURABILITY_ENV;
 pub use journal::{Entry, Op};
 pub(crate) use paths::normalize as paths_normalize;
 pub use paths::RepoPath;

@@ -11,8 +11,8 @@ use camino::Utf8PathBuf;
 
 use super::store::{Shadow, Version};
 use super::ShadowError;
-use crate::settings::read::{self as config, SettingWarning};
 use crate::git::Repo;
+use crate::settings::read::{self as config, SettingWarning};
 
 /// The store's retention limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,14 +40,18 @@ impl Retention {
     pub fn from_config(repo: &Repo) -> Result<(Retention, Vec<SettingWarning>), ShadowError> {
         let mut r = Retention::default();
         let mut warnings = Vec::new();
-        if let Some(n) =
-            config::protective_value(crate::settings::of(Some(repo)), &config::SHADOW_MAX_VERSIONS, &mut warnings)?
-        {
+        if let Some(n) = config::protective_value(
+            crate::settings::of(Some(repo)),
+            &config::SHADOW_MAX_VERSIONS,
+            &mut warnings,
+        )? {
             r.max_versions = usize::try_from(n as u64).unwrap_or(usize::MAX);
         }
-        if let Some(n) =
-            config::protective_value(crate::settings::of(Some(repo)), &config::SHADOW_MAX_SIZE, &mut warnings)?
-        {
+        if let Some(n) = config::protective_value(
+            crate::settings::of(Some(repo)),
+            &config::SHADOW_MAX_SIZE,
+            &mut warnings,
+        )? {
             r.max_bytes = n as u64;
         }
         Ok((r, warnings))

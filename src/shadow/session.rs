@@ -13,10 +13,10 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::fsx::dir::Dir;
 use super::paths::is_normal_rel;
 use super::store::{read_store_file, SESSION_INDEX};
 use super::ShadowError;
+use crate::fsx::dir::Dir;
 
 /// The environment variable naming the current session.
 pub const SESSION_ENV: &str = "FARARONI_SESSION";

@@ -15,7 +15,6 @@ use std::sync::{Arc, Mutex};
 use camino::{Utf8Path, Utf8PathBuf};
 use sha2::{Digest as _, Sha256};
 
-use crate::fsx::dir::{self, why, Access, Dir, Kind};
 use super::journal::{self, Entry, Op};
 use super::paths::{self, RepoPath};
 use super::reserved::Reserved;
@@ -23,8 +22,9 @@ use super::retention::Retention;
 use super::session::SessionIndex;
 use super::{Notice, ShadowError};
 use crate::clock::Utc;
-use crate::settings::read::SettingWarning;
+use crate::fsx::dir::{self, why, Access, Dir, Kind};
 use crate::git::Repo;
+use crate::settings::read::SettingWarning;
 
 /// The store's directory name, at the top of the working tree.
 pub const STORE_DIR: &str = ".fararoni";

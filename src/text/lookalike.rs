@@ -121,14 +121,20 @@ mod tests {
     /// Every pair, listed once: a change to the table is a change here.
     #[test]
     fn lists_every_pair() {
-        let listed: String = CONFUSABLES.iter().map(|(f, t)| format!("{f}{t} ")).collect();
+        let listed: String = CONFUSABLES
+            .iter()
+            .map(|(f, t)| format!("{f}{t} "))
+            .collect();
         assert_eq!(
             listed.trim_end(),
             "аa еe оo рp сc уy хx іi јj ѕs ԁd ӏl ԛq ԝw АA ВB ЕE КK МM НH ОO РP СC ТT ХX \
              οo αa εe ιi κk νv ρp τt υu χx ΟO ΑA ΕE ΤT ɡg ıi ⅼl"
         );
         let mut seen = std::collections::HashSet::new();
-        assert!(CONFUSABLES.iter().all(|(f, _)| seen.insert(*f)), "a letter listed twice");
+        assert!(
+            CONFUSABLES.iter().all(|(f, _)| seen.insert(*f)),
+            "a letter listed twice"
+        );
     }
 
     #[test]

@@ -8,7 +8,10 @@ const SAFE: &str = "-_./=:@%+,";
 /// of ASCII letters, digits and [`SAFE`] punctuation, else in single quotes
 /// (a quote inside written `'\''`).
 pub fn word(w: &str) -> String {
-    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c)) {
+    if !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c))
+    {
         w.to_string()
     } else {
         format!("'{}'", w.replace('\'', "'\\''"))
@@ -34,6 +37,9 @@ mod tests {
         assert_eq!(word("a b"), "'a b'");
         assert_eq!(word("it's"), "'it'\\''s'");
         assert_eq!(word("$HOME"), "'$HOME'");
-        assert_eq!(words(&["git", "commit", "-m", "fix it"]), "git commit -m 'fix it'");
+        assert_eq!(
+            words(&["git", "commit", "-m", "fix it"]),
+            "git commit -m 'fix it'"
+        );
     }
 }

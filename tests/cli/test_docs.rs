@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use git_fararoni::docs;
+use git_fararoni::cli::render as docs;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

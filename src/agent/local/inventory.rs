@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::settings::read::{model_settings, ModelLevel};
 use crate::git::Repo;
+use crate::settings::read::{model_settings, ModelLevel};
 
 /// One model file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -19,8 +19,8 @@ pub mod inventory;
 
 use std::path::{Path, PathBuf};
 
-use crate::settings::read::{ModelLevel, ModelSettings};
 use crate::git::Repo;
+use crate::settings::read::{ModelLevel, ModelSettings};
 
 pub use gguf::{GgufError, GgufInfo};
 

@@ -36,9 +36,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::settings::read::{self as config, HookPosture};
 use crate::git::Repo;
 use crate::guard::killswitch::Thresholds;
+use crate::settings::read::{self as config, HookPosture};
 use crate::shadow::{Session, Shadow};
 
 pub use spec::{Agent, Kind};

@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use crate::ask::RepoEnv;
-use crate::settings::read::HookPosture;
 use crate::policy::shell::{
     judge_shell, GitLoss, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
 };
+use crate::settings::read::HookPosture;
 
 pub use crate::policy::shell::KnownWrite;
 

@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 
 use super::files::{self, Effect, FileOp};
 use super::inline::{self, Finding};
-use crate::shell::lexer::{HereBody, Part, RedirOp, Word};
 use super::parallel;
-use crate::shell::parser::{self, AndOr, Command, Pipeline, Redir, Script, Simple, Target};
 use super::paths;
 use super::programs::{self, Kind, Lang, Wrapper};
 use super::{HookContext, KnownWrite, RemotePosture, UnknownPrograms};
 use crate::policy::{self, Actor, Risk};
+use crate::shell::lexer::{HereBody, Part, RedirOp, Word};
+use crate::shell::parser::{self, AndOr, Command, Pipeline, Redir, Script, Simple, Target};
 
 /// Longest command line judged; longer is vetoed.
 pub const MAX_LINE: usize = 1 << 20;
@@ -900,8 +900,10 @@ impl Judge<'_> {
                 self.deny("Aliases nest too deeply to judge");
                 return;
             }
-            let rest: Option<Vec<String>> =
-                args[1..].iter().map(|a| a.lit().map(crate::text::quote::word)).collect();
+            let rest: Option<Vec<String>> = args[1..]
+                .iter()
+                .map(|a| a.lit().map(crate::text::quote::word))
+                .collect();
             match rest {
                 Some(rest) => {
                     let line = std::iter::once(value)

@@ -16,9 +16,6 @@ use std::path::Path;
 
 use camino::{Utf8Path, Utf8PathBuf};
 
-use crate::fsx::atomic::{set_mode, temp_name};
-use crate::fsx::dir::{self, why, Access, Dir, Kind};
-use crate::fsx::durable::Durability;
 use super::journal::{self, is_op_id, Entry, JournalWriter, Op};
 use super::paths::RepoPath;
 use super::session::{IndexHeader, IndexLine, Session, SessionIndex};
@@ -29,6 +26,9 @@ use super::store::{
 };
 use super::ShadowError;
 use crate::clock::Utc;
+use crate::fsx::atomic::{set_mode, temp_name};
+use crate::fsx::dir::{self, why, Access, Dir, Kind};
+use crate::fsx::durable::Durability;
 use crate::lock::{RepoLock, DEFAULT_WAIT};
 
 mod batch;

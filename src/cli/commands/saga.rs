@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde_json::json;
 
-use crate::error::{CliError, ErrorKind};
+use crate::cli::error::{CliError, ErrorKind};
 use crate::saga::{
     self, Aborted, FinishOptions, Finished, SagaError, SagaErrorClass, StartOptions,
 };
@@ -109,10 +109,10 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     CliError::new(ErrorKind::Internal, "could not render the saga").caused_by(&e)
                 })?;
                 value["warnings"] = json!(started.warnings);
-                super::out(&format!("{value}\n"));
+                crate::cli::out(&format!("{value}\n"));
                 return Ok(ExitCode::SUCCESS);
             }
-            super::ui::say(&format!(
+            crate::cli::ui::say(&format!(
                 "started saga {} on `{}` (from `{}` at {})\n",
                 s.id,
                 s.wip_branch,
@@ -120,7 +120,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 short(&s.base)
             ));
             if s.dirty_at_start {
-                super::ui::say("your uncommitted changes came along, untouched\n");
+                crate::cli::ui::say("your uncommitted changes came along, untouched\n");
             }
             for w in &started.warnings {
                 eprintln!("warning: {w}");
@@ -147,7 +147,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
             )
             .map_err(saga_error)?;
             if json {
-                super::out(&format!("{}\n", finished_json(&done)));
+                crate::cli::out(&format!("{}\n", finished_json(&done)));
                 return Ok(ExitCode::SUCCESS);
             }
             match done {
@@ -160,9 +160,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     kept_wip,
                 } => {
                     if resumed {
-                        super::ui::say("resumed an interrupted finish\n");
+                        crate::cli::ui::say("resumed an interrupted finish\n");
                     }
-                    super::ui::say(&format!(
+                    crate::cli::ui::say(&format!(
                         "landed {commits} {} on `{branch}` as {} {subject}\n",
                         if commits == 1 { "commit" } else { "commits" },
                         short(&commit)
@@ -175,9 +175,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 }
                 Finished::NothingToMerge { branch, resumed } => {
                     if resumed {
-                        super::ui::say("resumed an interrupted finish\n");
+                        crate::cli::ui::say("resumed an interrupted finish\n");
                     }
-                    super::ui::say(&format!(
+                    crate::cli::ui::say(&format!(
                         "nothing to merge: the saga changes nothing on `{branch}`; removed the saga branch, back on `{branch}`\n"
                     ));
                 }
@@ -187,7 +187,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
         SagaCommand::Abort { json } => {
             let done = saga::abort(&cwd, false).map_err(saga_error)?;
             if json {
-                super::out(&format!("{}\n", aborted_json(&done)));
+                crate::cli::out(&format!("{}\n", aborted_json(&done)));
                 return Ok(ExitCode::SUCCESS);
             }
             match done {
@@ -199,32 +199,32 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     restored_uncommitted,
                     abort_snapshot,
                 } => {
-                    super::ui::say(&format!("aborted saga {id}; back on `{branch}`\n"));
+                    crate::cli::ui::say(&format!("aborted saga {id}; back on `{branch}`\n"));
                     if let (Some(r), Some(t)) = (aborted_ref, tip) {
-                        super::ui::say(&format!(
+                        crate::cli::ui::say(&format!(
                             "the saga's commits are kept at {r} ({})\n",
                             short(&t)
                         ));
                     }
                     if restored_uncommitted {
-                        super::ui::say(
+                        crate::cli::ui::say(
                             "your changes that were uncommitted at the start are back\n",
                         );
                     }
                     if let Some(s) = abort_snapshot {
-                        super::ui::say(&format!(
+                        crate::cli::ui::say(&format!(
                             "uncommitted work at the time of the abort is kept at refs/fararoni/snapshots/{id}/abort ({})\n",
                             short(&s)
                         ));
                     }
                 }
                 Aborted::StartRolledBack { id, branch } => {
-                    super::ui::say(&format!(
+                    crate::cli::ui::say(&format!(
                         "undid the interrupted start of saga {id}; still on `{branch}`, nothing of yours changed\n"
                     ));
                 }
                 Aborted::AlreadyLanded { commit, branch } => {
-                    super::ui::say(&format!(
+                    crate::cli::ui::say(&format!(
                         "the interrupted finish had already landed {} on `{branch}`; completed its cleanup instead of aborting\n",
                         short(&commit)
                     ));
@@ -244,10 +244,10 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 })?;
                 let mut value = value;
                 value["active"] = json!(st.saga.is_some());
-                super::out(&format!("{value}\n"));
+                crate::cli::out(&format!("{value}\n"));
                 return Ok(ExitCode::SUCCESS);
             }
-            super::out(&status_text(&st));
+            crate::cli::out(&status_text(&st));
             Ok(ExitCode::SUCCESS)
         }
         SagaCommand::List { json } => {
@@ -256,11 +256,11 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 let value = serde_json::to_value(&entries).map_err(|e| {
                     CliError::new(ErrorKind::Internal, "could not render the list").caused_by(&e)
                 })?;
-                super::out(&format!("{value}\n"));
+                crate::cli::out(&format!("{value}\n"));
                 return Ok(ExitCode::SUCCESS);
             }
             if entries.is_empty() {
-                super::out("no sagas\n");
+                crate::cli::out("no sagas\n");
             }
             for e in &entries {
                 let mut line = format!("{:<8} {}  {}", e.state, e.id, e.reference);
@@ -277,7 +277,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     line.push_str(&format!("  {s}"));
                 }
                 line.push('\n');
-                super::out(&line);
+                crate::cli::out(&line);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -456,10 +456,10 @@ fn confirm_finish(cwd: &std::path::Path, yes: bool) -> Result<(), CliError> {
         s.wip_branch,
         s.original_branch
     );
-    match super::ui::confirm(&question, yes) {
-        super::ui::Confirm::Yes => Ok(()),
-        super::ui::Confirm::No => Err(CliError::user("finish cancelled; nothing was changed")),
-        super::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
+    match crate::cli::ui::confirm(&question, yes) {
+        crate::cli::ui::Confirm::Yes => Ok(()),
+        crate::cli::ui::Confirm::No => Err(CliError::user("finish cancelled; nothing was changed")),
+        crate::cli::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
             "`saga finish` lands saga `{}` on `{}`, and there is no terminal to confirm it; nothing was changed",
             s.id, s.original_branch
         ))

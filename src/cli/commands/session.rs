@@ -6,7 +6,7 @@ use clap::Subcommand;
 use serde_json::Value;
 
 use crate::agent::session_log;
-use crate::error::CliError;
+use crate::cli::error::CliError;
 
 /// Show what agent runs did: requests, tool calls and verdicts, rejections, writes, commits
 #[derive(Debug, Subcommand)]
@@ -49,12 +49,12 @@ pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
             let all = session_log::list(&dir)
                 .map_err(|e| CliError::user("could not read the session logs").caused_by(&e))?;
             if json {
-                super::out(&format!(
+                crate::cli::out(&format!(
                     "{}\n",
                     serde_json::to_string(&all).unwrap_or_default()
                 ));
             } else if all.is_empty() {
-                super::out("no agent runs recorded\n");
+                crate::cli::out("no agent runs recorded\n");
             } else {
                 let mut s = String::new();
                 for x in &all {
@@ -70,7 +70,7 @@ pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
                         x.request.chars().take(60).collect::<String>()
                     ));
                 }
-                super::out(&s);
+                crate::cli::out(&s);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -85,14 +85,14 @@ pub(crate) fn run(cmd: SessionCommand) -> Result<ExitCode, CliError> {
                 CliError::user(format!("could not read `{}`", path.display())).caused_by(&e)
             })?;
             if json {
-                super::out(&format!("{}\n", Value::Array(events)));
+                crate::cli::out(&format!("{}\n", Value::Array(events)));
                 return Ok(ExitCode::SUCCESS);
             }
             let mut s = format!("session {id}\n");
             for e in &events {
                 s.push_str(&render(e));
             }
-            super::out(&s);
+            crate::cli::out(&s);
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::error::CliError;
+use crate::cli::error::CliError;
 
 /// Install the man pages and shell completions where git and the shells look
 ///
@@ -37,7 +37,7 @@ pub(crate) struct CompletionsArgs {
 }
 
 pub(crate) fn completions(args: CompletionsArgs) -> Result<ExitCode, CliError> {
-    super::out(&crate::docs::completion_script(args.shell));
+    crate::cli::out(&crate::cli::render::completion_script(args.shell));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -45,9 +45,9 @@ pub(crate) fn install_docs(args: InstallDocsArgs) -> Result<ExitCode, CliError> 
     // Without --prefix this is the user's own install: bash's user folder too.
     let bash_user = match args.prefix {
         Some(_) => None,
-        None => crate::docs::bash_user_dir(),
+        None => crate::cli::render::bash_user_dir(),
     };
-    let prefix = match args.prefix.or_else(crate::docs::default_prefix) {
+    let prefix = match args.prefix.or_else(crate::cli::render::default_prefix) {
         Some(p) => p,
         None => {
             return Err(
@@ -56,19 +56,20 @@ pub(crate) fn install_docs(args: InstallDocsArgs) -> Result<ExitCode, CliError> 
             )
         }
     };
-    let installed = crate::docs::install_docs(&prefix, bash_user.as_deref()).map_err(|e| {
-        CliError::user(format!(
-            "could not install the documentation under `{}`",
-            prefix.display()
-        ))
-        .caused_by(&e)
-        .hint("choose a folder you can write to with `--prefix DIR`")
-    })?;
+    let installed =
+        crate::cli::render::install_docs(&prefix, bash_user.as_deref()).map_err(|e| {
+            CliError::user(format!(
+                "could not install the documentation under `{}`",
+                prefix.display()
+            ))
+            .caused_by(&e)
+            .hint("choose a folder you can write to with `--prefix DIR`")
+        })?;
     let mut text = String::new();
     for f in &installed.files {
         text.push_str(&format!("installed {}\n", f.display()));
     }
-    super::ui::say(&text);
+    crate::cli::ui::say(&text);
     if !on_path(&prefix.join("bin")) {
         eprintln!(
             "hint: `{}` is not on PATH, so man will not find these pages by itself; add `{}` to MANPATH (e.g. `export MANPATH=\"{}:$MANPATH\"`)",

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::shadow::{cwd, shadow_error, tell, warn};
-use crate::error::CliError;
+use crate::cli::error::CliError;
+use crate::cli::util::{cwd, shadow_error, tell, warn};
 use crate::shadow::{self, Shadow, UndoOutcome};
 
 /// Restore every file written in the last (or named) session
@@ -55,7 +55,7 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     for w in shadow.setting_warnings() {
         warn(w);
     }
-    let mut bar = super::ui::Progress::start("undoing", !args.json);
+    let mut bar = crate::cli::ui::Progress::start("undoing", !args.json);
     let report = shadow::undo_with(&shadow, args.session.as_deref(), &mut |d, t| {
         bar.update(d, t)
     });
@@ -68,7 +68,7 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
         .filter(|i| matches!(i.outcome, UndoOutcome::Kept(_) | UndoOutcome::Failed(_)))
         .count();
     if args.json {
-        super::out(&format!(
+        crate::cli::out(&format!(
             "{}\n",
             serde_json::json!({
                 "session": report.session,
@@ -80,7 +80,7 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     if missing > 0 {
         // The text lists each file; JSON has said it already.
         if !args.json {
-            super::ui::say(&undo_text(&report));
+            crate::cli::ui::say(&undo_text(&report));
         }
         return Err(CliError::user(format!(
             "undo could not bring back {missing} of {} file(s) listed above",
@@ -93,7 +93,7 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     if args.json {
         return Ok(ExitCode::SUCCESS);
     }
-    super::ui::say(&undo_text(&report));
+    crate::cli::ui::say(&undo_text(&report));
     eprintln!(
         "hint: this undo is session `{}`; run `git fararoni undo` again to redo",
         report.undo_session

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::agent::distill;
-use crate::error::CliError;
+use crate::cli::error::CliError;
 
 /// Reduce a build's output to at most 3000 characters of actionable errors
 ///
@@ -55,6 +55,6 @@ pub(crate) fn run(args: DistillArgs) -> Result<ExitCode, CliError> {
         }
     }
     let d = distill::distill(&String::from_utf8_lossy(&bytes), args.exit_code);
-    super::out(&format!("{}\n", d.text.trim_end()));
+    crate::cli::out(&format!("{}\n", d.text.trim_end()));
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::ask::{self, AskError, Event, Io, RepoEnv, Report};
-use crate::error::{exit, CliError, ErrorKind};
+use crate::cli::error::{exit, CliError, ErrorKind};
 use crate::router::{self, CmdKind, Decision, InputError, Plan};
 
 /// Route a request: run it deterministically when it can be, else hand it on
@@ -72,7 +72,7 @@ fn read_request(parts: Vec<OsString>) -> Result<String, CliError> {
     }
     let words = parts
         .into_iter()
-        .map(|p| super::utf8_arg(p, "the request"))
+        .map(|p| crate::cli::utf8_arg(p, "the request"))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(words.join(" "))
 }
@@ -131,9 +131,9 @@ pub(crate) fn run(args: AskArgs) -> Result<ExitCode, CliError> {
     }
     if args.explain {
         if args.json {
-            super::out(&format!("{}\n", decision.to_json()));
+            crate::cli::out(&format!("{}\n", decision.to_json()));
         } else {
-            super::out(&explain_text(&decision));
+            crate::cli::out(&explain_text(&decision));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -205,7 +205,7 @@ fn run_interactive(
                     "warning: the chat model did not answer ({why}); using the built-in reply"
                 );
             }
-            super::out(&format!("{reply}\n"));
+            crate::cli::out(&format!("{reply}\n"));
             Ok(ExitCode::SUCCESS)
         }
         Plan::Chain(steps) => {
@@ -261,7 +261,12 @@ fn show_event(e: Event, verbose: bool) {
         Event::Spawn(argv, env) if verbose => {
             let prefix: String = env
                 .iter()
-                .map(|(k, v)| format!("{k}={} ", crate::text::quote::words(std::slice::from_ref(v))))
+                .map(|(k, v)| {
+                    format!(
+                        "{k}={} ",
+                        crate::text::quote::words(std::slice::from_ref(v))
+                    )
+                })
                 .collect();
             eprintln!("+ {prefix}{}", crate::text::quote::words(argv));
         }
@@ -353,6 +358,6 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
             json!(String::from_utf8_lossy(&report.stderr)),
         );
     }
-    super::out(&format!("{value}\n"));
+    crate::cli::out(&format!("{value}\n"));
     Ok(code_of(code))
 }

@@ -6,10 +6,9 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde_json::json;
 
-use crate::settings::read::{Origin, SettingError};
-use crate::error::{exit, CliError, ErrorKind};
+use crate::cli::error::{exit, CliError};
+use crate::cli::util::{cwd, human_size, shadow_error, tell, warn};
 use crate::git::GitCommand;
-use crate::lock::LockError;
 use crate::shadow::{self, Session, Shadow, ShadowError, Version};
 
 /// Inspect and restore the shadow store of pre-write backups
@@ -106,100 +105,9 @@ pub(crate) enum ShadowCommand {
     },
 }
 
-/// Prints a warning on stderr (a setting refused for being weaker than its
-/// floor, a store moved aside).
-pub(super) fn warn(text: &dyn std::fmt::Display) {
-    eprintln!("warning: {text}");
-}
-
-/// Prints what the store did on its own, and the settings it refused.
-pub(super) fn tell(shadow: &Shadow) {
-    for n in shadow.take_notices() {
-        warn(&n);
-    }
-}
-
-/// Returns the hint for a protective setting that cannot be read.
-pub(super) fn setting_hint(e: &SettingError) -> String {
-    match e.origin {
-        Origin::GitConfig => format!("fix it with `git config {} VALUE`, or unset it", e.key),
-        Origin::Environment => format!("fix or unset the environment variable `{}`", e.name),
-    }
-}
-
-/// Converts a store error into what the command line prints.
-pub(super) fn shadow_error(e: ShadowError) -> CliError {
-    let kind = match &e {
-        ShadowError::SymlinkEscapes { .. }
-        | ShadowError::Reserved { .. }
-        | ShadowError::TargetChanged { .. } => ErrorKind::Refused,
-        ShadowError::Session { .. } => ErrorKind::Usage,
-        _ => ErrorKind::User,
-    };
-    let err = CliError::wrap(kind, &e);
-    match &e {
-        ShadowError::NotARepo { .. } => {
-            err.hint("run it inside a git repository's working tree")
-        }
-        ShadowError::Lock(LockError::Held { .. }) => err.hint(
-            "wait for the other command to finish; a lock left by a process that died is cleared automatically",
-        ),
-        ShadowError::SymlinkEscapes { .. } => {
-            err.hint("write to the symlink's target inside its own repository instead")
-        }
-        ShadowError::NoVersions { .. } | ShadowError::NoSuchVersion { .. } => {
-            err.hint("list the versions with `git fararoni shadow list PATH`")
-        }
-        ShadowError::NoSession { recent, .. } if !recent.is_empty() => {
-            err.hint(format!("recent sessions: {}", recent.join(", ")))
-        }
-        ShadowError::Session { .. } => err.hint(
-            "set `FARARONI_SESSION` to letters, digits and `-_.:@+/` only, at most 128 characters",
-        ),
-        ShadowError::Setting(e) => err.hint(setting_hint(e)),
-        ShadowError::Reserved { .. } => err.hint(
-            "git-fararoni never writes the git dir, the hooks folder or its own store; edit such files by hand",
-        ),
-        ShadowError::TargetChanged { .. } => {
-            err.hint("something changed the path while git-fararoni was writing it; check it and try again")
-        }
-        ShadowError::Untrusted { .. } => err.hint(
-            "the next `guard write`, `shadow restore` or `undo` moves it aside to `.fararoni.corrupt-<time>` (nothing is deleted) and starts a fresh store; inspect it there",
-        ),
-        ShadowError::Quarantine { .. } => err.hint(
-            "move `.fararoni` out of the working tree by hand, then run the command again",
-        ),
-        ShadowError::VersionMismatch { .. } => err.hint(
-            "the version file was changed after it was taken; inspect it with `git fararoni shadow show PATH --version N`",
-        ),
-        _ => err,
-    }
-}
-
-/// Returns the current directory or a clear error.
-pub(super) fn cwd() -> Result<PathBuf, CliError> {
-    std::env::current_dir()
-        .map_err(|e| CliError::user("could not read the current directory").caused_by(&e))
-}
-
-/// Writes raw bytes to stdout ([`super::ui::out_bytes`]).
+/// Writes raw bytes to stdout ([`crate::cli::ui::out_bytes`]).
 fn out_bytes(bytes: &[u8]) {
-    super::ui::out_bytes(bytes);
-}
-
-/// Returns `n` bytes for people (`512 B`, `20.1 KiB`, `3.4 MiB`).
-pub(super) fn human_size(n: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if n < 1024 {
-        return format!("{n} B");
-    }
-    let mut v = n as f64 / 1024.0;
-    let mut unit = 0;
-    while v >= 1024.0 && unit < UNITS.len() - 1 {
-        v /= 1024.0;
-        unit += 1;
-    }
-    format!("{v:.1} {}", UNITS[unit])
+    crate::cli::ui::out_bytes(bytes);
 }
 
 fn rel_to_root(shadow: &Shadow, p: &Path) -> String {
@@ -243,7 +151,7 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
             let mut tx = shadow.begin(session).map_err(shadow_error)?;
             let (v, replaced) = tx.restore(&path, version).map_err(shadow_error)?;
             if json {
-                super::out(&format!(
+                crate::cli::out(&format!(
                     "{}\n",
                     json!({
                         "path": path.rel.as_str(),
@@ -262,7 +170,7 @@ fn run_on(shadow: &Shadow, cwd: &Path, cmd: ShadowCommand) -> Result<ExitCode, C
                 ),
                 (true, None) => format!("restored `{}` from v{}\n", path.rel, v.number),
             };
-            super::ui::say(&msg);
+            crate::cli::ui::say(&msg);
             Ok(ExitCode::SUCCESS)
         }
         ShadowCommand::Prune {
@@ -295,7 +203,7 @@ fn snapshot(
         })?;
     let snap = shadow::dirty::snapshot(shadow, &repo, &session).map_err(shadow_error)?;
     if json {
-        super::out(&format!(
+        crate::cli::out(&format!(
             "{}\n",
             json!({
                 "session": session.id(),
@@ -325,7 +233,7 @@ fn snapshot(
         snap.unchanged,
         session.id()
     ));
-    super::ui::say(&text);
+    crate::cli::ui::say(&text);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -359,10 +267,10 @@ fn confirm_restore(
         "`{}` has changes that are not committed; restore over them? (they are backed up first)",
         path.rel
     );
-    match super::ui::confirm(&question, yes) {
-        super::ui::Confirm::Yes => Ok(()),
-        super::ui::Confirm::No => Err(CliError::user("restore cancelled; nothing was changed")),
-        super::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
+    match crate::cli::ui::confirm(&question, yes) {
+        crate::cli::ui::Confirm::Yes => Ok(()),
+        crate::cli::ui::Confirm::No => Err(CliError::user("restore cancelled; nothing was changed")),
+        crate::cli::ui::Confirm::NoTerminal => Err(CliError::refused(format!(
             "`{}` has uncommitted changes and there is no terminal to confirm the restore; nothing was changed",
             path.rel
         ))
@@ -401,7 +309,7 @@ fn list(
                 "file": rel_to_root(shadow, &v.file),
             }));
         }
-        super::out(&format!("{}\n", serde_json::Value::Array(items)));
+        crate::cli::out(&format!("{}\n", serde_json::Value::Array(items)));
     } else {
         let mut text = String::new();
         for v in &all {
@@ -413,7 +321,7 @@ fn list(
                 v.path
             ));
         }
-        super::out(&text);
+        crate::cli::out(&text);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -492,7 +400,7 @@ fn prune(
                 })
             })
             .collect();
-        super::out(&format!(
+        crate::cli::out(&format!(
             "{}\n",
             json!({
                 "dry_run": !yes,
@@ -516,7 +424,7 @@ fn prune(
         ));
     }
     if let Some(tx) = tx.as_mut() {
-        let mut bar = super::ui::Progress::start("pruning", true);
+        let mut bar = crate::cli::ui::Progress::start("pruning", true);
         let left = tx
             .prune_with(&plan, &mut |d, t| bar.update(d, t))
             .map_err(shadow_error)?;
@@ -540,7 +448,7 @@ fn prune(
             plan.protected.len()
         ));
     }
-    super::out(&text);
+    crate::cli::out(&text);
     if !yes && !plan.remove.is_empty() {
         eprintln!("hint: this was a dry run; add --yes to remove them");
     }

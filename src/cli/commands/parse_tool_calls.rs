@@ -9,7 +9,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::agent::{extract, normalize};
-use crate::error::CliError;
+use crate::cli::error::CliError;
 
 /// Print the tool calls a model's reply holds as text
 ///
@@ -54,6 +54,6 @@ pub(crate) fn run(args: ParseToolCallsArgs) -> Result<ExitCode, CliError> {
         .collect();
     let rendered = serde_json::to_string_pretty(&Value::Array(calls))
         .map_err(|e| CliError::user("could not render the calls").caused_by(&e))?;
-    super::out(&format!("{rendered}\n"));
+    crate::cli::out(&format!("{rendered}\n"));
     Ok(ExitCode::SUCCESS)
 }

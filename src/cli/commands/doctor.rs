@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::shadow::cwd;
-use super::ui::paint;
+use crate::cli::error::{exit, CliError};
+use crate::cli::ui::paint;
+use crate::cli::util::cwd;
 use crate::doctor::{diagnose, Level};
-use crate::error::{exit, CliError};
 
 /// Check git, the repository, the hooks, the model endpoints, the shadow store and the saga
 ///
@@ -25,7 +25,7 @@ pub(crate) fn run(args: DoctorArgs) -> Result<ExitCode, CliError> {
     let checks = diagnose(&cwd()?);
     let broken = checks.iter().any(|c| c.level == Level::Error);
     if args.json {
-        super::out(&format!("{}\n", serde_json::json!({ "checks": checks })));
+        crate::cli::out(&format!("{}\n", serde_json::json!({ "checks": checks })));
     } else {
         let width = checks.iter().map(|c| c.name.len()).max().unwrap_or(0);
         let mut text = String::new();
@@ -41,7 +41,7 @@ pub(crate) fn run(args: DoctorArgs) -> Result<ExitCode, CliError> {
                 text.push_str(&format!("      {:width$}  → {fix}\n", ""));
             }
         }
-        super::out(&text);
+        crate::cli::out(&text);
         if broken {
             eprintln!(
                 "{} something above is broken; see the arrows",

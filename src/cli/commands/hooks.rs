@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 use super::agent_hooks::{self, AgentChoice, ScopeArg};
-use super::shadow::{cwd, warn};
-use super::ui::paint;
-use crate::error::{exit, CliError, ErrorKind};
+use crate::cli::error::{exit, CliError, ErrorKind};
+use crate::cli::ui::paint;
+use crate::cli::util::{cwd, warn};
 use crate::hooks::check::{self, CheckError};
 use crate::hooks::git::{self as githooks, Action, Change, HookError, HookState, HookStatus};
 
@@ -129,7 +129,7 @@ pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
             let (agents_text, agents, reachable) =
                 agent_hooks::report(AgentChoice::All, ScopeArg::Project)?;
             if t.json {
-                super::out(&format!(
+                crate::cli::out(&format!(
                     "{}\n",
                     serde_json::json!({ "hooks": status, "agents": agents })
                 ));
@@ -137,7 +137,7 @@ pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
                 let mut text = status.iter().map(describe).collect::<String>();
                 text.push_str("agents' guard hook (this project):\n");
                 text.push_str(&agents_text);
-                super::out(&text);
+                crate::cli::out(&text);
                 if !reachable {
                     agent_hooks::warn_not_on_path();
                 }
@@ -164,9 +164,9 @@ pub(crate) fn run_hooks(args: HooksArgs) -> Result<ExitCode, CliError> {
         }
     }
     if target.json {
-        super::out(&format!("{}\n", serde_json::json!({ "hooks": changes })));
+        crate::cli::out(&format!("{}\n", serde_json::json!({ "hooks": changes })));
     } else {
-        super::ui::say(&changes.iter().map(describe_change).collect::<String>());
+        crate::cli::ui::say(&changes.iter().map(describe_change).collect::<String>());
     }
     Ok(ExitCode::from(if refused { exit::ERROR } else { exit::OK }))
 }
@@ -234,7 +234,7 @@ fn pre_commit() -> Result<ExitCode, CliError> {
     }
     // An error of the hook's own blocks the commit: a guard that fails
     // open protects nothing.
-    let mut bar = super::ui::Progress::start("git-fararoni: checking staged files", true);
+    let mut bar = crate::cli::ui::Progress::start("git-fararoni: checking staged files", true);
     let found = check::pre_commit_with(&cwd()?, &mut |d, t| bar.update(d, t));
     drop(bar);
     let found = found.map_err(|e: CheckError| {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use crate::error::CliError;
+use crate::cli::error::CliError;
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum GenerateCommand {
@@ -25,7 +25,7 @@ pub(crate) enum GenerateCommand {
 pub(crate) fn run(cmd: GenerateCommand) -> Result<ExitCode, CliError> {
     match cmd {
         GenerateCommand::Man { dir } => {
-            crate::docs::write_man_pages(&dir).map_err(|e| {
+            crate::cli::render::write_man_pages(&dir).map_err(|e| {
                 CliError::user(format!(
                     "could not write man pages into `{}`",
                     dir.display()
@@ -35,7 +35,7 @@ pub(crate) fn run(cmd: GenerateCommand) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         GenerateCommand::Completions { shell } => {
-            super::out(&crate::docs::completion_script(shell));
+            crate::cli::out(&crate::cli::render::completion_script(shell));
             Ok(ExitCode::SUCCESS)
         }
     }

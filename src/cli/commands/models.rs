@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::shadow::cwd;
 use crate::agent::local::inventory::inventory;
-use crate::error::CliError;
+use crate::cli::error::CliError;
+use crate::cli::util::cwd;
 
 /// List the model files found on disk (Ollama, Hugging Face cache, LM Studio) and which level uses which
 ///
@@ -30,7 +30,7 @@ pub(crate) fn run(args: ModelsArgs) -> Result<ExitCode, CliError> {
     let repo = crate::git::Repo::discover(&cwd).ok().flatten();
     let inv = inventory(repo.as_ref());
     if args.json {
-        super::out(&format!("{}\n", serde_json::json!(inv)));
+        crate::cli::out(&format!("{}\n", serde_json::json!(inv)));
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = String::new();
@@ -65,6 +65,6 @@ pub(crate) fn run(args: ModelsArgs) -> Result<ExitCode, CliError> {
             l.why
         ));
     }
-    super::out(&text);
+    crate::cli::out(&text);
     Ok(ExitCode::SUCCESS)
 }

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::shadow::{cwd, warn};
-use crate::error::CliError;
+use crate::cli::error::CliError;
+use crate::cli::util::{cwd, warn};
 use crate::git::Repo;
 use crate::settings::{self, PROTECTIVE};
 
@@ -49,7 +49,7 @@ pub(crate) fn run(args: ConfigArgs) -> Result<ExitCode, CliError> {
         ));
     }
     if args.json {
-        super::out(&format!(
+        crate::cli::out(&format!(
             "{}\n",
             serde_json::json!({ "settings": resolved, "unknown": unknown })
         ));
@@ -66,6 +66,6 @@ pub(crate) fn run(args: ConfigArgs) -> Result<ExitCode, CliError> {
         };
         text.push_str(&format!("{:width$}  {value:<12} {}\n", r.name, r.origin));
     }
-    super::out(&text);
+    crate::cli::out(&text);
     Ok(ExitCode::SUCCESS)
 }

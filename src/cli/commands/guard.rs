@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::shadow::{cwd, setting_hint, shadow_error, tell, warn};
-use crate::error::{exit, CliError};
+use crate::cli::error::{exit, CliError};
+use crate::cli::util::{cwd, setting_hint, shadow_error, tell, warn};
 use crate::git::Repo;
 use crate::guard::killswitch::{self, Report, Thresholds};
 use crate::guard::write::configured_thresholds;
@@ -65,12 +65,12 @@ pub(crate) enum GuardCommand {
         #[arg(long)]
         json: bool,
     },
-    Hook(super::hook::HookArgs),
+    Hook(super::guard_hook::HookArgs),
 }
 
 pub(crate) fn run(cmd: GuardCommand) -> Result<ExitCode, CliError> {
     match cmd {
-        GuardCommand::Hook(args) => Ok(super::hook::run(args)),
+        GuardCommand::Hook(args) => Ok(super::guard_hook::run(args)),
         GuardCommand::Check { old, new, json } => check(&old, &new, json),
         GuardCommand::Write {
             path,
@@ -169,9 +169,9 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
         .unwrap_or_default();
     let report = killswitch::check_file(&name, old_bytes.as_deref(), &new_bytes, &t);
     if json {
-        super::out(&format!("{}\n", report.to_json()));
+        crate::cli::out(&format!("{}\n", report.to_json()));
     } else {
-        super::out(&summary(&report, &t));
+        crate::cli::out(&summary(&report, &t));
     }
     Ok(ExitCode::from(if report.blocked() {
         exit::BLOCKED
@@ -232,7 +232,7 @@ fn write_with(
                         serde_json::json!({"session": session, "version": version})
                     }
                 };
-                super::out(&format!(
+                crate::cli::out(&format!(
                     "{}\n",
                     serde_json::json!({
                         "path": path.to_string(),
@@ -254,7 +254,7 @@ fn write_with(
             WriteOutcome::Updated { backup } => ("updated", Some(backup)),
             WriteOutcome::Unchanged => ("unchanged", None),
         };
-        super::out(&format!(
+        crate::cli::out(&format!(
             "{}\n",
             serde_json::json!({
                 "path": written.path.as_str(),
@@ -265,7 +265,7 @@ fn write_with(
         ));
         return Ok(ExitCode::SUCCESS);
     }
-    super::ui::say(&match written.outcome {
+    crate::cli::ui::say(&match written.outcome {
         WriteOutcome::Created => format!("created `{}`\n", written.path),
         WriteOutcome::Updated { backup } => format!(
             "wrote `{}` (its previous content is saved as v{backup})\n",

@@ -20,7 +20,7 @@ use crate::agent::run::{AgentEvent, RunConfig};
 use crate::agent::script::{ScriptedClient, Shared};
 use crate::agent::tools::{Limits, Workspace};
 use crate::agent::{levels, secrets};
-use crate::error::{CliError, ErrorKind};
+use crate::cli::error::{CliError, ErrorKind};
 use crate::shadow::Session;
 
 /// How the cascade runs.
@@ -122,12 +122,13 @@ pub(crate) fn cascade(
                 // Levels 4 and 5 answer in plain text: shown as it arrives on
                 // a terminal (never with --json), after a spinner.
                 let live = !opts.json && std::io::stdout().is_terminal();
-                let mut spinner = super::ui::Spinner::start("waiting for the model…", !opts.json);
+                let mut spinner =
+                    crate::cli::ui::Spinner::start("waiting for the model…", !opts.json);
                 let mut shown = false;
                 let mut sink = |t: &str| {
                     spinner.stop();
                     if live && !t.is_empty() {
-                        super::out(t);
+                        crate::cli::out(t);
                         shown = true;
                     }
                 };
@@ -135,7 +136,7 @@ pub(crate) fn cascade(
                 spinner.stop();
                 if shown {
                     // Already on the screen: end its line, print it once.
-                    super::out("\n");
+                    crate::cli::out("\n");
                 }
                 r.map(|a| {
                     (!a.text.trim().is_empty()).then(|| Produced {
@@ -192,16 +193,16 @@ pub(crate) fn cascade(
             "ms": summary.times.iter().map(|(l, d)| (format!("L{l}"), json!(d.as_millis() as u64))).collect::<serde_json::Map<_, _>>(),
             "failures": failures,
         });
-        super::out(&format!("{value}\n"));
+        crate::cli::out(&format!("{value}\n"));
     } else {
         if let Some(p) = &produced {
             if opts.show_thinking {
                 if let Some(r) = &p.reasoning {
-                    super::out(&format!("<think>\n{r}\n</think>\n"));
+                    crate::cli::out(&format!("<think>\n{r}\n</think>\n"));
                 }
             }
             if !p.answer.trim().is_empty() && !p.streamed {
-                super::out(&format!("{}\n", p.answer.trim_end()));
+                crate::cli::out(&format!("{}\n", p.answer.trim_end()));
             }
         }
         print_summary(&summary, produced.as_ref().map(|p| p.level));
@@ -308,7 +309,7 @@ fn level3(
         open_line: false,
         tools: Vec::new(),
     };
-    let mut spinner = super::ui::Spinner::start("waiting for the model…", !opts.json);
+    let mut spinner = crate::cli::ui::Spinner::start("waiting for the model…", !opts.json);
     let mut on = |e: AgentEvent<'_>| {
         spinner.stop();
         view.show(e);
@@ -347,7 +348,7 @@ impl View {
         match e {
             AgentEvent::Text(t) => {
                 if self.live {
-                    super::out(t);
+                    crate::cli::out(t);
                     self.open_line = !t.ends_with('\n');
                 }
             }
@@ -388,7 +389,7 @@ impl View {
     /// Ends a line of live text before anything else is printed.
     fn end_line(&mut self) {
         if self.open_line {
-            super::out("\n");
+            crate::cli::out("\n");
             self.open_line = false;
         }
     }
@@ -467,14 +468,14 @@ fn finish_saga(cwd: &Path, opts: &CascadeOptions, summary: &mut Summary) {
         return;
     };
     let answer = if opts.json && !opts.yes {
-        super::ui::Confirm::NoTerminal
+        crate::cli::ui::Confirm::NoTerminal
     } else {
-        super::ui::confirm(
+        crate::cli::ui::confirm(
             &format!("fararoni: the run committed into saga {id}; squash it onto your branch now?"),
             opts.yes,
         )
     };
-    if answer == super::ui::Confirm::Yes {
+    if answer == crate::cli::ui::Confirm::Yes {
         let fin = crate::saga::finish(
             cwd,
             &crate::saga::FinishOptions {

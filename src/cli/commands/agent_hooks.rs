@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use super::hook::AgentName;
-use super::shadow::cwd;
-use crate::error::CliError;
+use super::guard_hook::AgentName;
+use crate::cli::error::CliError;
+use crate::cli::util::cwd;
 use crate::git::Repo;
 use crate::hooks::agents::install::{self, InstallError, Outcome, Scope};
 use crate::hooks::agents::Agent;
@@ -112,7 +112,7 @@ fn install_error(e: InstallError) -> CliError {
     CliError::user(e.to_string()).caused_by(&e).hint(hint)
 }
 
-pub(super) fn change(
+pub(in crate::cli) fn change(
     agents: AgentChoice,
     scope_arg: ScopeArg,
     add: bool,
@@ -141,7 +141,7 @@ pub(super) fn change(
             }
         }
     }
-    super::out(&text);
+    crate::cli::out(&text);
     for n in notes {
         eprintln!("hint: {n}");
     }
@@ -157,17 +157,17 @@ fn on_path() -> bool {
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("git-fararoni").is_file()))
 }
 
-pub(super) fn status(
+pub(in crate::cli) fn status(
     agents: AgentChoice,
     scope_arg: ScopeArg,
     json: bool,
 ) -> Result<ExitCode, CliError> {
     let (text, value, reachable) = report(agents, scope_arg)?;
     if json {
-        super::out(&format!("{value}\n"));
+        crate::cli::out(&format!("{value}\n"));
         return Ok(ExitCode::SUCCESS);
     }
-    super::out(&text);
+    crate::cli::out(&text);
     if !reachable {
         warn_not_on_path();
     }
@@ -175,13 +175,13 @@ pub(super) fn status(
 }
 
 /// Warns that agents cannot start the hook.
-pub(super) fn warn_not_on_path() {
+pub(in crate::cli) fn warn_not_on_path() {
     eprintln!("warning: `git-fararoni` is not on PATH: the agents cannot run the hook, and all but Cline then run every tool unguarded");
 }
 
 /// Returns, for each agent, whether our hook is installed: as text, as
 /// JSON, and whether `git-fararoni` is on `PATH` at all.
-pub(super) fn report(
+pub(in crate::cli) fn report(
     agents: AgentChoice,
     scope_arg: ScopeArg,
 ) -> Result<(String, serde_json::Value, bool), CliError> {

@@ -8,7 +8,7 @@ use std::path::Path;
 /// for the standalone binaries, into `dir`.
 pub fn write_man_pages(dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let root = crate::cli::command();
+    let root = super::command();
     render(&root, "git-fararoni", dir)?;
     for sub in root.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("git-fararoni-{}", sub.get_name());
@@ -47,7 +47,7 @@ fn roff(text: &str) -> String {
 /// The CONFIGURATION, ENVIRONMENT and EXIT STATUS sections of
 /// `git-fararoni(1)`, from the settings table and the exit codes.
 fn settings_sections() -> String {
-    use crate::error::exit;
+    use crate::cli::error::exit;
     use crate::settings::SETTINGS;
     let mut out = String::from(".SH CONFIGURATION\n");
     out.push_str(&roff(
@@ -217,7 +217,7 @@ pub fn default_prefix() -> Option<std::path::PathBuf> {
 
 /// Returns the completion script of `shell` for `git-fararoni`.
 pub fn completion_script(shell: clap_complete::Shell) -> String {
-    let mut cmd = crate::cli::command();
+    let mut cmd = super::command();
     let mut buf = Vec::new();
     if shell != clap_complete::Shell::Bash {
         clap_complete::generate(shell, &mut cmd, "git-fararoni", &mut buf);
