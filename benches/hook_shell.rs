@@ -12,9 +12,10 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::Criterion;
-use git_fararoni::ask::RepoEnv;
+use git_fararoni::facts::GitLoss;
+use git_fararoni::facts::RepoEnv;
 use git_fararoni::policy::shell::{
-    judge_shell, GitLoss, HookContext, Loss, LossFacts, RemotePosture, UnknownPrograms,
+    judge_shell, HookContext, Loss, LossFacts, RemotePosture, UnknownPrograms,
 };
 
 mod common;

@@ -4,11 +4,12 @@
 //! The library holds all logic; the binaries are thin mains over [`cli`].
 
 pub mod agent;
-pub mod ask;
 pub mod cli;
 pub mod clock;
 pub mod doctor;
+pub mod exec;
 pub mod exit;
+pub mod facts;
 pub mod fsx;
 pub mod git;
 pub mod guard;

@@ -89,6 +89,57 @@ pub fn answer(
     })
 }
 
+/// Returns the reply to small talk: the configured chat model's when one is
+/// set and answers, else the built-in one. The second value explains why a
+/// configured model was not used.
+pub fn chat_reply(
+    talk: crate::router::SmallTalk,
+    input: &str,
+    cwd: &std::path::Path,
+) -> (String, Option<String>) {
+    let builtin = crate::router::chat::builtin_reply(talk).to_string();
+    let repo = crate::git::Repo::discover(cwd).ok().flatten();
+    let settings = match crate::settings::read::model_settings(
+        crate::settings::of(repo.as_ref()),
+        crate::settings::read::ModelLevel::Chat,
+    ) {
+        Ok(s) => s,
+        Err(e) => return (builtin, Some(e.to_string())),
+    };
+    let mut client = match crate::agent::local::client_for(
+        repo.as_ref(),
+        crate::settings::read::ModelLevel::Chat,
+        settings.clone(),
+    ) {
+        Ok(Some(c)) => c.client,
+        Ok(None) => return (builtin, None),
+        Err(e) => return (builtin, Some(format!("{e} ({})", e.hint()))),
+    };
+    let messages = [
+        ChatMessage::text(
+            Role::System,
+            "You are git-fararoni, a terse assistant living in a git repository. Reply to the user's small talk in one short sentence, in the user's language. Never suggest commands.",
+        ),
+        ChatMessage::text(Role::User, input),
+    ];
+    let request = ChatRequest {
+        messages: &messages,
+        tools: &[],
+        mode: ToolMode::None,
+        max_tokens: settings.max_tokens,
+        temperature: settings.temperature,
+        require_tool: false,
+    };
+    match client.chat(&request, &mut |_| {}) {
+        Ok(reply) if !reply.content.trim().is_empty() => (reply.content.trim().to_string(), None),
+        Ok(_) => (
+            builtin,
+            Some(format!("{} sent an empty reply", client.describe())),
+        ),
+        Err(e) => (builtin, Some(format!("{e} ({})", e.hint()))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::split_think;

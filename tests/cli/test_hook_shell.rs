@@ -4,9 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use git_fararoni::ask::RepoEnv;
+use git_fararoni::facts::GitLoss;
+use git_fararoni::facts::RepoEnv;
 use git_fararoni::policy::shell::{
-    judge_shell, GitLoss, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
+    judge_shell, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
 };
 use git_fararoni::policy::{Facts, Place};
 

@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::{arg, ToolOutcome, Workspace};
 use crate::agent::distill;
 use crate::agent::protocol::Step;
-use crate::ask::{self, Event, Io, RepoEnv};
+use crate::exec::{self, Event, Io};
+use crate::facts::RepoEnv;
 use crate::policy::{self, Actor, Risk};
 use crate::router::{self, Cmd, CmdKind, Plan};
 
@@ -214,7 +215,7 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
                 mark_agent(c);
             }
         }
-        match ask::run_chain(&agent_steps, &ws.root, Io::Capture, &mut on, &mut recheck) {
+        match exec::run_chain(&agent_steps, &ws.root, Io::Capture, &mut on, &mut recheck) {
             Ok(r) => Ok(Ran {
                 code: Some(r.exit_code),
                 output: join_output(&r.stdout, &r.stderr),
@@ -361,7 +362,7 @@ fn capped_reader(
 fn run_one(cmd: &Cmd, ws: &Workspace, timeout: Duration) -> Result<Ran, String> {
     let mut cmd = cmd.clone();
     mark_agent(&mut cmd);
-    let mut process = ask::process_for(&cmd, &ws.root);
+    let mut process = exec::process_for(&cmd, &ws.root);
     process
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

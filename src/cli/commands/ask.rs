@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::ask::{self, AskError, Event, Io, RepoEnv, Report};
 use crate::cli::error::{exit, CliError, ErrorKind};
+use crate::exec::{self, AskError, Event, Io, Report};
+use crate::facts::RepoEnv;
 use crate::router::{self, CmdKind, Decision, InputError, Plan};
 
 /// Route a request: run it deterministically when it can be, else hand it on
@@ -62,7 +63,7 @@ impl AskArgs {
 
 fn read_request(parts: Vec<OsString>) -> Result<String, CliError> {
     if parts.len() == 1 && parts[0] == "-" {
-        let bytes = ask::read_stdin().map_err(|e| {
+        let bytes = read_stdin().map_err(|e| {
             CliError::user("could not read the request from standard input").caused_by(&e)
         })?;
         return String::from_utf8(bytes).map_err(|_| {
@@ -199,7 +200,7 @@ fn run_interactive(
         Plan::Blocked => Err(CliError::refused(format!("blocked: {}", d.reason))),
         Plan::Model => Err(model_plan_reached_runner()),
         Plan::Chat(talk) => {
-            let (reply, fallback) = ask::chat_reply(*talk, input, cwd);
+            let (reply, fallback) = crate::agent::levels::chat_reply(*talk, input, cwd);
             if let Some(why) = fallback {
                 eprintln!(
                     "warning: the chat model did not answer ({why}); using the built-in reply"
@@ -219,13 +220,13 @@ fn run_interactive(
                 }
             }
             let mut recheck = |i: usize, step: &router::Step| rejudge(input, cwd, i, step);
-            let report = ask::run_chain(steps, cwd, Io::Inherit, &mut on, &mut recheck)
+            let report = exec::run_chain(steps, cwd, Io::Inherit, &mut on, &mut recheck)
                 .map_err(ask_error)?;
             Ok(code_of(report.exit_code))
         }
         Plan::Composite(plan) => {
             let mut on = |e: Event| show_event(e, verbose);
-            let report = ask::run_composite(plan, cwd, Io::Inherit, &mut on).map_err(ask_error)?;
+            let report = exec::run_composite(plan, cwd, Io::Inherit, &mut on).map_err(ask_error)?;
             Ok(code_of(report.exit_code))
         }
     }
@@ -272,13 +273,14 @@ fn show_event(e: Event, verbose: bool) {
         }
         Event::Spawn(..) => {}
         Event::Note(line) => eprintln!("fararoni: {line}"),
+        Event::Stdout(text) => crate::cli::out(text),
     }
 }
 
 /// Replaces this process with the command, so a lone `git status` costs
 /// one exec more than typing it, and git keeps the terminal (pager, colour).
 fn exec_single(cmd: &router::Cmd, cwd: &Path) -> Result<ExitCode, CliError> {
-    let mut process = ask::process_for(cmd, cwd);
+    let mut process = exec::process_for(cmd, cwd);
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt as _;
@@ -317,7 +319,7 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
         ),
         Plan::Model => return Err(model_plan_reached_runner()),
         Plan::Chat(talk) => {
-            let (reply, fallback) = ask::chat_reply(*talk, input, cwd);
+            let (reply, fallback) = crate::agent::levels::chat_reply(*talk, input, cwd);
             let stderr = fallback
                 .map(|why| format!("warning: the chat model did not answer ({why}); using the built-in reply\n"))
                 .unwrap_or_default();
@@ -334,7 +336,7 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
             let mut notes = Vec::new();
             let mut on = |e: Event| note(e, &mut notes);
             let mut recheck = |i: usize, step: &router::Step| rejudge(input, cwd, i, step);
-            let mut r = ask::run_chain(steps, cwd, Io::Capture, &mut on, &mut recheck)
+            let mut r = exec::run_chain(steps, cwd, Io::Capture, &mut on, &mut recheck)
                 .map_err(ask_error)?;
             r.stderr.extend_from_slice(notes.concat().as_bytes());
             (r.exit_code, r)
@@ -342,7 +344,7 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
         Plan::Composite(plan) => {
             let mut notes = Vec::new();
             let mut on = |e: Event| note(e, &mut notes);
-            let mut r = ask::run_composite(plan, cwd, Io::Capture, &mut on).map_err(ask_error)?;
+            let mut r = exec::run_composite(plan, cwd, Io::Capture, &mut on).map_err(ask_error)?;
             r.stderr.extend_from_slice(notes.concat().as_bytes());
             (r.exit_code, r)
         }
@@ -360,4 +362,11 @@ fn run_json(d: &Decision, input: &str, cwd: &Path) -> Result<ExitCode, CliError>
     }
     crate::cli::out(&format!("{value}\n"));
     Ok(code_of(code))
+}
+
+/// Reads all of standard input as a request.
+pub fn read_stdin() -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)?;
+    Ok(buf)
 }

@@ -3,11 +3,12 @@
 //! working directory, and the user's postures (`fararoni.hook.remote`,
 //! `fararoni.hook.unknownPrograms`).
 
+use crate::facts::GitLoss;
 use std::path::Path;
 
-use crate::ask::RepoEnv;
+use crate::facts::RepoEnv;
 use crate::policy::shell::{
-    judge_shell, GitLoss, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
+    judge_shell, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
 };
 use crate::settings::read::HookPosture;
 

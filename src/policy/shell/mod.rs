@@ -21,7 +21,7 @@ pub mod programs;
 
 use std::path::{Path, PathBuf};
 
-pub use loss::{GitLoss, Loss, LossFacts};
+pub use loss::{Loss, LossFacts};
 
 /// Whether remote contact that loses nothing is allowed
 /// (`fararoni.hook.remote`).

@@ -4,20 +4,14 @@
 //! Never prints by itself: children either share the terminal or are
 //! captured into a [`Report`], and status lines go through a callback.
 
-use std::cell::OnceCell;
-use std::io::{IsTerminal as _, Read as _};
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use thiserror::Error;
 
-use crate::agent::client::{ChatMessage, ChatRequest, Role, ToolMode};
 use crate::git::{pathspec, GitCommand, GitError, Head, Repo, RepoError};
-use crate::policy::{Facts, Place};
-use crate::router::{
-    chat, Check, Cmd, CmdKind, CompositePlan, Op, Run, SmallTalk, Step, GENERATED_MESSAGE,
-};
-use crate::settings::read as config;
+use crate::router::{Check, Cmd, CmdKind, CompositePlan, Op, Run, Step, GENERATED_MESSAGE};
 
 /// A failure while carrying out a decision.
 #[derive(Debug, Error)]
@@ -107,188 +101,6 @@ pub struct Report {
     pub stderr: Vec<u8>,
 }
 
-/// The user's setup as the policy sees it: aliases through git's own
-/// config resolution, revisions, paths and repository identity from the
-/// repository around `cwd` (gix, in process), globs from the file system.
-pub struct RepoEnv {
-    cwd: PathBuf,
-    home: Option<String>,
-    repo: OnceCell<Option<Repo>>,
-}
-
-/// A repository's identity: its git dir and work tree, resolved.
-#[derive(Debug, PartialEq, Eq)]
-struct Identity {
-    git_dir: PathBuf,
-    workdir: Option<PathBuf>,
-}
-
-fn identity(repo: &Repo) -> Identity {
-    Identity {
-        git_dir: canonical(repo.git_dir()),
-        workdir: repo.workdir().map(canonical),
-    }
-}
-
-fn canonical(p: &Path) -> PathBuf {
-    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// Joins `target` to `dir` the way `cd` does by default (logically:
-/// `..` removes the previous component, symlinks are not resolved).
-fn join_logical(dir: &Path, target: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in dir.join(target).components() {
-        match c {
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push(c);
-                }
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-impl RepoEnv {
-    /// Creates the environment for requests typed in `cwd`.
-    pub fn new(cwd: PathBuf) -> RepoEnv {
-        RepoEnv {
-            cwd,
-            home: std::env::var("HOME").ok(),
-            repo: OnceCell::new(),
-        }
-    }
-
-    fn repo(&self) -> Option<&Repo> {
-        self.repo
-            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten())
-            .as_ref()
-    }
-}
-
-impl Facts for RepoEnv {
-    fn cwd(&self) -> &Path {
-        &self.cwd
-    }
-
-    fn home(&self) -> Option<String> {
-        self.home.clone()
-    }
-
-    fn git_alias(&self, place: &Place, name: &str) -> Option<String> {
-        // git's own lookup honours includes, -c and GIT_CONFIG_* exactly as
-        // the command would; it runs only for subcommands git lacks.
-        let mut args: Vec<String> = Vec::new();
-        if let Some(g) = &place.git_dir {
-            args.push(format!("--git-dir={g}"));
-        }
-        args.extend(["config".into(), "--get".into(), format!("alias.{name}")]);
-        GitCommand::new(args)
-            .dir(&place.dir)
-            .protected()
-            .read()
-            .ok()
-            .map(|s| s.trim_end_matches('\n').to_string())
-    }
-
-    fn same_repository(&self, place: &Place) -> Option<bool> {
-        if !place.dir.is_dir() {
-            return Some(false);
-        }
-        let Some(here) = self.repo().map(identity) else {
-            // No repository where the request was typed: git may only run
-            // where it finds none either, and without overrides.
-            let none = place.git_dir.is_none()
-                && place.work_tree.is_none()
-                && place.index_file.is_none()
-                && matches!(Repo::discover(&place.dir), Ok(None));
-            return Some(none);
-        };
-        let git_dir = match &place.git_dir {
-            Some(g) => canonical(&place.dir.join(g)),
-            None => match Repo::discover(&place.dir) {
-                Ok(Some(r)) => identity(&r).git_dir,
-                _ => return Some(false),
-            },
-        };
-        if git_dir != here.git_dir {
-            return Some(false);
-        }
-        // With `--git-dir` and no work tree, git takes the directory it
-        // runs in as the top of the work tree.
-        let work_tree = match (&place.work_tree, &place.git_dir) {
-            (Some(w), _) => Some(canonical(&place.dir.join(w))),
-            (None, Some(_)) => Some(canonical(&place.dir)),
-            (None, None) => here.workdir.clone(),
-        };
-        if work_tree != here.workdir {
-            return Some(false);
-        }
-        if let Some(index) = &place.index_file {
-            // git reads a relative GIT_INDEX_FILE from the top of the work
-            // tree, not from where it was started.
-            let base = work_tree.clone().unwrap_or_else(|| place.dir.clone());
-            if canonical(&base.join(index)) != here.git_dir.join("index")
-                || canonical(&place.dir.join(index)) != here.git_dir.join("index")
-            {
-                return Some(false);
-            }
-        }
-        Some(true)
-    }
-
-    fn is_revision(&self, _place: &Place, name: &str) -> Option<bool> {
-        // The place was checked to be this repository before anything asks.
-        self.repo().map(|r| r.resolves_to_commit(name))
-    }
-
-    fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
-        if place.dir.join(name).symlink_metadata().is_ok() {
-            return Some(true);
-        }
-        let repo = self.repo()?;
-        let top = canonical(repo.workdir()?);
-        let rel_dir = canonical(&place.dir).strip_prefix(&top).ok()?.to_path_buf();
-        Some(repo.index_has_path(&join_logical(&rel_dir, name)))
-    }
-
-    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
-        crate::text::glob::expand(pattern, dir)
-    }
-
-    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
-        let next = join_logical(dir, target);
-        next.is_dir().then_some(next)
-    }
-
-    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
-        let top = match self.repo() {
-            Some(r) => canonical(r.workdir()?),
-            None => canonical(&self.cwd),
-        };
-        let place = Place {
-            dir: dir.to_path_buf(),
-            ..Place::default()
-        };
-        Some(canonical(dir).starts_with(&top) && self.same_repository(&place) == Some(true))
-    }
-
-    fn lease_unseen(
-        &self,
-        _place: &Place,
-        remote: Option<&str>,
-        refspecs: &[String],
-    ) -> Vec<crate::git::lease::Unseen> {
-        // The place was checked to be this repository before anything asks.
-        self.repo()
-            .map(|r| r.lease_unseen(remote, refspecs))
-            .unwrap_or_default()
-    }
-}
-
 /// Builds the process for one command of a chain (not for builtins):
 /// exactly its argv, with the policy's protections for git, and no
 /// terminal input when there is no terminal (so nothing waits forever).
@@ -336,6 +148,8 @@ pub enum Event<'a> {
     Spawn(&'a [String], &'a [(String, String)]),
     /// A line for the user (a `cd` that failed, a step left out).
     Note(&'a str),
+    /// Output of a step the executor answers itself (`pwd`), for stdout.
+    Stdout(&'a str),
 }
 
 fn drain(mut r: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
@@ -372,7 +186,7 @@ fn run_pipeline(
                 };
                 let line = format!("{}\n", dir.display());
                 match io {
-                    Io::Inherit => crate::cli::out(&line),
+                    Io::Inherit => on(Event::Stdout(&line)),
                     Io::Capture => report.stdout.extend_from_slice(line.as_bytes()),
                 }
                 return Ok(0);
@@ -785,60 +599,6 @@ fn check_undoable(repo: &Repo) -> Result<(), AskError> {
             }
         }
     }
-}
-
-/// Returns the reply to small talk: the configured chat model's when one is
-/// set and answers, else the built-in one. The second value explains why a
-/// configured model was not used.
-pub fn chat_reply(talk: SmallTalk, input: &str, cwd: &Path) -> (String, Option<String>) {
-    let builtin = chat::builtin_reply(talk).to_string();
-    let repo = Repo::discover(cwd).ok().flatten();
-    let settings = match config::model_settings(
-        crate::settings::of(repo.as_ref()),
-        config::ModelLevel::Chat,
-    ) {
-        Ok(s) => s,
-        Err(e) => return (builtin, Some(e.to_string())),
-    };
-    let mut client = match crate::agent::local::client_for(
-        repo.as_ref(),
-        config::ModelLevel::Chat,
-        settings.clone(),
-    ) {
-        Ok(Some(c)) => c.client,
-        Ok(None) => return (builtin, None),
-        Err(e) => return (builtin, Some(format!("{e} ({})", e.hint()))),
-    };
-    let messages = [
-        ChatMessage::text(
-            Role::System,
-            "You are git-fararoni, a terse assistant living in a git repository. Reply to the user's small talk in one short sentence, in the user's language. Never suggest commands.",
-        ),
-        ChatMessage::text(Role::User, input),
-    ];
-    let request = ChatRequest {
-        messages: &messages,
-        tools: &[],
-        mode: ToolMode::None,
-        max_tokens: settings.max_tokens,
-        temperature: settings.temperature,
-        require_tool: false,
-    };
-    match client.chat(&request, &mut |_| {}) {
-        Ok(reply) if !reply.content.trim().is_empty() => (reply.content.trim().to_string(), None),
-        Ok(_) => (
-            builtin,
-            Some(format!("{} sent an empty reply", client.describe())),
-        ),
-        Err(e) => (builtin, Some(format!("{e} ({})", e.hint()))),
-    }
-}
-
-/// Reads all of standard input as a request.
-pub fn read_stdin() -> std::io::Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    std::io::stdin().read_to_end(&mut buf)?;
-    Ok(buf)
 }
 
 #[cfg(test)]

@@ -1,0 +1,333 @@
+//! The I/O behind the policy's questions: [`RepoEnv`] answers
+//! [`Facts`] (aliases, revisions, paths, repository identity) and
+//! [`GitLoss`] answers [`LossFacts`] (what deleting some paths would lose),
+//! from the repository around a directory. The policy itself spawns
+//! nothing and reads no file; everything it needs to know comes through
+//! these two.
+
+use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
+
+use crate::git::{GitCommand, Repo};
+use crate::policy::shell::{Loss, LossFacts};
+use crate::policy::{Facts, Place};
+
+/// The user's setup as the policy sees it: aliases through git's own
+/// config resolution, revisions, paths and repository identity from the
+/// repository around `cwd` (gix, in process), globs from the file system.
+pub struct RepoEnv {
+    cwd: PathBuf,
+    home: Option<String>,
+    repo: OnceCell<Option<Repo>>,
+}
+
+/// A repository's identity: its git dir and work tree, resolved.
+#[derive(Debug, PartialEq, Eq)]
+struct Identity {
+    git_dir: PathBuf,
+    workdir: Option<PathBuf>,
+}
+
+fn identity(repo: &Repo) -> Identity {
+    Identity {
+        git_dir: canonical(repo.git_dir()),
+        workdir: repo.workdir().map(canonical),
+    }
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// Joins `target` to `dir` the way `cd` does by default (logically:
+/// `..` removes the previous component, symlinks are not resolved).
+fn join_logical(dir: &Path, target: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in dir.join(target).components() {
+        match c {
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl RepoEnv {
+    /// Creates the environment for requests typed in `cwd`.
+    pub fn new(cwd: PathBuf) -> RepoEnv {
+        RepoEnv {
+            cwd,
+            home: std::env::var("HOME").ok(),
+            repo: OnceCell::new(),
+        }
+    }
+
+    fn repo(&self) -> Option<&Repo> {
+        self.repo
+            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten())
+            .as_ref()
+    }
+}
+
+impl Facts for RepoEnv {
+    fn cwd(&self) -> &Path {
+        &self.cwd
+    }
+
+    fn home(&self) -> Option<String> {
+        self.home.clone()
+    }
+
+    fn git_alias(&self, place: &Place, name: &str) -> Option<String> {
+        // git's own lookup honours includes, -c and GIT_CONFIG_* exactly as
+        // the command would; it runs only for subcommands git lacks.
+        let mut args: Vec<String> = Vec::new();
+        if let Some(g) = &place.git_dir {
+            args.push(format!("--git-dir={g}"));
+        }
+        args.extend(["config".into(), "--get".into(), format!("alias.{name}")]);
+        GitCommand::new(args)
+            .dir(&place.dir)
+            .protected()
+            .read()
+            .ok()
+            .map(|s| s.trim_end_matches('\n').to_string())
+    }
+
+    fn same_repository(&self, place: &Place) -> Option<bool> {
+        if !place.dir.is_dir() {
+            return Some(false);
+        }
+        let Some(here) = self.repo().map(identity) else {
+            // No repository where the request was typed: git may only run
+            // where it finds none either, and without overrides.
+            let none = place.git_dir.is_none()
+                && place.work_tree.is_none()
+                && place.index_file.is_none()
+                && matches!(Repo::discover(&place.dir), Ok(None));
+            return Some(none);
+        };
+        let git_dir = match &place.git_dir {
+            Some(g) => canonical(&place.dir.join(g)),
+            None => match Repo::discover(&place.dir) {
+                Ok(Some(r)) => identity(&r).git_dir,
+                _ => return Some(false),
+            },
+        };
+        if git_dir != here.git_dir {
+            return Some(false);
+        }
+        // With `--git-dir` and no work tree, git takes the directory it
+        // runs in as the top of the work tree.
+        let work_tree = match (&place.work_tree, &place.git_dir) {
+            (Some(w), _) => Some(canonical(&place.dir.join(w))),
+            (None, Some(_)) => Some(canonical(&place.dir)),
+            (None, None) => here.workdir.clone(),
+        };
+        if work_tree != here.workdir {
+            return Some(false);
+        }
+        if let Some(index) = &place.index_file {
+            // git reads a relative GIT_INDEX_FILE from the top of the work
+            // tree, not from where it was started.
+            let base = work_tree.clone().unwrap_or_else(|| place.dir.clone());
+            if canonical(&base.join(index)) != here.git_dir.join("index")
+                || canonical(&place.dir.join(index)) != here.git_dir.join("index")
+            {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    fn is_revision(&self, _place: &Place, name: &str) -> Option<bool> {
+        // The place was checked to be this repository before anything asks.
+        self.repo().map(|r| r.resolves_to_commit(name))
+    }
+
+    fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
+        if place.dir.join(name).symlink_metadata().is_ok() {
+            return Some(true);
+        }
+        let repo = self.repo()?;
+        let top = canonical(repo.workdir()?);
+        let rel_dir = canonical(&place.dir).strip_prefix(&top).ok()?.to_path_buf();
+        Some(repo.index_has_path(&join_logical(&rel_dir, name)))
+    }
+
+    fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
+        crate::text::glob::expand(pattern, dir)
+    }
+
+    fn enter_dir(&self, dir: &Path, target: &str) -> Option<PathBuf> {
+        let next = join_logical(dir, target);
+        next.is_dir().then_some(next)
+    }
+
+    fn inside_worktree(&self, dir: &Path) -> Option<bool> {
+        let top = match self.repo() {
+            Some(r) => canonical(r.workdir()?),
+            None => canonical(&self.cwd),
+        };
+        let place = Place {
+            dir: dir.to_path_buf(),
+            ..Place::default()
+        };
+        Some(canonical(dir).starts_with(&top) && self.same_repository(&place) == Some(true))
+    }
+
+    fn lease_unseen(
+        &self,
+        _place: &Place,
+        remote: Option<&str>,
+        refspecs: &[String],
+    ) -> Vec<crate::git::lease::Unseen> {
+        // The place was checked to be this repository before anything asks.
+        self.repo()
+            .map(|r| r.lease_unseen(remote, refspecs))
+            .unwrap_or_default()
+    }
+}
+
+/// [`LossFacts`] of the repository around a directory.
+pub struct GitLoss {
+    cwd: PathBuf,
+    repo: OnceCell<Option<Repo>>,
+}
+
+impl GitLoss {
+    /// The repository around `cwd` (none is fine: every existing file then
+    /// counts as precious).
+    pub fn new(cwd: &Path) -> GitLoss {
+        GitLoss {
+            cwd: cwd.to_path_buf(),
+            repo: OnceCell::new(),
+        }
+    }
+
+    fn repo(&self) -> Option<&Repo> {
+        self.repo
+            .get_or_init(|| Repo::discover(&self.cwd).ok().flatten())
+            .as_ref()
+    }
+}
+
+impl LossFacts for GitLoss {
+    fn worktree(&self) -> Option<PathBuf> {
+        self.repo()?.workdir().map(canonical)
+    }
+
+    fn git_dirs(&self) -> Vec<PathBuf> {
+        match self.repo() {
+            Some(r) => {
+                let mut v = vec![canonical(r.git_dir())];
+                let common = canonical(r.common_dir());
+                if !v.contains(&common) {
+                    v.push(common);
+                }
+                v
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn hooks_dir(&self) -> Option<PathBuf> {
+        let repo = self.repo()?;
+        match repo.config_string("core.hooksPath") {
+            Some(p) if !p.is_empty() => {
+                let p = PathBuf::from(p);
+                let base = repo.workdir().unwrap_or(repo.common_dir());
+                Some(canonical(&base.join(p)))
+            }
+            _ => Some(canonical(&repo.common_dir().join("hooks"))),
+        }
+    }
+
+    fn loss(&self, paths: &[PathBuf]) -> Result<Loss, String> {
+        let Some(repo) = self.repo() else {
+            // No repository: every existing file is precious.
+            let mut loss = Loss::default();
+            for p in paths {
+                count_files(p, &mut loss.untracked, 10_000);
+            }
+            return Ok(loss);
+        };
+        let Some(top) = repo.workdir().map(canonical) else {
+            return Err("the repository has no working tree".into());
+        };
+        let mut rels = Vec::new();
+        let mut loss = Loss::default();
+        for p in paths {
+            let rel = p
+                .strip_prefix(&top)
+                .map_err(|_| format!("{} is outside the working tree", p.display()))?;
+            if repo.index_has_path(rel) {
+                loss.tracked.push(p.clone());
+            }
+            let s = rel.to_str().ok_or("a path that is not UTF-8")?;
+            rels.push(if s.is_empty() {
+                ".".to_string()
+            } else {
+                s.to_string()
+            });
+        }
+        if rels.is_empty() {
+            return Ok(loss);
+        }
+        let mut args: Vec<String> = [
+            "--literal-pathspecs",
+            "status",
+            "--porcelain=v1",
+            "-z",
+            "--untracked-files=all",
+            "--ignored=no",
+            "--no-renames",
+            "--",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        args.extend(rels);
+        let out = GitCommand::new(args)
+            .dir(&top)
+            .protected()
+            // A question must not take the index lock an agent's git needs.
+            .env("GIT_OPTIONAL_LOCKS", "0")
+            .read()
+            .map_err(|e| format!("git status failed: {e}"))?;
+        for entry in out.split('\0').filter(|e| e.len() > 3) {
+            let (xy, path) = entry.split_at(3);
+            let abs = top.join(path);
+            if xy.starts_with("??") {
+                loss.untracked.push(abs);
+            } else {
+                loss.modified.push(abs);
+            }
+        }
+        Ok(loss)
+    }
+}
+
+/// Counts the files at or under `p` (up to `limit`), for a place with no
+/// repository to ask.
+fn count_files(p: &Path, out: &mut Vec<PathBuf>, limit: usize) {
+    if out.len() >= limit {
+        return;
+    }
+    match p.symlink_metadata() {
+        Ok(m) if m.is_dir() => {
+            if let Ok(rd) = std::fs::read_dir(p) {
+                for e in rd.flatten() {
+                    count_files(&e.path(), out, limit);
+                }
+            }
+        }
+        Ok(_) => out.push(p.to_path_buf()),
+        Err(_) => {}
+    }
+}
