@@ -1,5 +1,5 @@
 //! The cost of judging one shell command line for another agent's hook
-//! (`policy::shell::judge_shell`) in a real repository:
+//! (`policy::hook::judge_shell`) in a real repository:
 //!
 //! - `judge/<line>` with a `LossFacts` that answers from memory: the
 //!   lexer, parser, walk and git policy alone (no process spawned);
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use criterion::Criterion;
 use git_fararoni::facts::GitLoss;
 use git_fararoni::facts::RepoEnv;
-use git_fararoni::policy::shell::{
+use git_fararoni::policy::hook::{
     judge_shell, HookContext, Loss, LossFacts, RemotePosture, UnknownPrograms,
 };
 

@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use crate::git::{GitCommand, Repo};
-use crate::policy::shell::{Loss, LossFacts};
+use crate::policy::hook::{Loss, LossFacts};
 use crate::policy::{Facts, Place};
 
 /// The user's setup as the policy sees it: aliases through git's own

@@ -9,11 +9,11 @@
 //! the verdict carries the canonical argv — full option names, no clusters
 //! — which is exactly what is executed.
 
-pub mod agent;
+pub mod builds;
 pub mod env;
 pub mod git;
+pub mod hook;
 pub mod parse;
-pub mod shell;
 pub mod spec;
 pub mod utils;
 
@@ -70,7 +70,7 @@ pub enum Actor {
     /// Another coding agent's pre-tool-use hook (`guard hook`): protects
     /// the repository, not the machine — remote contact that loses
     /// nothing and harmless configuration writes are allowed; everything
-    /// that can lose work, history or hooks is not (see `policy::shell`).
+    /// that can lose work, history or hooks is not (see `policy::hook`).
     Hook,
 }
 
@@ -190,7 +190,7 @@ pub fn classify(
     };
     // The agent's posture adds builds and tests (src/policy/agent.rs).
     if actor == Actor::Agent {
-        if let Some(v) = agent::classify_build(argv, assignments) {
+        if let Some(v) = builds::classify_build(argv, assignments) {
             return v;
         }
     }

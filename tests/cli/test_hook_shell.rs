@@ -1,4 +1,4 @@
-//! `policy::shell::judge_shell` against real repositories: every family of
+//! `policy::hook::judge_shell` against real repositories: every family of
 //! destructive command vetoed with the loss named, ordinary agent work
 //! allowed, and the files on disk untouched by judging.
 
@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use git_fararoni::facts::GitLoss;
 use git_fararoni::facts::RepoEnv;
-use git_fararoni::policy::shell::{
+use git_fararoni::policy::hook::{
     judge_shell, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
 };
 use git_fararoni::policy::{Facts, Place};

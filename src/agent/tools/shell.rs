@@ -138,11 +138,11 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
         );
     }
     let build = match cmds.as_slice() {
-        [one] => policy::agent::build_of(&one.argv).is_some() && one.kind == CmdKind::Utility,
+        [one] => policy::builds::build_of(&one.argv).is_some() && one.kind == CmdKind::Utility,
         many => {
             if many
                 .iter()
-                .any(|c| policy::agent::build_of(&c.argv).is_some())
+                .any(|c| policy::builds::build_of(&c.argv).is_some())
             {
                 return ToolOutcome::fail(
                     line,

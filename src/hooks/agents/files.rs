@@ -56,9 +56,9 @@ pub struct Target {
     pub owner: Option<Box<(crate::git::Repo, crate::shadow::Shadow)>>,
 }
 
-/// The temporary folders, resolved (one list: `policy::shell::paths`).
+/// The temporary folders, resolved (one list: `policy::hook::paths`).
 fn temp_dirs() -> Vec<PathBuf> {
-    crate::policy::shell::paths::temp_dirs()
+    crate::policy::hook::paths::temp_dirs()
 }
 
 /// Whether `path` is a dotfile or inside a dot-folder of the home

@@ -1,4 +1,4 @@
-//! The seam to the shell judgement ([`crate::policy::shell::judge_shell`]):
+//! The seam to the shell judgement ([`crate::policy::hook::judge_shell`]):
 //! the repository facts and "what would be lost" questions for the agent's
 //! working directory, and the user's postures (`fararoni.hook.remote`,
 //! `fararoni.hook.unknownPrograms`).
@@ -7,12 +7,10 @@ use crate::facts::GitLoss;
 use std::path::Path;
 
 use crate::facts::RepoEnv;
-use crate::policy::shell::{
-    judge_shell, HookContext, RemotePosture, ShellVerdict, UnknownPrograms,
-};
+use crate::policy::hook::{judge_shell, HookContext, RemotePosture, ShellVerdict, UnknownPrograms};
 use crate::settings::read::HookPosture;
 
-pub use crate::policy::shell::KnownWrite;
+pub use crate::policy::hook::KnownWrite;
 
 /// Judges `command` run in `cwd` for another agent.
 pub fn judge(command: &str, cwd: &Path, remote: HookPosture, unknown: HookPosture) -> ShellVerdict {

@@ -1,5 +1,5 @@
 //! "What would be lost?": the repository questions a file-destroying
-//! command raises. `crate::facts::GitLoss` answers them; the policy only
+//! command raises. `GitLoss` in the facts module answers them; the policy only
 //! asks.
 
 use std::path::PathBuf;
