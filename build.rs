@@ -31,6 +31,7 @@
 //! whose linker driver is seen to accept them; anything else (a
 //! `crt-static` build, a cross build, an old gcc without `-no-pie`) links as
 //! Rust does by default.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::env;
 use std::path::{Path, PathBuf};

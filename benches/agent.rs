@@ -17,6 +17,7 @@
 //!   the fixed prompt's estimated token count.
 //!
 //! Run: `cargo bench --bench agent -- --warm-up-time 1 --measurement-time 3`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
 use std::path::Path;

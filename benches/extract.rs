@@ -10,6 +10,7 @@
 //! - `sse/1MB`: decoding and accumulating a 1 MB stream of text deltas.
 //!
 //! Run: `cargo bench --bench extract -- --warm-up-time 1 --measurement-time 3`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
 

@@ -18,6 +18,7 @@
 //!   the store's growth for 100 writes of one file.
 //!
 //! Run: `cargo bench --bench guard -- --warm-up-time 1 --measurement-time 3`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};

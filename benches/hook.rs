@@ -19,6 +19,7 @@
 //! Run: `cargo bench --bench hook` (ROUNDS=N to change the 101 rounds;
 //! BASELINE=/path/to/another/git-fararoni adds its read-only, build and
 //! edit calls as interleaved columns, for a before/after in one run).
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::io::Write as _;
 use std::path::Path;

@@ -7,6 +7,7 @@
 //!   the repository with one `git status` spawn, the rest spawn nothing.
 //!
 //! Run: `cargo bench --bench hook_shell -- --warm-up-time 1 --measurement-time 3`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
 use std::path::PathBuf;

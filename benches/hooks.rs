@@ -9,6 +9,7 @@
 //!
 //! Run with `cargo bench --bench hooks` (`-- post_checkout` for one case;
 //! the medians always run all).
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -10,6 +10,7 @@
 //!   status`: a minimal C program that only execs git.
 //!
 //! Run with `cargo bench --bench router`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
 use std::path::Path;

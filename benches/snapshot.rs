@@ -11,6 +11,7 @@
 //! system: fsync costs are real). Linear cost shows as equal time per file.
 //!
 //! Run: `cargo bench --bench snapshot -- --warm-up-time 1 --measurement-time 3`.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::path::Path;
 use std::time::Duration;

@@ -9,6 +9,7 @@
 //! over each step; one JSON object per step and mode.
 //!
 //!     cargo run --features local-llm --example local_bench -- MODEL.gguf [THREADS] [TOKENS] [STEPS]
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::time::Duration;
 

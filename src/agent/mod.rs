@@ -10,7 +10,6 @@ pub mod distill;
 pub mod extract;
 pub mod gate;
 pub mod http;
-pub mod interrupt;
 pub mod levels;
 pub mod local;
 pub mod modes;

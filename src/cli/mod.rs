@@ -1,5 +1,6 @@
 //! The command line: one clap tree for every binary, dispatch, and the one
 //! place errors are rendered. The only layer that prints.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod commands;
 pub mod error;

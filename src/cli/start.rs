@@ -12,6 +12,7 @@
 //! plain `SIGSEGV` instead of a message before the abort (either way the
 //! process dies and nothing it was writing is replaced: writes go through
 //! the shadow store's journal).
+#![allow(unsafe_code)]
 
 use std::io::Write as _;
 use std::process::ExitCode;

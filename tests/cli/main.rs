@@ -1,5 +1,6 @@
 //! One integration-test binary for git-fararoni: every `test_*.rs` module
 //! below is listed here (see `test_no_forgotten_test_files`).
+#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod common;
 mod fake_llm;
@@ -23,6 +24,7 @@ mod test_hook_scripts;
 mod test_hook_shell;
 mod test_hooks;
 mod test_json;
+mod test_layers;
 mod test_llm_client;
 mod test_llm_props;
 mod test_local_engine;

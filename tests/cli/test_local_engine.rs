@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use git_fararoni::agent::client::{
     ChatMessage, ChatRequest, LlmClient, LlmError, Role, StreamEvent, ToolMode,
 };
-use git_fararoni::agent::interrupt;
 use git_fararoni::agent::local::engine::LocalClient;
 use git_fararoni::settings::read::{model_settings, ModelLevel};
+use git_fararoni::sys::interrupt;
 use serde_json::{json, Value};
 
 use crate::common::{snapshot, Out, TestRepo};

@@ -35,6 +35,7 @@ fn test_start_a_closed_pipe_is_not_a_signal() {
 /// /dev/null before anything is opened, as std's set-up did.
 #[cfg(target_os = "linux")]
 #[test]
+#[allow(unsafe_code)] // pre_exec, to start the binary with stdout closed
 fn test_start_closed_standard_descriptors_are_reopened() {
     use std::os::unix::process::CommandExt as _;
     let repo = TestRepo::with_commit();

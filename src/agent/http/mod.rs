@@ -24,8 +24,9 @@ use self::sse::{Delta, SseDecoder, StreamAccumulator};
 use super::client::{
     ChatRequest, ChatResponse, LlmClient, LlmError, ModeChoice, ServerInfo, StreamEvent, ToolMode,
 };
-use super::{extract, interrupt, modes};
+use super::{extract, modes};
 use crate::settings::read::{ModelSettings, ToolModeSetting};
+use crate::sys::interrupt;
 
 /// How often a wait wakes up to look at the Ctrl-C flag.
 const TICK: Duration = Duration::from_millis(100);

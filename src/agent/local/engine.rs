@@ -33,8 +33,9 @@ use crate::agent::client::{
     Usage,
 };
 use crate::agent::http::think::{Piece, ThinkSplitter};
-use crate::agent::{interrupt, modes};
+use crate::agent::modes;
 use crate::settings::read::{ModelSettings, ToolModeSetting};
+use crate::sys::interrupt;
 
 /// Prompt tokens decoded per batch (llama.cpp's default logical batch).
 const BATCH: usize = 512;

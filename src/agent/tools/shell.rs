@@ -402,16 +402,7 @@ fn run_one(cmd: &Cmd, ws: &Workspace, timeout: Duration) -> Result<Ran, String> 
 }
 
 fn kill_group(child: &mut Child) {
-    #[cfg(target_os = "linux")]
-    {
-        if let Ok(pid) = i32::try_from(child.id()) {
-            // SAFETY: kill(2) with a negative pid signals the process group
-            // the child leads (it was started with process_group(0)).
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-            }
-        }
-    }
+    crate::sys::process::kill_group(child.id());
     let _ = child.kill();
 }
 
