@@ -318,3 +318,34 @@ impl Rng {
         self.next() % n.max(1)
     }
 }
+
+/// `cmd` run by `unshare --user` as an unmapped user: root outside, nobody
+/// inside, so file modes apply to it (a test that needs them enforced
+/// while the suite runs as root, as CI does).
+pub fn in_user_namespace(cmd: &Command) -> Command {
+    let mut u = Command::new("unshare");
+    u.arg("--user")
+        .arg("--")
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    for (k, v) in cmd.get_envs() {
+        match v {
+            Some(v) => u.env(k, v),
+            None => u.env_remove(k),
+        };
+    }
+    if let Some(dir) = cmd.get_current_dir() {
+        u.current_dir(dir);
+    }
+    u
+}
+
+/// A precondition this machine lacks: a visible skip on a developer's
+/// machine, a failure in CI (`CI` set), whose script installs it.
+pub fn precondition_missing(what: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must provide {what} (see .ci/run)"
+    );
+    eprintln!("skipped: {what} is missing here");
+}

@@ -148,7 +148,7 @@ fn test_docs_man_pages_render_and_document_settings_and_exit_codes() {
 #[test]
 fn test_docs_git_help_finds_the_pages_after_install_docs() {
     if !have("man") {
-        eprintln!("skipped: no `man` on this machine");
+        crate::common::precondition_missing("`man`");
         return;
     }
     let r = crate::common::TestRepo::with_commit();
@@ -232,7 +232,7 @@ fn test_docs_bash_completion_works_through_gits_own_completion() {
 fn test_docs_bash_completion_is_loaded_on_demand_after_install_docs() {
     let loader = "/usr/share/bash-completion/bash_completion";
     if !Path::new(loader).exists() {
-        eprintln!("skipped: bash-completion is not installed ({loader})");
+        crate::common::precondition_missing(&format!("bash-completion ({loader})"));
         return;
     }
     let r = crate::common::TestRepo::with_commit();

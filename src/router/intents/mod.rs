@@ -592,7 +592,7 @@ mod debug {
     /// Prints how requests are read: `FARARONI_DEBUG="a|b" cargo test
     /// --lib intents::debug -- --ignored --nocapture`.
     #[test]
-    #[ignore]
+    #[ignore = "a debugging aid, not a check: prints how FARARONI_DEBUG's requests are read"]
     fn debug_spans() {
         let names: Vec<C> = lexicon::WORDS.iter().map(|w| w.concept).collect();
         let input = std::env::var("FARARONI_DEBUG").unwrap_or_default();
