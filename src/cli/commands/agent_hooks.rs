@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use super::guard_hook::AgentName;
 use crate::cli::error::CliError;
 use crate::cli::util::cwd;
 use crate::git::Repo;
@@ -22,35 +21,45 @@ pub(crate) enum ScopeArg {
     User,
 }
 
-/// Which agent(s).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// Which agent(s): one of the library's agents, or all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum AgentChoice {
-    /// Claude Code
-    Claude,
-    /// Gemini CLI
-    Gemini,
-    /// Codex CLI
-    Codex,
-    /// Cursor
-    Cursor,
-    /// Cline
-    Cline,
-    /// GitHub Copilot CLI
-    Copilot,
-    /// Every agent above
+    /// One agent.
+    One(Agent),
+    /// Every agent.
     All,
+}
+
+/// Every choice, in the agents' documented order, `all` last.
+const CHOICES: [AgentChoice; Agent::ALL.len() + 1] = {
+    let mut out = [AgentChoice::All; Agent::ALL.len() + 1];
+    let mut i = 0;
+    while i < Agent::ALL.len() {
+        out[i] = AgentChoice::One(Agent::ALL[i]);
+        i += 1;
+    }
+    out
+};
+
+impl ValueEnum for AgentChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &CHOICES
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            AgentChoice::One(a) => a.to_possible_value(),
+            AgentChoice::All => {
+                Some(clap::builder::PossibleValue::new("all").help("Every agent above"))
+            }
+        }
+    }
 }
 
 impl AgentChoice {
     fn agents(self) -> Vec<Agent> {
-        let one = |a: AgentName| vec![a.agent()];
         match self {
-            AgentChoice::Claude => one(AgentName::Claude),
-            AgentChoice::Gemini => one(AgentName::Gemini),
-            AgentChoice::Codex => one(AgentName::Codex),
-            AgentChoice::Cursor => one(AgentName::Cursor),
-            AgentChoice::Cline => one(AgentName::Cline),
-            AgentChoice::Copilot => one(AgentName::Copilot),
+            AgentChoice::One(a) => vec![a],
             AgentChoice::All => Agent::ALL.to_vec(),
         }
     }

@@ -5,40 +5,9 @@
 use std::io::{Read as _, Write as _};
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use crate::hooks::agents::{self, Agent, Veto};
-
-/// The agents whose hooks git-fararoni answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum AgentName {
-    /// Claude Code (PreToolUse/PostToolUse)
-    Claude,
-    /// Gemini CLI (BeforeTool/AfterTool)
-    Gemini,
-    /// Codex CLI (PreToolUse/PostToolUse)
-    Codex,
-    /// Cursor (preToolUse, beforeShellExecution, afterFileEdit…)
-    Cursor,
-    /// Cline (.clinerules/hooks/PreToolUse)
-    Cline,
-    /// GitHub Copilot CLI (preToolUse/postToolUse)
-    Copilot,
-}
-
-impl AgentName {
-    /// Returns the library's agent.
-    pub(crate) fn agent(self) -> Agent {
-        match self {
-            AgentName::Claude => Agent::Claude,
-            AgentName::Gemini => Agent::Gemini,
-            AgentName::Codex => Agent::Codex,
-            AgentName::Cursor => Agent::Cursor,
-            AgentName::Cline => Agent::Cline,
-            AgentName::Copilot => Agent::Copilot,
-        }
-    }
-}
 
 /// Judge one tool call of another coding agent (its pre-tool hook)
 ///
@@ -53,7 +22,7 @@ impl AgentName {
 pub(crate) struct HookArgs {
     /// The agent whose payload and veto contract to use
     #[arg(long, value_enum)]
-    agent: AgentName,
+    agent: Agent,
 }
 
 /// Returns the agent of exactly `git-fararoni guard hook --agent NAME` (or
@@ -73,7 +42,7 @@ pub(crate) fn fast_path(args: &[std::ffi::OsString]) -> Option<Agent> {
 }
 
 pub(crate) fn run(args: HookArgs) -> ExitCode {
-    run_for(args.agent.agent())
+    run_for(args.agent)
 }
 
 /// The judging thread's stack: address space reserved, touched only as

@@ -41,6 +41,18 @@ impl Agent {
         Agent::ALL.into_iter().find(|a| a.name() == name)
     }
 
+    /// Returns the product's name, for people (`Claude Code`).
+    pub fn title(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code",
+            Agent::Gemini => "Gemini CLI",
+            Agent::Codex => "Codex CLI",
+            Agent::Cursor => "Cursor",
+            Agent::Cline => "Cline",
+            Agent::Copilot => "GitHub Copilot CLI",
+        }
+    }
+
     /// Returns the agent's protocol tables.
     pub fn spec(self) -> &'static AgentSpec {
         match self {
@@ -51,6 +63,24 @@ impl Agent {
             Agent::Cline => &super::cline::SPEC,
             Agent::Copilot => &super::copilot::SPEC,
         }
+    }
+}
+
+/// `--agent NAME` on the command line: the names and help come from the
+/// specs, so the agent list is written once.
+impl clap::ValueEnum for Agent {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Agent::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let spec = self.spec();
+        let events = spec.pre_events.iter().chain(spec.post_events);
+        let events = events.copied().collect::<Vec<_>>().join("/");
+        Some(
+            clap::builder::PossibleValue::new(self.name())
+                .help(format!("{} ({events})", self.title())),
+        )
     }
 }
 
