@@ -315,15 +315,10 @@ pub fn probe(
         if let Some(key) = api_key {
             req = req.bearer_auth(key);
         }
-        let resp = req.send().await.map_err(|e| {
-            let mut text = e.to_string();
-            let mut source = std::error::Error::source(&e);
-            while let Some(s) = source {
-                text = format!("{text}: {s}");
-                source = s.source();
-            }
-            text
-        })?;
+        let resp = req
+            .send()
+            .await
+            .map_err(|e| crate::text::chain::one_line(&e))?;
         let status = resp.status();
         if !status.is_success() {
             return Err(format!("`{url}` answered {status}"));

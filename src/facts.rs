@@ -62,7 +62,7 @@ impl RepoEnv {
     pub fn new(cwd: PathBuf) -> RepoEnv {
         RepoEnv {
             cwd,
-            home: std::env::var("HOME").ok(),
+            home: crate::settings::read::home_os().and_then(|h| h.into_string().ok()),
             repo: OnceCell::new(),
         }
     }

@@ -212,7 +212,7 @@ pub fn default_prefix() -> Option<std::path::PathBuf> {
     if bin.file_name().is_some_and(|n| n == "bin") {
         return bin.parent().map(Path::to_path_buf);
     }
-    std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local"))
+    crate::settings::read::home_os().map(|h| std::path::PathBuf::from(h).join(".local"))
 }
 
 /// Returns the completion script of `shell` for `git-fararoni`.

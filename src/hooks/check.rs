@@ -18,7 +18,7 @@ use crate::saga::{self, Phase, Saga};
 use crate::settings::read::SettingWarning;
 
 /// `FARARONI_GUARD=off` turns the pre-commit checks off, as `--no-verify` does.
-pub const GUARD_ENV: &str = "FARARONI_GUARD";
+pub use crate::settings::read::GUARD_ENV;
 
 /// Git's id of the empty tree (SHA-1), for a commit on an unborn branch.
 const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
@@ -93,12 +93,7 @@ impl PreCommit {
 
 /// Returns whether the guard was turned off for this commit.
 pub fn guard_off() -> bool {
-    std::env::var(GUARD_ENV).is_ok_and(|v| {
-        matches!(
-            v.trim().to_ascii_lowercase().as_str(),
-            "off" | "0" | "false" | "no"
-        )
-    })
+    crate::settings::read::guard_off()
 }
 
 fn open(dir: &Path) -> Result<(Repo, std::path::PathBuf), CheckError> {

@@ -320,7 +320,7 @@ pub fn gguf_path(settings: &Settings, level: ModelLevel) -> Option<std::path::Pa
         .then(|| lookup(settings, "fararoni.chat.gguf"))
         .flatten();
     let v = own.or_else(|| lookup(settings, "fararoni.llm.gguf"))?;
-    match (v.strip_prefix("~/"), std::env::var_os("HOME")) {
+    match (v.strip_prefix("~/"), home_os()) {
         (Some(rest), Some(home)) => Some(std::path::PathBuf::from(home).join(rest)),
         _ => Some(std::path::PathBuf::from(v)),
     }
@@ -531,6 +531,24 @@ pub fn protective_value(
         why: p.why,
     });
     Ok(Some(bound))
+}
+
+/// The user's home directory as the environment gives it (`HOME`); `None`
+/// when unset or empty. The one place it is read.
+pub fn home_os() -> Option<std::ffi::OsString> {
+    std::env::var_os("HOME").filter(|h| !h.is_empty())
+}
+
+/// The variable that switches the guards off (`fararoni` never reads it
+/// from a command line it judges, only from its own environment).
+pub const GUARD_ENV: &str = "FARARONI_GUARD";
+
+/// Whether `FARARONI_GUARD=off` is in this process's environment: the one
+/// reading of that setting, for the pre-commit hook and `guard hook`
+/// alike. Only its documented value `off` (any case) switches the guards
+/// off; anything else, unreadable values included, leaves them on.
+pub fn guard_off() -> bool {
+    std::env::var(GUARD_ENV).is_ok_and(|v| v.trim().eq_ignore_ascii_case("off"))
 }
 
 #[cfg(test)]

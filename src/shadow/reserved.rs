@@ -147,7 +147,7 @@ fn hooks_path(value: &str, root: &Path) -> Option<PathBuf> {
         return None;
     }
     let path = match value.strip_prefix("~/") {
-        Some(rest) => PathBuf::from(std::env::var_os("HOME")?).join(rest),
+        Some(rest) => PathBuf::from(crate::settings::read::home_os()?).join(rest),
         None => PathBuf::from(value),
     };
     Some(if path.is_absolute() {

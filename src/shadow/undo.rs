@@ -147,7 +147,7 @@ pub fn undo_with(
             last.sha256.clone()
         };
         let outcome = undo_one(&mut tx, &entries, Utf8Path::new(path), first.version, after)
-            .unwrap_or_else(|e| UndoOutcome::Failed(error_chain(&e)));
+            .unwrap_or_else(|e| UndoOutcome::Failed(crate::text::chain::one_line(&e)));
         items.push(UndoItem {
             path: Utf8PathBuf::from(path),
             outcome,
@@ -159,17 +159,6 @@ pub fn undo_with(
         undo_session: tx.session().id().to_string(),
         items,
     })
-}
-
-fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut s = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        s.push_str(": ");
-        s.push_str(&c.to_string());
-        cause = c.source();
-    }
-    s
 }
 
 fn undo_one(

@@ -2,6 +2,7 @@
 //! look-alike characters, shell quoting and glob patterns. A leaf layer:
 //! pure functions, no I/O, no `crate::` imports.
 
+pub mod chain;
 pub mod distance;
 pub mod glob;
 pub mod lookalike;

@@ -461,7 +461,7 @@ impl Call<'_> {
                 Err(e) => (
                     LlmError::Unreachable {
                         endpoint: self.endpoint.clone(),
-                        detail: chain(&e),
+                        detail: crate::text::chain::one_line(&e),
                     },
                     None,
                 ),
@@ -498,7 +498,10 @@ impl Call<'_> {
                 }
                 Ok(None) => return Ok(out),
                 Err(e) => {
-                    return Err(self.malformed(format!("the reply was cut short ({})", chain(&e))))
+                    return Err(self.malformed(format!(
+                        "the reply was cut short ({})",
+                        crate::text::chain::one_line(&e)
+                    )))
                 }
             }
         }
@@ -565,7 +568,7 @@ impl Call<'_> {
                 Err(e) => {
                     return Err(self.malformed(format!(
                         "the stream was cut in the middle ({}); nothing of this reply was used",
-                        chain(&e)
+                        crate::text::chain::one_line(&e)
                     )))
                 }
             };
@@ -589,21 +592,6 @@ impl Call<'_> {
             }
         }
     }
-}
-
-/// Renders an error with its causes, e.g. `error sending request: connection refused`.
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut source = e.source();
-    while let Some(c) = source {
-        let c_s = c.to_string();
-        if !s.contains(&c_s) {
-            s.push_str(": ");
-            s.push_str(&c_s);
-        }
-        source = c.source();
-    }
-    s
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ pub struct Found {
 
 /// Returns every model found in every store, each store's in name order.
 pub fn find() -> Vec<Found> {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let home = crate::settings::read::home_os().map(PathBuf::from);
     let mut out = Vec::new();
     for store in STORES {
         let Some(root) = root_of(store, home.as_deref()) else {

@@ -65,7 +65,7 @@ fn temp_dirs() -> Vec<PathBuf> {
 /// directory (shell rc files, `~/.ssh`, `~/.config`): never scratch space,
 /// even when the home directory lies under the temp dir.
 fn home_dotfile(path: &Path) -> bool {
-    let Some(home) = std::env::var_os("HOME").map(std::path::PathBuf::from) else {
+    let Some(home) = crate::settings::read::home_os().map(std::path::PathBuf::from) else {
         return false;
     };
     let home = std::fs::canonicalize(&home).unwrap_or(home);

@@ -186,7 +186,7 @@ impl Ctx {
 
 /// Whether the bypass is set in this process's environment.
 pub fn bypassed() -> bool {
-    std::env::var(BYPASS_ENV).is_ok_and(|v| v.trim().eq_ignore_ascii_case("off"))
+    crate::settings::read::guard_off()
 }
 
 /// Answers one hook call of `agent`: `input` is what was read from stdin,

@@ -14,7 +14,7 @@ pub fn dir() -> Option<PathBuf> {
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
         .or_else(|| {
-            std::env::var_os("HOME")
+            crate::settings::read::home_os()
                 .map(PathBuf::from)
                 .filter(|p| p.is_absolute())
                 .map(|h| h.join(".local").join("state"))

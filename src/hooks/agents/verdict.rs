@@ -10,7 +10,7 @@ pub const MAX_MESSAGE: usize = 300;
 
 /// The deliberate bypass, honoured only from the hook process's own
 /// environment.
-pub const BYPASS_ENV: &str = "FARARONI_GUARD";
+pub const BYPASS_ENV: &str = crate::settings::read::GUARD_ENV;
 
 /// The closing words of every veto.
 const CLOSING: &str = "Do not retry this; ask the user.";

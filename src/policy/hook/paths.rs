@@ -288,7 +288,7 @@ pub fn protected_as(
 /// lies under the temp dir (CI runners, sandboxes, test harnesses) holds a
 /// person's files, never scratch space.
 pub fn in_temp(path: &Path) -> bool {
-    let home = std::env::var_os("HOME")
+    let home = crate::settings::read::home_os()
         .filter(|h| !h.is_empty())
         .map(|h| resolve_abs(Path::new(&h), true));
     if home.is_some_and(|h| path.starts_with(&h)) {

@@ -325,7 +325,7 @@ pub fn location(agent: Agent, scope: Scope, project: &Path) -> Result<PathBuf, I
 }
 
 fn home() -> Result<PathBuf, InstallError> {
-    std::env::var_os("HOME")
+    crate::settings::read::home_os()
         .map(PathBuf::from)
         .filter(|h| h.is_absolute())
         .ok_or(InstallError::NoHome)
