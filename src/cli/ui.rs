@@ -5,7 +5,7 @@
 //! A write error on stdout (a full disk behind `> file`) makes the command
 //! exit 1 with a message, whatever it was about to report; a closed pipe
 //! (`| head`) is the reader's choice and stays quiet. Hand-rolled rather
-//! than dialoguer/indicatif: see ARCHITECTURE.md, "Terminal".
+//! than dialoguer/indicatif: see docs/decisions.md, "Terminal".
 
 use std::io::{IsTerminal as _, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};

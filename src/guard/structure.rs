@@ -4,7 +4,7 @@
 //! parse after. Pure functions, no I/O.
 //!
 //! Parsers: `serde_json` (already a dependency), `toml` and
-//! `saphyr-parser` (pure Rust; ARCHITECTURE.md records their cost). Each
+//! `saphyr-parser` (pure Rust; docs/decisions.md records their cost). Each
 //! document becomes a small tree; its *entries* are its leaves (`key=value`,
 //! `key[]=value` for list elements) and its containers (`key:{}`,
 //! `key:[]`), named by their last key so that renaming or moving a parent

@@ -11,7 +11,7 @@
 //! Ruby, Lua and Elixir. Strings and comments are skipped so braces inside
 //! them do not count. One pass per file; a body is classified once, and
 //! bodies above [`MAX_BODY`] bytes are taken as implemented unread, so the
-//! cost stays linear. ARCHITECTURE.md says why not tree-sitter.
+//! cost stays linear. docs/decisions.md says why not tree-sitter.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
