@@ -18,6 +18,7 @@ pub mod hooks;
 pub mod lock;
 pub mod policy;
 pub mod router;
+pub mod sandbox;
 pub mod saga;
 pub mod settings;
 pub mod shadow;
