@@ -8,13 +8,13 @@ use std::ffi::{CString, OsString};
 use std::fs::OpenOptions;
 use std::io::{self, Read as _};
 use std::os::fd::{AsRawFd as _, FromRawFd as _, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt as _;
+use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 use std::os::unix::fs::OpenOptionsExt as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use landlock::{
-    Access as _, AccessFs, AccessNet, CompatLevel, Compatible as _, PathBeneath, Ruleset, RulesetAttr as _,
-    RulesetCreated, RulesetCreatedAttr as _, RulesetStatus, Scope, ABI,
+    Access as _, AccessFs, AccessNet, CompatLevel, Compatible as _, PathBeneath, Ruleset,
+    RulesetAttr as _, RulesetCreated, RulesetCreatedAttr as _, RulesetStatus, Scope, ABI,
 };
 
 use super::plan::Plan;
@@ -35,15 +35,48 @@ enum Stage {
     Exec = 5,
 }
 
-pub(super) fn exec_contained(policy: &Policy, level: Level, argv: &[OsString]) -> Result<Infallible, SandboxError> {
+pub(super) fn exec_contained(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+) -> Result<Infallible, SandboxError> {
     let threads = thread_count();
     if threads > 1 {
         return Err(SandboxError::MultiThreaded { threads });
     }
-    let extra = policy::resolve(&|k| std::env::var_os(k));
+    let lookup = |k: &str| {
+        env.iter()
+            .rev()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+    };
+    let extra = policy::resolve(&lookup);
+    // Found here, with the command's own PATH, so that "not found" is an
+    // error of the shim rather than of a half-built sandbox.
+    let program = find_program(&argv[0], lookup("PATH")).map_err(|source| SandboxError::Exec {
+        program: argv[0].to_string_lossy().into_owned(),
+        source,
+    })?;
     let mut plan = Plan::build(policy, level, &extra)?;
+    let cprogram = cpath(&program)
+        .map_err(|_| SandboxError::BadShimArgs("the program holds a NUL byte".into()))?;
     let cargv = cstrings(argv)?;
-    let setup = |what: String, source: io::Error| SandboxError::Setup { level, what, source };
+    let cenv = cstrings(
+        &env.iter()
+            .map(|(k, v)| {
+                let mut kv = k.clone();
+                kv.push("=");
+                kv.push(v);
+                kv
+            })
+            .collect::<Vec<_>>(),
+    )?;
+    let setup = |what: String, source: io::Error| SandboxError::Setup {
+        level,
+        what,
+        source,
+    };
 
     match level {
         Level::Full => {
@@ -55,28 +88,62 @@ pub(super) fn exec_contained(policy: &Policy, level: Level, argv: &[OsString]) -
             }
             // SAFETY: plain system call; the process is single-threaded (checked above).
             check(unsafe { libc::unshare(flags) }).map_err(|e| setup("unshare".into(), e))?;
-            write_file("/proc/self/setgroups", b"deny").map_err(|e| setup("deny setgroups".into(), e))?;
+            write_file("/proc/self/setgroups", b"deny")
+                .map_err(|e| setup("deny setgroups".into(), e))?;
             write_file("/proc/self/uid_map", format!("{uid} {uid} 1\n").as_bytes())
                 .map_err(|e| setup("write uid_map".into(), e))?;
             write_file("/proc/self/gid_map", format!("{gid} {gid} 1\n").as_bytes())
                 .map_err(|e| setup("write gid_map".into(), e))?;
-            mount(None, Path::new("/"), None, libc::MS_REC | libc::MS_PRIVATE, None)
-                .map_err(|e| setup("make mounts private".into(), e))?;
+            mount(
+                None,
+                Path::new("/"),
+                None,
+                libc::MS_REC | libc::MS_PRIVATE,
+                None,
+            )
+            .map_err(|e| setup("make mounts private".into(), e))?;
+            // Every writable root becomes a mount of its own, then every
+            // other mount is remounted read-only: that refuses what Landlock
+            // (ABI <= 7) does not see — chmod, chown, utimes, xattrs — on
+            // everything outside, and covers any other path to the same
+            // files (a second mount of the worktree's file system).
+            for w in &plan.writable {
+                mount(Some(w), w, None, libc::MS_BIND | libc::MS_REC, None)
+                    .map_err(|e| setup(format!("bind the writable `{}`", w.display()), e))?;
+            }
+            remount_all_read_only(&plan.writable)
+                .map_err(|e| setup("remount `/` read-only".into(), e))?;
             for pin in &plan.pins {
                 mount(Some(pin), pin, None, libc::MS_BIND | libc::MS_REC, None)
                     .map_err(|e| setup(format!("pin `{}`", pin.display()), e))?;
             }
             for ro in &plan.read_only {
-                bind_read_only(ro).map_err(|e| setup(format!("bind `{}` read-only", ro.display()), e))?;
+                bind_read_only(ro)
+                    .map_err(|e| setup(format!("bind `{}` read-only", ro.display()), e))?;
             }
             if !policy.network {
                 loopback_up().map_err(|e| setup("bring up loopback".into(), e))?;
             }
+            // The current directory was entered before the binds: re-enter
+            // it by name so that it is reached through them (else writes
+            // relative to it would hit the read-only `/` mount, and a cwd
+            // inside `.git` would bypass its read-only bind).
+            let cwd = std::env::current_dir()
+                .map_err(|e| setup("find the current directory".into(), e))?;
+            std::env::set_current_dir(&cwd)
+                .map_err(|e| setup(format!("re-enter `{}`", cwd.display()), e))?;
             // A private /dev/shm: POSIX shared memory and semaphores work
             // without touching the host's (shared with every process).
             let shm = Path::new("/dev/shm");
             if shm.is_dir()
-                && mount(Some(Path::new("tmpfs")), shm, Some("tmpfs"), libc::MS_NOSUID | libc::MS_NODEV, Some("mode=1777")).is_ok()
+                && mount(
+                    Some(Path::new("tmpfs")),
+                    shm,
+                    Some("tmpfs"),
+                    libc::MS_NOSUID | libc::MS_NODEV,
+                    Some("mode=1777"),
+                )
+                .is_ok()
             {
                 plan.writable.push(shm.to_owned());
             }
@@ -96,7 +163,8 @@ pub(super) fn exec_contained(policy: &Policy, level: Level, argv: &[OsString]) -
         }
     }
 
-    let ruleset = ruleset(&plan, level, policy.network).map_err(|e| setup("build the Landlock ruleset".into(), e))?;
+    let ruleset = ruleset(&plan, level, policy.network)
+        .map_err(|e| setup("build the Landlock ruleset".into(), e))?;
     let (report_r, report_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
     let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
 
@@ -109,14 +177,26 @@ pub(super) fn exec_contained(policy: &Policy, level: Level, argv: &[OsString]) -
     if pid == 0 {
         drop(report_r);
         drop(alive_w);
-        let (stage, err) = child(level, ruleset, &cargv, &alive_r);
+        let (stage, err) = child(level, ruleset, &cprogram, &cargv, &cenv, &alive_r);
         report(&report_w, stage, &err);
         // SAFETY: ends the child without running the parent's destructors.
-        unsafe { libc::_exit(if matches!(stage, Stage::Exec) && err.kind() == io::ErrorKind::NotFound { 127 } else { 126 }) };
+        unsafe {
+            libc::_exit(
+                if matches!(stage, Stage::Exec) && err.kind() == io::ErrorKind::NotFound {
+                    127
+                } else {
+                    126
+                },
+            )
+        };
     }
     drop(report_w);
     drop(alive_r);
     drop(ruleset);
+    // The waiter keeps no descriptor of the caller's: a pipe the caller
+    // reads to EOF (its stdout, or std's exec-error pipe when this runs in
+    // a `pre_exec` hook) must close when the command's copies do.
+    close_other_fds(&[report_r.as_raw_fd(), alive_w.as_raw_fd()]);
     // The read returns at exec (close-on-exec) or at the child's report.
     let mut buf = [0u8; 8];
     let mut report_file = std::fs::File::from(report_r);
@@ -136,17 +216,29 @@ pub(super) fn exec_contained(policy: &Policy, level: Level, argv: &[OsString]) -
             },
             s if s == Stage::Capabilities as u32 => setup("drop capabilities".into(), source),
             s if s == Stage::Landlock as u32 => setup("apply Landlock".into(), source),
-            s if s == Stage::LandlockNotEnforced as u32 => setup("enforce Landlock (not enforced)".into(), source),
+            s if s == Stage::LandlockNotEnforced as u32 => {
+                setup("enforce Landlock (not enforced)".into(), source)
+            }
             _ => setup("wait for the shim (it died)".into(), source),
         });
     }
     drop(alive_w);
-    std::process::exit(status)
+    // _exit: nothing of ours to flush, and no atexit handler of a caller
+    // that forked us should run twice.
+    // SAFETY: ends the process with the command's code.
+    unsafe { libc::_exit(status) }
 }
 
 /// The child: pid 1 of the new PID namespace at the Full level. Returns only
 /// on failure, with the stage and error to report.
-fn child(level: Level, ruleset: RulesetCreated, argv: &[CString], alive: &OwnedFd) -> (Stage, io::Error) {
+fn child(
+    level: Level,
+    ruleset: RulesetCreated,
+    program: &CString,
+    argv: &[CString],
+    env: &[CString],
+    alive: &OwnedFd,
+) -> (Stage, io::Error) {
     // If the shim dies, so does the command (and, as pid 1, its namespace).
     // SAFETY: prctl with integer arguments only.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
@@ -179,7 +271,10 @@ fn child(level: Level, ruleset: RulesetCreated, argv: &[CString], alive: &OwnedF
     }
     match ruleset.restrict_self() {
         Ok(status) if status.ruleset == RulesetStatus::NotEnforced => {
-            return (Stage::LandlockNotEnforced, io::Error::from_raw_os_error(libc::ENOSYS));
+            return (
+                Stage::LandlockNotEnforced,
+                io::Error::from_raw_os_error(libc::ENOSYS),
+            );
         }
         Ok(_) => {}
         Err(e) => {
@@ -190,11 +285,13 @@ fn child(level: Level, ruleset: RulesetCreated, argv: &[CString], alive: &OwnedF
             return (Stage::Landlock, io::Error::from_raw_os_error(errno));
         }
     }
-    let mut ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
-    ptrs.push(std::ptr::null());
-    // SAFETY: argv[0] and every pointer are NUL-terminated strings kept
-    // alive by `argv`, and the array ends with a null pointer.
-    unsafe { libc::execvp(ptrs[0], ptrs.as_ptr()) };
+    let mut args: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
+    args.push(std::ptr::null());
+    let mut envp: Vec<*const libc::c_char> = env.iter().map(|a| a.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    // SAFETY: program and every pointer are NUL-terminated strings kept
+    // alive by the caller's vectors, and both arrays end with a null.
+    unsafe { libc::execve(program.as_ptr(), args.as_ptr(), envp.as_ptr()) };
     (Stage::Exec, io::Error::last_os_error())
 }
 
@@ -221,10 +318,16 @@ fn ruleset(plan: &Plan, level: Level, network: bool) -> io::Result<RulesetCreate
     let mut created = rs.create().map_err(to_io)?;
     // At the Landlock level the grants avoid every protected path; at the
     // Full level the read-only binds do that, so whole roots are granted.
-    let roots = if level == Level::Full { &plan.writable } else { &plan.grants };
+    let roots = if level == Level::Full {
+        &plan.writable
+    } else {
+        &plan.grants
+    };
     for root in roots {
         let fd = open_path(root)?;
-        created = created.add_rule(PathBeneath::new(fd, write)).map_err(to_io)?;
+        created = created
+            .add_rule(PathBeneath::new(fd, write))
+            .map_err(to_io)?;
     }
     // Files get only file rights (the kernel refuses directory rights on a
     // file): write, truncate and ioctl; /dev/pts is a directory of ttys.
@@ -244,6 +347,66 @@ fn open_path(p: &Path) -> io::Result<std::fs::File> {
         .read(true)
         .custom_flags(libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(p)
+}
+
+/// Remounts read-only every mount whose mount point is not in a writable
+/// root. A failure on `/` is an error; on another mount it is skipped
+/// (Landlock still refuses writes there; only metadata changes would pass).
+fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
+    let info = std::fs::read("/proc/self/mountinfo")?;
+    let mut done: Vec<std::path::PathBuf> = Vec::new();
+    for line in info.split(|b| *b == b'\n') {
+        let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
+        let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) else {
+            continue;
+        };
+        let point = std::path::PathBuf::from(std::ffi::OsString::from_vec(unescape(point)));
+        if writable.iter().any(|w| point.starts_with(w)) || done.contains(&point) {
+            continue;
+        }
+        let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
+        for o in opts.split(|b| *b == b',') {
+            flags |= match o {
+                b"nosuid" => libc::MS_NOSUID,
+                b"nodev" => libc::MS_NODEV,
+                b"noexec" => libc::MS_NOEXEC,
+                b"noatime" => libc::MS_NOATIME,
+                b"nodiratime" => libc::MS_NODIRATIME,
+                b"relatime" => libc::MS_RELATIME,
+                _ => 0,
+            };
+        }
+        let r = mount(None, &point, None, flags, None);
+        if r.is_err() && point == Path::new("/") {
+            return r;
+        }
+        done.push(point);
+    }
+    Ok(())
+}
+
+/// Decodes mountinfo's octal escapes (`\040` for a space).
+fn unescape(field: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(field.len());
+    let mut i = 0;
+    while i < field.len() {
+        if field[i] == b'\\'
+            && i + 3 < field.len()
+            && (b'0'..=b'3').contains(&field[i + 1])
+            && field[i + 2..i + 4]
+                .iter()
+                .all(|d| (b'0'..=b'7').contains(d))
+        {
+            out.push(
+                (field[i + 1] - b'0') * 64 + (field[i + 2] - b'0') * 8 + (field[i + 3] - b'0'),
+            );
+            i += 4;
+        } else {
+            out.push(field[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Binds `p` over itself, then remounts the bind read-only, keeping the
@@ -266,17 +429,43 @@ fn bind_read_only(p: &Path) -> io::Result<()> {
     .iter()
     .filter(|(st_flag, _)| st.f_flag & st_flag != 0)
     .fold(0, |acc, (_, ms)| acc | ms);
-    mount(Some(p), p, None, libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep, None)
+    mount(
+        Some(p),
+        p,
+        None,
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep,
+        None,
+    )
 }
 
-fn mount(src: Option<&Path>, target: &Path, fstype: Option<&str>, flags: libc::c_ulong, data: Option<&str>) -> io::Result<()> {
+fn mount(
+    src: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: libc::c_ulong,
+    data: Option<&str>,
+) -> io::Result<()> {
     let src = src.map(cpath).transpose()?;
     let target = cpath(target)?;
-    let fstype = fstype.map(CString::new).transpose().map_err(io::Error::other)?;
-    let data = data.map(CString::new).transpose().map_err(io::Error::other)?;
+    let fstype = fstype
+        .map(CString::new)
+        .transpose()
+        .map_err(io::Error::other)?;
+    let data = data
+        .map(CString::new)
+        .transpose()
+        .map_err(io::Error::other)?;
     let ptr = |c: &Option<CString>| c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr());
     // SAFETY: every pointer is null or a NUL-terminated string alive for the call.
-    check(unsafe { libc::mount(ptr(&src), target.as_ptr(), ptr(&fstype), flags, ptr(&data).cast()) })
+    check(unsafe {
+        libc::mount(
+            ptr(&src),
+            target.as_ptr(),
+            ptr(&fstype),
+            flags,
+            ptr(&data).cast(),
+        )
+    })
 }
 
 /// Sets `lo` up in the new network namespace, so loopback servers started
@@ -308,7 +497,13 @@ fn loopback_up() -> io::Result<()> {
 fn drop_capabilities() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
     unsafe {
-        check(libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0))?;
+        check(libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        ))?;
         let mut cap = 0;
         // Until EINVAL: the kernel's last capability, whatever it is.
         while libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) == 0 {
@@ -328,7 +523,10 @@ fn drop_capabilities() -> io::Result<()> {
         inheritable: u32,
     }
     const VERSION_3: u32 = 0x2008_0522;
-    let mut header = Header { version: VERSION_3, pid: 0 };
+    let mut header = Header {
+        version: VERSION_3,
+        pid: 0,
+    };
     let data = [Data {
         effective: 0,
         permitted: 0,
@@ -403,17 +601,69 @@ fn kill_descendants() {
 /// Returns our children's pids (from /proc/self/task/*/children).
 fn children() -> Vec<libc::pid_t> {
     let mut out = Vec::new();
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return out };
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return out;
+    };
     for t in tasks.flatten() {
         if let Ok(s) = std::fs::read_to_string(t.path().join("children")) {
-            out.extend(s.split_whitespace().filter_map(|p| p.parse::<libc::pid_t>().ok()));
+            out.extend(
+                s.split_whitespace()
+                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
+            );
         }
     }
     out
 }
 
+/// Finds `name` as execvp would, but in the command's own PATH (execvp
+/// searches the shim's).
+fn find_program(name: &OsString, path: Option<OsString>) -> io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt as _;
+    if name.as_bytes().contains(&b'/') {
+        return Ok(PathBuf::from(name));
+    }
+    if name.is_empty() {
+        return Err(io::Error::from(io::ErrorKind::NotFound));
+    }
+    let path = path.unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    let mut denied = None;
+    for dir in std::env::split_paths(&path) {
+        let dir = if dir.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            dir
+        };
+        let candidate = dir.join(name);
+        match std::fs::metadata(&candidate) {
+            Ok(m) if m.is_file() && m.permissions().mode() & 0o111 != 0 => return Ok(candidate),
+            Ok(m) if m.is_file() => denied = Some(io::Error::from(io::ErrorKind::PermissionDenied)),
+            _ => {}
+        }
+    }
+    Err(denied.unwrap_or_else(|| io::Error::from(io::ErrorKind::NotFound)))
+}
+
+/// Closes every descriptor above stderr except `keep`.
+fn close_other_fds(keep: &[RawFd]) {
+    let fds: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    for fd in fds.into_iter().filter(|fd| *fd > 2 && !keep.contains(fd)) {
+        // SAFETY: closing a descriptor nothing in this process uses after
+        // this point (the read_dir handle is already dropped; a stale
+        // number only yields EBADF).
+        unsafe { libc::close(fd) };
+    }
+}
+
 fn thread_count() -> usize {
-    std::fs::read_dir("/proc/self/task").map(|d| d.count()).unwrap_or(1)
+    std::fs::read_dir("/proc/self/task")
+        .map(|d| d.count())
+        .unwrap_or(1)
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {

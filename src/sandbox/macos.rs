@@ -33,8 +33,12 @@ fn quote(p: &Path) -> String {
 /// Returns the `sandbox-exec -p` profile for `policy`, with `writable` the
 /// canonical temp dir and caches (from [`super::policy::resolve`]).
 pub fn profile(policy: &Policy, writable: &[PathBuf]) -> String {
-    let mut p = String::from("(version 1)\n(allow default)\n(deny file-write*)\n(allow file-write*\n");
-    for w in std::iter::once(&policy.worktree).chain(writable).chain(&policy.writable) {
+    let mut p =
+        String::from("(version 1)\n(allow default)\n(deny file-write*)\n(allow file-write*\n");
+    for w in std::iter::once(&policy.worktree)
+        .chain(writable)
+        .chain(&policy.writable)
+    {
         let _ = writeln!(p, "  (subpath {})", quote(w));
     }
     p.push_str("  (literal \"/dev/null\") (literal \"/dev/tty\") (literal \"/dev/ptmx\")\n");
@@ -79,8 +83,12 @@ mod tests {
             network: false,
         };
         let p = profile(&policy, &[PathBuf::from("/private/tmp")]);
-        let allow = p.find("(subpath \"/w/re\\\"po\")").expect("worktree allowed, quote escaped");
-        let deny = p.find("(literal \"/w/re\\\"po/.git\")").expect("git dir denied");
+        let allow = p
+            .find("(subpath \"/w/re\\\"po\")")
+            .expect("worktree allowed, quote escaped");
+        let deny = p
+            .find("(literal \"/w/re\\\"po/.git\")")
+            .expect("git dir denied");
         assert!(allow < deny, "the denial must come last:\n{p}");
         assert!(p.contains("(subpath \"/private/tmp\")") && p.contains("(subpath \"/opt/x\")"));
         assert!(p.contains("(deny network*)"), "{p}");

@@ -312,9 +312,15 @@ pub fn parse_shim_args(args: &[OsString]) -> Result<(Level, Policy, Vec<OsString
     let mut network = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut value = || it.next().cloned().ok_or_else(|| bad("an option lacks its value"));
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| bad("an option lacks its value"))
+        };
         match a.to_str() {
-            Some("--level") => level = Some(Level::parse(&value()?).ok_or_else(|| bad("unknown level"))?),
+            Some("--level") => {
+                level = Some(Level::parse(&value()?).ok_or_else(|| bad("unknown level"))?)
+            }
             Some("--worktree") => policy.worktree = PathBuf::from(value()?),
             Some("--protect") => policy.protected.push(PathBuf::from(value()?)),
             Some("--write") => policy.writable.push(PathBuf::from(value()?)),
@@ -339,7 +345,9 @@ pub fn parse_shim_args(args: &[OsString]) -> Result<(Level, Policy, Vec<OsString
 }
 
 fn program_name(argv: &[OsString]) -> String {
-    argv.first().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default()
+    argv.first()
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// Checks that `level` can run `argv` under `policy`: an error when nothing
@@ -350,10 +358,12 @@ fn check_level(probe: &Probe, policy: &Policy, argv: &[OsString]) -> Result<(), 
             reason: probe.reason(),
             program: program_name(argv),
         }),
-        Level::Landlock if !policy.network && probe.landlock_abi < 4 => Err(SandboxError::NetworkUnenforceable {
-            abi: probe.landlock_abi,
-            program: program_name(argv),
-        }),
+        Level::Landlock if !policy.network && probe.landlock_abi < 4 => {
+            Err(SandboxError::NetworkUnenforceable {
+                abi: probe.landlock_abi,
+                program: program_name(argv),
+            })
+        }
         _ => Ok(()),
     }
 }
@@ -392,7 +402,8 @@ pub fn command_with_shim(
     }
     check_level(&probe, policy, argv)?;
     let mut cmd = Command::new(shim);
-    cmd.args(shim_prefix).args(shim_args(policy, probe.level, argv));
+    cmd.args(shim_prefix)
+        .args(shim_args(policy, probe.level, argv));
     Ok((cmd, probe.level))
 }
 
@@ -404,29 +415,56 @@ pub fn run_shim(args: &[OsString]) -> Result<Infallible, SandboxError> {
     exec_contained(&policy, level, &argv)
 }
 
-/// Replaces this process by `argv` run contained under `policy` at `level`:
-/// on success it never returns, and the process exits with the command's
-/// code (128+N when killed by signal N). Must be called from a
-/// single-threaded process (the shim), else [`SandboxError::MultiThreaded`].
-pub fn exec_contained(policy: &Policy, level: Level, argv: &[OsString]) -> Result<Infallible, SandboxError> {
+/// Replaces this process by `argv` run contained under `policy` at `level`,
+/// with this process's environment: on success it never returns, and the
+/// process exits with the command's code (128+N when killed by signal N).
+/// Must be called from a single-threaded process (the shim), else
+/// [`SandboxError::MultiThreaded`].
+pub fn exec_contained(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+) -> Result<Infallible, SandboxError> {
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    exec_contained_env(policy, level, argv, &env)
+}
+
+/// Does what [`exec_contained`] does with an explicit environment: the
+/// command's, from which the temp dir, the caches and PATH are resolved.
+/// Reads no process-global state, so a test may call it in a `pre_exec`
+/// hook (in the forked child, which is single-threaded).
+pub fn exec_contained_env(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+) -> Result<Infallible, SandboxError> {
     if argv.is_empty() {
         return Err(SandboxError::NoCommand);
     }
     #[cfg(target_os = "linux")]
     {
-        let probe = probe();
-        check_level(&probe, policy, argv)?;
-        if level > probe.level || level == Level::None {
+        // No full probe here (it forks): the caller probed when it built
+        // the shim's argv, and a level that cannot be set up fails below
+        // with the step that failed. Only the cheap ABI check is repeated.
+        if level < Level::Landlock {
             return Err(SandboxError::Unavailable {
-                reason: format!("level `{level}` asked, this system gives `{}`", probe.level),
+                reason: format!("level `{level}` cannot contain anything"),
                 program: program_name(argv),
             });
         }
-        linux::exec_contained(policy, level, argv)
+        let abi = probe::landlock_abi();
+        if level == Level::Landlock && !policy.network && abi < 4 {
+            return Err(SandboxError::NetworkUnenforceable {
+                abi,
+                program: program_name(argv),
+            });
+        }
+        linux::exec_contained(policy, level, argv, env)
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = (policy, level);
+        let _ = (policy, level, env);
         Err(SandboxError::Unsupported {
             program: program_name(argv),
         })
@@ -479,6 +517,13 @@ mod tests {
             program: "x".into(),
             source: io::Error::from(io::ErrorKind::PermissionDenied),
         };
-        assert_eq!((nf.exit_code(), perm.exit_code(), SandboxError::NoCommand.exit_code()), (127, 126, 125));
+        assert_eq!(
+            (
+                nf.exit_code(),
+                perm.exit_code(),
+                SandboxError::NoCommand.exit_code()
+            ),
+            (127, 126, 125)
+        );
     }
 }

@@ -63,11 +63,7 @@ impl Plan {
     ///
     /// Creates an empty directory for a protected path that does not exist
     /// yet in a writable tree (see the module docs of `sandbox`).
-    pub fn build(
-        policy: &Policy,
-        level: Level,
-        extra: &[Writable],
-    ) -> Result<Self, SandboxError> {
+    pub fn build(policy: &Policy, level: Level, extra: &[Writable]) -> Result<Self, SandboxError> {
         let mut plan = Plan::default();
         let worktree = canonical(&policy.worktree, "worktree")?;
         if !worktree.is_dir() {
@@ -81,7 +77,11 @@ impl Plan {
         // A missing cache or temp dir is simply not writable; a missing
         // `fararoni.sandbox.writable` entry likewise (the setting may name a
         // folder a later build creates elsewhere).
-        for w in extra.iter().map(|w| w.path.as_path()).chain(policy.writable.iter().map(PathBuf::as_path)) {
+        for w in extra
+            .iter()
+            .map(|w| w.path.as_path())
+            .chain(policy.writable.iter().map(PathBuf::as_path))
+        {
             if let Ok(c) = w.canonicalize() {
                 if c.is_dir() && !plan.writable.contains(&c) {
                     plan.writable.push(c);
@@ -170,7 +170,9 @@ impl Plan {
             return Ok(None);
         };
         if level != Level::Full {
-            return Ok(Some(existing.join(missing.iter().rev().collect::<PathBuf>())));
+            return Ok(Some(
+                existing.join(missing.iter().rev().collect::<PathBuf>()),
+            ));
         }
         if existing != root {
             // `.claude/` exists, `.claude/settings.json` does not: the whole
@@ -191,7 +193,10 @@ impl Plan {
 
     /// Returns the writable root that holds `p`, if any.
     fn root_of(&self, p: &Path) -> Option<PathBuf> {
-        self.writable.iter().find(|w| policy::is_beneath(p, w)).cloned()
+        self.writable
+            .iter()
+            .find(|w| policy::is_beneath(p, w))
+            .cloned()
     }
 }
 
@@ -223,7 +228,11 @@ fn pins(writable: &[PathBuf], read_only: &[PathBuf]) -> Vec<PathBuf> {
 /// otherwise grants each entry that is not protected, recursing into the
 /// entries that hold one. Symbolic links are skipped: a rule follows them,
 /// and a link pointing out would grant its target.
-fn grant_around(dir: &Path, read_only: &[PathBuf], out: &mut Vec<PathBuf>) -> Result<(), SandboxError> {
+fn grant_around(
+    dir: &Path,
+    read_only: &[PathBuf],
+    out: &mut Vec<PathBuf>,
+) -> Result<(), SandboxError> {
     if read_only.iter().any(|r| dir.starts_with(r)) {
         return Ok(());
     }
@@ -266,15 +275,33 @@ mod tests {
         let wt = t.path().canonicalize().expect("canonical");
         fs::create_dir_all(wt.join(".git/hooks")).expect("mkdir");
         fs::create_dir_all(wt.join(".claude")).expect("mkdir");
-        let p = policy(&wt, &[".git", ".git/hooks", ".fararoni", ".claude/settings.json", ".gemini/settings.json"]);
+        let p = policy(
+            &wt,
+            &[
+                ".git",
+                ".git/hooks",
+                ".fararoni",
+                ".claude/settings.json",
+                ".gemini/settings.json",
+            ],
+        );
         let plan = Plan::build(&p, Level::Full, &[]).expect("plan");
         assert_eq!(
             plan.read_only,
-            vec![wt.join(".claude"), wt.join(".fararoni"), wt.join(".gemini"), wt.join(".git")]
+            vec![
+                wt.join(".claude"),
+                wt.join(".fararoni"),
+                wt.join(".gemini"),
+                wt.join(".git")
+            ]
         );
         assert_eq!(plan.created, vec![wt.join(".fararoni"), wt.join(".gemini")]);
         assert!(wt.join(".fararoni").is_dir() && wt.join(".gemini").is_dir());
-        assert!(plan.pins.is_empty(), "top-level paths need no pin: {:?}", plan.pins);
+        assert!(
+            plan.pins.is_empty(),
+            "top-level paths need no pin: {:?}",
+            plan.pins
+        );
     }
 
     #[test]
@@ -285,12 +312,20 @@ mod tests {
         fs::create_dir_all(wt.join(".github/hooks")).expect("mkdir");
         fs::write(wt.join(".github/hooks/h.json"), "{}").expect("write");
         let p = policy(&wt, &[".github/hooks/h.json"]);
-        let extra = [Writable { path: base.clone(), why: "temp" }];
+        let extra = [Writable {
+            path: base.clone(),
+            why: "temp",
+        }];
         let plan = Plan::build(&p, Level::Full, &extra).expect("plan");
         assert_eq!(plan.read_only, vec![wt.join(".github/hooks/h.json")]);
         assert_eq!(
             plan.pins,
-            vec![base.join("a"), wt.clone(), wt.join(".github"), wt.join(".github/hooks")]
+            vec![
+                base.join("a"),
+                wt.clone(),
+                wt.join(".github"),
+                wt.join(".github/hooks")
+            ]
         );
     }
 
@@ -301,7 +336,10 @@ mod tests {
         fs::create_dir(wt.join("elsewhere")).expect("mkdir");
         std::os::unix::fs::symlink(wt.join("elsewhere"), wt.join(".fararoni")).expect("symlink");
         let err = Plan::build(&policy(&wt, &[".fararoni"]), Level::Full, &[]).expect_err("symlink");
-        assert!(matches!(err, SandboxError::ProtectedSymlink { .. }), "{err}");
+        assert!(
+            matches!(err, SandboxError::ProtectedSymlink { .. }),
+            "{err}"
+        );
     }
 
     #[test]
@@ -317,7 +355,17 @@ mod tests {
         let p = policy(&wt, &[".git", ".claude/settings.json", ".fararoni"]);
         let mut plan = Plan::build(&p, Level::Landlock, &[]).expect("plan");
         plan.grants.sort();
-        assert_eq!(plan.grants, vec![wt.join(".claude/commands"), wt.join("README"), wt.join("src")]);
-        assert!(plan.created.is_empty(), "the Landlock level creates nothing");
+        assert_eq!(
+            plan.grants,
+            vec![
+                wt.join(".claude/commands"),
+                wt.join("README"),
+                wt.join("src")
+            ]
+        );
+        assert!(
+            plan.created.is_empty(),
+            "the Landlock level creates nothing"
+        );
     }
 }

@@ -52,34 +52,89 @@ const XDG: &str = "$XDG_CACHE_HOME/";
 /// The tool caches a contained command may write, when they exist.
 pub const CACHES: &[CacheDir] = &[
     // cargo: the download caches only, never bin/ or config.toml.
-    cache("cargo", None, Some(("CARGO_HOME", "registry")), ".cargo/registry"),
+    cache(
+        "cargo",
+        None,
+        Some(("CARGO_HOME", "registry")),
+        ".cargo/registry",
+    ),
     cache("cargo", None, Some(("CARGO_HOME", "git")), ".cargo/git"),
     // rustup: toolchains are installed on demand by rust-toolchain.toml.
     cache("rustup", Some("RUSTUP_HOME"), None, ".rustup"),
     cache("npm", Some("npm_config_cache"), None, ".npm"),
-    cache("pnpm", Some("PNPM_STORE_DIR"), None, ".local/share/pnpm/store"),
+    cache(
+        "pnpm",
+        Some("PNPM_STORE_DIR"),
+        None,
+        ".local/share/pnpm/store",
+    ),
     cache("pnpm", None, None, "$XDG_CACHE_HOME/pnpm"),
-    cache("yarn", Some("YARN_CACHE_FOLDER"), None, "$XDG_CACHE_HOME/yarn"),
+    cache(
+        "yarn",
+        Some("YARN_CACHE_FOLDER"),
+        None,
+        "$XDG_CACHE_HOME/yarn",
+    ),
     cache("yarn", None, None, ".yarn/berry/cache"),
     cache("node-gyp", None, None, "$XDG_CACHE_HOME/node-gyp"),
-    cache("bun", Some("BUN_INSTALL_CACHE_DIR"), None, ".bun/install/cache"),
+    cache(
+        "bun",
+        Some("BUN_INSTALL_CACHE_DIR"),
+        None,
+        ".bun/install/cache",
+    ),
     cache("deno", Some("DENO_DIR"), None, "$XDG_CACHE_HOME/deno"),
     cache("pip", Some("PIP_CACHE_DIR"), None, "$XDG_CACHE_HOME/pip"),
     cache("uv", Some("UV_CACHE_DIR"), None, "$XDG_CACHE_HOME/uv"),
-    cache("pypoetry", Some("POETRY_CACHE_DIR"), None, "$XDG_CACHE_HOME/pypoetry"),
+    cache(
+        "pypoetry",
+        Some("POETRY_CACHE_DIR"),
+        None,
+        "$XDG_CACHE_HOME/pypoetry",
+    ),
     cache("go", Some("GOCACHE"), None, "$XDG_CACHE_HOME/go-build"),
-    cache("go", Some("GOMODCACHE"), Some(("GOPATH", "pkg/mod")), "go/pkg/mod"),
+    cache(
+        "go",
+        Some("GOMODCACHE"),
+        Some(("GOPATH", "pkg/mod")),
+        "go/pkg/mod",
+    ),
     // gradle: caches, wrapper distributions and daemon logs, never init.d/
     // or gradle.properties.
-    cache("gradle", None, Some(("GRADLE_USER_HOME", "caches")), ".gradle/caches"),
-    cache("gradle", None, Some(("GRADLE_USER_HOME", "wrapper")), ".gradle/wrapper"),
-    cache("gradle", None, Some(("GRADLE_USER_HOME", "daemon")), ".gradle/daemon"),
-    cache("gradle", None, Some(("GRADLE_USER_HOME", "native")), ".gradle/native"),
+    cache(
+        "gradle",
+        None,
+        Some(("GRADLE_USER_HOME", "caches")),
+        ".gradle/caches",
+    ),
+    cache(
+        "gradle",
+        None,
+        Some(("GRADLE_USER_HOME", "wrapper")),
+        ".gradle/wrapper",
+    ),
+    cache(
+        "gradle",
+        None,
+        Some(("GRADLE_USER_HOME", "daemon")),
+        ".gradle/daemon",
+    ),
+    cache(
+        "gradle",
+        None,
+        Some(("GRADLE_USER_HOME", "native")),
+        ".gradle/native",
+    ),
     cache("maven", None, None, ".m2/repository"),
     cache("nuget", Some("NUGET_PACKAGES"), None, ".nuget/packages"),
     cache("ccache", Some("CCACHE_DIR"), None, "$XDG_CACHE_HOME/ccache"),
     cache("ccache", None, None, ".ccache"),
-    cache("sccache", Some("SCCACHE_DIR"), None, "$XDG_CACHE_HOME/sccache"),
+    cache(
+        "sccache",
+        Some("SCCACHE_DIR"),
+        None,
+        "$XDG_CACHE_HOME/sccache",
+    ),
 ];
 
 /// One writable directory and why it is writable.
@@ -108,7 +163,10 @@ pub fn resolve(env: &dyn Fn(&str) -> Option<OsString>) -> Vec<Writable> {
         let path = c
             .var
             .and_then(nonempty)
-            .or_else(|| c.under.and_then(|(var, sub)| nonempty(var).map(|b| b.join(sub))))
+            .or_else(|| {
+                c.under
+                    .and_then(|(var, sub)| nonempty(var).map(|b| b.join(sub)))
+            })
             .or_else(|| match c.home.strip_prefix(XDG) {
                 Some(rest) => xdg_cache.as_ref().map(|x| x.join(rest)),
                 None => home.as_ref().map(|h| h.join(c.home)),
@@ -142,7 +200,13 @@ mod tests {
     fn sandbox_policy_resolves_existing_caches_from_home_and_vars() {
         let home = tempfile::tempdir().expect("tempdir");
         let h = home.path();
-        for d in [".cargo/registry", ".cargo/bin", ".m2/repository", ".cache/pip", "gocache"] {
+        for d in [
+            ".cargo/registry",
+            ".cargo/bin",
+            ".m2/repository",
+            ".cache/pip",
+            "gocache",
+        ] {
             std::fs::create_dir_all(h.join(d)).expect("mkdir");
         }
         let gocache = h.join("gocache");
@@ -150,13 +214,19 @@ mod tests {
         let env = env_of(&[("HOME", h), ("GOCACHE", &gocache), ("TMPDIR", &tmp)]);
         let got = resolve(&env);
         let paths: Vec<_> = got.iter().map(|w| (w.why, w.path.clone())).collect();
-        assert_eq!(paths[0], ("temp", tmp.clone()), "the temp dir comes first, even missing");
+        assert_eq!(
+            paths[0],
+            ("temp", tmp.clone()),
+            "the temp dir comes first, even missing"
+        );
         assert!(paths.contains(&("cargo", h.join(".cargo/registry"))));
         assert!(paths.contains(&("maven", h.join(".m2/repository"))));
         assert!(paths.contains(&("pip", h.join(".cache/pip"))));
         assert!(paths.contains(&("go", gocache)));
         assert!(
-            !paths.iter().any(|(_, p)| p.ends_with(".cargo/bin") || p.ends_with(".cargo")),
+            !paths
+                .iter()
+                .any(|(_, p)| p.ends_with(".cargo/bin") || p.ends_with(".cargo")),
             "cargo's bin/ and its home are never writable: {paths:?}"
         );
         assert!(

@@ -72,9 +72,14 @@ fn probe_now() -> Probe {
 
 #[cfg(not(target_os = "linux"))]
 fn probe_now() -> Probe {
-    let seatbelt = cfg!(target_os = "macos") && std::path::Path::new("/usr/bin/sandbox-exec").exists();
+    let seatbelt =
+        cfg!(target_os = "macos") && std::path::Path::new("/usr/bin/sandbox-exec").exists();
     Probe {
-        level: if seatbelt { Level::SandboxExec } else { Level::None },
+        level: if seatbelt {
+            Level::SandboxExec
+        } else {
+            Level::None
+        },
         landlock_abi: 0,
         user_namespaces: false,
     }
@@ -82,7 +87,7 @@ fn probe_now() -> Probe {
 
 /// Returns the kernel's Landlock ABI version, 0 when unavailable.
 #[cfg(target_os = "linux")]
-fn landlock_abi() -> u32 {
+pub(super) fn landlock_abi() -> u32 {
     const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
     // SAFETY: with a null attribute and size 0, this flag only asks the
     // version; the kernel reads and writes no memory of ours.
@@ -163,6 +168,10 @@ mod tests {
         let p = probe();
         assert_eq!(p, probe());
         assert_eq!(p.level == Level::None, p.landlock_abi == 0, "{p}");
-        assert_eq!(p.level == Level::Full, p.landlock_abi > 0 && p.user_namespaces, "{p}");
+        assert_eq!(
+            p.level == Level::Full,
+            p.landlock_abi > 0 && p.user_namespaces,
+            "{p}"
+        );
     }
 }
