@@ -272,6 +272,16 @@ fn test_sandbox_protected_paths_stay_unwritable() {
             r#"mount -o remount,rw,bind .git; echo pwned >> .git/config"#,
             r#"mount --bind "$TMPDIR" .git; echo pwned >> .git/config"#,
             r#"unshare -Urm sh -c 'umount "$WT/.git"; echo pwned >> "$WT/.git/config"'"#,
+            r#"unshare -Um sh -c 'umount -l "$WT/.git"; echo pwned >> "$WT/.git/config"'"#,
+            // unshare(2) itself succeeds; umount2 and mount then fail.
+            r#"python3 -c "
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.unshare(0x10000000 | 0x00020000)
+libc.umount2(b'.git', 2)
+libc.mount(b'none', b'.git', b'tmpfs', 0, None)
+open('.git/config', 'a').write('pwned')
+""#,
         ];
         for s in scripts {
             let o = w.sh(level, s);
@@ -449,6 +459,47 @@ fn test_sandbox_processes_end_with_the_command() {
             "{level}: markers {left:?} were written after the command returned"
         );
     }
+}
+
+#[test]
+fn test_sandbox_killing_the_shim_kills_the_command() {
+    // The agent's timeout kills the process it spawned (the shim): with a
+    // PID namespace, pid 1 gets PDEATHSIG and the kernel ends the rest.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let policy = w.policy(false);
+    let env = w.env();
+    let _ = sandbox::probe();
+    let argv: Vec<OsString> = [
+        "sh",
+        "-c",
+        r#"(sleep 1; echo x > "$WT/late") & setsid sh -c 'sleep 1; echo y > "$WT/late2"' & wait"#,
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    let mut cmd = Command::new("/nonexistent/never-executed");
+    cmd.current_dir(&w.wt).stdin(Stdio::null());
+    // SAFETY: as in `contained`.
+    unsafe {
+        cmd.pre_exec(move || {
+            if let Err(e) = sandbox::exec_contained_env(&policy, Level::Full, &argv, &env) {
+                libc::_exit(i32::from(e.exit_code()));
+            }
+            libc::_exit(1)
+        });
+    }
+    let mut child = cmd.spawn().expect("spawn");
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().expect("kill the shim");
+    child.wait().expect("wait");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        !w.wt.join("late").exists() && !w.wt.join("late2").exists(),
+        "a process outlived its killed shim"
+    );
 }
 
 #[test]
