@@ -16,6 +16,7 @@
 pub mod clock;
 pub mod exit;
 pub mod fsx;
+pub mod sandbox;
 pub mod shell;
 pub mod sys;
 pub mod text;

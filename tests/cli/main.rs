@@ -37,6 +37,7 @@ mod test_real_model;
 mod test_router_corpus;
 mod test_router_intents;
 mod test_saga;
+mod test_sandbox;
 mod test_settings;
 mod test_shadow;
 mod test_start;

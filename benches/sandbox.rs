@@ -1,0 +1,170 @@
+//! What containment costs per command: a contained spawn of `true` against
+//! a plain one (target: at most 1.5 ms extra), as whole processes.
+//!
+//! This bench binary is its own shim: run as `sandbox __sandbox-exec …` it
+//! calls `sandbox::run_shim`, exactly as `git-fararoni __sandbox-exec …`
+//! will. So the figures are the sandbox's cost plus the start of a small
+//! binary; the `shim start` column (this binary exiting at once) and the
+//! `git-fararoni --version` column show what the real, larger shim binary
+//! adds to a start.
+//!
+//! After criterion, an interleaved run prints medians, the difference to
+//! the plain spawn and the ratio, so a busy machine slows every column
+//! alike.
+//!
+//! Run: `cargo bench --bench sandbox` (ROUNDS=N to change the 201 rounds).
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, Criterion};
+use git_fararoni::sandbox::{self, Level, Policy, SHIM_SUBCOMMAND};
+
+mod common;
+use common::git;
+
+/// Asks this binary to exit at once (the cost of starting it).
+const NOOP: &str = "__noop";
+
+fn fixture() -> (tempfile::TempDir, Policy) {
+    let d = tempfile::tempdir().expect("tempdir");
+    git(d.path(), &["init", "-q", "-b", "main"]);
+    let policy = Policy {
+        worktree: d.path().to_owned(),
+        protected: vec![d.path().join(".git"), d.path().join(".fararoni")],
+        writable: Vec::new(),
+        network: false,
+    };
+    (d, policy)
+}
+
+fn exe() -> PathBuf {
+    std::env::current_exe().expect("current exe")
+}
+
+/// The shim command for `true` at `level` (the probe's level is replaced
+/// by the one asked, to time the weaker level on a machine with both).
+fn contained(policy: &Policy, level: Level) -> Command {
+    let argv: Vec<OsString> = vec!["true".into()];
+    let mut c = Command::new(exe());
+    c.arg(SHIM_SUBCOMMAND)
+        .args(sandbox::shim_args(policy, level, &argv));
+    c
+}
+
+fn time(mut c: Command, dir: &Path) -> Duration {
+    let start = Instant::now();
+    let status = c
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("spawn");
+    let t = start.elapsed();
+    assert!(status.success(), "{c:?}");
+    t
+}
+
+fn cases(policy: &Policy) -> Vec<(&'static str, Box<dyn Fn() -> Command>)> {
+    let p = policy.clone();
+    let q = policy.clone();
+    let mut v: Vec<(&'static str, Box<dyn Fn() -> Command>)> = vec![
+        ("plain true", Box::new(|| Command::new("true"))),
+        (
+            "shim start (no sandbox)",
+            Box::new(|| {
+                let mut c = Command::new(exe());
+                c.arg(NOOP);
+                c
+            }),
+        ),
+        (
+            "git-fararoni --version",
+            Box::new(|| {
+                let mut c = Command::new(env!("CARGO_BIN_EXE_git-fararoni"));
+                c.arg("--version");
+                c
+            }),
+        ),
+    ];
+    let probe = sandbox::probe();
+    if probe.level >= Level::Full {
+        v.push((
+            "contained true (full)",
+            Box::new(move || contained(&p, Level::Full)),
+        ));
+    }
+    if probe.level >= Level::Landlock {
+        v.push((
+            "contained true (landlock)",
+            Box::new(move || contained(&q, Level::Landlock)),
+        ));
+    }
+    v
+}
+
+fn bench_sandbox(c: &mut Criterion) {
+    let (dir, policy) = fixture();
+    let mut g = c.benchmark_group("spawn");
+    for (name, make) in cases(&policy) {
+        g.bench_function(name, |b| b.iter(|| time(make(), dir.path())));
+    }
+    g.finish();
+}
+
+fn medians() {
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(201);
+    let (dir, policy) = fixture();
+    let cases = cases(&policy);
+    let mut samples: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); cases.len()];
+    for _ in 0..rounds {
+        for (i, (_, make)) in cases.iter().enumerate() {
+            samples[i].push(time(make(), dir.path()));
+        }
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let med: Vec<f64> = samples
+        .into_iter()
+        .map(|mut s| {
+            s.sort();
+            ms(s[s.len() / 2])
+        })
+        .collect();
+    println!(
+        "\nsandbox spawn, medians of {rounds} interleaved rounds ({}):",
+        sandbox::probe()
+    );
+    for ((name, _), m) in cases.iter().zip(&med) {
+        println!(
+            "  {name:28} {m:6.3} ms  {:+6.3} ms vs plain  {:5.2}× plain",
+            m - med[0],
+            m / med[0]
+        );
+    }
+    println!("  target: contained − plain ≤ 1.5 ms");
+}
+
+criterion_group!(benches, bench_sandbox);
+
+fn main() {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some(SHIM_SUBCOMMAND) => {
+            let Err(e) = sandbox::run_shim(&args[2..]);
+            eprintln!("error: {e}");
+            std::process::exit(i32::from(e.exit_code()));
+        }
+        Some(NOOP) => return,
+        _ => {}
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    medians();
+}

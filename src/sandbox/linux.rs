@@ -1,0 +1,698 @@
+//! Entering the sandbox on Linux: namespaces, read-only binds, Landlock,
+//! then exec. Runs in the shim, a single-threaded process (checked), so the
+//! code between `fork` and `exec` may allocate; the only raw `unsafe` is the
+//! system calls std has no wrapper for, each with its safety argument.
+
+use std::convert::Infallible;
+use std::ffi::{CString, OsString};
+use std::fs::OpenOptions;
+use std::io::{self, Read as _};
+use std::os::fd::{AsRawFd as _, FromRawFd as _, OwnedFd, RawFd};
+use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
+use std::os::unix::fs::OpenOptionsExt as _;
+use std::path::{Path, PathBuf};
+
+use landlock::{
+    Access as _, AccessFs, AccessNet, CompatLevel, Compatible as _, PathBeneath, Ruleset,
+    RulesetAttr as _, RulesetCreated, RulesetCreatedAttr as _, RulesetStatus, Scope, ABI,
+};
+
+use super::plan::Plan;
+use super::policy;
+use super::{Level, Policy, SandboxError};
+
+/// The device files a contained command may write (and `ioctl`, for ttys).
+const DEVICES: &[&str] = &["/dev/null", "/dev/tty", "/dev/ptmx", "/dev/pts"];
+
+/// Steps of the child that can fail, reported to the waiting parent.
+#[derive(Clone, Copy, Debug)]
+#[repr(u32)]
+enum Stage {
+    ParentGone = 1,
+    Capabilities = 2,
+    Landlock = 3,
+    LandlockNotEnforced = 4,
+    Exec = 5,
+}
+
+pub(super) fn exec_contained(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+) -> Result<Infallible, SandboxError> {
+    let threads = thread_count();
+    if threads > 1 {
+        return Err(SandboxError::MultiThreaded { threads });
+    }
+    let lookup = |k: &str| {
+        env.iter()
+            .rev()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+    };
+    let extra = policy::resolve(&lookup);
+    // Found here, with the command's own PATH, so that "not found" is an
+    // error of the shim rather than of a half-built sandbox.
+    let program = find_program(&argv[0], lookup("PATH")).map_err(|source| SandboxError::Exec {
+        program: argv[0].to_string_lossy().into_owned(),
+        source,
+    })?;
+    let mut plan = Plan::build(policy, level, &extra)?;
+    let cprogram = cpath(&program)
+        .map_err(|_| SandboxError::BadShimArgs("the program holds a NUL byte".into()))?;
+    let cargv = cstrings(argv)?;
+    let cenv = cstrings(
+        &env.iter()
+            .map(|(k, v)| {
+                let mut kv = k.clone();
+                kv.push("=");
+                kv.push(v);
+                kv
+            })
+            .collect::<Vec<_>>(),
+    )?;
+    let setup = |what: String, source: io::Error| SandboxError::Setup {
+        level,
+        what,
+        source,
+    };
+
+    match level {
+        Level::Full => {
+            // SAFETY: getuid/getgid cannot fail.
+            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
+            if !policy.network {
+                flags |= libc::CLONE_NEWNET;
+            }
+            // SAFETY: plain system call; the process is single-threaded (checked above).
+            check(unsafe { libc::unshare(flags) }).map_err(|e| setup("unshare".into(), e))?;
+            write_file("/proc/self/setgroups", b"deny")
+                .map_err(|e| setup("deny setgroups".into(), e))?;
+            write_file("/proc/self/uid_map", format!("{uid} {uid} 1\n").as_bytes())
+                .map_err(|e| setup("write uid_map".into(), e))?;
+            write_file("/proc/self/gid_map", format!("{gid} {gid} 1\n").as_bytes())
+                .map_err(|e| setup("write gid_map".into(), e))?;
+            mount(
+                None,
+                Path::new("/"),
+                None,
+                libc::MS_REC | libc::MS_PRIVATE,
+                None,
+            )
+            .map_err(|e| setup("make mounts private".into(), e))?;
+            // Every writable root becomes a mount of its own, then every
+            // other mount is remounted read-only: that refuses what Landlock
+            // (ABI <= 7) does not see — chmod, chown, utimes, xattrs — on
+            // everything outside, and covers any other path to the same
+            // files (a second mount of the worktree's file system).
+            for w in &plan.writable {
+                mount(Some(w), w, None, libc::MS_BIND | libc::MS_REC, None)
+                    .map_err(|e| setup(format!("bind the writable `{}`", w.display()), e))?;
+            }
+            remount_all_read_only(&plan.writable)
+                .map_err(|e| setup("remount `/` read-only".into(), e))?;
+            for pin in &plan.pins {
+                mount(Some(pin), pin, None, libc::MS_BIND | libc::MS_REC, None)
+                    .map_err(|e| setup(format!("pin `{}`", pin.display()), e))?;
+            }
+            for ro in &plan.read_only {
+                bind_read_only(ro)
+                    .map_err(|e| setup(format!("bind `{}` read-only", ro.display()), e))?;
+            }
+            if !policy.network {
+                loopback_up().map_err(|e| setup("bring up loopback".into(), e))?;
+            }
+            // The current directory was entered before the binds: re-enter
+            // it by name so that it is reached through them (else writes
+            // relative to it would hit the read-only `/` mount, and a cwd
+            // inside `.git` would bypass its read-only bind).
+            let cwd = std::env::current_dir()
+                .map_err(|e| setup("find the current directory".into(), e))?;
+            std::env::set_current_dir(&cwd)
+                .map_err(|e| setup(format!("re-enter `{}`", cwd.display()), e))?;
+            // A private /dev/shm: POSIX shared memory and semaphores work
+            // without touching the host's (shared with every process).
+            let shm = Path::new("/dev/shm");
+            if shm.is_dir()
+                && mount(
+                    Some(Path::new("tmpfs")),
+                    shm,
+                    Some("tmpfs"),
+                    libc::MS_NOSUID | libc::MS_NODEV,
+                    Some("mode=1777"),
+                )
+                .is_ok()
+            {
+                plan.writable.push(shm.to_owned());
+            }
+        }
+        Level::Landlock => {
+            // Orphans of the command are re-parented to us, so we can kill
+            // them when it ends.
+            // SAFETY: prctl with integer arguments only.
+            check(unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
+                .map_err(|e| setup("become a child subreaper".into(), e))?;
+        }
+        Level::None | Level::SandboxExec => {
+            return Err(SandboxError::Unavailable {
+                reason: format!("level `{level}` is not a Linux level"),
+                program: argv[0].to_string_lossy().into_owned(),
+            })
+        }
+    }
+
+    let ruleset = ruleset(&plan, level, policy.network)
+        .map_err(|e| setup("build the Landlock ruleset".into(), e))?;
+    let (report_r, report_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+    let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+
+    // SAFETY: single-threaded process (checked), so the child may run
+    // arbitrary code until exec.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(setup("fork".into(), io::Error::last_os_error()));
+    }
+    if pid == 0 {
+        drop(report_r);
+        drop(alive_w);
+        let (stage, err) = child(level, ruleset, &cprogram, &cargv, &cenv, &alive_r);
+        report(&report_w, stage, &err);
+        // SAFETY: ends the child without running the parent's destructors.
+        unsafe {
+            libc::_exit(
+                if matches!(stage, Stage::Exec) && err.kind() == io::ErrorKind::NotFound {
+                    127
+                } else {
+                    126
+                },
+            )
+        };
+    }
+    drop(report_w);
+    drop(alive_r);
+    drop(ruleset);
+    // The waiter keeps no descriptor of the caller's: a pipe the caller
+    // reads to EOF (its stdout, or std's exec-error pipe when this runs in
+    // a `pre_exec` hook) must close when the command's copies do.
+    close_other_fds(&[report_r.as_raw_fd(), alive_w.as_raw_fd()]);
+    // The read returns at exec (close-on-exec) or at the child's report.
+    let mut buf = [0u8; 8];
+    let mut report_file = std::fs::File::from(report_r);
+    let n = read_full(&mut report_file, &mut buf);
+    let status = wait(pid);
+    if level == Level::Landlock {
+        kill_descendants();
+    }
+    if n == buf.len() {
+        let stage = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
+        let errno = i32::from_ne_bytes([buf[4], buf[5], buf[6], buf[7]]);
+        let source = io::Error::from_raw_os_error(errno);
+        return Err(match stage {
+            s if s == Stage::Exec as u32 => SandboxError::Exec {
+                program: argv[0].to_string_lossy().into_owned(),
+                source,
+            },
+            s if s == Stage::Capabilities as u32 => setup("drop capabilities".into(), source),
+            s if s == Stage::Landlock as u32 => setup("apply Landlock".into(), source),
+            s if s == Stage::LandlockNotEnforced as u32 => {
+                setup("enforce Landlock (not enforced)".into(), source)
+            }
+            _ => setup("wait for the shim (it died)".into(), source),
+        });
+    }
+    drop(alive_w);
+    // _exit: nothing of ours to flush, and no atexit handler of a caller
+    // that forked us should run twice.
+    // SAFETY: ends the process with the command's code.
+    unsafe { libc::_exit(status) }
+}
+
+/// The child: pid 1 of the new PID namespace at the Full level. Returns only
+/// on failure, with the stage and error to report.
+fn child(
+    level: Level,
+    ruleset: RulesetCreated,
+    program: &CString,
+    argv: &[CString],
+    env: &[CString],
+    alive: &OwnedFd,
+) -> (Stage, io::Error) {
+    // If the shim dies, so does the command (and, as pid 1, its namespace).
+    // SAFETY: prctl with integer arguments only.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
+    // The shim may have died before PDEATHSIG was set: its end of `alive`
+    // is then closed, which poll sees as a hang-up.
+    let mut pfd = libc::pollfd {
+        fd: alive.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, zero timeout.
+    if unsafe { libc::poll(&mut pfd, 1, 0) } != 0 {
+        return (Stage::ParentGone, io::Error::from_raw_os_error(libc::ESRCH));
+    }
+    if level == Level::Full {
+        // A /proc of the new PID namespace: `ps` sees only the sandbox, and
+        // /proc/<pid> of outside processes is gone. If the kernel refuses
+        // (a /proc partly hidden by another mount), the old one stays:
+        // read-only to us (Landlock) and its processes unreachable (PID ns).
+        let _ = mount(
+            Some(Path::new("proc")),
+            Path::new("/proc"),
+            Some("proc"),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            None,
+        );
+    }
+    if let Err(e) = drop_capabilities() {
+        return (Stage::Capabilities, e);
+    }
+    match ruleset.restrict_self() {
+        Ok(status) if status.ruleset == RulesetStatus::NotEnforced => {
+            return (
+                Stage::LandlockNotEnforced,
+                io::Error::from_raw_os_error(libc::ENOSYS),
+            );
+        }
+        Ok(_) => {}
+        Err(e) => {
+            let errno = std::error::Error::source(&e)
+                .and_then(|s| s.downcast_ref::<io::Error>())
+                .and_then(io::Error::raw_os_error)
+                .unwrap_or(libc::EPERM);
+            return (Stage::Landlock, io::Error::from_raw_os_error(errno));
+        }
+    }
+    let mut args: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
+    args.push(std::ptr::null());
+    let mut envp: Vec<*const libc::c_char> = env.iter().map(|a| a.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    // SAFETY: program and every pointer are NUL-terminated strings kept
+    // alive by the caller's vectors, and both arrays end with a null.
+    unsafe { libc::execve(program.as_ptr(), args.as_ptr(), envp.as_ptr()) };
+    (Stage::Exec, io::Error::last_os_error())
+}
+
+/// Builds the ruleset: every write right is handled (reads are not, so they
+/// stay allowed everywhere) and granted only beneath the writable roots (or,
+/// at the Landlock level, the grants around protected paths) and on the
+/// device files; signals and abstract unix sockets are scoped to the
+/// sandbox; at the Landlock level with network off, TCP (and UDP where the
+/// kernel has it) is handled with no rule, so refused.
+fn ruleset(plan: &Plan, level: Level, network: bool) -> io::Result<RulesetCreated> {
+    // The newest ABI this crate knows; best effort keeps what the kernel has.
+    let abi = ABI::V10;
+    let write = AccessFs::from_write(abi);
+    let to_io = |e: landlock::RulesetError| io::Error::other(e);
+    let mut rs = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(write)
+        .map_err(to_io)?
+        .scope(Scope::from_all(abi))
+        .map_err(to_io)?;
+    if level == Level::Landlock && !network {
+        rs = rs.handle_access(AccessNet::from_all(abi)).map_err(to_io)?;
+    }
+    let mut created = rs.create().map_err(to_io)?;
+    // At the Landlock level the grants avoid every protected path; at the
+    // Full level the read-only binds do that, so whole roots are granted.
+    let roots = if level == Level::Full {
+        &plan.writable
+    } else {
+        &plan.grants
+    };
+    for root in roots {
+        let fd = open_path(root)?;
+        created = created
+            .add_rule(PathBeneath::new(fd, write))
+            .map_err(to_io)?;
+    }
+    // Files get only file rights (the kernel refuses directory rights on a
+    // file): write, truncate and ioctl; /dev/pts is a directory of ttys.
+    let dev = AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
+    for d in DEVICES {
+        if let Ok(fd) = open_path(Path::new(d)) {
+            created = created.add_rule(PathBeneath::new(fd, dev)).map_err(to_io)?;
+        }
+    }
+    Ok(created)
+}
+
+/// Opens `p` as an `O_PATH` handle without following a final symlink (a
+/// rule on a link pointing out would grant its target).
+fn open_path(p: &Path) -> io::Result<std::fs::File> {
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(p)
+}
+
+/// Remounts read-only every mount whose mount point is not in a writable
+/// root. A failure on `/` is an error; on another mount it is skipped
+/// (Landlock still refuses writes there; only metadata changes would pass).
+fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
+    let info = std::fs::read("/proc/self/mountinfo")?;
+    let mut done: Vec<std::path::PathBuf> = Vec::new();
+    for line in info.split(|b| *b == b'\n') {
+        let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
+        let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) else {
+            continue;
+        };
+        let point = std::path::PathBuf::from(std::ffi::OsString::from_vec(unescape(point)));
+        if writable.iter().any(|w| point.starts_with(w)) || done.contains(&point) {
+            continue;
+        }
+        let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
+        for o in opts.split(|b| *b == b',') {
+            flags |= match o {
+                b"nosuid" => libc::MS_NOSUID,
+                b"nodev" => libc::MS_NODEV,
+                b"noexec" => libc::MS_NOEXEC,
+                b"noatime" => libc::MS_NOATIME,
+                b"nodiratime" => libc::MS_NODIRATIME,
+                b"relatime" => libc::MS_RELATIME,
+                _ => 0,
+            };
+        }
+        let r = mount(None, &point, None, flags, None);
+        if r.is_err() && point == Path::new("/") {
+            return r;
+        }
+        done.push(point);
+    }
+    Ok(())
+}
+
+/// Decodes mountinfo's octal escapes (`\040` for a space).
+fn unescape(field: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(field.len());
+    let mut i = 0;
+    while i < field.len() {
+        if field[i] == b'\\'
+            && i + 3 < field.len()
+            && (b'0'..=b'3').contains(&field[i + 1])
+            && field[i + 2..i + 4]
+                .iter()
+                .all(|d| (b'0'..=b'7').contains(d))
+        {
+            out.push(
+                (field[i + 1] - b'0') * 64 + (field[i + 2] - b'0') * 8 + (field[i + 3] - b'0'),
+            );
+            i += 4;
+        } else {
+            out.push(field[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Binds `p` over itself, then remounts the bind read-only, keeping the
+/// flags the kernel locks in a user namespace (nosuid, nodev, noexec,
+/// atime) or the remount is refused with EPERM.
+fn bind_read_only(p: &Path) -> io::Result<()> {
+    mount(Some(p), p, None, libc::MS_BIND | libc::MS_REC, None)?;
+    let c = cpath(p)?;
+    // SAFETY: statvfs writes into the zeroed struct we own; c is NUL-terminated.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    check(unsafe { libc::statvfs(c.as_ptr(), &mut st) })?;
+    let keep = [
+        (libc::ST_NOSUID, libc::MS_NOSUID),
+        (libc::ST_NODEV, libc::MS_NODEV),
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NOATIME, libc::MS_NOATIME),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+        (libc::ST_RELATIME, libc::MS_RELATIME),
+    ]
+    .iter()
+    .filter(|(st_flag, _)| st.f_flag & st_flag != 0)
+    .fold(0, |acc, (_, ms)| acc | ms);
+    mount(
+        Some(p),
+        p,
+        None,
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep,
+        None,
+    )
+}
+
+fn mount(
+    src: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: libc::c_ulong,
+    data: Option<&str>,
+) -> io::Result<()> {
+    let src = src.map(cpath).transpose()?;
+    let target = cpath(target)?;
+    let fstype = fstype
+        .map(CString::new)
+        .transpose()
+        .map_err(io::Error::other)?;
+    let data = data
+        .map(CString::new)
+        .transpose()
+        .map_err(io::Error::other)?;
+    let ptr = |c: &Option<CString>| c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr());
+    // SAFETY: every pointer is null or a NUL-terminated string alive for the call.
+    check(unsafe {
+        libc::mount(
+            ptr(&src),
+            target.as_ptr(),
+            ptr(&fstype),
+            flags,
+            ptr(&data).cast(),
+        )
+    })
+}
+
+/// Sets `lo` up in the new network namespace, so loopback servers started
+/// inside (tests) work while nothing outside is reachable.
+fn loopback_up() -> io::Result<()> {
+    // SAFETY: socket returns a new fd or -1.
+    let fd = unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) };
+    check(fd)?;
+    // SAFETY: fd is a new socket we own from here.
+    let sock = unsafe { OwnedFd::from_raw_fd(fd) };
+    // SAFETY: ifreq is plain data; zeroed is a valid value.
+    let mut ifr: libc::ifreq = unsafe { std::mem::zeroed() };
+    for (d, s) in ifr.ifr_name.iter_mut().zip(b"lo\0") {
+        *d = *s as libc::c_char;
+    }
+    // SAFETY: the ioctls read and write the ifreq we own.
+    unsafe {
+        check(libc::ioctl(sock.as_raw_fd(), libc::SIOCGIFFLAGS, &mut ifr))?;
+        ifr.ifr_ifru.ifru_flags |= libc::IFF_UP as libc::c_short;
+        check(libc::ioctl(sock.as_raw_fd(), libc::SIOCSIFFLAGS, &ifr))?;
+    }
+    Ok(())
+}
+
+/// Drops every capability: ambient, bounding, then effective, permitted
+/// and inheritable. Root in the user namespace (the caller was root) would
+/// otherwise keep CAP_SYS_ADMIN there after exec and could unmount the
+/// read-only binds (Landlock forbids that too: two locks).
+fn drop_capabilities() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    unsafe {
+        check(libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        ))?;
+        let mut cap = 0;
+        // Until EINVAL: the kernel's last capability, whatever it is.
+        while libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) == 0 {
+            cap += 1;
+        }
+    }
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: i32,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    const VERSION_3: u32 = 0x2008_0522;
+    let mut header = Header {
+        version: VERSION_3,
+        pid: 0,
+    };
+    let data = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: capset reads the header and two data structs (version 3 layout).
+    check(unsafe { libc::syscall(libc::SYS_capset, &mut header, data.as_ptr()) } as libc::c_int)
+}
+
+fn report(fd: &OwnedFd, stage: Stage, err: &io::Error) {
+    let mut buf = [0u8; 8];
+    buf[..4].copy_from_slice(&(stage as u32).to_ne_bytes());
+    buf[4..].copy_from_slice(&err.raw_os_error().unwrap_or(libc::EIO).to_ne_bytes());
+    // SAFETY: writes our 8-byte buffer to a pipe we own; a short write
+    // (impossible for 8 bytes on a pipe) would be reported as no error.
+    unsafe { libc::write(fd.as_raw_fd(), buf.as_ptr().cast(), buf.len()) };
+}
+
+fn read_full(f: &mut std::fs::File, buf: &mut [u8]) -> usize {
+    let mut n = 0;
+    while n < buf.len() {
+        match f.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    n
+}
+
+/// Waits for `pid` and returns the exit code to pass on: its code, or
+/// 128+N when signal N killed it.
+fn wait(pid: libc::pid_t) -> i32 {
+    let mut status = 0;
+    loop {
+        // SAFETY: waits for our own child, writing into `status`.
+        if unsafe { libc::waitpid(pid, &mut status, 0) } >= 0 {
+            break;
+        }
+        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return 125;
+        }
+    }
+    if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else if libc::WIFSIGNALED(status) {
+        128 + libc::WTERMSIG(status)
+    } else {
+        125
+    }
+}
+
+/// Landlock level: kills every process re-parented to us (we are a
+/// subreaper) until none is left; each killed process's own children come
+/// to us next.
+fn kill_descendants() {
+    loop {
+        for pid in children() {
+            // SAFETY: signals a child of ours.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        let mut status = 0;
+        // SAFETY: reaps any child of ours.
+        let r = unsafe { libc::waitpid(-1, &mut status, 0) };
+        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break; // ECHILD: none left.
+        }
+    }
+}
+
+/// Returns our children's pids (from /proc/self/task/*/children).
+fn children() -> Vec<libc::pid_t> {
+    let mut out = Vec::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return out;
+    };
+    for t in tasks.flatten() {
+        if let Ok(s) = std::fs::read_to_string(t.path().join("children")) {
+            out.extend(
+                s.split_whitespace()
+                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
+            );
+        }
+    }
+    out
+}
+
+/// Finds `name` as execvp would, but in the command's own PATH (execvp
+/// searches the shim's).
+fn find_program(name: &OsString, path: Option<OsString>) -> io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt as _;
+    if name.as_bytes().contains(&b'/') {
+        return Ok(PathBuf::from(name));
+    }
+    if name.is_empty() {
+        return Err(io::Error::from(io::ErrorKind::NotFound));
+    }
+    let path = path.unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    let mut denied = None;
+    for dir in std::env::split_paths(&path) {
+        let dir = if dir.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            dir
+        };
+        let candidate = dir.join(name);
+        match std::fs::metadata(&candidate) {
+            Ok(m) if m.is_file() && m.permissions().mode() & 0o111 != 0 => return Ok(candidate),
+            Ok(m) if m.is_file() => denied = Some(io::Error::from(io::ErrorKind::PermissionDenied)),
+            _ => {}
+        }
+    }
+    Err(denied.unwrap_or_else(|| io::Error::from(io::ErrorKind::NotFound)))
+}
+
+/// Closes every descriptor above stderr except `keep`.
+fn close_other_fds(keep: &[RawFd]) {
+    let fds: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    for fd in fds.into_iter().filter(|fd| *fd > 2 && !keep.contains(fd)) {
+        // SAFETY: closing a descriptor nothing in this process uses after
+        // this point (the read_dir handle is already dropped; a stale
+        // number only yields EBADF).
+        unsafe { libc::close(fd) };
+    }
+}
+
+fn thread_count() -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .map(|d| d.count())
+        .unwrap_or(1)
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds: [RawFd; 2] = [-1, -1];
+    // SAFETY: pipe2 writes two fds into our array.
+    check(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) })?;
+    // SAFETY: both fds are new and owned by us from here.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+fn write_file(path: &str, data: &[u8]) -> io::Result<()> {
+    std::fs::write(path, data)
+}
+
+fn cpath(p: &Path) -> io::Result<CString> {
+    CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other)
+}
+
+fn cstrings(argv: &[OsString]) -> Result<Vec<CString>, SandboxError> {
+    argv.iter()
+        .map(|a| CString::new(a.as_bytes()))
+        .collect::<Result<_, _>>()
+        .map_err(|_| SandboxError::BadShimArgs("an argument holds a NUL byte".into()))
+}
+
+fn check(r: libc::c_int) -> io::Result<()> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,530 @@
+//! Runs a command contained: whatever it does, it writes only inside its
+//! worktree (minus the protected paths), the temp dir, the tool caches of
+//! [`policy::CACHES`] and the extra writable folders; it writes no device but
+//! `/dev/null`, `/dev/tty` and ptys; it reaches the network only when allowed;
+//! and every process it starts ends when it ends.
+//!
+//! A leaf layer: imports nothing from the rest of the crate, never prints,
+//! never decides whether to proceed without containment (an error says what
+//! failed; the caller decides).
+//!
+//! # How (Linux)
+//! The caller spawns the hidden shim, [`command`] builds it:
+//! `<exe> __sandbox-exec [policy args] -- CMD ARG…`, whose main calls
+//! [`run_shim`]. The shim is a fresh single-threaded process, which
+//! `unshare(CLONE_NEWUSER)` requires and which may allocate freely between
+//! `fork` and `exec` (a multi-threaded caller could do neither in a
+//! `pre_exec` hook). [`exec_contained`] then, at [`Level::Full`]:
+//! 1. enters new user, mount, PID and (network off) network namespaces, maps
+//!    the caller's uid and gid to themselves (`setgroups` denied);
+//! 2. makes every mount private, binds each protected path read-only over
+//!    itself, and binds each directory between a writable root and a
+//!    protected path over itself (a mount point cannot be renamed or
+//!    removed: EBUSY), brings up loopback, mounts a private `/dev/shm`;
+//! 3. forks: the child is pid 1 of the new PID namespace, so when it exits
+//!    the kernel kills everything it left behind; it mounts a fresh `/proc`,
+//!    drops every capability (bounding, ambient, inheritable), sets
+//!    `PR_SET_NO_NEW_PRIVS`, restricts itself with Landlock (writes allowed
+//!    beneath the writable roots and the few device files only; abstract
+//!    unix sockets and signals scoped to the sandbox) and execs the command;
+//! 4. the shim waits and exits with the command's code, or 128+N when a
+//!    signal N killed it. If the shim itself dies, `PR_SET_PDEATHSIG` kills
+//!    pid 1, and with it the namespace.
+//!
+//! At [`Level::Landlock`] (no user namespaces) there are no mounts: the
+//! writable trees that hold a protected path are granted entry by entry,
+//! skipping the protected ones (so the worktree's top level accepts no new
+//! entry and no rename there), network off covers TCP only (Landlock ABI ≥ 4;
+//! an older ABI with network off is an error), and the processes left behind
+//! are killed by the shim, made a child subreaper, after the command exits —
+//! a process that reaches another parent (a daemon started over a unix
+//! socket) escapes that.
+//!
+//! # Choices
+//! - A protected path that does not exist yet is still protected. At the Full
+//!   level: if the folder that would hold it exists inside the writable tree
+//!   (`.claude/` for `.claude/settings.json`), that whole folder is bound
+//!   read-only; if it would sit directly in a writable root (`.fararoni/` in
+//!   the worktree), an empty directory is created there first and bound
+//!   read-only (git shows no empty directory; it is left in place). So a
+//!   protected *file* directly in the worktree root must exist or it would be
+//!   created as a directory — callers pass only folders there. At the
+//!   Landlock level nothing is created: what is not granted cannot be made.
+//! - A protected path that is a symbolic link inside a writable tree is an
+//!   error ([`SandboxError::ProtectedSymlink`]): its name could be replaced.
+//! - A command that needs to write elsewhere (a build writing `/opt`) fails
+//!   with EACCES (or EROFS) inside; the caller names the setting
+//!   `fararoni.sandbox.writable` in its hint. The sandbox never widens itself.
+//! - Reads stay allowed everywhere (secrets in HOME are readable: with the
+//!   network off they cannot leave, except through a unix socket, below).
+//!
+//! # Attacks tried (tests in `tests/cli/test_sandbox.rs`, Linux 6.18, Landlock ABI 7, as root)
+//! | attack | result at Full |
+//! |---|---|
+//! | `rm -rf`, python `shutil.rmtree`, `tar --remove-files`, `sh -c 'echo x > $OUT/f'` on a folder outside | refused (EACCES), folder unchanged |
+//! | write `.git/hooks/pre-commit`, `.git/config`, `.fararoni/x` | refused (EROFS) |
+//! | `mv .git x`, `mv .fararoni x`, `rm -rf .git` | refused (EBUSY on the mount point; EROFS inside) |
+//! | `ln -s $OUTSIDE x && echo > x/f` | refused: Landlock judges the resolved file |
+//! | `/proc/self/root/$OUTSIDE/f`, `/proc/1/root/...` | refused: same file, same rule |
+//! | `ln .git/config cfg && echo >> cfg` | refused (EXDEV: a link cannot cross the bind) |
+//! | `.git/../f` (`..` through the bind) | writes the worktree's `f`, as intended |
+//! | `umount .git`, `mount --bind`, `mount -o remount,rw` | refused (EPERM: no capability left, and Landlock forbids mount changes) |
+//! | `unshare -Urm` then `umount .git` | refused: Landlock is inherited into the new namespaces |
+//! | `chmod` of a file outside | refused (EACCES) |
+//! | double fork, `setsid`, `nohup … &` then write after the command returned | killed with the PID namespace; the marker never appears |
+//! | `LD_PRELOAD=evil.so cmd` | runs only inside the sandbox; the shim itself is not contained, so the caller must not pass `LD_*` to it (the policy refuses `LD_*` prefixes) |
+//! | `su`, `sudo`, setuid helpers | no effect: no-new-privs ignores the setuid bit |
+//! | `kill` of a process outside | refused: the PID namespace hides it, Landlock scopes signals (ABI ≥ 6) |
+//! | write `/dev/full`, a block device | refused (EACCES, not ENOSPC); `/dev/null` works |
+//! | connect to a loopback listener outside, network off | refused: a new network namespace has only its own loopback |
+//!
+//! Not closed: connecting to a *pathname* unix socket outside (`/var/run/docker.sock`,
+//! `$XDG_RUNTIME_DIR/bus` then `systemd-run --user`) — a write to no file, so
+//! Landlock before ABI 9 (`LANDLOCK_ACCESS_FS_RESOLVE_UNIX`, requested here
+//! and enforced by kernels that have it) does not see it; a second mount of
+//! the worktree's file system elsewhere (a bind mount made outside) reaches
+//! the protected files by another path, because Landlock grants by inode;
+//! writable caches can be poisoned for a later uncontained build.
+//!
+//! macOS: [`macos::profile`] writes the same rules as a `sandbox-exec`
+//! profile; it is untested here (no macOS machine).
+#![allow(unsafe_code)]
+
+use std::convert::Infallible;
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[cfg(target_os = "linux")]
+mod linux;
+pub mod macos;
+mod plan;
+pub mod policy;
+mod probe;
+
+pub use plan::Plan;
+pub use probe::{probe, Probe};
+
+/// The hidden subcommand word the CLI must route to [`run_shim`].
+pub const SHIM_SUBCOMMAND: &str = "__sandbox-exec";
+
+/// What a contained command may do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Policy {
+    /// The worktree: writable, except the protected paths.
+    pub worktree: PathBuf,
+    /// Never writable: the git dir(s) (a linked worktree's own and its
+    /// common dir), the effective hooks folder, `.fararoni/`, the agents'
+    /// hook settings files, and the worktree's `.git` file when it is one.
+    pub protected: Vec<PathBuf>,
+    /// Extra writable folders (`fararoni.sandbox.writable`).
+    pub writable: Vec<PathBuf>,
+    /// Whether the command may reach the network (`fararoni.sandbox.network`).
+    pub network: bool,
+}
+
+/// How strongly this kernel can contain a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Nothing can be enforced: running contained is an error.
+    None,
+    /// macOS `sandbox-exec` (untested): writes and network as at Full, but
+    /// processes left behind are not killed here.
+    SandboxExec,
+    /// Landlock only: writes limited, protected paths granted around, TCP
+    /// off when network is off (ABI ≥ 4), leftover processes killed by a
+    /// subreaper.
+    Landlock,
+    /// User, mount, PID (and network) namespaces plus Landlock: every
+    /// guarantee of the module docs.
+    Full,
+}
+
+impl Level {
+    /// Returns the level's name as the shim argument and `doctor` spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::None => "none",
+            Level::SandboxExec => "sandbox-exec",
+            Level::Landlock => "landlock",
+            Level::Full => "full",
+        }
+    }
+
+    /// Returns one sentence saying what the level guarantees.
+    pub fn guarantees(self) -> &'static str {
+        match self {
+            Level::Full => "writes only in the worktree (minus the git dir, hooks, .fararoni/ and agent settings), temp and caches; no device writes; network only when allowed; every process ends with the command",
+            Level::Landlock => "writes only in the worktree's existing entries (minus the protected ones), temp and caches; no device writes; TCP only when allowed; leftover processes killed unless they left the process tree",
+            Level::SandboxExec => "writes only in the worktree (minus the protected paths), temp and caches; no device writes; network only when allowed; leftover processes are not killed (untested)",
+            Level::None => "nothing can be enforced on this system",
+        }
+    }
+
+    fn parse(s: &OsStr) -> Option<Level> {
+        match s.to_str()? {
+            "full" => Some(Level::Full),
+            "landlock" => Some(Level::Landlock),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a command could not be run contained.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// This system gives no containment at all.
+    #[error("no sandbox is available here ({reason}); refusing to run `{program}` uncontained")]
+    Unavailable {
+        /// What is missing.
+        reason: String,
+        /// The command that was not run.
+        program: String,
+    },
+    /// Network off was asked for and this level cannot enforce it.
+    #[error("the sandbox cannot turn the network off here (no network namespace, Landlock ABI {abi} < 4); set `fararoni.sandbox.network` to true to run `{program}` with network")]
+    NetworkUnenforceable {
+        /// The Landlock ABI found.
+        abi: u32,
+        /// The command that was not run.
+        program: String,
+    },
+    /// The shim was asked for a level it could not set up.
+    #[error("the sandbox could not set up level `{level}`: {what}")]
+    Setup {
+        /// The level asked for.
+        level: Level,
+        /// The step that failed, with the path it acted on if any.
+        what: String,
+        /// The system error.
+        #[source]
+        source: io::Error,
+    },
+    /// A path of the policy could not be resolved.
+    #[error("cannot resolve the sandbox's {what} `{}`", path.display())]
+    Resolve {
+        /// Which path of the policy.
+        what: &'static str,
+        /// The path as given.
+        path: PathBuf,
+        /// The system error.
+        #[source]
+        source: io::Error,
+    },
+    /// A protected path inside a writable tree is a symbolic link.
+    #[error("the protected path `{}` is a symbolic link; replace it by the directory it points to, or remove it", path.display())]
+    ProtectedSymlink {
+        /// The protected path.
+        path: PathBuf,
+    },
+    /// A placeholder for a missing protected path could not be created.
+    #[error("cannot create `{}` to protect it before running the command", path.display())]
+    CreatePlaceholder {
+        /// The placeholder.
+        path: PathBuf,
+        /// The system error.
+        #[source]
+        source: io::Error,
+    },
+    /// The shim's arguments were not what [`shim_args`] writes.
+    #[error("bad `{SHIM_SUBCOMMAND}` arguments: {0}")]
+    BadShimArgs(String),
+    /// No command was given.
+    #[error("no command to run in the sandbox")]
+    NoCommand,
+    /// The shim runs in a process with other threads.
+    #[error("the sandbox must be entered from a single-threaded process (found {threads} threads); spawn it through `{SHIM_SUBCOMMAND}`")]
+    MultiThreaded {
+        /// Threads found.
+        threads: usize,
+    },
+    /// The current executable could not be found to run the shim.
+    #[error("cannot find the current executable to run the sandbox shim")]
+    CurrentExe(#[source] io::Error),
+    /// The contained command could not be executed.
+    #[error("cannot run `{program}` in the sandbox")]
+    Exec {
+        /// The program.
+        program: String,
+        /// The system error (NotFound: not on PATH).
+        #[source]
+        source: io::Error,
+    },
+    /// This operating system has no sandbox implementation.
+    #[error("no sandbox implementation for this operating system; refusing to run `{program}` uncontained")]
+    Unsupported {
+        /// The command that was not run.
+        program: String,
+    },
+}
+
+impl SandboxError {
+    /// Returns the exit code a shim should end with for this error, as
+    /// `env`, `chroot` and `timeout` do: 127 command not found, 126 found but
+    /// not runnable, 125 the sandbox itself failed.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            SandboxError::Exec { source, .. } if source.kind() == io::ErrorKind::NotFound => 127,
+            SandboxError::Exec { .. } => 126,
+            _ => 125,
+        }
+    }
+}
+
+/// Returns the arguments after [`SHIM_SUBCOMMAND`] that run `argv` under
+/// `policy` at `level`: `--level L --worktree P [--protect P]… [--write P]…
+/// --net|--no-net -- ARGV…` (paths as raw OS strings, never re-encoded).
+pub fn shim_args(policy: &Policy, level: Level, argv: &[OsString]) -> Vec<OsString> {
+    let mut a: Vec<OsString> = vec!["--level".into(), level.as_str().into()];
+    a.push("--worktree".into());
+    a.push(policy.worktree.clone().into_os_string());
+    for p in &policy.protected {
+        a.push("--protect".into());
+        a.push(p.clone().into_os_string());
+    }
+    for p in &policy.writable {
+        a.push("--write".into());
+        a.push(p.clone().into_os_string());
+    }
+    a.push(if policy.network { "--net" } else { "--no-net" }.into());
+    a.push("--".into());
+    a.extend(argv.iter().cloned());
+    a
+}
+
+/// Parses what [`shim_args`] wrote back into the level, policy and argv.
+pub fn parse_shim_args(args: &[OsString]) -> Result<(Level, Policy, Vec<OsString>), SandboxError> {
+    let bad = |m: &str| SandboxError::BadShimArgs(m.to_owned());
+    let mut level = None;
+    let mut policy = Policy {
+        worktree: PathBuf::new(),
+        protected: Vec::new(),
+        writable: Vec::new(),
+        network: false,
+    };
+    let mut network = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| bad("an option lacks its value"))
+        };
+        match a.to_str() {
+            Some("--level") => {
+                level = Some(Level::parse(&value()?).ok_or_else(|| bad("unknown level"))?)
+            }
+            Some("--worktree") => policy.worktree = PathBuf::from(value()?),
+            Some("--protect") => policy.protected.push(PathBuf::from(value()?)),
+            Some("--write") => policy.writable.push(PathBuf::from(value()?)),
+            Some("--net") => network = Some(true),
+            Some("--no-net") => network = Some(false),
+            Some("--") => {
+                let argv: Vec<OsString> = it.cloned().collect();
+                let level = level.ok_or_else(|| bad("no --level"))?;
+                policy.network = network.ok_or_else(|| bad("neither --net nor --no-net"))?;
+                if policy.worktree.as_os_str().is_empty() {
+                    return Err(bad("no --worktree"));
+                }
+                if argv.is_empty() {
+                    return Err(SandboxError::NoCommand);
+                }
+                return Ok((level, policy, argv));
+            }
+            _ => return Err(bad(&format!("unexpected `{}`", a.to_string_lossy()))),
+        }
+    }
+    Err(bad("no `--` before the command"))
+}
+
+fn program_name(argv: &[OsString]) -> String {
+    argv.first()
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Checks that `level` can run `argv` under `policy`: an error when nothing
+/// can be enforced, or when network off cannot be.
+fn check_level(probe: &Probe, policy: &Policy, argv: &[OsString]) -> Result<(), SandboxError> {
+    match probe.level {
+        Level::None => Err(SandboxError::Unavailable {
+            reason: probe.reason(),
+            program: program_name(argv),
+        }),
+        Level::Landlock if !policy.network && probe.landlock_abi < 4 => {
+            Err(SandboxError::NetworkUnenforceable {
+                abi: probe.landlock_abi,
+                program: program_name(argv),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Returns a command that runs `argv` contained under `policy`, through the
+/// shim of the current executable, at the strongest level [`probe`] finds;
+/// the caller sets stdio, env and current dir on it as on any command (the
+/// env it sets is the command's, and decides the temp dir and caches).
+pub fn command(policy: &Policy, argv: &[OsString]) -> Result<(Command, Level), SandboxError> {
+    let exe = std::env::current_exe().map_err(SandboxError::CurrentExe)?;
+    command_with_shim(&exe, &[OsString::from(SHIM_SUBCOMMAND)], policy, argv)
+}
+
+/// Returns a command like [`command`], with a given shim program and the
+/// arguments that select the shim in it (for tests and benches, whose own
+/// binary is the shim).
+pub fn command_with_shim(
+    shim: &Path,
+    shim_prefix: &[OsString],
+    policy: &Policy,
+    argv: &[OsString],
+) -> Result<(Command, Level), SandboxError> {
+    if argv.is_empty() {
+        return Err(SandboxError::NoCommand);
+    }
+    let probe = probe();
+    #[cfg(target_os = "macos")]
+    if probe.level == Level::SandboxExec {
+        let _ = (shim, shim_prefix);
+        return Ok((macos::command(policy, argv), Level::SandboxExec));
+    }
+    if !cfg!(target_os = "linux") {
+        return Err(SandboxError::Unsupported {
+            program: program_name(argv),
+        });
+    }
+    check_level(&probe, policy, argv)?;
+    let mut cmd = Command::new(shim);
+    cmd.args(shim_prefix)
+        .args(shim_args(policy, probe.level, argv));
+    Ok((cmd, probe.level))
+}
+
+/// Runs the shim: parses the arguments after [`SHIM_SUBCOMMAND`] and calls
+/// [`exec_contained`]. Returns only on error; the caller prints it and exits
+/// with [`SandboxError::exit_code`].
+pub fn run_shim(args: &[OsString]) -> Result<Infallible, SandboxError> {
+    let (level, policy, argv) = parse_shim_args(args)?;
+    exec_contained(&policy, level, &argv)
+}
+
+/// Replaces this process by `argv` run contained under `policy` at `level`,
+/// with this process's environment: on success it never returns, and the
+/// process exits with the command's code (128+N when killed by signal N).
+/// Must be called from a single-threaded process (the shim), else
+/// [`SandboxError::MultiThreaded`].
+pub fn exec_contained(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+) -> Result<Infallible, SandboxError> {
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    exec_contained_env(policy, level, argv, &env)
+}
+
+/// Does what [`exec_contained`] does with an explicit environment: the
+/// command's, from which the temp dir, the caches and PATH are resolved.
+/// Reads no process-global state, so a test may call it in a `pre_exec`
+/// hook (in the forked child, which is single-threaded).
+pub fn exec_contained_env(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+) -> Result<Infallible, SandboxError> {
+    if argv.is_empty() {
+        return Err(SandboxError::NoCommand);
+    }
+    #[cfg(target_os = "linux")]
+    {
+        // No full probe here (it forks): the caller probed when it built
+        // the shim's argv, and a level that cannot be set up fails below
+        // with the step that failed. Only the cheap ABI check is repeated.
+        if level < Level::Landlock {
+            return Err(SandboxError::Unavailable {
+                reason: format!("level `{level}` cannot contain anything"),
+                program: program_name(argv),
+            });
+        }
+        let abi = probe::landlock_abi();
+        if level == Level::Landlock && !policy.network && abi < 4 {
+            return Err(SandboxError::NetworkUnenforceable {
+                abi,
+                program: program_name(argv),
+            });
+        }
+        linux::exec_contained(policy, level, argv, env)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (policy, level, env);
+        Err(SandboxError::Unsupported {
+            program: program_name(argv),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sandbox_shim_args_round_trip_raw_paths() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let odd = OsStr::from_bytes(b"/tmp/\xff--no-net");
+        let policy = Policy {
+            worktree: PathBuf::from(odd),
+            protected: vec![PathBuf::from("/w/.git"), PathBuf::from("--")],
+            writable: vec![PathBuf::from("/opt/x")],
+            network: true,
+        };
+        let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), "--level".into()];
+        let args = shim_args(&policy, Level::Full, &argv);
+        let (level, back, argv_back) = parse_shim_args(&args).expect("parse");
+        assert_eq!((level, &back, &argv_back), (Level::Full, &policy, &argv));
+    }
+
+    #[test]
+    fn sandbox_shim_args_refuse_missing_parts() {
+        let cases: &[&[&str]] = &[
+            &["--level", "full", "--worktree", "/w", "--no-net"],
+            &["--level", "full", "--worktree", "/w", "--", "true"],
+            &["--level", "none", "--worktree", "/w", "--net", "--", "true"],
+            &["--worktree", "/w", "--net", "--", "true"],
+            &["--level", "full", "--worktree", "/w", "--net", "--"],
+            &["--level", "full", "--bogus", "--", "true"],
+        ];
+        for c in cases {
+            let args: Vec<OsString> = c.iter().map(OsString::from).collect();
+            assert!(parse_shim_args(&args).is_err(), "{c:?} parsed");
+        }
+    }
+
+    #[test]
+    fn sandbox_exit_codes_follow_env_and_timeout() {
+        let nf = SandboxError::Exec {
+            program: "x".into(),
+            source: io::Error::from(io::ErrorKind::NotFound),
+        };
+        let perm = SandboxError::Exec {
+            program: "x".into(),
+            source: io::Error::from(io::ErrorKind::PermissionDenied),
+        };
+        assert_eq!(
+            (
+                nf.exit_code(),
+                perm.exit_code(),
+                SandboxError::NoCommand.exit_code()
+            ),
+            (127, 126, 125)
+        );
+    }
+}

@@ -1,0 +1,692 @@
+//! The sandbox by effect: real commands run contained in temporary trees,
+//! and the file system (and a loopback listener) checked afterwards.
+//!
+//! Each case runs at every level this machine gives (Full and Landlock
+//! here), so the weaker level's promises are proven too. The shim is
+//! entered through `exec_contained_env` in a `pre_exec` hook: the forked
+//! child is single-threaded, and the explicit environment means nothing of
+//! the test process's env is read after the fork. (The `__sandbox-exec`
+//! argv protocol itself is unit-tested and exercised by `benches/sandbox.rs`.)
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt as _;
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use git_fararoni::sandbox::{self, Level, Policy};
+
+/// The levels to test on this machine, strongest first.
+fn levels() -> Vec<Level> {
+    let p = sandbox::probe();
+    match p.level {
+        Level::Full => vec![Level::Full, Level::Landlock],
+        Level::Landlock => vec![Level::Landlock],
+        _ => Vec::new(),
+    }
+}
+
+/// A scratch world: a git worktree, a folder standing in for `/etc` and
+/// HOME outside it, and a temp dir.
+struct World {
+    _t: tempfile::TempDir,
+    wt: PathBuf,
+    out: PathBuf,
+    home: PathBuf,
+    tmp: PathBuf,
+}
+
+impl World {
+    fn new() -> World {
+        let t = tempfile::tempdir().expect("tempdir");
+        let root = t.path().canonicalize().expect("canonical");
+        let wt = root.join("wt");
+        let out = root.join("outside");
+        let home = root.join("home");
+        let tmp = root.join("tmp");
+        for d in [&wt, &out.join("etc/ssh"), &home.join(".ssh"), &tmp] {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        std::fs::write(out.join("etc/passwd"), "root:x:0:0\n").expect("write");
+        std::fs::write(out.join("etc/ssh/sshd_config"), "Port 22\n").expect("write");
+        std::fs::write(home.join(".bashrc"), "# rc\n").expect("write");
+        std::fs::write(home.join(".ssh/authorized_keys"), "ssh-ed25519 AAAA\n").expect("write");
+        let git = Command::new("git")
+            .args(["init", "-q", "-b", "main"])
+            .current_dir(&wt)
+            .status()
+            .expect("git init");
+        assert!(git.success());
+        std::fs::write(wt.join("work.txt"), "work\n").expect("write");
+        std::fs::create_dir(wt.join("src")).expect("mkdir");
+        World {
+            _t: t,
+            wt,
+            out,
+            home,
+            tmp,
+        }
+    }
+
+    fn policy(&self, network: bool) -> Policy {
+        Policy {
+            worktree: self.wt.clone(),
+            protected: vec![self.wt.join(".git"), self.wt.join(".fararoni")],
+            writable: Vec::new(),
+            network,
+        }
+    }
+
+    fn env(&self) -> Vec<(OsString, OsString)> {
+        let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+        vec![
+            ("PATH".into(), path),
+            ("HOME".into(), self.home.clone().into()),
+            ("TMPDIR".into(), self.tmp.clone().into()),
+            ("OUT".into(), self.out.clone().into()),
+            ("WT".into(), self.wt.clone().into()),
+            ("LC_ALL".into(), "C".into()),
+        ]
+    }
+
+    /// Everything outside the worktree and temp dir: path → (mode, bytes).
+    fn outside(&self) -> BTreeMap<PathBuf, (u32, Vec<u8>)> {
+        let mut m = BTreeMap::new();
+        for root in [&self.out, &self.home] {
+            walk(root, &mut m);
+        }
+        m
+    }
+
+    fn git_dir(&self) -> BTreeMap<PathBuf, (u32, Vec<u8>)> {
+        let mut m = BTreeMap::new();
+        walk(&self.wt.join(".git"), &mut m);
+        m
+    }
+
+    /// Runs `sh -c script` contained at `level` under `policy`.
+    fn sh_with(&self, level: Level, policy: &Policy, script: &str) -> Output {
+        contained(level, policy, &["sh", "-c", script], &self.env(), &self.wt)
+    }
+
+    fn sh(&self, level: Level, script: &str) -> Output {
+        self.sh_with(level, &self.policy(false), script)
+    }
+}
+
+fn walk(p: &Path, m: &mut BTreeMap<PathBuf, (u32, Vec<u8>)>) {
+    let Ok(meta) = std::fs::symlink_metadata(p) else {
+        return;
+    };
+    let bytes = if meta.is_file() {
+        std::fs::read(p).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    m.insert(p.to_owned(), (meta.permissions().mode(), bytes));
+    if meta.is_dir() {
+        for e in std::fs::read_dir(p).expect("read_dir").flatten() {
+            walk(&e.path(), m);
+        }
+    }
+}
+
+/// Runs `argv` contained; the sandbox's own errors come back as exit 125-127
+/// with the message on stderr.
+fn contained(
+    level: Level,
+    policy: &Policy,
+    argv: &[&str],
+    env: &[(OsString, OsString)],
+    cwd: &Path,
+) -> Output {
+    // Probe in the parent: the OnceLock must not be first filled in a fork.
+    let _ = sandbox::probe();
+    let policy = policy.clone();
+    let argv: Vec<OsString> = argv.iter().map(OsString::from).collect();
+    let env = env.to_vec();
+    let mut cmd = Command::new("/nonexistent/never-executed");
+    cmd.current_dir(cwd).stdin(Stdio::null());
+    // SAFETY: the hook runs in the forked child, which is single-threaded;
+    // exec_contained_env reads no lock-protected global (its env is given),
+    // and it either execs the command or ends the child with _exit.
+    unsafe {
+        cmd.pre_exec(move || {
+            let err = match sandbox::exec_contained_env(&policy, level, &argv, &env) {
+                Err(e) => e,
+                Ok(never) => match never {},
+            };
+            let msg = format!("sandbox error: {err}\n");
+            libc::write(2, msg.as_ptr().cast(), msg.len());
+            libc::_exit(i32::from(err.exit_code()));
+        });
+    }
+    cmd.output().expect("spawn the contained command")
+}
+
+/// Whether the command ran (rather than the sandbox failing to start).
+fn ran(o: &Output) -> bool {
+    !String::from_utf8_lossy(&o.stderr).contains("sandbox error:")
+}
+
+fn show(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn test_sandbox_destroyers_leave_outside_unchanged() {
+    for level in levels() {
+        let w = World::new();
+        let before = w.outside();
+        let scripts = [
+            r#"rm -rf "$OUT" "$HOME""#,
+            r#"python3 -c "import shutil,os; shutil.rmtree(os.environ['OUT'])""#,
+            r#"python3 -c "from shutil import rmtree as wipe; wipe('$HOME/.ssh')""#,
+            r#"tar --remove-files -cf "$WT/out.tar" "$OUT""#,
+            r#"echo x > "$OUT/f""#,
+            r#"echo pwned >> "$HOME/.bashrc"; echo key >> "$HOME/.ssh/authorized_keys""#,
+            r#"truncate -s0 "$OUT/etc/passwd""#,
+            r#"mv "$OUT/etc" "$WT/stolen""#,
+            r#"ln -s "$OUT" "$WT/x" && echo pwned > "$WT/x/f""#,
+            r#"echo pwned > "/proc/self/root$OUT/f""#,
+            r#"cd "$WT/.git/.." && echo ok > dotdot && echo pwned > "../outside/f""#,
+        ];
+        for s in scripts {
+            let o = w.sh(level, s);
+            assert!(ran(&o), "{level}: `{s}` did not run:\n{}", show(&o));
+            assert_eq!(
+                w.outside(),
+                before,
+                "{level}: `{s}` changed the outside:\n{}",
+                show(&o)
+            );
+        }
+        // `..` out of the bind lands in the worktree, as it should (a new
+        // top-level entry: only the Full level can allow it).
+        if level == Level::Full {
+            assert_eq!(
+                std::fs::read_to_string(w.wt.join("dotdot")).ok().as_deref(),
+                Some("ok\n"),
+                "{level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn test_sandbox_metadata_outside_unchanged_at_full_level() {
+    // Landlock (ABI <= 7) has no right for chmod, chown, utimes or xattrs;
+    // the Full level remounts everything outside read-only, which refuses
+    // them (EROFS). At the Landlock level they pass: see the module docs.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let before = w.outside();
+    let git_before = w.git_dir();
+    for s in [
+        r#"chmod -R 000 "$OUT"; chmod 777 "$HOME/.ssh""#,
+        r#"touch -d 2000-01-01 "$OUT/etc/passwd""#,
+        r#"setfattr -n user.x -v 1 "$OUT/etc/passwd" 2>/dev/null; python3 -c "import os; os.setxattr('$OUT/etc/passwd', 'user.x', b'1')""#,
+        r#"chmod 000 /dev/null; chmod 000 /usr/bin/env"#,
+        r#"chmod 000 "$WT/.git/config" "$WT/.git/hooks""#,
+    ] {
+        let o = w.sh(Level::Full, s);
+        assert!(ran(&o), "`{s}` did not run:\n{}", show(&o));
+        assert_eq!(
+            w.outside(),
+            before,
+            "`{s}` changed the outside:\n{}",
+            show(&o)
+        );
+        assert_eq!(w.git_dir(), git_before, "`{s}` changed .git:\n{}", show(&o));
+    }
+    let mode = |p: &str| std::fs::metadata(p).expect("stat").permissions().mode() & 0o7777;
+    assert_eq!(mode("/dev/null"), 0o666);
+    assert_eq!(mode("/usr/bin/env"), 0o755);
+}
+
+#[test]
+fn test_sandbox_protected_paths_stay_unwritable() {
+    for level in levels() {
+        let w = World::new();
+        let git_before = w.git_dir();
+        let scripts = [
+            r#"printf '#!/bin/sh\necho pwned\n' > .git/hooks/pre-commit"#,
+            r#"echo '[core] hooksPath = /tmp' >> .git/config"#,
+            r#"git config core.hooksPath /tmp/evil"#,
+            r#"mkdir -p .fararoni && echo x > .fararoni/journal"#,
+            r#"mv .git moved"#,
+            r#"mv .fararoni x"#,
+            r#"rm -rf .git"#,
+            r#"rm -rf .fararoni"#,
+            r#"ln .git/config cfg && echo pwned >> cfg"#,
+            r#"umount .git; echo pwned >> .git/config"#,
+            r#"mount -o remount,rw,bind .git; echo pwned >> .git/config"#,
+            r#"mount --bind "$TMPDIR" .git; echo pwned >> .git/config"#,
+            r#"unshare -Urm sh -c 'umount "$WT/.git"; echo pwned >> "$WT/.git/config"'"#,
+            r#"unshare -Um sh -c 'umount -l "$WT/.git"; echo pwned >> "$WT/.git/config"'"#,
+            // unshare(2) itself succeeds; umount2 and mount then fail.
+            r#"python3 -c "
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.unshare(0x10000000 | 0x00020000)
+libc.umount2(b'.git', 2)
+libc.mount(b'none', b'.git', b'tmpfs', 0, None)
+open('.git/config', 'a').write('pwned')
+""#,
+        ];
+        for s in scripts {
+            let o = w.sh(level, s);
+            assert!(ran(&o), "{level}: `{s}` did not run:\n{}", show(&o));
+            assert_eq!(
+                w.git_dir(),
+                git_before,
+                "{level}: `{s}` changed .git:\n{}",
+                show(&o)
+            );
+            let far = w.wt.join(".fararoni");
+            let far_files = std::fs::read_dir(&far).map(|d| d.count()).unwrap_or(0);
+            assert_eq!(
+                far_files,
+                0,
+                "{level}: `{s}` wrote .fararoni/:\n{}",
+                show(&o)
+            );
+            assert!(
+                !w.wt.join("moved").exists() && !w.wt.join("x").exists(),
+                "{level}: `{s}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn test_sandbox_worktree_temp_and_dev_null_stay_writable() {
+    for level in levels() {
+        let w = World::new();
+        // The Landlock level grants the worktree's existing entries only.
+        let new_top = if level == Level::Full {
+            "echo new > new.txt;"
+        } else {
+            ""
+        };
+        let o = w.sh(
+            level,
+            &format!(r#"set -e; {new_top} echo more >> work.txt; mkdir -p src/a; echo x > src/a/b.rs;
+               echo t > "$TMPDIR/t"; mktemp >/dev/null; echo gone > /dev/null; echo err > /dev/stderr;
+               rm src/a/b.rs; echo ok"#),
+        );
+        assert_eq!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "ok\n", "{level}");
+        assert_eq!(
+            std::fs::read_to_string(w.wt.join("work.txt")).expect("read"),
+            "work\nmore\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(w.tmp.join("t")).expect("read"),
+            "t\n"
+        );
+        if level == Level::Full {
+            // New entries at the top of the worktree need the Full level
+            // (Landlock alone cannot grant the root without its .git).
+            assert_eq!(
+                std::fs::read_to_string(w.wt.join("new.txt")).expect("read"),
+                "new\n"
+            );
+        }
+    }
+}
+
+#[test]
+fn test_sandbox_devices_refused_but_dev_null() {
+    for level in levels() {
+        let w = World::new();
+        let o = w.sh(
+            level,
+            r#"python3 -c "
+import errno
+for dev in ['/dev/full', '/dev/loop0', '/dev/zero']:
+    try:
+        open(dev, 'wb').close(); print(dev, 'opened')
+    except OSError as e:
+        print(dev, errno.errorcode[e.errno])
+open('/dev/null', 'wb').write(b'x'); print('/dev/null ok')
+""#,
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains("/dev/full EACCES"),
+            "{level}: not EACCES (ENOSPC would mean it opened):\n{}",
+            show(&o)
+        );
+        assert!(out.contains("/dev/zero EACCES"), "{level}:\n{}", show(&o));
+        assert!(!out.contains("opened"), "{level}:\n{}", show(&o));
+        assert!(out.contains("/dev/null ok"), "{level}:\n{}", show(&o));
+    }
+}
+
+#[test]
+fn test_sandbox_network_follows_the_policy() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    let script = format!(
+        r#"python3 -c "
+import socket
+s = socket.socket(); s.settimeout(2)
+try:
+    s.connect(('127.0.0.1', {port})); print('connected')
+except OSError as e:
+    print('refused', e)
+""#
+    );
+    for level in levels() {
+        let w = World::new();
+        let off = w.sh_with(level, &w.policy(false), &script);
+        assert!(
+            String::from_utf8_lossy(&off.stdout).starts_with("refused"),
+            "{level} off:\n{}",
+            show(&off)
+        );
+        let on = w.sh_with(level, &w.policy(true), &script);
+        assert_eq!(
+            String::from_utf8_lossy(&on.stdout),
+            "connected\n",
+            "{level} on:\n{}",
+            show(&on)
+        );
+        // A server inside the sandbox still works on its own loopback.
+        if level == Level::Full {
+            let o = w.sh(
+                level,
+                r#"python3 -c "
+import socket
+a = socket.socket(); a.bind(('127.0.0.1', 0)); a.listen()
+b = socket.socket(); b.connect(a.getsockname()); print('inner ok')
+""#,
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&o.stdout),
+                "inner ok\n",
+                "{level}:\n{}",
+                show(&o)
+            );
+        }
+    }
+}
+
+#[test]
+fn test_sandbox_processes_end_with_the_command() {
+    let script = r#"
+        (sleep 1; echo x > "$WT/m1") &
+        setsid sh -c 'sleep 1; echo y > "$WT/m2"' &
+        nohup sh -c 'sleep 1; echo z > "$WT/m3"' >/dev/null 2>&1 &
+        sh -c '(sleep 1; echo w > "$WT/m4") &' &
+        exit 0"#;
+    // Proof that the script leaves writers behind when not contained.
+    let w = World::new();
+    let plain = Command::new("sh")
+        .args(["-c", script])
+        .env("WT", &w.wt)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("sh");
+    assert!(plain.success());
+    std::thread::sleep(Duration::from_millis(2000));
+    assert!(
+        (1..=4).all(|i| w.wt.join(format!("m{i}")).exists()),
+        "uncontained, the markers appear"
+    );
+    for level in levels() {
+        let w = World::new();
+        let o = w.sh(level, script);
+        assert_eq!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        std::thread::sleep(Duration::from_millis(2000));
+        let left: Vec<_> = (1..=4)
+            .filter(|i| w.wt.join(format!("m{i}")).exists())
+            .collect();
+        assert!(
+            left.is_empty(),
+            "{level}: markers {left:?} were written after the command returned"
+        );
+    }
+}
+
+#[test]
+fn test_sandbox_killing_the_shim_kills_the_command() {
+    // The agent's timeout kills the process it spawned (the shim): with a
+    // PID namespace, pid 1 gets PDEATHSIG and the kernel ends the rest.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let policy = w.policy(false);
+    let env = w.env();
+    let _ = sandbox::probe();
+    let argv: Vec<OsString> = [
+        "sh",
+        "-c",
+        r#"(sleep 1; echo x > "$WT/late") & setsid sh -c 'sleep 1; echo y > "$WT/late2"' & wait"#,
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    let mut cmd = Command::new("/nonexistent/never-executed");
+    cmd.current_dir(&w.wt).stdin(Stdio::null());
+    // SAFETY: as in `contained`.
+    unsafe {
+        cmd.pre_exec(move || {
+            if let Err(e) = sandbox::exec_contained_env(&policy, Level::Full, &argv, &env) {
+                libc::_exit(i32::from(e.exit_code()));
+            }
+            libc::_exit(1)
+        });
+    }
+    let mut child = cmd.spawn().expect("spawn");
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().expect("kill the shim");
+    child.wait().expect("wait");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        !w.wt.join("late").exists() && !w.wt.join("late2").exists(),
+        "a process outlived its killed shim"
+    );
+}
+
+#[test]
+fn test_sandbox_exit_codes_pass_through() {
+    for level in levels() {
+        let w = World::new();
+        assert_eq!(w.sh(level, "exit 7").status.code(), Some(7), "{level}");
+        // A fault is forced even on pid 1 of a PID namespace.
+        let segv = w.sh(level, r#"python3 -c "import ctypes; ctypes.string_at(0)""#);
+        assert_eq!(
+            segv.status.code(),
+            Some(128 + 11),
+            "{level}:\n{}",
+            show(&segv)
+        );
+        let nf = contained(
+            level,
+            &w.policy(false),
+            &["no-such-program-xyz"],
+            &w.env(),
+            &w.wt,
+        );
+        assert_eq!(nf.status.code(), Some(127), "{level}:\n{}", show(&nf));
+        assert!(
+            String::from_utf8_lossy(&nf.stderr).contains("cannot run `no-such-program-xyz`"),
+            "{}",
+            show(&nf)
+        );
+    }
+    // Without a PID namespace a signal can reach the command itself.
+    let w = World::new();
+    let killed = w.sh(Level::Landlock, "kill -9 $$");
+    assert_eq!(killed.status.code(), Some(128 + 9), "{}", show(&killed));
+}
+
+#[test]
+fn test_sandbox_no_privilege_inside() {
+    for level in levels() {
+        let w = World::new();
+        let o = w.sh(
+            level,
+            r#"grep -E '^(NoNewPrivs|CapEff|CapPrm|CapBnd|CapAmb):' /proc/self/status"#,
+        );
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(out.contains("NoNewPrivs:\t1"), "{level}:\n{}", show(&o));
+        for cap in ["CapEff", "CapPrm", "CapBnd", "CapAmb"] {
+            assert!(
+                out.contains(&format!("{cap}:\t0000000000000000")),
+                "{level} {cap}:\n{out}"
+            );
+        }
+        // A setuid helper gains nothing: writes outside still fail.
+        let before = w.outside();
+        for s in [
+            r#"su root -c 'echo x > "$OUT/f"'"#,
+            r#"sudo sh -c 'echo x > "$OUT/f"'"#,
+        ] {
+            let o = w.sh(level, s);
+            assert_eq!(w.outside(), before, "{level}: `{s}`:\n{}", show(&o));
+        }
+    }
+}
+
+#[test]
+fn test_sandbox_cannot_signal_outside() {
+    for level in levels() {
+        let w = World::new();
+        let mut victim = Command::new("sleep").arg("30").spawn().expect("sleep");
+        let o = w.sh(level, &format!("kill -9 {}", victim.id()));
+        assert_ne!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        assert!(
+            victim.try_wait().expect("try_wait").is_none(),
+            "{level}: the outside process was killed"
+        );
+        victim.kill().expect("kill");
+        victim.wait().expect("wait");
+    }
+}
+
+#[test]
+fn test_sandbox_ld_preload_runs_only_contained() {
+    if Command::new("cc").arg("--version").output().is_err() {
+        eprintln!("skipped: no C compiler");
+        return;
+    }
+    for level in levels() {
+        let w = World::new();
+        let src = w.tmp.join("evil.c");
+        std::fs::write(
+            &src,
+            format!(
+                "#include <stdio.h>\n__attribute__((constructor)) static void evil(void) {{\n  FILE *f = fopen(\"{}/preloaded\", \"w\"); if (f) fclose(f);\n}}\n",
+                w.out.display()
+            ),
+        )
+        .expect("write");
+        let so = w.tmp.join("evil.so");
+        let cc = Command::new("cc")
+            .args(["-shared", "-fPIC", "-o"])
+            .arg(&so)
+            .arg(&src)
+            .status()
+            .expect("cc");
+        assert!(cc.success());
+        let mut env = w.env();
+        env.push(("LD_PRELOAD".into(), so.clone().into()));
+        let o = contained(
+            level,
+            &w.policy(false),
+            &["sh", "-c", "echo ran"],
+            &env,
+            &w.wt,
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            "ran\n",
+            "{level}:\n{}",
+            show(&o)
+        );
+        assert!(
+            !w.out.join("preloaded").exists(),
+            "{level}: the preloaded code wrote outside"
+        );
+    }
+}
+
+#[test]
+fn test_sandbox_protected_ancestors_cannot_be_moved() {
+    // The worktree inside the temp dir, and a protected file two levels
+    // down: renaming any folder on the way would let a new one replace it.
+    let w = World::new();
+    let wt = w.tmp.join("nest/repo");
+    std::fs::create_dir_all(wt.join(".claude")).expect("mkdir");
+    std::fs::write(wt.join(".claude/settings.json"), "{}").expect("write");
+    std::fs::create_dir_all(wt.join(".git")).expect("mkdir");
+    let policy = Policy {
+        worktree: wt.clone(),
+        protected: vec![
+            wt.join(".git"),
+            wt.join(".claude/settings.json"),
+            wt.join(".gemini/settings.json"),
+        ],
+        writable: Vec::new(),
+        network: false,
+    };
+    let scripts = [
+        r#"mv .claude .c2; mkdir .claude; echo pwned > .claude/settings.json"#,
+        r#"echo pwned > .claude/settings.json"#,
+        r#"mv "$TMPDIR/nest" "$TMPDIR/n2"; mkdir -p "$TMPDIR/nest/repo/.git"; echo pwned > "$TMPDIR/nest/repo/.git/config""#,
+        r#"mv "$TMPDIR/nest/repo" "$TMPDIR/r2""#,
+        r#"mkdir -p .gemini && echo pwned > .gemini/settings.json"#,
+    ];
+    for s in scripts {
+        let o = contained(Level::Full, &policy, &["sh", "-c", s], &w.env(), &wt);
+        assert!(ran(&o), "`{s}` did not run:\n{}", show(&o));
+        assert_eq!(
+            std::fs::read_to_string(wt.join(".claude/settings.json"))
+                .ok()
+                .as_deref(),
+            Some("{}"),
+            "`{s}`"
+        );
+        assert!(!wt.join(".git/config").exists(), "`{s}`:\n{}", show(&o));
+        assert!(
+            !wt.join(".gemini/settings.json").exists(),
+            "`{s}`:\n{}",
+            show(&o)
+        );
+        assert!(
+            w.tmp.join("nest/repo").is_dir() && !w.tmp.join("n2").exists(),
+            "`{s}`"
+        );
+    }
+}
+
+#[test]
+fn test_sandbox_refuses_a_symlinked_protected_path() {
+    let w = World::new();
+    std::fs::create_dir(w.wt.join("real")).expect("mkdir");
+    std::os::unix::fs::symlink(w.wt.join("real"), w.wt.join(".fararoni")).expect("symlink");
+    for level in levels() {
+        let o = w.sh(level, "echo should-not-run");
+        assert_eq!(o.status.code(), Some(125), "{level}:\n{}", show(&o));
+        assert!(
+            o.stdout.is_empty(),
+            "{level}: ran uncontained:\n{}",
+            show(&o)
+        );
+    }
+}
