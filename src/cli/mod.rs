@@ -12,7 +12,7 @@ mod util;
 
 use commands::{
     agent, ask, config as settings, distill, docs, doctor, generate, guard, guard_hook as hook,
-    hooks, models, parse_tool_calls, saga, session, shadow, undo,
+    hooks, models, parse_tool_calls, run as run_cmd, saga, session, shadow, undo,
 };
 
 use std::ffi::OsString;
@@ -68,6 +68,7 @@ enum Command {
     #[command(subcommand)]
     Saga(saga::SagaCommand),
     Undo(undo::UndoArgs),
+    Run(run_cmd::RunArgs),
     Distill(distill::DistillArgs),
     #[command(subcommand)]
     Session(session::SessionCommand),
@@ -118,6 +119,20 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         let request = ask::AskArgs::plain(args[2..].to_vec());
         return finish(ask::run(request));
     }
+    // The sandbox's shim: a fresh single-threaded process that contains
+    // itself and execs the command (`contain` spawns it).
+    if args
+        .get(1)
+        .is_some_and(|a| a == crate::sandbox::SHIM_SUBCOMMAND)
+    {
+        return match crate::sandbox::run_shim(&args[2..]) {
+            Ok(never) => match never {},
+            Err(e) => {
+                eprintln!("fararoni sandbox: {}", crate::text::chain::one_line(&e));
+                ExitCode::from(e.exit_code())
+            }
+        };
+    }
     // `guard hook --agent NAME` runs before every tool call of another
     // agent: it skips building the clap tree too.
     if let Some(agent) = hook::fast_path(&args) {
@@ -149,6 +164,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Saga(c) => saga::run(c),
         Command::Undo(a) => undo::run(a),
+        Command::Run(a) => run_cmd::run(a),
         Command::Distill(a) => distill::run(a),
         Command::Session(c) => session::run(c),
         Command::Hooks(a) => hooks::run_hooks(a),

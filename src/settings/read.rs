@@ -376,6 +376,33 @@ pub fn agent_settings(settings: &Settings) -> AgentSettings {
     }
 }
 
+/// What the sandbox lets a contained command do beyond the worktree
+/// (`fararoni.sandbox.*`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxSettings {
+    /// Whether our agent's contained commands may reach the network.
+    pub network: bool,
+    /// More writable folders, as configured (absolute or relative to the
+    /// worktree).
+    pub writable: Vec<std::path::PathBuf>,
+}
+
+/// Returns `fararoni.sandbox.network` and `fararoni.sandbox.writable`.
+pub fn sandbox_settings(settings: &Settings) -> SandboxSettings {
+    SandboxSettings {
+        network: lookup(settings, "fararoni.sandbox.network")
+            .and_then(|v| boolean(&v))
+            .unwrap_or(false),
+        writable: lookup(settings, "fararoni.sandbox.writable")
+            .map(|v| {
+                std::env::split_paths(&v)
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
 pub use crate::settings::table::{
     Bound, Setting as Protective, GUARD_JACCARD, GUARD_MIN_LINES, GUARD_VOLUME, PROTECTIVE,
     SHADOW_MAX_SIZE, SHADOW_MAX_VERSIONS,

@@ -294,6 +294,19 @@ pub const SETTINGS: &[Setting] = &[
         "time a build or test the agent runs may take",
     ),
     defaulted(
+        Some("fararoni.sandbox.network"),
+        "FARARONI_SANDBOX_NETWORK",
+        Kind::Bool,
+        "false",
+        "whether the commands our agent runs contained (builds, tests, scripts) may reach the network; `git fararoni run` takes `--net`/`--no-net`",
+    ),
+    plain(
+        Some("fararoni.sandbox.writable"),
+        "FARARONI_SANDBOX_WRITABLE",
+        Kind::Text,
+        "more folders a contained command may write, separated by `:` (a build that installs into `/opt`); everything else outside the worktree, temp and tool caches stays read-only",
+    ),
+    defaulted(
         Some("fararoni.agent.commandTimeout"),
         "FARARONI_AGENT_COMMAND_TIMEOUT",
         Kind::Seconds,

@@ -1,3 +1,4 @@
+#![allow(unsafe_code)] // pre_exec, to enter the sandbox in a forked child
 //! The sandbox by effect: real commands run contained in temporary trees,
 //! and the file system (and a loopback listener) checked afterwards.
 //!

@@ -14,6 +14,7 @@ pub mod guard_hook;
 pub mod hooks;
 pub mod models;
 pub mod parse_tool_calls;
+pub mod run;
 pub mod saga;
 pub mod session;
 pub mod shadow;

@@ -85,6 +85,24 @@ const PROTECTED: &[Protected] = &[
     },
 ];
 
+/// Returns the folders, relative to a working tree's top, that hold some
+/// agent's project hook settings (`.claude`, `.codex`, `.github/hooks`…):
+/// what a contained command may not write even where the folder does not
+/// exist yet. Derived from the same table.
+pub fn settings_folders() -> Vec<std::path::PathBuf> {
+    let mut out: Vec<std::path::PathBuf> = Vec::new();
+    for p in PROTECTED.iter().filter(|p| p.parts[0].starts_with('.')) {
+        // A folder of its own (`.claude`) is protected whole; a shared
+        // one (`.github`) only down to the hooks' folder.
+        let depth = if p.parts[0] == ".github" { 2 } else { 1 };
+        let folder: std::path::PathBuf = p.parts[..depth.min(p.parts.len())].iter().collect();
+        if !out.contains(&folder) {
+            out.push(folder);
+        }
+    }
+    out
+}
+
 /// Folds a name as a lenient file system compares it: lowercase, trailing
 /// dots and spaces dropped.
 fn fold(name: &str) -> String {
