@@ -150,6 +150,18 @@ pub fn command(
     let settings = crate::settings::read::sandbox_settings(crate::settings::of(Some(repo)));
     let policy =
         policy_for(repo, network, &settings.writable).ok_or(ContainError::NotAWorktree(top))?;
+    // `FARARONI_SANDBOX=none` pretends this system has no sandbox, so
+    // anyone can check that nothing then runs uncontained; it can only
+    // make a run fail, never weaken one.
+    if std::env::var_os("FARARONI_SANDBOX").is_some_and(|v| v == "none") {
+        return Err(ContainError::Sandbox(SandboxError::Unavailable {
+            reason: "FARARONI_SANDBOX=none".into(),
+            program: argv
+                .first()
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        }));
+    }
     let shim = shim()?;
     let (cmd, level) = sandbox::command_with_shim(
         &shim,

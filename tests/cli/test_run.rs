@@ -1,0 +1,178 @@
+//! `git fararoni run -- CMD`: by effect. A scratch tree outside the temp
+//! dir stands in for `/etc` and HOME; the repository's refs, hooks and
+//! config are compared before and after.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+
+use crate::common::TestRepo;
+
+/// A scratch folder outside the temp dir (which a contained command may
+/// write), filled with one file.
+fn outside(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("run-outside-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("etc")).expect("mkdir outside");
+    std::fs::write(dir.join("etc/passwd"), "root:x:0:0\n").expect("write outside");
+    dir
+}
+
+fn run_sh(r: &TestRepo, script: &str) -> crate::common::Out {
+    r.run(&["run", "--", "sh", "-c", script])
+}
+
+#[test]
+fn test_run_nothing_outside_the_worktree_is_written() {
+    let r = TestRepo::with_commit();
+    let out = outside("rm");
+    let o = out.display();
+    for script in [
+        format!("rm -rf {o}"),
+        format!("python3 -c \"from shutil import rmtree as wipe; wipe('{o}')\""),
+        format!("tar --remove-files -cf archive.tar {o}/etc"),
+        format!("echo pwned >> {o}/etc/passwd"),
+        format!("ln -s {o} link && echo x > link/etc/new"),
+        format!("echo x > /proc/self/root{o}/etc/passwd"),
+    ] {
+        let res = run_sh(&r, &script);
+        assert_ne!(res.code, 0, "{script}: {res}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("etc/passwd"))
+                .ok()
+                .as_deref(),
+            Some("root:x:0:0\n"),
+            "{script} changed the outside tree: {res}"
+        );
+        assert!(!out.join("etc/new").exists(), "{script}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn test_run_the_git_dir_hooks_and_store_are_read_only() {
+    let r = TestRepo::with_commit();
+    let config = std::fs::read(r.path().join(".git/config")).expect("config");
+    let head = r.git(&["rev-parse", "HEAD"]);
+    for script in [
+        "echo 'rm -rf .' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
+        "echo '[core] hooksPath = /tmp' >> .git/config",
+        "git config core.hooksPath /tmp",
+        "mv .git .git-gone",
+        "rm -rf .git",
+        "mkdir -p .fararoni/shadow && echo x > .fararoni/shadow/planted",
+        "mkdir -p .claude && echo '{\"disableAllHooks\":true}' > .claude/settings.json",
+        "git update-ref refs/heads/main HEAD~0^{tree} 2>/dev/null || git commit --allow-empty -qm sneaky --no-verify",
+    ] {
+        let res = run_sh(&r, script);
+        assert_ne!(res.code, 0, "{script}: {res}");
+        assert!(!r.path().join(".git/hooks/pre-commit").exists(), "{script}");
+        assert_eq!(
+            std::fs::read(r.path().join(".git/config")).expect("config"),
+            config,
+            "{script}"
+        );
+        assert_eq!(r.git(&["rev-parse", "HEAD"]), head, "{script}");
+        assert!(!r.path().join(".fararoni/shadow/planted").exists(), "{script}");
+        assert!(!r.path().join(".claude/settings.json").exists(), "{script}");
+    }
+}
+
+#[test]
+fn test_run_passes_the_exit_code_and_output_through() {
+    let r = TestRepo::with_commit();
+    let res = run_sh(&r, "echo out; echo err >&2; exit 7");
+    assert_eq!(res.code, 7, "{res}");
+    assert_eq!(res.stdout, "out\n");
+    assert!(res.stderr.starts_with("err\n"), "{res}");
+    // The command is pid 1 of its namespace, which a signal without a
+    // handler does not end: a shell reports its child's death as 128+N.
+    let res = run_sh(&r, "sh -c 'kill -TERM $$'");
+    assert_eq!(res.code, 128 + 15, "{res}");
+    let res = r.run(&["run", "--", "no-such-program-here"]);
+    assert_eq!(res.code, 127, "{res}");
+}
+
+#[test]
+fn test_run_work_in_the_tree_is_written_and_undone() {
+    let r = TestRepo::with_commit();
+    r.write("notes.txt", "mine\n");
+    r.write("README.md", "# changed by me\n");
+    let res = r.run(&[
+        "run",
+        "--session",
+        "run-test-1",
+        "--",
+        "sh",
+        "-c",
+        "rm notes.txt; echo gutted > README.md; echo new > created.txt",
+    ]);
+    assert_eq!(res.code, 0, "{res}");
+    assert_eq!(r.read("created.txt"), "new\n");
+    assert!(res.stderr.contains("undo --session run-test-1"), "{res}");
+    let undo = r.run(&["undo", "--session", "run-test-1"]);
+    assert_eq!(undo.code, 0, "{undo}");
+    assert_eq!(r.read("notes.txt"), "mine\n");
+    assert_eq!(r.read("README.md"), "# changed by me\n");
+    assert!(!r.path().join("created.txt").exists());
+}
+
+#[test]
+fn test_run_no_process_outlives_the_command() {
+    let r = TestRepo::with_commit();
+    let res = run_sh(&r, "(sleep 1; echo late > late.txt) & setsid sh -c 'sleep 1; echo late > late2.txt' & echo started");
+    assert_eq!(res.code, 0, "{res}");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    assert!(!r.path().join("late.txt").exists());
+    assert!(!r.path().join("late2.txt").exists());
+}
+
+#[test]
+fn test_run_network_off_and_on() {
+    let r = TestRepo::with_commit();
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    std::thread::spawn(move || {
+        for s in listener.incoming().take(4) {
+            drop(s);
+        }
+    });
+    let connect =
+        format!("python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port}), 3)\"");
+    let off = r.run(&["run", "--no-net", "--", "sh", "-c", &connect]);
+    assert_ne!(
+        off.code, 0,
+        "reached the host's loopback with --no-net: {off}"
+    );
+    let on = r.run(&["run", "--net", "--", "sh", "-c", &connect]);
+    assert_eq!(on.code, 0, "{on}");
+}
+
+#[test]
+fn test_run_devices_are_not_written() {
+    let r = TestRepo::with_commit();
+    assert_ne!(run_sh(&r, "echo x > /dev/full").code, 0);
+    assert_eq!(run_sh(&r, "echo x > /dev/null").code, 0);
+}
+
+#[test]
+fn test_run_never_runs_uncontained() {
+    let r = TestRepo::with_commit();
+    let res = r
+        .cmd("git-fararoni")
+        .env("FARARONI_SANDBOX", "none")
+        .args(["run", "--", "sh", "-c", "echo ran > ran.txt"])
+        .output()
+        .expect("runs");
+    let res: crate::common::Out = res.into();
+    assert_ne!(res.code, 0, "{res}");
+    assert!(res.stderr.contains("no sandbox is available"), "{res}");
+    assert!(!r.path().join("ran.txt").exists(), "ran uncontained");
+    let outside = TestRepo::empty_dir();
+    let res = outside.run(&["run", "--", "true"]);
+    assert_eq!(res.code, 2, "{res}");
+    assert!(
+        res.stderr.contains("not inside a git working tree"),
+        "{res}"
+    );
+}
