@@ -172,6 +172,25 @@ pub fn command(
     Ok((cmd, level))
 }
 
+/// Returns `process` (built to run one command in the working tree of
+/// `repo`) as the same command run contained: same program, arguments,
+/// environment and directory.
+pub fn wrap(repo: &Repo, network: bool, process: &Command) -> Result<Command, ContainError> {
+    let mut argv: Vec<OsString> = vec![process.get_program().to_os_string()];
+    argv.extend(process.get_args().map(|a| a.to_os_string()));
+    let (mut cmd, _) = command(repo, &argv, network)?;
+    for (k, v) in process.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    if let Some(dir) = process.get_current_dir() {
+        cmd.current_dir(dir);
+    }
+    Ok(cmd)
+}
+
 /// How [`run`] runs a command.
 #[derive(Debug, Clone)]
 pub struct Options {

@@ -46,6 +46,14 @@ pub enum AskError {
     /// Reading the repository failed.
     #[error(transparent)]
     Repo(#[from] RepoError),
+    /// A command could not be contained, so it was not run.
+    #[error("`{program}` could not be run contained, so it was not run: {why}")]
+    Contain {
+        /// The program.
+        program: String,
+        /// Why.
+        why: String,
+    },
     /// Running git failed to start.
     #[error(transparent)]
     Git(#[from] GitError),
@@ -174,6 +182,7 @@ fn run_pipeline(
     io: Io,
     report: &mut Report,
     on: &mut dyn FnMut(Event),
+    wrap: Wrap,
 ) -> Result<i32, AskError> {
     if let [single] = pipeline {
         match single.kind {
@@ -223,7 +232,10 @@ fn run_pipeline(
             }
             _ => {
                 on(Event::Spawn(&cmd.argv, &cmd.env));
-                process_for(cmd, cwd)
+                wrap(cmd, process_for(cmd, cwd)).map_err(|why| AskError::Contain {
+                    program: cmd.argv[0].clone(),
+                    why,
+                })?
             }
         };
         match previous.take() {
@@ -284,6 +296,11 @@ fn is_cd(step: &Step) -> bool {
 /// same; `Some(reason)` stops the chain.
 pub type Recheck<'a> = &'a mut dyn FnMut(usize, &Step) -> Option<String>;
 
+/// Turns the process built for a command into the one that runs (the
+/// agent wraps each of its commands in the sandbox); an error stops the
+/// chain before that command, with nothing run.
+pub type Wrap<'a> = &'a mut dyn FnMut(&Cmd, Command) -> Result<Command, String>;
+
 /// Runs a chain with `&&`, `||` and `;` semantics, without a shell.
 ///
 /// The router judged every command for the directory it would run in
@@ -299,6 +316,18 @@ pub fn run_chain(
     io: Io,
     on: &mut dyn FnMut(Event),
     recheck: Recheck,
+) -> Result<Report, AskError> {
+    run_chain_with(steps, cwd, io, on, recheck, &mut |_, c| Ok(c))
+}
+
+/// [`run_chain`], with every spawned process passed through `wrap` first.
+pub fn run_chain_with(
+    steps: &[Step],
+    cwd: &Path,
+    io: Io,
+    on: &mut dyn FnMut(Event),
+    recheck: Recheck,
+    wrap: Wrap,
 ) -> Result<Report, AskError> {
     let mut report = Report::default();
     let mut cwd = cwd.to_path_buf();
@@ -327,7 +356,7 @@ pub fn run_chain(
                 return Ok(report);
             }
         }
-        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report, on) {
+        let code = match run_pipeline(&step.pipeline, &mut cwd, io, &mut report, on, wrap) {
             Ok(code) => code,
             Err(e @ AskError::Cd { .. }) => {
                 let line = format!("{e}; the rest of the chain is not run");

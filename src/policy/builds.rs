@@ -4,6 +4,13 @@
 //! (offline: a build must not reach the network), and options refused
 //! because they write outside the working tree or load other settings.
 //!
+//! A build runs the repository's own code (build scripts, Makefiles,
+//! package scripts, tests), which no table can judge; so the agent runs it
+//! contained (`crate::contain`): it can write only the working tree (never
+//! the git dir, the hooks or the store), reaches no network, and leaves no
+//! process behind. That is why any Makefile target, `just` recipe or
+//! package script may run, not a short list of names.
+//!
 //! Any argument that names an absolute path or climbs with `..` is refused
 //! too (also after `=`), and no `NAME=value` prefix is accepted: a build
 //! reads and writes inside the repository only. A build runs code the
@@ -33,14 +40,6 @@ pub struct Build {
 /// Builds must not reach the network.
 const OFFLINE: &[&str] = &["--offline"];
 
-/// Maven's goals and refused options, for `mvn` and its wrapper `./mvnw`.
-const MAVEN_GOALS: &[&[&str]] = &[
-    &["compile"],
-    &["test-compile"],
-    &["test"],
-    &["verify"],
-    &["package"],
-];
 const MAVEN_REFUSED: &[&str] = &[
     "-f",
     "--file",
@@ -50,14 +49,6 @@ const MAVEN_REFUSED: &[&str] = &[
     "--global-settings",
 ];
 
-/// Gradle's tasks and refused options, for `gradle` and `./gradlew`.
-const GRADLE_TASKS: &[&[&str]] = &[
-    &["build"],
-    &["test"],
-    &["check"],
-    &["assemble"],
-    &["compileJava"],
-];
 const GRADLE_REFUSED: &[&str] = &[
     "-p",
     "--project-dir",
@@ -97,11 +88,31 @@ const fn build(
     }
 }
 
+/// Package managers' options that install elsewhere or read other settings.
+const NODE_REFUSED: &[&str] = &[
+    "--prefix",
+    "-g",
+    "--global",
+    "--userconfig",
+    "--globalconfig",
+    "-C",
+    "--dir",
+];
+
 /// Every build and test the agent may run.
 pub const BUILDS: &[Build] = &[
     build(
         "cargo",
-        &[&["build"], &["check"], &["test"], &["clippy"]],
+        &[
+            &["build"],
+            &["check"],
+            &["test"],
+            &["clippy"],
+            &["run"],
+            &["bench"],
+            &["doc"],
+            &["fmt"],
+        ],
         OFFLINE,
         true,
         &[
@@ -109,17 +120,17 @@ pub const BUILDS: &[Build] = &[
             "--manifest-path",
             "--config",
             "-Z",
-            "--fix",
             "--artifact-dir",
             "--out-dir",
             "--allow-dirty",
         ],
     ),
+    // Any target: the Makefile is the repository's, and it runs contained.
     build(
         "make",
-        &[&[], &["all"], &["build"], &["test"], &["check"]],
+        &[&[]],
         &[],
-        false,
+        true,
         &[
             "-C",
             "--directory",
@@ -134,24 +145,28 @@ pub const BUILDS: &[Build] = &[
         ],
     ),
     build(
-        "npm",
-        &[
-            &["test"],
-            &["run", "test"],
-            &["run", "build"],
-            &["run", "lint"],
-            &["run", "typecheck"],
-        ],
-        OFFLINE,
+        "just",
+        &[&[]],
+        &[],
         true,
         &[
-            "--prefix",
-            "-g",
-            "--global",
-            "--userconfig",
-            "--globalconfig",
+            "-f",
+            "--justfile",
+            "-d",
+            "--working-directory",
+            "--dotenv-path",
+            "--shell",
         ],
     ),
+    build(
+        "npm",
+        &[&["test"], &["run"], &["run-script"]],
+        OFFLINE,
+        true,
+        NODE_REFUSED,
+    ),
+    build("pnpm", &[&["test"], &["run"]], OFFLINE, true, NODE_REFUSED),
+    build("yarn", &[&["test"], &["run"]], &[], true, NODE_REFUSED),
     build(
         "pytest",
         &[&[]],
@@ -183,16 +198,48 @@ pub const BUILDS: &[Build] = &[
         PYTEST_MODULE_REFUSED,
     ),
     build(
+        "python",
+        &[
+            &["-m", "unittest"],
+            &["-m", "py_compile"],
+            &["-m", "compileall"],
+        ],
+        &[],
+        true,
+        &[],
+    ),
+    build(
+        "python3",
+        &[
+            &["-m", "unittest"],
+            &["-m", "py_compile"],
+            &["-m", "compileall"],
+        ],
+        &[],
+        true,
+        &[],
+    ),
+    build("node", &[&["--check"], &["-c"]], &[], true, &[]),
+    build("ruff", &[&["check"], &["format"]], &[], true, &["--config"]),
+    build(
+        "eslint",
+        &[&[]],
+        &[],
+        true,
+        &["-c", "--config", "--resolve-plugins-relative-to"],
+    ),
+    build("mypy", &[&[]], &[], true, &["--config-file", "--cache-dir"]),
+    build(
         "go",
-        &[&["build"], &["test"], &["vet"]],
+        &[&["build"], &["test"], &["vet"], &["run"]],
         &[],
         true,
         &["-o", "-exec", "-toolexec", "-modfile", "-C", "-overlay"],
     ),
-    build("mvn", MAVEN_GOALS, OFFLINE, true, MAVEN_REFUSED),
-    build("./mvnw", MAVEN_GOALS, OFFLINE, true, MAVEN_REFUSED),
-    build("gradle", GRADLE_TASKS, OFFLINE, true, GRADLE_REFUSED),
-    build("./gradlew", GRADLE_TASKS, OFFLINE, true, GRADLE_REFUSED),
+    build("mvn", &[&[]], OFFLINE, true, MAVEN_REFUSED),
+    build("./mvnw", &[&[]], OFFLINE, true, MAVEN_REFUSED),
+    build("gradle", &[&[]], OFFLINE, true, GRADLE_REFUSED),
+    build("./gradlew", &[&[]], OFFLINE, true, GRADLE_REFUSED),
     build(
         "tsc",
         &[&[]],
@@ -210,7 +257,7 @@ pub const BUILDS: &[Build] = &[
     ),
     build(
         "dotnet",
-        &[&["build"], &["test"]],
+        &[&["build"], &["test"], &["run"]],
         &["--no-restore"],
         true,
         &["-o", "--output", "-s", "--source", "--configfile"],
@@ -345,7 +392,13 @@ mod tests {
             ("gradle", "./gradlew"),
             ("python", "python3"),
         ] {
-            for goal in ["test-compile", "compileJava", "-m pytest", "test"] {
+            for goal in [
+                "test-compile",
+                "compileJava",
+                "-m pytest",
+                "-m unittest",
+                "test",
+            ] {
                 let p = classify_build(
                     &[program.to_string()]
                         .into_iter()
@@ -413,17 +466,21 @@ mod tests {
             "cargo build --target-dir /tmp/x",
             "cargo build --target-dir=/tmp/x",
             "cargo test --manifest-path ../other/Cargo.toml",
-            "make install",
             "make -C /",
             "make -C/etc",
             "npm install",
-            "npm run deploy",
+            "npm publish",
+            "pnpm add left-pad",
+            "yarn add left-pad",
+            "just --justfile /tmp/j x",
             "pytest --junitxml=/tmp/r.xml",
             "pytest ../elsewhere",
             "go build -o /usr/local/bin/x",
-            "go run .",
-            "mvn deploy",
+            "go install ./...",
+            "mvn -s /tmp/settings.xml test",
             "dotnet build -o /tmp",
+            "node -e 1",
+            "node script.js",
             "tsc --outDir ../out",
             "python -c print(1)",
         ] {
@@ -435,5 +492,38 @@ mod tests {
                 .is_some_and(|v| v.risk.is_blocked())
         );
         assert!(classify_build(&["ls".to_string()], &[]).is_none());
+    }
+
+    #[test]
+    fn what_people_run_to_check_their_work_is_allowed() {
+        for s in [
+            "make install",
+            "make lint typecheck",
+            "just",
+            "just test unit",
+            "npm run deploy",
+            "npm run-script e2e",
+            "pnpm run build",
+            "pnpm test",
+            "yarn run lint",
+            "yarn test",
+            "python3 -m unittest discover -p test_*.py",
+            "python -m py_compile app.py",
+            "python3 -m pytest -x",
+            "node --check src/index.js",
+            "tsc -p .",
+            "cargo run --bin tool",
+            "cargo clippy --all-targets",
+            "go run .",
+            "go vet ./...",
+            "ruff check .",
+            "eslint src",
+            "mypy src",
+            "mvn verify",
+            "./gradlew integrationTest",
+            "dotnet test",
+        ] {
+            assert_eq!(v(s).risk, Risk::LocalWrite, "{s}");
+        }
     }
 }

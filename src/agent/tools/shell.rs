@@ -197,8 +197,18 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
     } else {
         ws.limits.command_timeout
     };
+    // What writes and is not git runs contained: it may write only the
+    // working tree (never the git dir, hooks or store) and, unless the
+    // settings allow it, not reach the network. Git's own writes are
+    // judged by the policy and run in the saga.
+    let contained = match writes.then(|| Containment::open(&ws.root)).transpose() {
+        Ok(c) => c,
+        Err(why) => {
+            return ToolOutcome::fail(line, "refused: sandbox", format!("{why}; nothing was run"))
+        }
+    };
     let result = if let [one] = cmds.as_slice() {
-        run_one(one, ws, timeout)
+        run_one(one, ws, timeout, contained.as_ref())
     } else {
         let mut on = |_: Event| {};
         let root = ws.root.clone();
@@ -215,7 +225,18 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
                 mark_agent(c);
             }
         }
-        match exec::run_chain(&agent_steps, &ws.root, Io::Capture, &mut on, &mut recheck) {
+        let mut wrap = |c: &Cmd, p: std::process::Command| match &contained {
+            Some(box_) if c.kind != CmdKind::Git => box_.wrap(&p),
+            _ => Ok(p),
+        };
+        match exec::run_chain_with(
+            &agent_steps,
+            &ws.root,
+            Io::Capture,
+            &mut on,
+            &mut recheck,
+            &mut wrap,
+        ) {
             Ok(r) => Ok(Ran {
                 code: Some(r.exit_code),
                 output: join_output(&r.stdout, &r.stderr),
@@ -359,10 +380,46 @@ fn capped_reader(
 
 /// Runs one command with a time limit, its output capped, in its own
 /// process group so a timeout stops everything it started.
-fn run_one(cmd: &Cmd, ws: &Workspace, timeout: Duration) -> Result<Ran, String> {
+/// The sandbox the agent's writing commands run in: the repository's
+/// working tree, with the network as `fararoni.sandbox.network` says.
+struct Containment {
+    repo: crate::git::Repo,
+    network: bool,
+}
+
+impl Containment {
+    fn open(root: &std::path::Path) -> Result<Containment, String> {
+        let repo = crate::git::Repo::discover(root)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("`{}` is not a repository", root.display()))?;
+        let network =
+            crate::settings::read::sandbox_settings(crate::settings::of(Some(&repo))).network;
+        Ok(Containment { repo, network })
+    }
+
+    fn wrap(&self, process: &std::process::Command) -> Result<std::process::Command, String> {
+        crate::contain::wrap(&self.repo, self.network, process)
+            .map_err(|e| crate::text::chain::one_line(&e))
+    }
+}
+
+fn run_one(
+    cmd: &Cmd,
+    ws: &Workspace,
+    timeout: Duration,
+    contained: Option<&Containment>,
+) -> Result<Ran, String> {
     let mut cmd = cmd.clone();
     mark_agent(&mut cmd);
     let mut process = exec::process_for(&cmd, &ws.root);
+    if let Some(c) = contained.filter(|_| cmd.kind != CmdKind::Git) {
+        process = c.wrap(&process).map_err(|why| {
+            format!(
+                "`{}` could not be run contained, so it was not run: {why}",
+                cmd.argv[0]
+            )
+        })?;
+    }
     process
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
