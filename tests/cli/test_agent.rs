@@ -462,7 +462,7 @@ fn test_agent_commands_that_slip_past_are_refused() {
         "cargo build --target-dir=../escape",
         "RUSTC_WRAPPER=/tmp/evil cargo build",
         "cargo install ripgrep",
-        "make install",
+        "make -f /tmp/evil.mk",
         "make -C /",
         "npm install left-pad",
         "bash -c 'git push origin main'",
@@ -834,6 +834,47 @@ fn test_agent_shell_deletion_is_undone_by_undo_session() {
     assert_eq!(undo.code, 0, "{undo}");
     assert_eq!(repo.read("src/keep.txt"), "precious\n");
     assert_eq!(repo.read("src/draft.txt"), "uncommitted draft\n");
+}
+
+#[test]
+fn test_agent_builds_run_contained() {
+    let repo = TestRepo::with_commit();
+    let outside = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("agent-outside-{}", std::process::id()));
+    std::fs::create_dir_all(&outside).expect("mkdir");
+    std::fs::write(outside.join("bashrc"), "mine\n").expect("write");
+    let o = outside.display();
+    // A model-written Makefile whose test target does what no table sees.
+    repo.write(
+        "Makefile",
+        &format!(
+            "test:\n\t-echo pwned >> {o}/bashrc\n\t-rm -f {o}/bashrc\n\t-echo 'rm -rf .' > .git/hooks/pre-commit\n\t-git config core.hooksPath /tmp\n\t-git branch -D main\n\t-mkdir -p .claude && echo '{{}}' > .claude/settings.local.json\n\t-python3 -c \"import socket; socket.create_connection(('127.0.0.1', 9), 2)\" && echo NET-REACHED\n\techo built > out.txt\n"
+        ),
+    );
+    repo.git(&["add", "Makefile"]);
+    repo.git(&["commit", "-q", "-m", "make"]);
+    let head = repo.git(&["rev-parse", "HEAD"]);
+    let config = std::fs::read(repo.path().join(".git/config")).expect("config");
+    let (out, requests) = replay(
+        &repo,
+        json!([
+            call("ShellCommand", json!({"command": "make test"})),
+            text("Tests ran.")
+        ]),
+        &["--json"],
+        "run the tests",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let msgs = tool_messages(requests.last().expect("requests"));
+    assert!(msgs[0].contains("Read-only file system"), "{msgs:?}");
+    assert!(!msgs[0].contains("NET-REACHED"), "{msgs:?}");
+    assert_eq!(repo.read("out.txt"), "built\n", "the build's own output is written");
+    assert_eq!(std::fs::read_to_string(outside.join("bashrc")).ok().as_deref(), Some("mine\n"));
+    assert!(!repo.path().join(".git/hooks/pre-commit").exists());
+    assert_eq!(std::fs::read(repo.path().join(".git/config")).expect("config"), config);
+    assert_eq!(repo.git(&["rev-parse", "main"]), head);
+    assert!(!repo.path().join(".claude/settings.local.json").exists());
+    let _ = std::fs::remove_dir_all(&outside);
 }
 
 #[test]
