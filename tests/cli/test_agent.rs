@@ -868,10 +868,22 @@ fn test_agent_builds_run_contained() {
     let msgs = tool_messages(requests.last().expect("requests"));
     assert!(msgs[0].contains("Read-only file system"), "{msgs:?}");
     assert!(!msgs[0].contains("NET-REACHED"), "{msgs:?}");
-    assert_eq!(repo.read("out.txt"), "built\n", "the build's own output is written");
-    assert_eq!(std::fs::read_to_string(outside.join("bashrc")).ok().as_deref(), Some("mine\n"));
+    assert_eq!(
+        repo.read("out.txt"),
+        "built\n",
+        "the build's own output is written"
+    );
+    assert_eq!(
+        std::fs::read_to_string(outside.join("bashrc"))
+            .ok()
+            .as_deref(),
+        Some("mine\n")
+    );
     assert!(!repo.path().join(".git/hooks/pre-commit").exists());
-    assert_eq!(std::fs::read(repo.path().join(".git/config")).expect("config"), config);
+    assert_eq!(
+        std::fs::read(repo.path().join(".git/config")).expect("config"),
+        config
+    );
     assert_eq!(repo.git(&["rev-parse", "main"]), head);
     assert!(!repo.path().join(".claude/settings.local.json").exists());
     let _ = std::fs::remove_dir_all(&outside);

@@ -207,6 +207,18 @@ pub fn hook(repo: &TestRepo, agent: &str, v: &Value) -> Out {
     hook_raw(repo, agent, v.to_string().as_bytes(), &[])
 }
 
+/// Returns the command an allowing answer replaced the call's with (the
+/// call run contained), if it did.
+pub fn contained_command(out: &Out) -> Option<String> {
+    let v: Value = serde_json::from_str(out.stdout.trim()).ok()?;
+    let h = v.get("hookSpecificOutput")?;
+    if h.get("permissionDecision").is_some_and(|d| d != "allow") {
+        return None;
+    }
+    let input = h.get("updatedInput").or_else(|| h.get("tool_input"))?;
+    input.get("command")?.as_str().map(str::to_string)
+}
+
 /// Returns the message the model reads when `out` is a veto in `agent`'s
 /// contract, `None` when it lets the call proceed; panics on an answer the
 /// agent would not read as either (so a test never passes on a broken one).
@@ -221,6 +233,9 @@ pub fn veto_message(agent: &str, out: &Out) -> Option<String> {
         serde_json::from_str(last).unwrap_or_else(|_| panic!("{agent}: stdout is not JSON:\n{out}"))
     };
     if out.code == 0 && out.stdout.is_empty() {
+        return None;
+    }
+    if out.code == 0 && contained_command(out).is_some() {
         return None;
     }
     let msg = match agent {

@@ -27,6 +27,7 @@ pub mod patch;
 pub mod payload;
 pub mod protect;
 pub mod record;
+pub mod rewrite;
 pub mod shell;
 pub mod spec;
 pub mod userstore;
@@ -245,6 +246,7 @@ fn run(spec: &'static spec::AgentSpec, input: &[u8], oversized: bool) -> Decisio
                 // A read-only command changes nothing the log tells of.
                 Decision::Allow if ctx.read_only.get() => return decision,
                 Decision::Allow => ("allow", String::new()),
+                Decision::Contain(_) => ("contain", String::new()),
                 Decision::Veto(v) => ("veto", v.message.clone()),
             };
             ctx.log(
@@ -380,7 +382,18 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
                 Some(d) if !d.is_empty() => crate::shadow::paths_normalize(&base.join(d)),
                 _ => base.to_path_buf(),
             };
-            judge_shell(ctx, &command, &dir)
+            match judge_shell(ctx, &command, &dir) {
+                // Allowed without being judged: contained where the agent
+                // lets the hook change the call (inside a working tree).
+                Shell::Unjudged if ctx.repo.as_ref().is_some_and(|r| r.workdir().is_some()) => {
+                    match rewrite::render(ctx.spec.agent, input, f.command, ctx.session.id()) {
+                        Some(stdout) => Decision::Contain(stdout),
+                        None => Decision::Allow,
+                    }
+                }
+                Shell::Unjudged | Shell::Judged => Decision::Allow,
+                Shell::Refused(d) => d,
+            }
         }
         Kind::Write => {
             let path = payload::path_arg(input, f.path)?;
@@ -530,15 +543,26 @@ fn judge_patch(ctx: &Ctx, base: &Path, text: &str) -> Decision {
 /// Judges a shell command line: the shell judgement, a patch carried in it,
 /// the writes of known content it makes, then the dirty set saved when it
 /// may write.
-fn judge_shell(ctx: &Ctx, command: &str, dir: &Path) -> Decision {
+/// What the shell judgement concluded, for the adapter.
+enum Shell {
+    /// Refused (or the dirty set could not be saved).
+    Refused(Decision),
+    /// Allowed, every command judged.
+    Judged,
+    /// Allowed, but something in it runs unjudged (a script, a program
+    /// the guard does not know): it should run contained.
+    Unjudged,
+}
+
+fn judge_shell(ctx: &Ctx, command: &str, dir: &Path) -> Shell {
     if patch::envelope(command).is_some() {
         if let d @ Decision::Veto(_) = judge_patch(ctx, dir, command) {
-            return d;
+            return Shell::Refused(d);
         }
     }
     let j = shell::judge(command, dir, ctx.remote, ctx.unknown);
     if j.veto {
-        return Decision::Veto(Veto::message(&j.reason));
+        return Shell::Refused(Decision::Veto(Veto::message(&j.reason)));
     }
     for w in &j.known_writes {
         let shown = w.path.to_string_lossy().into_owned();
@@ -552,15 +576,19 @@ fn judge_shell(ctx: &Ctx, command: &str, dir: &Path) -> Decision {
             }))
         });
         if let Decision::Veto(_) = d {
-            return d;
+            return Shell::Refused(d);
         }
     }
     if j.may_write {
         if let Err(v) = ctx.save_dirty_set() {
-            return Decision::Veto(v);
+            return Shell::Refused(Decision::Veto(v));
         }
     } else if j.known_writes.is_empty() {
         ctx.read_only.set(true);
     }
-    Decision::Allow
+    if j.unjudged {
+        Shell::Unjudged
+    } else {
+        Shell::Judged
+    }
 }

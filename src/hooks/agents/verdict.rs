@@ -114,6 +114,9 @@ impl Veto {
 pub enum Decision {
     /// Let the call proceed under the user's own permission rules.
     Allow,
+    /// Let it proceed changed to run contained: the agent's own answer
+    /// (stdout, exit 0) that replaces the call's input.
+    Contain(String),
     /// Refuse it.
     Veto(Veto),
 }
@@ -131,8 +134,15 @@ pub struct Answer {
 
 /// Returns the answer that tells an agent with `contract` the decision.
 pub fn answer(contract: Contract, decision: &Decision) -> Answer {
-    let Decision::Veto(v) = decision else {
-        return Answer::default();
+    let v = match decision {
+        Decision::Allow => return Answer::default(),
+        Decision::Contain(stdout) => {
+            return Answer {
+                stdout: stdout.clone(),
+                ..Answer::default()
+            }
+        }
+        Decision::Veto(v) => v,
     };
     let m = v.message.as_str();
     match contract {

@@ -106,6 +106,9 @@ pub struct ShellVerdict {
     /// Writes of known content: the adapter judges each with the
     /// kill-switch like an Edit and backs the file up.
     pub known_writes: Vec<KnownWrite>,
+    /// Whether the line runs something allowed without being judged (an
+    /// unknown program, a script, inline code): it should run contained.
+    pub unjudged: bool,
 }
 
 /// Longest reason handed to the model, in characters.
@@ -116,19 +119,21 @@ const ASK: &str = " Do not retry this; ask the user.";
 
 /// What another agent asked to run, judged for Actor::Hook.
 pub fn judge_shell(command: &str, ctx: &HookContext<'_>) -> ShellVerdict {
-    let (veto, may_write, known_writes) = judge::judge_line(command, ctx);
+    let (veto, may_write, known_writes, unjudged) = judge::judge_line(command, ctx);
     match veto {
         Some(why) => ShellVerdict {
             veto: true,
             reason: shorten(&why),
             may_write,
             known_writes: Vec::new(),
+            unjudged,
         },
         None => ShellVerdict {
             veto: false,
             reason: String::new(),
             may_write,
             known_writes,
+            unjudged,
         },
     }
 }

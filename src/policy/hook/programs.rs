@@ -335,6 +335,10 @@ const fn runs_after(
         shell_flags: &[],
     }
 }
+/// `git-fararoni run [--net|--no-net] [--session ID] -- CMD`: our own
+/// containment runs CMD, and CMD is judged like any command (a model may
+/// type the wrapper itself to slip past).
+const FARARONI_RUN: Wrapper = runs_after(&["--session"], 0, &["run"]);
 const UV_RUN: Wrapper = runs_after(
     &[
         "--with",
@@ -452,6 +456,7 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("bunx", Kind::Wrapper(&NPX)),
     ("uvx", Kind::Wrapper(&UVX)),
     ("uv", Kind::Wrapper(&UV_RUN)),
+    ("git-fararoni", Kind::Wrapper(&FARARONI_RUN)),
     ("poetry", Kind::Wrapper(&POETRY_RUN)),
     ("npm", Kind::Wrapper(&NPM_EXEC)),
     ("pnpm", Kind::Wrapper(&PNPM_EXEC)),

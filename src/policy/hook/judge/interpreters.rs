@@ -6,6 +6,7 @@ use super::*;
 impl Judge<'_> {
     pub(super) fn interpreter(&mut self, name: &str, lang: Lang, args: &[Arg], stdin: Stdin) {
         self.may_write = true;
+        self.unjudged = true;
         let lits = lit_args(args);
         let Some(lits) = lits else {
             // A computed script name is still just a script; computed code
@@ -176,6 +177,7 @@ impl Judge<'_> {
 
     pub(super) fn inline_code(&mut self, name: &str, lang: Lang, code: &str) {
         self.may_write = true;
+        self.unjudged = true;
         for f in inline::scan(lang, code) {
             if self.done() {
                 return;

@@ -45,8 +45,11 @@ const MAX_NESTING: usize = 12;
 const MAX_WRAPPED: usize = 64;
 
 /// Judges one line: the veto reason (if any), whether it may write, the
-/// writes of known content.
-pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool, Vec<KnownWrite>) {
+/// writes of known content, whether it runs what was not judged.
+pub fn judge_line(
+    command: &str,
+    ctx: &HookContext<'_>,
+) -> (Option<String>, bool, Vec<KnownWrite>, bool) {
     if command.len() > MAX_LINE {
         return (
             Some(format!(
@@ -55,6 +58,7 @@ pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool
             )),
             true,
             Vec::new(),
+            true,
         );
     }
     let mut j = Judge {
@@ -66,6 +70,7 @@ pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool
         functions: Vec::new(),
         veto: None,
         may_write: false,
+        unjudged: false,
         known: Vec::new(),
         depth: 0,
         running: 0,
@@ -73,7 +78,7 @@ pub fn judge_line(command: &str, ctx: &HookContext<'_>) -> (Option<String>, bool
         elsewhere: None,
     };
     j.line(command);
-    (j.veto, j.may_write, j.known)
+    (j.veto, j.may_write, j.known, j.unjudged)
 }
 
 /// A word after expansion.
@@ -125,6 +130,10 @@ struct Judge<'a> {
     functions: Vec<String>,
     veto: Option<String>,
     may_write: bool,
+    /// Whether something runs that the guard let through without judging
+    /// what it does (an unknown program, a script, inline code): the
+    /// adapter then runs the line contained.
+    unjudged: bool,
     known: Vec<KnownWrite>,
     depth: usize,
     /// Programs being judged around the current one (`nice sudo git`):

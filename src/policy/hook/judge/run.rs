@@ -81,6 +81,7 @@ impl Judge<'_> {
         // `rm() { :; }; command rm -rf x` still runs the real rm.
         if kind.is_none() && self.functions.contains(&name) {
             self.may_write = true;
+            self.unjudged = true;
             return;
         }
         match kind {
@@ -287,6 +288,7 @@ impl Judge<'_> {
         };
         self.may_write = true;
         if runs == programs::VarRuns::Loads {
+            self.unjudged = true;
             return;
         }
         let Some(value) = value else {
@@ -315,6 +317,7 @@ impl Judge<'_> {
 
     pub(super) fn unknown_program(&mut self, name: &str) {
         self.may_write = true;
+        self.unjudged = true;
         if self.ctx.unknown_programs == UnknownPrograms::Deny {
             self.deny(format!(
                 "`{name}` is not a program the guard knows, and fararoni.hook.unknownPrograms is deny"

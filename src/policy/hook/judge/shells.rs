@@ -132,6 +132,7 @@ impl Judge<'_> {
             return;
         };
         self.may_write = true;
+        self.unjudged = true;
         let lower: Vec<String> = lits.iter().map(|a| a.to_ascii_lowercase()).collect();
         let code = if name == "cmd" {
             match lower
