@@ -58,6 +58,9 @@ _gitfararoni() {
             gitfararoni,parse-tool-calls)
                 cmd="gitfararoni__subcmd__parse__subcmd__tool__subcmd__calls"
                 ;;
+            gitfararoni,run)
+                cmd="gitfararoni__subcmd__run"
+                ;;
             gitfararoni,saga)
                 cmd="gitfararoni__subcmd__saga"
                 ;;
@@ -153,6 +156,9 @@ _gitfararoni() {
                 ;;
             gitfararoni__subcmd__help,parse-tool-calls)
                 cmd="gitfararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls"
+                ;;
+            gitfararoni__subcmd__help,run)
+                cmd="gitfararoni__subcmd__help__subcmd__run"
                 ;;
             gitfararoni__subcmd__help,saga)
                 cmd="gitfararoni__subcmd__help__subcmd__saga"
@@ -356,7 +362,7 @@ _gitfararoni() {
 
     case "${cmd}" in
         gitfararoni)
-            opts="-q -h -V --quiet --help --version ask guard shadow saga undo distill session hooks config doctor models install-docs completions hook parse-tool-calls generate agent-replay help"
+            opts="-q -h -V --quiet --help --version ask guard shadow saga undo run distill session hooks config doctor models install-docs completions hook parse-tool-calls generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -710,7 +716,7 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help)
-            opts="ask guard shadow saga undo distill session hooks config doctor models install-docs completions hook parse-tool-calls generate agent-replay help"
+            opts="ask guard shadow saga undo run distill session hooks config doctor models install-docs completions hook parse-tool-calls generate agent-replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1018,6 +1024,20 @@ _gitfararoni() {
             return 0
             ;;
         gitfararoni__subcmd__help__subcmd__parse__subcmd__tool__subcmd__calls)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__help__subcmd__run)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1472,6 +1492,24 @@ _gitfararoni() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gitfararoni__subcmd__run)
+            opts="-q -h -V --net --no-net --session --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -46,12 +46,37 @@ fn check(name: &str, level: Level, detail: impl Into<String>, fix: Option<String
     }
 }
 
+/// Which OS sandbox contains what the guard cannot judge here.
+fn sandbox() -> Check {
+    use crate::sandbox::Level as S;
+    let probe = crate::sandbox::probe();
+    let detail = format!("{probe}: {}", probe.level.guarantees());
+    match probe.level {
+        S::Full => check("sandbox", Level::Ok, detail, None),
+        S::Landlock | S::SandboxExec => check(
+            "sandbox",
+            Level::Warn,
+            detail,
+            Some(format!("{}; with user namespaces the sandbox is complete", probe.reason())),
+        ),
+        S::None => check(
+            "sandbox",
+            Level::Error,
+            detail,
+            Some(format!(
+                "{}: builds, scripts and unknown programs cannot be contained, so `git fararoni run` and our agent's builds refuse to run",
+                probe.reason()
+            )),
+        ),
+    }
+}
+
 /// How long a model endpoint may take to answer its model list.
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Runs every check for the repository containing `dir` (if any).
 pub fn diagnose(dir: &Path) -> Vec<Check> {
-    let mut out = vec![git_version()];
+    let mut out = vec![git_version(), sandbox()];
     let repo = match Repo::discover(dir) {
         Ok(Some(r)) => r,
         Ok(None) => {
