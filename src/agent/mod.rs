@@ -4,6 +4,7 @@
 //! server today, an in-process engine later); the rest of the agent talks
 //! only to [`client::LlmClient`].
 
+pub mod cascade;
 pub mod client;
 pub mod dirty;
 pub mod distill;
