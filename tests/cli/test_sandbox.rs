@@ -424,6 +424,49 @@ b = socket.socket(); b.connect(a.getsockname()); print('inner ok')
 }
 
 #[test]
+fn test_sandbox_unix_sockets_outside_hidden_when_network_is_off() {
+    // A listening unix socket outside (standing in for tmux, docker or the
+    // session bus) and one inside the temp dir (ssh-agent's place).
+    let w = World::new();
+    let outside = w.out.join("daemon.sock");
+    let in_tmp = w.tmp.join("agent.sock");
+    let _l1 = std::os::unix::net::UnixListener::bind(&outside).expect("bind");
+    let _l2 = std::os::unix::net::UnixListener::bind(&in_tmp).expect("bind");
+    let script = format!(
+        r#"python3 -c "
+import os, socket, time
+for p in ['{}', '{}']:
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.connect(p); print('connected')
+    except OSError as e:
+        print('refused')
+own = '$TMPDIR/own-%d.sock' % time.time_ns()
+a = socket.socket(socket.AF_UNIX); a.bind(own); a.listen()
+b = socket.socket(socket.AF_UNIX); b.connect(own); print('own ok')
+""#,
+        outside.display(),
+        in_tmp.display()
+    );
+    if levels().contains(&Level::Full) {
+        let off = w.sh_with(Level::Full, &w.policy(false), &script);
+        assert_eq!(
+            String::from_utf8_lossy(&off.stdout),
+            "refused\nrefused\nown ok\n",
+            "{}",
+            show(&off)
+        );
+        let on = w.sh_with(Level::Full, &w.policy(true), &script);
+        assert_eq!(
+            String::from_utf8_lossy(&on.stdout),
+            "connected\nconnected\nown ok\n",
+            "{}",
+            show(&on)
+        );
+    }
+}
+
+#[test]
 fn test_sandbox_processes_end_with_the_command() {
     let script = r#"
         (sleep 1; echo x > "$WT/m1") &
@@ -571,6 +614,18 @@ fn test_sandbox_cannot_signal_outside() {
         let mut victim = Command::new("sleep").arg("30").spawn().expect("sleep");
         let o = w.sh(level, &format!("kill -9 {}", victim.id()));
         assert_ne!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        // Full: the PID namespace has no such process; Landlock: its
+        // signal scope (ABI >= 6) refuses.
+        let why = if level == Level::Full {
+            "No such process"
+        } else {
+            "not permitted"
+        };
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(why),
+            "{level}:\n{}",
+            show(&o)
+        );
         assert!(
             victim.try_wait().expect("try_wait").is_none(),
             "{level}: the outside process was killed"
@@ -631,48 +686,49 @@ fn test_sandbox_ld_preload_runs_only_contained() {
 fn test_sandbox_protected_ancestors_cannot_be_moved() {
     // The worktree inside the temp dir, and a protected file two levels
     // down: renaming any folder on the way would let a new one replace it.
-    let w = World::new();
-    let wt = w.tmp.join("nest/repo");
-    std::fs::create_dir_all(wt.join(".claude")).expect("mkdir");
-    std::fs::write(wt.join(".claude/settings.json"), "{}").expect("write");
-    std::fs::create_dir_all(wt.join(".git")).expect("mkdir");
-    let policy = Policy {
-        worktree: wt.clone(),
-        protected: vec![
-            wt.join(".git"),
-            wt.join(".claude/settings.json"),
-            wt.join(".gemini/settings.json"),
-        ],
-        writable: Vec::new(),
-        network: false,
-    };
-    let scripts = [
-        r#"mv .claude .c2; mkdir .claude; echo pwned > .claude/settings.json"#,
-        r#"echo pwned > .claude/settings.json"#,
-        r#"mv "$TMPDIR/nest" "$TMPDIR/n2"; mkdir -p "$TMPDIR/nest/repo/.git"; echo pwned > "$TMPDIR/nest/repo/.git/config""#,
-        r#"mv "$TMPDIR/nest/repo" "$TMPDIR/r2""#,
-        r#"mkdir -p .gemini && echo pwned > .gemini/settings.json"#,
-    ];
-    for s in scripts {
-        let o = contained(Level::Full, &policy, &["sh", "-c", s], &w.env(), &wt);
-        assert!(ran(&o), "`{s}` did not run:\n{}", show(&o));
-        assert_eq!(
-            std::fs::read_to_string(wt.join(".claude/settings.json"))
-                .ok()
-                .as_deref(),
-            Some("{}"),
-            "`{s}`"
-        );
-        assert!(!wt.join(".git/config").exists(), "`{s}`:\n{}", show(&o));
-        assert!(
-            !wt.join(".gemini/settings.json").exists(),
-            "`{s}`:\n{}",
-            show(&o)
-        );
-        assert!(
-            w.tmp.join("nest/repo").is_dir() && !w.tmp.join("n2").exists(),
-            "`{s}`"
-        );
+    for level in levels() {
+        let w = World::new();
+        let wt = w.tmp.join("nest/repo");
+        std::fs::create_dir_all(wt.join(".claude")).expect("mkdir");
+        std::fs::write(wt.join(".claude/settings.json"), "{}").expect("write");
+        std::fs::create_dir_all(wt.join(".git")).expect("mkdir");
+        let policy = Policy {
+            worktree: wt.clone(),
+            protected: vec![
+                wt.join(".git"),
+                wt.join(".claude/settings.json"),
+                wt.join(".gemini/settings.json"),
+            ],
+            writable: Vec::new(),
+            network: false,
+        };
+        let scripts = [
+            r#"mv .claude .c2; mkdir .claude; echo pwned > .claude/settings.json"#,
+            r#"echo pwned > .claude/settings.json"#,
+            r#"mv "$TMPDIR/nest" "$TMPDIR/n2"; mkdir -p "$TMPDIR/nest/repo/.git"; echo pwned > "$TMPDIR/nest/repo/.git/config""#,
+            r#"mv "$TMPDIR/nest/repo" "$TMPDIR/r2""#,
+            r#"mkdir -p .gemini && echo pwned > .gemini/settings.json"#,
+        ];
+        for s in scripts {
+            let o = contained(level, &policy, &["sh", "-c", s], &w.env(), &wt);
+            assert!(ran(&o), "{level}: `{s}` did not run:\n{}", show(&o));
+            let settings = std::fs::read_to_string(wt.join(".claude/settings.json"));
+            assert_eq!(settings.ok().as_deref(), Some("{}"), "{level}: `{s}`");
+            assert!(
+                !wt.join(".git/config").exists(),
+                "{level}: `{s}`:\n{}",
+                show(&o)
+            );
+            assert!(
+                !wt.join(".gemini/settings.json").exists(),
+                "{level}: `{s}`:\n{}",
+                show(&o)
+            );
+            assert!(
+                w.tmp.join("nest/repo").is_dir() && !w.tmp.join("n2").exists(),
+                "{level}: `{s}`"
+            );
+        }
     }
 }
 
