@@ -143,6 +143,18 @@ fn contained(
     env: &[(OsString, OsString)],
     cwd: &Path,
 ) -> Output {
+    contained_as(None, level, policy, argv, env, cwd)
+}
+
+/// Runs like [`contained`], first dropping to `uid` (gid the same) when given.
+fn contained_as(
+    uid: Option<u32>,
+    level: Level,
+    policy: &Policy,
+    argv: &[&str],
+    env: &[(OsString, OsString)],
+    cwd: &Path,
+) -> Output {
     // Probe in the parent: the OnceLock must not be first filled in a fork.
     let _ = sandbox::probe();
     let policy = policy.clone();
@@ -155,11 +167,27 @@ fn contained(
     // and it either execs the command or ends the child with _exit.
     unsafe {
         cmd.pre_exec(move || {
+            if let Some(uid) = uid {
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(uid) != 0
+                    || libc::setuid(uid) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The uid change made us non-dumpable (so /proc/self is
+                // root's): a user's shim, started normally, is dumpable.
+                libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
+            }
             let err = match sandbox::exec_contained_env(&policy, level, &argv, &env) {
                 Err(e) => e,
                 Ok(never) => match never {},
             };
-            let msg = format!("sandbox error: {err}\n");
+            let mut msg = format!("sandbox error: {err}\n");
+            let mut cause = std::error::Error::source(&err);
+            while let Some(c) = cause {
+                msg.push_str(&format!("caused by: {c}\n"));
+                cause = c.source();
+            }
             libc::write(2, msg.as_ptr().cast(), msg.len());
             libc::_exit(i32::from(err.exit_code()));
         });
@@ -730,6 +758,82 @@ fn test_sandbox_protected_ancestors_cannot_be_moved() {
             );
         }
     }
+}
+
+#[test]
+fn test_sandbox_as_an_unprivileged_user() {
+    // Most users are not root: the user namespace then maps a plain uid,
+    // and mounting /proc, the binds and the read-only remounts must still
+    // work. Run only where the test itself is root (to drop to nobody).
+    // SAFETY: getuid cannot fail.
+    if unsafe { libc::getuid() } != 0 || !levels().contains(&Level::Full) {
+        return;
+    }
+    const NOBODY: u32 = 65534;
+    let w = World::new();
+    let root = w.wt.parent().expect("root").to_owned();
+    for entry in walk_paths(&root) {
+        std::os::unix::fs::lchown(&entry, Some(NOBODY), Some(NOBODY)).expect("chown");
+    }
+    let before = w.outside();
+    let git_before = w.git_dir();
+    for level in levels() {
+        let script = r#"id -u; echo more >> work.txt; echo t > "$TMPDIR/t";
+            rm -rf "$OUT" "$HOME" 2>/dev/null; chmod -R 000 "$OUT" 2>/dev/null;
+            echo x >> .git/config 2>/dev/null; mv .git g 2>/dev/null;
+            (sleep 1; echo late > "$WT/late") & exit 0"#;
+        let o = contained_as(
+            Some(NOBODY),
+            level,
+            &w.policy(false),
+            &["sh", "-c", script],
+            &w.env(),
+            &w.wt,
+        );
+        assert_eq!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "65534\n", "{level}");
+        let outside = w.outside();
+        if level == Level::Full {
+            assert_eq!(outside, before, "{level}: the outside changed");
+        } else {
+            // Landlock alone lets an owner chmod its own files.
+            let contents = |m: &BTreeMap<PathBuf, (u32, Vec<u8>)>| {
+                m.iter()
+                    .map(|(p, (_, b))| (p.clone(), b.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(
+                contents(&outside),
+                contents(&before),
+                "{level}: the outside changed"
+            );
+            Command::new("chmod")
+                .args(["-R", "u+rwx"])
+                .arg(&w.out)
+                .status()
+                .expect("chmod");
+        }
+        assert_eq!(w.git_dir(), git_before, "{level}: .git changed");
+        std::thread::sleep(Duration::from_millis(1500));
+        assert!(
+            !w.wt.join("late").exists(),
+            "{level}: a process outlived the command"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(w.wt.join("work.txt")).expect("read"),
+        "work\nmore\nmore\n"
+    );
+}
+
+fn walk_paths(p: &Path) -> Vec<PathBuf> {
+    let mut out = vec![p.to_owned()];
+    if std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()) {
+        for e in std::fs::read_dir(p).expect("read_dir").flatten() {
+            out.extend(walk_paths(&e.path()));
+        }
+    }
+    out
 }
 
 #[test]
