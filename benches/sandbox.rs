@@ -69,10 +69,13 @@ fn time(mut c: Command, dir: &Path) -> Duration {
     t
 }
 
-fn cases(policy: &Policy) -> Vec<(&'static str, Box<dyn Fn() -> Command>)> {
+/// A column: its name and how to make the command it times.
+type Case = (&'static str, Box<dyn Fn() -> Command>);
+
+fn cases(policy: &Policy) -> Vec<Case> {
     let p = policy.clone();
     let q = policy.clone();
-    let mut v: Vec<(&'static str, Box<dyn Fn() -> Command>)> = vec![
+    let mut v: Vec<Case> = vec![
         ("plain true", Box::new(|| Command::new("true"))),
         (
             "shim start (no sandbox)",

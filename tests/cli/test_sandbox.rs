@@ -557,10 +557,8 @@ fn test_sandbox_killing_the_shim_kills_the_command() {
     // SAFETY: as in `contained`.
     unsafe {
         cmd.pre_exec(move || {
-            if let Err(e) = sandbox::exec_contained_env(&policy, Level::Full, &argv, &env) {
-                libc::_exit(i32::from(e.exit_code()));
-            }
-            libc::_exit(1)
+            let Err(e) = sandbox::exec_contained_env(&policy, Level::Full, &argv, &env);
+            libc::_exit(i32::from(e.exit_code()))
         });
     }
     let mut child = cmd.spawn().expect("spawn");
