@@ -241,6 +241,17 @@ pub(super) fn exec_contained(
     if level == Level::Landlock {
         kill_descendants();
     }
+    // pid 1 is gone, and with it every process of the sandbox: remove the
+    // placeholders made for missing protected paths, so a run leaves no
+    // empty `.claude/` behind. Unmounted first (in our namespace only),
+    // and only if still empty (someone outside may have used it since).
+    for p in plan.created.iter().rev() {
+        if let Ok(c) = cpath(p) {
+            // SAFETY: c is a NUL-terminated path alive for the call.
+            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+        }
+        let _ = std::fs::remove_dir(p);
+    }
     if n == buf.len() {
         let stage = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
         let errno = i32::from_ne_bytes([buf[4], buf[5], buf[6], buf[7]]);

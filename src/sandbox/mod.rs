@@ -60,7 +60,8 @@
 //!   (`.claude/` for `.claude/settings.json`), that whole folder is bound
 //!   read-only; if it would sit directly in a writable root (`.fararoni/` in
 //!   the worktree), an empty directory is created there first and bound
-//!   read-only (git shows no empty directory; it is left in place). So a
+//!   read-only, and removed after the command if still empty (a shim
+//!   killed by SIGKILL leaves it; git shows no empty directory). So a
 //!   protected *file* directly in the worktree root must exist or it would be
 //!   created as a directory — callers pass only folders there. At the
 //!   Landlock level nothing is created: what is not granted cannot be made.

@@ -321,12 +321,11 @@ open('.git/config', 'a').write('pwned')
                 "{level}: `{s}` changed .git:\n{}",
                 show(&o)
             );
-            let far = w.wt.join(".fararoni");
-            let far_files = std::fs::read_dir(&far).map(|d| d.count()).unwrap_or(0);
-            assert_eq!(
-                far_files,
-                0,
-                "{level}: `{s}` wrote .fararoni/:\n{}",
+            // The placeholder made to protect the missing .fararoni/ is
+            // gone afterwards, as is anything the command tried there.
+            assert!(
+                !w.wt.join(".fararoni").exists(),
+                "{level}: `{s}` left .fararoni/:\n{}",
                 show(&o)
             );
             assert!(
@@ -544,14 +543,15 @@ fn test_sandbox_killing_the_shim_kills_the_command() {
     let policy = w.policy(false);
     let env = w.env();
     let _ = sandbox::probe();
-    let argv: Vec<OsString> = [
-        "sh",
-        "-c",
-        r#"(sleep 1; echo x > "$WT/late") & setsid sh -c 'sleep 1; echo y > "$WT/late2"' & wait"#,
-    ]
-    .iter()
-    .map(OsString::from)
-    .collect();
+    // A sleep length no other process has, to find the survivors by.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tag = format!("30.{nanos:09}");
+    let script = format!(
+        r#"(sleep {tag}; echo x > "$WT/late") & setsid sh -c 'sleep {tag}; echo y > "$WT/late2"' & touch "$WT/started"; wait"#
+    );
+    let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), script.into()];
     let mut cmd = Command::new("/nonexistent/never-executed");
     cmd.current_dir(&w.wt).stdin(Stdio::null());
     // SAFETY: as in `contained`.
@@ -562,14 +562,43 @@ fn test_sandbox_killing_the_shim_kills_the_command() {
         });
     }
     let mut child = cmd.spawn().expect("spawn");
-    std::thread::sleep(Duration::from_millis(300));
+    // Kill once the command runs (a loaded machine may take a while).
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !w.wt.join("started").exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    while with_arg(&tag).len() < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let before = with_arg(&tag).len();
     child.kill().expect("kill the shim");
     child.wait().expect("wait");
-    std::thread::sleep(Duration::from_millis(1500));
-    assert!(
-        !w.wt.join("late").exists() && !w.wt.join("late2").exists(),
-        "a process outlived its killed shim"
+    assert_eq!(before, 2, "both sleeps ran before the kill");
+    // The kernel kills a PID namespace's processes asynchronously.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !with_arg(&tag).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        with_arg(&tag),
+        Vec::<u32>::new(),
+        "processes outlived their killed shim"
     );
+}
+
+/// Returns the pids whose command line has the argument `arg`.
+fn with_arg(arg: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        if cmdline.split(|b| *b == 0).any(|a| a == arg.as_bytes()) {
+            out.push(pid);
+        }
+    }
+    out
 }
 
 #[test]
