@@ -46,7 +46,8 @@
 //! At [`Level::Landlock`] (no user namespaces) there are no mounts: the
 //! writable trees that hold a protected path are granted entry by entry,
 //! skipping the protected ones (so the worktree's top level accepts no new
-//! entry and no rename there); network off covers TCP only (Landlock ABI ≥ 4;
+//! entry and no rename there — nor the temp dir's, when the worktree lies
+//! in it); network off covers TCP only (Landlock ABI ≥ 4;
 //! an older ABI with network off is an error; UDP from ABI 10); chmod,
 //! utimes and xattrs on files the caller owns are *not* refused (as root:
 //! every file); the processes left behind are killed by the shim, made a
