@@ -30,7 +30,9 @@ use common::git;
 const NOOP: &str = "__noop";
 
 fn fixture() -> (tempfile::TempDir, Policy) {
-    let d = tempfile::tempdir().expect("tempdir");
+    // Not under /tmp: a worktree inside the temp dir makes the Landlock
+    // level grant the temp dir entry by entry, which is not the usual case.
+    let d = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("tempdir");
     git(d.path(), &["init", "-q", "-b", "main"]);
     let policy = Policy {
         worktree: d.path().to_owned(),
