@@ -30,7 +30,9 @@ use common::git;
 const NOOP: &str = "__noop";
 
 fn fixture() -> (tempfile::TempDir, Policy) {
-    let d = tempfile::tempdir().expect("tempdir");
+    // Not under /tmp: a worktree inside the temp dir makes the Landlock
+    // level grant the temp dir entry by entry, which is not the usual case.
+    let d = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("tempdir");
     git(d.path(), &["init", "-q", "-b", "main"]);
     let policy = Policy {
         worktree: d.path().to_owned(),
@@ -69,10 +71,13 @@ fn time(mut c: Command, dir: &Path) -> Duration {
     t
 }
 
-fn cases(policy: &Policy) -> Vec<(&'static str, Box<dyn Fn() -> Command>)> {
+/// A column: its name and how to make the command it times.
+type Case = (&'static str, Box<dyn Fn() -> Command>);
+
+fn cases(policy: &Policy) -> Vec<Case> {
     let p = policy.clone();
     let q = policy.clone();
-    let mut v: Vec<(&'static str, Box<dyn Fn() -> Command>)> = vec![
+    let mut v: Vec<Case> = vec![
         ("plain true", Box::new(|| Command::new("true"))),
         (
             "shim start (no sandbox)",

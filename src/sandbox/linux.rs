@@ -82,6 +82,13 @@ pub(super) fn exec_contained(
         Level::Full => {
             // SAFETY: getuid/getgid cannot fail.
             let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            // Read before leaving the network namespace: /proc/net/unix
+            // lists the sockets of the reader's namespace.
+            let sockets = if policy.network {
+                Vec::new()
+            } else {
+                unix_sockets()
+            };
             let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
             if !policy.network {
                 flags |= libc::CLONE_NEWNET;
@@ -123,6 +130,35 @@ pub(super) fn exec_contained(
             }
             if !policy.network {
                 loopback_up().map_err(|e| setup("bring up loopback".into(), e))?;
+                // A unix socket is a way out that no network namespace
+                // closes (a tmux or docker socket runs commands outside,
+                // the user's session bus starts units); Landlock sees
+                // `connect` to one only from ABI 9. So every socket bound
+                // outside is covered by /dev/null: connecting then fails
+                // with ECONNREFUSED. Sockets the command makes itself are
+                // not in the list and work.
+                for sock in &sockets {
+                    match mount(
+                        Some(Path::new("/dev/null")),
+                        sock,
+                        None,
+                        libc::MS_BIND,
+                        None,
+                    ) {
+                        // A path we cannot reach (another user's 0700
+                        // runtime dir, a socket gone since) the command,
+                        // with the same uid and no capability, cannot
+                        // reach either.
+                        Err(e)
+                            if matches!(
+                                e.raw_os_error(),
+                                Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
+                            ) => {}
+                        r => r.map_err(|e| {
+                            setup(format!("hide the unix socket `{}`", sock.display()), e)
+                        })?,
+                    }
+                }
             }
             // The current directory was entered before the binds: re-enter
             // it by name so that it is reached through them (else writes
@@ -204,6 +240,17 @@ pub(super) fn exec_contained(
     let status = wait(pid);
     if level == Level::Landlock {
         kill_descendants();
+    }
+    // pid 1 is gone, and with it every process of the sandbox: remove the
+    // placeholders made for missing protected paths, so a run leaves no
+    // empty `.claude/` behind. Unmounted first (in our namespace only),
+    // and only if still empty (someone outside may have used it since).
+    for p in plan.created.iter().rev() {
+        if let Ok(c) = cpath(p) {
+            // SAFETY: c is a NUL-terminated path alive for the call.
+            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+        }
+        let _ = std::fs::remove_dir(p);
     }
     if n == buf.len() {
         let stage = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
@@ -347,6 +394,37 @@ fn open_path(p: &Path) -> io::Result<std::fs::File> {
         .read(true)
         .custom_flags(libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(p)
+}
+
+/// Returns the pathname unix sockets bound in this network namespace that
+/// exist as sockets in this mount namespace.
+fn unix_sockets() -> Vec<PathBuf> {
+    use std::os::unix::fs::FileTypeExt as _;
+    let Ok(table) = std::fs::read("/proc/self/net/unix") else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = Vec::new();
+    for line in table.split(|b| *b == b'\n').skip(1) {
+        // Num RefCount Protocol Flags Type St Inode Path: the path is what
+        // follows the seventh field.
+        let mut rest = line;
+        for _ in 0..7 {
+            let start = rest.iter().position(|b| *b != b' ').unwrap_or(rest.len());
+            rest = &rest[start..];
+            let end = rest.iter().position(|b| *b == b' ').unwrap_or(rest.len());
+            rest = &rest[end..];
+        }
+        let path = rest.strip_prefix(b" ").unwrap_or(rest);
+        if !path.starts_with(b"/") {
+            continue; // abstract (`@…`) or unnamed
+        }
+        let path = PathBuf::from(OsString::from_vec(path.to_vec()));
+        let is_socket = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_socket());
+        if is_socket && !out.contains(&path) {
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// Remounts read-only every mount whose mount point is not in a writable

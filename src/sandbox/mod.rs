@@ -10,35 +10,50 @@
 //!
 //! # How (Linux)
 //! The caller spawns the hidden shim, [`command`] builds it:
-//! `<exe> __sandbox-exec [policy args] -- CMD ARG…`, whose main calls
-//! [`run_shim`]. The shim is a fresh single-threaded process, which
-//! `unshare(CLONE_NEWUSER)` requires and which may allocate freely between
-//! `fork` and `exec` (a multi-threaded caller could do neither in a
-//! `pre_exec` hook). [`exec_contained`] then, at [`Level::Full`]:
+//! `<exe> __sandbox-exec --level L --worktree P [--protect P]… [--write P]…
+//! --net|--no-net -- CMD ARG…`, whose main calls [`run_shim`]. The shim is a
+//! fresh single-threaded process, which `unshare(CLONE_NEWUSER)` requires
+//! and which may allocate freely between `fork` and `exec` (a multi-threaded
+//! caller could do neither in a `pre_exec` hook). [`exec_contained`] then,
+//! at [`Level::Full`]:
 //! 1. enters new user, mount, PID and (network off) network namespaces, maps
 //!    the caller's uid and gid to themselves (`setgroups` denied);
-//! 2. makes every mount private, binds each protected path read-only over
-//!    itself, and binds each directory between a writable root and a
-//!    protected path over itself (a mount point cannot be renamed or
-//!    removed: EBUSY), brings up loopback, mounts a private `/dev/shm`;
+//! 2. makes every mount private; binds each writable root over itself, then
+//!    remounts every other mount read-only (this refuses what Landlock ABI
+//!    ≤ 7 does not see — chmod, chown, utimes, xattrs — and any second path
+//!    to the same files); binds each directory between a writable root and
+//!    a protected path over itself (a mount point cannot be renamed or
+//!    removed: EBUSY); binds each protected path read-only over itself;
+//!    re-enters the current directory by name (so a cwd inside the tree
+//!    goes through the new binds); network off: brings up loopback and
+//!    covers every unix socket bound outside with `/dev/null`; mounts a
+//!    private `/dev/shm`;
 //! 3. forks: the child is pid 1 of the new PID namespace, so when it exits
 //!    the kernel kills everything it left behind; it mounts a fresh `/proc`,
-//!    drops every capability (bounding, ambient, inheritable), sets
-//!    `PR_SET_NO_NEW_PRIVS`, restricts itself with Landlock (writes allowed
-//!    beneath the writable roots and the few device files only; abstract
-//!    unix sockets and signals scoped to the sandbox) and execs the command;
+//!    drops every capability (bounding, ambient, effective, permitted,
+//!    inheritable), sets `PR_SET_NO_NEW_PRIVS`, restricts itself with
+//!    Landlock (writes allowed beneath the writable roots and on the few
+//!    device files only; abstract unix sockets and signals scoped to the
+//!    sandbox) and execs the command;
 //! 4. the shim waits and exits with the command's code, or 128+N when a
 //!    signal N killed it. If the shim itself dies, `PR_SET_PDEATHSIG` kills
 //!    pid 1, and with it the namespace.
 //!
+//! As pid 1 the command ignores signals it has no handler for (SIGTERM,
+//! SIGINT) sent from inside or outside; to stop it, signal the shim: any
+//! signal that ends the shim ends the command (SIGKILL through PDEATHSIG).
+//!
 //! At [`Level::Landlock`] (no user namespaces) there are no mounts: the
 //! writable trees that hold a protected path are granted entry by entry,
 //! skipping the protected ones (so the worktree's top level accepts no new
-//! entry and no rename there), network off covers TCP only (Landlock ABI ≥ 4;
-//! an older ABI with network off is an error), and the processes left behind
-//! are killed by the shim, made a child subreaper, after the command exits —
-//! a process that reaches another parent (a daemon started over a unix
-//! socket) escapes that.
+//! entry and no rename there — nor the temp dir's, when the worktree lies
+//! in it); network off covers TCP only (Landlock ABI ≥ 4;
+//! an older ABI with network off is an error; UDP from ABI 10); chmod,
+//! utimes and xattrs on files the caller owns are *not* refused (as root:
+//! every file); the processes left behind are killed by the shim, made a
+//! child subreaper, after the command exits — but not if the shim itself is
+//! SIGKILLed, nor a process that reaches another parent (a daemon started
+//! over a unix socket).
 //!
 //! # Choices
 //! - A protected path that does not exist yet is still protected. At the Full
@@ -46,45 +61,61 @@
 //!   (`.claude/` for `.claude/settings.json`), that whole folder is bound
 //!   read-only; if it would sit directly in a writable root (`.fararoni/` in
 //!   the worktree), an empty directory is created there first and bound
-//!   read-only (git shows no empty directory; it is left in place). So a
+//!   read-only, and removed after the command if still empty (a shim
+//!   killed by SIGKILL leaves it; git shows no empty directory). So a
 //!   protected *file* directly in the worktree root must exist or it would be
 //!   created as a directory — callers pass only folders there. At the
 //!   Landlock level nothing is created: what is not granted cannot be made.
 //! - A protected path that is a symbolic link inside a writable tree is an
 //!   error ([`SandboxError::ProtectedSymlink`]): its name could be replaced.
 //! - A command that needs to write elsewhere (a build writing `/opt`) fails
-//!   with EACCES (or EROFS) inside; the caller names the setting
-//!   `fararoni.sandbox.writable` in its hint. The sandbox never widens itself.
+//!   inside with EROFS (Full) or EACCES (Landlock); the caller names the
+//!   setting `fararoni.sandbox.writable` in its hint. The sandbox never
+//!   widens itself, and never runs a command uncontained: where nothing can
+//!   be enforced [`command`] returns [`SandboxError::Unavailable`].
 //! - Reads stay allowed everywhere (secrets in HOME are readable: with the
-//!   network off they cannot leave, except through a unix socket, below).
+//!   network off they cannot leave).
+//! - The temp dir is `$TMPDIR` of the command's environment, else `/tmp`,
+//!   shared with the host (the worktree may live there); caches are only
+//!   their cache folders, never a tool's config or `bin/`.
 //!
-//! # Attacks tried (tests in `tests/cli/test_sandbox.rs`, Linux 6.18, Landlock ABI 7, as root)
-//! | attack | result at Full |
-//! |---|---|
-//! | `rm -rf`, python `shutil.rmtree`, `tar --remove-files`, `sh -c 'echo x > $OUT/f'` on a folder outside | refused (EACCES), folder unchanged |
-//! | write `.git/hooks/pre-commit`, `.git/config`, `.fararoni/x` | refused (EROFS) |
-//! | `mv .git x`, `mv .fararoni x`, `rm -rf .git` | refused (EBUSY on the mount point; EROFS inside) |
-//! | `ln -s $OUTSIDE x && echo > x/f` | refused: Landlock judges the resolved file |
-//! | `/proc/self/root/$OUTSIDE/f`, `/proc/1/root/...` | refused: same file, same rule |
-//! | `ln .git/config cfg && echo >> cfg` | refused (EXDEV: a link cannot cross the bind) |
-//! | `.git/../f` (`..` through the bind) | writes the worktree's `f`, as intended |
-//! | `umount .git`, `mount --bind`, `mount -o remount,rw` | refused (EPERM: no capability left, and Landlock forbids mount changes) |
-//! | `unshare -Urm` then `umount .git` | refused: Landlock is inherited into the new namespaces |
-//! | `chmod` of a file outside | refused (EACCES) |
-//! | double fork, `setsid`, `nohup … &` then write after the command returned | killed with the PID namespace; the marker never appears |
-//! | `LD_PRELOAD=evil.so cmd` | runs only inside the sandbox; the shim itself is not contained, so the caller must not pass `LD_*` to it (the policy refuses `LD_*` prefixes) |
-//! | `su`, `sudo`, setuid helpers | no effect: no-new-privs ignores the setuid bit |
-//! | `kill` of a process outside | refused: the PID namespace hides it, Landlock scopes signals (ABI ≥ 6) |
-//! | write `/dev/full`, a block device | refused (EACCES, not ENOSPC); `/dev/null` works |
-//! | connect to a loopback listener outside, network off | refused: a new network namespace has only its own loopback |
+//! # Attacks tried
+//! Each row is a test in `tests/cli/test_sandbox.rs`, run at both levels on
+//! Linux 6.18, Landlock ABI 7, as root (uid 0 mapped to itself). `$OUT` is a
+//! scratch tree standing in for `/etc` and HOME.
 //!
-//! Not closed: connecting to a *pathname* unix socket outside (`/var/run/docker.sock`,
-//! `$XDG_RUNTIME_DIR/bus` then `systemd-run --user`) — a write to no file, so
-//! Landlock before ABI 9 (`LANDLOCK_ACCESS_FS_RESOLVE_UNIX`, requested here
-//! and enforced by kernels that have it) does not see it; a second mount of
-//! the worktree's file system elsewhere (a bind mount made outside) reaches
-//! the protected files by another path, because Landlock grants by inode;
-//! writable caches can be poisoned for a later uncontained build.
+//! | attack | Full | Landlock only |
+//! |---|---|---|
+//! | `rm -rf $OUT`, python `shutil.rmtree`, `from shutil import rmtree as wipe`, `tar --remove-files`, `sh -c 'echo x > $OUT/f'`, `>> ~/.bashrc`, `mv $OUT/etc $WT/` | EROFS, unchanged | EACCES, unchanged |
+//! | `chmod -R 000 $OUT`, `touch -d`, setxattr, `chmod 000 /dev/null`, `chmod .git/config` | EROFS, unchanged | **not refused** (Landlock has no metadata right) |
+//! | write `.git/hooks/pre-commit`, `>> .git/config`, `git config core.hooksPath`, `.fararoni/x` | EROFS | EACCES |
+//! | `mv .git x`, `mv .fararoni x`, `rm -rf .git` | EBUSY (mount point), EROFS inside | EACCES |
+//! | `mv .claude x && mkdir .claude && echo > .claude/settings.json`; renaming the worktree or a folder above it inside the temp dir | EBUSY (pinned) | EACCES (never granted) |
+//! | missing `.fararoni/`, `.gemini/settings.json` then `mkdir -p` and write | EROFS (placeholder bound read-only) | EACCES |
+//! | `ln -s $OUT x && echo > x/f` | EROFS: the resolved file is judged | EACCES |
+//! | `echo > /proc/self/root$OUT/f`, `/proc/1/root/…` | EROFS | EACCES |
+//! | `ln .git/config cfg && echo >> cfg` | EXDEV (a link cannot cross the bind) | EXDEV (Landlock refuses linking to more rights) |
+//! | `cd .git/.. && echo > f` (`..` through the bind) | writes the worktree's `f`, as intended | refused (new top-level entry) |
+//! | `umount .git`, `mount -o remount,rw,bind .git`, `mount --bind`, `mount -t tmpfs` | EPERM (no capability; Landlock forbids mount changes) | EPERM |
+//! | `unshare -Urm …` / `unshare -Um …` then umount | fails: writing uid_map is a write Landlock refuses; propagation change EPERM | same |
+//! | raw `unshare(USER\|NS)` (succeeds), then `umount2(.git, MNT_DETACH)`, `mount` over it | EINVAL (locked copy), EPERM (Landlock), write EROFS | (no mount to remove) |
+//! | `nsenter -t 1 -m` | EPERM | EACCES on `/proc/1/ns/mnt` |
+//! | `(sleep 1; write) &`, `setsid`, `nohup … &`, a grandchild of a child, then the command returns | killed with the PID namespace; no marker | killed by the subreaper; no marker |
+//! | the shim SIGKILLed while a detached grandchild waits | killed (PDEATHSIG on pid 1) | **survives** (only the direct child has PDEATHSIG) |
+//! | `LD_PRELOAD=evil.so` in the command's env | the library runs, contained: its write to `$OUT` fails | same |
+//! | `su root -c …`, `sudo` | "cannot set groups: EPERM"; no-new-privs ignores the setuid bit, no capability left (`CapBnd` 0) | same |
+//! | `kill -9` of a process outside | no such process (PID namespace) | EPERM (Landlock signal scope, ABI ≥ 6) |
+//! | write `/dev/full`, `/dev/zero`, `/dev/loop0` | EACCES (not ENOSPC: never opened); `/dev/null`, `/dev/stderr` work | same |
+//! | TCP to a loopback listener outside, network off | refused (own network namespace) | refused (Landlock TCP) |
+//! | connect to a unix socket bound outside (tmux, docker, session bus stand-in), network off | ECONNREFUSED (covered by `/dev/null`) | **reachable** (needs ABI 9) |
+//!
+//! Not closed: with the network on, unix sockets outside stay reachable at
+//! both levels (a tmux, docker or session-bus socket runs commands outside
+//! the sandbox; Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes
+//! those outside the writable roots on kernels that have it); `LD_PRELOAD`
+//! given to the *shim* runs before any check (the caller must spawn the
+//! shim with a clean loader environment; the policy refuses `LD_*`
+//! prefixes); writable caches can be poisoned for a later uncontained build.
 //!
 //! macOS: [`macos::profile`] writes the same rules as a `sandbox-exec`
 //! profile; it is untested here (no macOS machine).

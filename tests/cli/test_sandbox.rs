@@ -143,6 +143,18 @@ fn contained(
     env: &[(OsString, OsString)],
     cwd: &Path,
 ) -> Output {
+    contained_as(None, level, policy, argv, env, cwd)
+}
+
+/// Runs like [`contained`], first dropping to `uid` (gid the same) when given.
+fn contained_as(
+    uid: Option<u32>,
+    level: Level,
+    policy: &Policy,
+    argv: &[&str],
+    env: &[(OsString, OsString)],
+    cwd: &Path,
+) -> Output {
     // Probe in the parent: the OnceLock must not be first filled in a fork.
     let _ = sandbox::probe();
     let policy = policy.clone();
@@ -155,11 +167,27 @@ fn contained(
     // and it either execs the command or ends the child with _exit.
     unsafe {
         cmd.pre_exec(move || {
+            if let Some(uid) = uid {
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(uid) != 0
+                    || libc::setuid(uid) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The uid change made us non-dumpable (so /proc/self is
+                // root's): a user's shim, started normally, is dumpable.
+                libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
+            }
             let err = match sandbox::exec_contained_env(&policy, level, &argv, &env) {
                 Err(e) => e,
                 Ok(never) => match never {},
             };
-            let msg = format!("sandbox error: {err}\n");
+            let mut msg = format!("sandbox error: {err}\n");
+            let mut cause = std::error::Error::source(&err);
+            while let Some(c) = cause {
+                msg.push_str(&format!("caused by: {c}\n"));
+                cause = c.source();
+            }
             libc::write(2, msg.as_ptr().cast(), msg.len());
             libc::_exit(i32::from(err.exit_code()));
         });
@@ -293,12 +321,11 @@ open('.git/config', 'a').write('pwned')
                 "{level}: `{s}` changed .git:\n{}",
                 show(&o)
             );
-            let far = w.wt.join(".fararoni");
-            let far_files = std::fs::read_dir(&far).map(|d| d.count()).unwrap_or(0);
-            assert_eq!(
-                far_files,
-                0,
-                "{level}: `{s}` wrote .fararoni/:\n{}",
+            // The placeholder made to protect the missing .fararoni/ is
+            // gone afterwards, as is anything the command tried there.
+            assert!(
+                !w.wt.join(".fararoni").exists(),
+                "{level}: `{s}` left .fararoni/:\n{}",
                 show(&o)
             );
             assert!(
@@ -424,6 +451,49 @@ b = socket.socket(); b.connect(a.getsockname()); print('inner ok')
 }
 
 #[test]
+fn test_sandbox_unix_sockets_outside_hidden_when_network_is_off() {
+    // A listening unix socket outside (standing in for tmux, docker or the
+    // session bus) and one inside the temp dir (ssh-agent's place).
+    let w = World::new();
+    let outside = w.out.join("daemon.sock");
+    let in_tmp = w.tmp.join("agent.sock");
+    let _l1 = std::os::unix::net::UnixListener::bind(&outside).expect("bind");
+    let _l2 = std::os::unix::net::UnixListener::bind(&in_tmp).expect("bind");
+    let script = format!(
+        r#"python3 -c "
+import os, socket, time
+for p in ['{}', '{}']:
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.connect(p); print('connected')
+    except OSError as e:
+        print('refused')
+own = '$TMPDIR/own-%d.sock' % time.time_ns()
+a = socket.socket(socket.AF_UNIX); a.bind(own); a.listen()
+b = socket.socket(socket.AF_UNIX); b.connect(own); print('own ok')
+""#,
+        outside.display(),
+        in_tmp.display()
+    );
+    if levels().contains(&Level::Full) {
+        let off = w.sh_with(Level::Full, &w.policy(false), &script);
+        assert_eq!(
+            String::from_utf8_lossy(&off.stdout),
+            "refused\nrefused\nown ok\n",
+            "{}",
+            show(&off)
+        );
+        let on = w.sh_with(Level::Full, &w.policy(true), &script);
+        assert_eq!(
+            String::from_utf8_lossy(&on.stdout),
+            "connected\nconnected\nown ok\n",
+            "{}",
+            show(&on)
+        );
+    }
+}
+
+#[test]
 fn test_sandbox_processes_end_with_the_command() {
     let script = r#"
         (sleep 1; echo x > "$WT/m1") &
@@ -473,34 +543,62 @@ fn test_sandbox_killing_the_shim_kills_the_command() {
     let policy = w.policy(false);
     let env = w.env();
     let _ = sandbox::probe();
-    let argv: Vec<OsString> = [
-        "sh",
-        "-c",
-        r#"(sleep 1; echo x > "$WT/late") & setsid sh -c 'sleep 1; echo y > "$WT/late2"' & wait"#,
-    ]
-    .iter()
-    .map(OsString::from)
-    .collect();
+    // A sleep length no other process has, to find the survivors by.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tag = format!("30.{nanos:09}");
+    let script = format!(
+        r#"(sleep {tag}; echo x > "$WT/late") & setsid sh -c 'sleep {tag}; echo y > "$WT/late2"' & touch "$WT/started"; wait"#
+    );
+    let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), script.into()];
     let mut cmd = Command::new("/nonexistent/never-executed");
     cmd.current_dir(&w.wt).stdin(Stdio::null());
     // SAFETY: as in `contained`.
     unsafe {
         cmd.pre_exec(move || {
-            if let Err(e) = sandbox::exec_contained_env(&policy, Level::Full, &argv, &env) {
-                libc::_exit(i32::from(e.exit_code()));
-            }
-            libc::_exit(1)
+            let Err(e) = sandbox::exec_contained_env(&policy, Level::Full, &argv, &env);
+            libc::_exit(i32::from(e.exit_code()))
         });
     }
     let mut child = cmd.spawn().expect("spawn");
-    std::thread::sleep(Duration::from_millis(300));
+    // Kill once the command runs (a loaded machine may take a while).
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !w.wt.join("started").exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    while with_arg(&tag).len() < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let before = with_arg(&tag).len();
     child.kill().expect("kill the shim");
     child.wait().expect("wait");
-    std::thread::sleep(Duration::from_millis(1500));
-    assert!(
-        !w.wt.join("late").exists() && !w.wt.join("late2").exists(),
-        "a process outlived its killed shim"
+    assert_eq!(before, 2, "both sleeps ran before the kill");
+    // The kernel kills a PID namespace's processes asynchronously.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !with_arg(&tag).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        with_arg(&tag),
+        Vec::<u32>::new(),
+        "processes outlived their killed shim"
     );
+}
+
+/// Returns the pids whose command line has the argument `arg`.
+fn with_arg(arg: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        if cmdline.split(|b| *b == 0).any(|a| a == arg.as_bytes()) {
+            out.push(pid);
+        }
+    }
+    out
 }
 
 #[test]
@@ -571,6 +669,18 @@ fn test_sandbox_cannot_signal_outside() {
         let mut victim = Command::new("sleep").arg("30").spawn().expect("sleep");
         let o = w.sh(level, &format!("kill -9 {}", victim.id()));
         assert_ne!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        // Full: the PID namespace has no such process; Landlock: its
+        // signal scope (ABI >= 6) refuses.
+        let why = if level == Level::Full {
+            "No such process"
+        } else {
+            "not permitted"
+        };
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(why),
+            "{level}:\n{}",
+            show(&o)
+        );
         assert!(
             victim.try_wait().expect("try_wait").is_none(),
             "{level}: the outside process was killed"
@@ -631,49 +741,126 @@ fn test_sandbox_ld_preload_runs_only_contained() {
 fn test_sandbox_protected_ancestors_cannot_be_moved() {
     // The worktree inside the temp dir, and a protected file two levels
     // down: renaming any folder on the way would let a new one replace it.
+    for level in levels() {
+        let w = World::new();
+        let wt = w.tmp.join("nest/repo");
+        std::fs::create_dir_all(wt.join(".claude")).expect("mkdir");
+        std::fs::write(wt.join(".claude/settings.json"), "{}").expect("write");
+        std::fs::create_dir_all(wt.join(".git")).expect("mkdir");
+        let policy = Policy {
+            worktree: wt.clone(),
+            protected: vec![
+                wt.join(".git"),
+                wt.join(".claude/settings.json"),
+                wt.join(".gemini/settings.json"),
+            ],
+            writable: Vec::new(),
+            network: false,
+        };
+        let scripts = [
+            r#"mv .claude .c2; mkdir .claude; echo pwned > .claude/settings.json"#,
+            r#"echo pwned > .claude/settings.json"#,
+            r#"mv "$TMPDIR/nest" "$TMPDIR/n2"; mkdir -p "$TMPDIR/nest/repo/.git"; echo pwned > "$TMPDIR/nest/repo/.git/config""#,
+            r#"mv "$TMPDIR/nest/repo" "$TMPDIR/r2""#,
+            r#"mkdir -p .gemini && echo pwned > .gemini/settings.json"#,
+        ];
+        for s in scripts {
+            let o = contained(level, &policy, &["sh", "-c", s], &w.env(), &wt);
+            assert!(ran(&o), "{level}: `{s}` did not run:\n{}", show(&o));
+            let settings = std::fs::read_to_string(wt.join(".claude/settings.json"));
+            assert_eq!(settings.ok().as_deref(), Some("{}"), "{level}: `{s}`");
+            assert!(
+                !wt.join(".git/config").exists(),
+                "{level}: `{s}`:\n{}",
+                show(&o)
+            );
+            assert!(
+                !wt.join(".gemini/settings.json").exists(),
+                "{level}: `{s}`:\n{}",
+                show(&o)
+            );
+            assert!(
+                w.tmp.join("nest/repo").is_dir() && !w.tmp.join("n2").exists(),
+                "{level}: `{s}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn test_sandbox_as_an_unprivileged_user() {
+    // Most users are not root: the user namespace then maps a plain uid,
+    // and mounting /proc, the binds and the read-only remounts must still
+    // work. Run only where the test itself is root (to drop to nobody).
+    // SAFETY: getuid cannot fail.
+    if unsafe { libc::getuid() } != 0 || !levels().contains(&Level::Full) {
+        return;
+    }
+    const NOBODY: u32 = 65534;
     let w = World::new();
-    let wt = w.tmp.join("nest/repo");
-    std::fs::create_dir_all(wt.join(".claude")).expect("mkdir");
-    std::fs::write(wt.join(".claude/settings.json"), "{}").expect("write");
-    std::fs::create_dir_all(wt.join(".git")).expect("mkdir");
-    let policy = Policy {
-        worktree: wt.clone(),
-        protected: vec![
-            wt.join(".git"),
-            wt.join(".claude/settings.json"),
-            wt.join(".gemini/settings.json"),
-        ],
-        writable: Vec::new(),
-        network: false,
-    };
-    let scripts = [
-        r#"mv .claude .c2; mkdir .claude; echo pwned > .claude/settings.json"#,
-        r#"echo pwned > .claude/settings.json"#,
-        r#"mv "$TMPDIR/nest" "$TMPDIR/n2"; mkdir -p "$TMPDIR/nest/repo/.git"; echo pwned > "$TMPDIR/nest/repo/.git/config""#,
-        r#"mv "$TMPDIR/nest/repo" "$TMPDIR/r2""#,
-        r#"mkdir -p .gemini && echo pwned > .gemini/settings.json"#,
-    ];
-    for s in scripts {
-        let o = contained(Level::Full, &policy, &["sh", "-c", s], &w.env(), &wt);
-        assert!(ran(&o), "`{s}` did not run:\n{}", show(&o));
-        assert_eq!(
-            std::fs::read_to_string(wt.join(".claude/settings.json"))
-                .ok()
-                .as_deref(),
-            Some("{}"),
-            "`{s}`"
+    let root = w.wt.parent().expect("root").to_owned();
+    for entry in walk_paths(&root) {
+        std::os::unix::fs::lchown(&entry, Some(NOBODY), Some(NOBODY)).expect("chown");
+    }
+    let before = w.outside();
+    let git_before = w.git_dir();
+    for level in levels() {
+        let script = r#"id -u; echo more >> work.txt; echo t > "$TMPDIR/t";
+            rm -rf "$OUT" "$HOME" 2>/dev/null; chmod -R 000 "$OUT" 2>/dev/null;
+            echo x >> .git/config 2>/dev/null; mv .git g 2>/dev/null;
+            (sleep 1; echo late > "$WT/late") & exit 0"#;
+        let o = contained_as(
+            Some(NOBODY),
+            level,
+            &w.policy(false),
+            &["sh", "-c", script],
+            &w.env(),
+            &w.wt,
         );
-        assert!(!wt.join(".git/config").exists(), "`{s}`:\n{}", show(&o));
+        assert_eq!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), "65534\n", "{level}");
+        let outside = w.outside();
+        if level == Level::Full {
+            assert_eq!(outside, before, "{level}: the outside changed");
+        } else {
+            // Landlock alone lets an owner chmod its own files.
+            let contents = |m: &BTreeMap<PathBuf, (u32, Vec<u8>)>| {
+                m.iter()
+                    .map(|(p, (_, b))| (p.clone(), b.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(
+                contents(&outside),
+                contents(&before),
+                "{level}: the outside changed"
+            );
+            Command::new("chmod")
+                .args(["-R", "u+rwx"])
+                .arg(&w.out)
+                .status()
+                .expect("chmod");
+        }
+        assert_eq!(w.git_dir(), git_before, "{level}: .git changed");
+        std::thread::sleep(Duration::from_millis(1500));
         assert!(
-            !wt.join(".gemini/settings.json").exists(),
-            "`{s}`:\n{}",
-            show(&o)
-        );
-        assert!(
-            w.tmp.join("nest/repo").is_dir() && !w.tmp.join("n2").exists(),
-            "`{s}`"
+            !w.wt.join("late").exists(),
+            "{level}: a process outlived the command"
         );
     }
+    assert_eq!(
+        std::fs::read_to_string(w.wt.join("work.txt")).expect("read"),
+        "work\nmore\nmore\n"
+    );
+}
+
+fn walk_paths(p: &Path) -> Vec<PathBuf> {
+    let mut out = vec![p.to_owned()];
+    if std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()) {
+        for e in std::fs::read_dir(p).expect("read_dir").flatten() {
+            out.extend(walk_paths(&e.path()));
+        }
+    }
+    out
 }
 
 #[test]
