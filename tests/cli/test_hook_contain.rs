@@ -123,3 +123,25 @@ fn test_hook_contain_agents_without_a_rewrite_get_plain_allow() {
         assert_eq!(contained_command(&answer), None, "{agent}: {answer}");
     }
 }
+
+#[test]
+fn test_hook_contain_the_guards_own_commands_are_the_users() {
+    let r = TestRepo::with_commit();
+    for agent in ["claude", "cline", "cursor", "copilot", "gemini", "codex"] {
+        for line in [
+            "git-fararoni shadow prune --all",
+            "git-fararoni hooks uninstall --agent claude",
+            "/usr/local/bin/git-fararoni undo",
+            "sudo git-fararoni saga abort",
+            "env git-fararoni config fararoni.sandbox.writable /",
+            "git-fararoni-shadow prune --all",
+            "git-fararoni-saga abort",
+        ] {
+            let answer = hook(&r, agent, &shell_call(&r, agent, line));
+            assert!(
+                veto_message(agent, &answer).is_some(),
+                "{agent}: {line} was let through: {answer}"
+            );
+        }
+    }
+}

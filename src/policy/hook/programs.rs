@@ -335,6 +335,16 @@ const fn runs_after(
         shell_flags: &[],
     }
 }
+/// Our own program, and the first words another agent may give it: the
+/// rest (`undo`, `shadow prune`, `hooks uninstall`, `saga abort`,
+/// `config`…) act on the guard and its backups, which are the user's.
+pub const OURS: &str = "git-fararoni";
+/// Our other binaries (`git-fararoni-saga`, `git-fararoni-shadow`): never
+/// for agents.
+pub const OURS_SIBLINGS: &str = "git-fararoni-";
+/// What another agent may run of [`OURS`].
+pub const OURS_ALLOWED: &[&str] = &["run", "doctor", "--version", "-V", "--help", "-h"];
+
 /// `git-fararoni run [--net|--no-net] [--session ID] -- CMD`: our own
 /// containment runs CMD, and CMD is judged like any command (a model may
 /// type the wrapper itself to slip past).

@@ -76,6 +76,17 @@ impl Judge<'_> {
             }
         }
         let name = programs::canonical(&name);
+        if name == programs::OURS || name.starts_with(programs::OURS_SIBLINGS) {
+            let verb = args.get(1).and_then(Arg::lit);
+            if name != programs::OURS || !verb.is_some_and(|v| programs::OURS_ALLOWED.contains(&v))
+            {
+                self.deny(format!(
+                    "`{name} {}` acts on the guard or its backups, which are the user's; only `{name} run -- CMD` is for agents",
+                    verb.unwrap_or("…")
+                ));
+                return;
+            }
+        }
         let kind = programs::kind(&name);
         // A function shadows only programs the guard does not know:
         // `rm() { :; }; command rm -rf x` still runs the real rm.
