@@ -275,6 +275,12 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             timeout.as_secs()
         );
     }
+    if contained.is_some() && !passed_or_none(&ran) {
+        content.push_str(&format!(
+            "\n(it ran contained: writing outside the working tree or into the git dir is refused{}; the user can widen it with `fararoni.sandbox.writable`)",
+            if contained.as_ref().is_some_and(|c| !c.network) { ", and it has no network" } else { "" }
+        ));
+    }
     if !recorded.is_empty() {
         content.push_str(&format!(
             "\nfiles the command changed (recorded for undo): {}",
@@ -329,6 +335,11 @@ struct Ran {
     code: Option<i32>,
     output: String,
     timed_out: bool,
+}
+
+/// Whether a run ended well (or was not a run of a program at all).
+fn passed_or_none(r: &Ran) -> bool {
+    r.code == Some(0) && !r.timed_out
 }
 
 fn join_output(stdout: &[u8], stderr: &[u8]) -> String {

@@ -60,6 +60,14 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     for n in &ran.notes {
         crate::cli::util::warn(n);
     }
+    if ran.code != 0 {
+        eprintln!(
+            "fararoni run: `{}` ran contained ({}): writes outside the working tree, to the git dir, hooks and `.fararoni/` are refused{}; `fararoni.sandbox.writable` widens what it may write",
+            args.command[0].to_string_lossy(),
+            ran.level,
+            if args.no_net { ", and so is the network (`--net` allows it)" } else { "" },
+        );
+    }
     if !ran.changes.is_empty() {
         eprintln!(
             "fararoni run: contained ({}); {} change(s) journaled — undo with `git fararoni undo --session {}`",
