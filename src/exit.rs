@@ -1,5 +1,5 @@
-//! Documented exit codes, the same for every binary (README and the man
-//! pages list them). A leaf: the executor and the hooks return them
+//! Documented exit codes, the same for every binary (docs/exit-codes.md and
+//! the man pages list them). A leaf: the executor and the hooks return them
 //! without knowing the command line.
 
 /// Success.

@@ -1,8 +1,8 @@
 //! The table of every `fararoni.*` setting: its git config key, the
 //! environment variable that overrides it, its type, default, the bound
 //! past which it would switch protection off, and a one-line doc. The
-//! README's configuration table and `git fararoni config` are checked
-//! against and printed from this table.
+//! configuration page (docs/configuration.md) and `git fararoni config` are
+//! generated from this table.
 
 /// How a setting's value is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Returns the type's name, as the README and `config --json` show it.
+    /// Returns the type's name, as docs/configuration.md and `config --json` show it.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Ratio => "ratio",
@@ -63,7 +63,7 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// Returns the bound as the README shows it (`≥ 0.20`, `≤ 20`, `≥ 16m`).
+    /// Returns the bound as the docs show it (`≥ 0.20`, `≤ 20`, `≥ 16m`).
     pub fn display(self) -> String {
         match self {
             Bound::RatioAtLeast(f) => format!("≥ {f:.2}"),

@@ -13,6 +13,7 @@ mod test_crash_saga;
 mod test_crash_shadow;
 mod test_dirty;
 mod test_docs;
+mod test_docs_pages;
 mod test_doctor;
 mod test_floors;
 mod test_guard;

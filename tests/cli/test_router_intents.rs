@@ -431,13 +431,15 @@ fn test_router_intents_a_command_after_a_lead_in_is_judged_as_typed_alone() {
 }
 
 #[test]
-fn test_router_intents_readme_documents_every_intent() {
-    let readme = include_str!("../../README.md");
-    let start = readme
-        .find("**Level 1.5.**")
-        .expect("README has the level 1.5 section");
-    let section = &readme[start..];
-    let section = &section[..section.find("### Options").unwrap_or(section.len())];
+fn test_router_intents_docs_page_documents_every_intent() {
+    let page = include_str!("../../docs/ask.md");
+    let start = page
+        .find("## Level 1.5: intents")
+        .expect("docs/ask.md has the level 1.5 section");
+    let section = &page[start..];
+    let section = &section[..section
+        .find("## How a request is understood")
+        .unwrap_or(section.len())];
     for line in CORPUS
         .lines()
         .filter(|l| l.contains("\"kind\": \"positive\""))
@@ -446,7 +448,7 @@ fn test_router_intents_readme_documents_every_intent() {
         let intent = v["expect"].as_str().expect("intent");
         assert!(
             section.contains(&format!("`{intent}`")),
-            "README's level 1.5 table does not list `{intent}`"
+            "docs/ask.md's level 1.5 tables do not list `{intent}`"
         );
     }
 }

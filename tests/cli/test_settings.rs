@@ -1,5 +1,6 @@
 //! `git fararoni config`: effective values, origins, unknown keys, and the
-//! README's configuration table checked against the settings table.
+//! configuration page (docs/configuration.md) checked against the settings
+//! table.
 
 use crate::common::TestRepo;
 use git_fararoni::settings::SETTINGS;
@@ -122,14 +123,17 @@ fn test_settings_unknown_keys_name_the_nearest_and_weak_values_the_bound() {
 }
 
 #[test]
-fn test_settings_readme_table_lists_every_setting_with_its_default_and_bound() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+fn test_settings_configuration_page_lists_every_setting_with_its_default_and_bound() {
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/configuration.md"
+    ))
+    .expect("docs/configuration.md");
     for s in SETTINGS {
-        let row = readme
+        let row = page
             .lines()
             .find(|l| l.starts_with('|') && l.contains(&format!("`{}`", s.env)))
-            .unwrap_or_else(|| panic!("README has no configuration row for {}", s.env));
+            .unwrap_or_else(|| panic!("docs/configuration.md has no row for {}", s.env));
         if let Some(key) = s.key {
             assert!(row.contains(&format!("`{key}`")), "{row}");
         }
@@ -137,9 +141,13 @@ fn test_settings_readme_table_lists_every_setting_with_its_default_and_bound() {
             assert!(row.contains(d), "{row} lacks default {d}");
         }
         if let Some(b) = s.bound {
+            let floor = page
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}` | ", s.name())) && !l.contains(s.env))
+                .unwrap_or_else(|| panic!("docs/configuration.md has no floor for {}", s.name()));
             assert!(
-                row.contains(&b.display()),
-                "{row} lacks bound {}",
+                floor.contains(&b.display()),
+                "{floor} lacks bound {}",
                 b.display()
             );
         }

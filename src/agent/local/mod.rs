@@ -1,4 +1,4 @@
-//! The in-process model (issue 16): a GGUF file run by llama.cpp inside
+//! The in-process model: a GGUF file run by llama.cpp inside
 //! this process, as one more [`LlmClient`](super::client::LlmClient).
 //!
 //! Everything here but `engine` is plain Rust and in every build: reading a

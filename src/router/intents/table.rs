@@ -121,7 +121,7 @@ pub type Step = (When, &'static [&'static str]);
 pub struct Row {
     /// The intent.
     pub intent: Intent,
-    /// What it does, for `--explain` and the README.
+    /// What it does, for `--explain` and docs/ask.md.
     pub does: &'static str,
     /// Sets of concepts, one of which the request must hold entirely.
     pub needs: &'static [&'static [C]],

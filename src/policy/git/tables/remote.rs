@@ -54,7 +54,7 @@ const PUSH: &[Opt] = &[
 ///
 /// A lease (`--force-with-lease`) overwrites the remote only if its ref is
 /// still where the pusher expects, so for the Hook actor it is contact that
-/// loses nothing, as issue 17 lists it beside plain push. git's
+/// loses nothing, like a plain push. git's
 /// documentation warns that a bare lease trusts the remote-tracking ref,
 /// which a fetch can move: such a lease is vetoed when the pushed branch
 /// never included that ref's tip ([`lease_discards`], what

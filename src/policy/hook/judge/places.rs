@@ -154,8 +154,8 @@ impl Judge<'_> {
             return None;
         }
         // The temp folders are scratch for writing, but what is already
-        // there may be someone's (issue 17: only new paths outside the
-        // tree); deleting or moving it away is refused, not guessed at.
+        // there may be someone's (outside the tree, only new paths are
+        // the agent's); deleting or moving it away is refused, not guessed at.
         let takes_away = matches!(effect, Effect::Delete { .. } | Effect::MoveAway);
         if paths::in_temp(path) && !(takes_away && path.symlink_metadata().is_ok()) {
             return None;
