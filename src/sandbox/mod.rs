@@ -104,6 +104,7 @@
 //! | the shim SIGKILLed while a detached grandchild waits | killed (PDEATHSIG on pid 1) | **survives** (only the direct child has PDEATHSIG) |
 //! | `LD_PRELOAD=evil.so` in the command's env | the library runs, contained: its write to `$OUT` fails | same |
 //! | `su root -c …`, `sudo` | "cannot set groups: EPERM"; no-new-privs ignores the setuid bit, no capability left (`CapBnd` 0) | same |
+//! | kill the shim, write `/proc/$PPID/mem` (orphan the command, run code outside) | the shim is outside the PID namespace (`getppid()` is 0) | refused: signal scope, and ptrace of a less restricted process |
 //! | `kill -9` of a process outside | no such process (PID namespace) | EPERM (Landlock signal scope, ABI ≥ 6) |
 //! | write `/dev/full`, `/dev/zero`, `/dev/loop0` | EACCES (not ENOSPC: never opened); `/dev/null`, `/dev/stderr` work | same |
 //! | TCP to a loopback listener outside, network off | refused (own network namespace) | refused (Landlock TCP) |
@@ -112,10 +113,11 @@
 //! Not closed: with the network on, unix sockets outside stay reachable at
 //! both levels (a tmux, docker or session-bus socket runs commands outside
 //! the sandbox; Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes
-//! those outside the writable roots on kernels that have it); `LD_PRELOAD`
-//! given to the *shim* runs before any check (the caller must spawn the
-//! shim with a clean loader environment; the policy refuses `LD_*`
-//! prefixes); writable caches can be poisoned for a later uncontained build.
+//! those outside the writable roots on kernels that have it); writable
+//! caches can be poisoned for a later uncontained build. `LD_PRELOAD` given
+//! to the *shim* itself would run before any check, but `git-fararoni` is
+//! linked statically (see `build.rs`), so the loader never reads it; a
+//! dynamic build must be spawned with a clean loader environment.
 //!
 //! macOS: [`macos::profile`] writes the same rules as a `sandbox-exec`
 //! profile; it is untested here (no macOS machine).
@@ -135,7 +137,6 @@ mod plan;
 pub mod policy;
 mod probe;
 
-pub use plan::Plan;
 pub use probe::{probe, Probe};
 
 /// The hidden subcommand word the CLI must route to [`run_shim`].

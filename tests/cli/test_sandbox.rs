@@ -691,6 +691,40 @@ fn test_sandbox_cannot_signal_outside() {
 }
 
 #[test]
+fn test_sandbox_cannot_reach_the_shim() {
+    // Killing or writing the memory of the shim would orphan the command
+    // (no one left to end its processes) or run code outside. At the Full
+    // level the shim is outside the PID namespace (getppid() is 0); at the
+    // Landlock level it is visible but outside the Landlock domain.
+    for level in levels() {
+        let w = World::new();
+        let o = w.sh(
+            level,
+            r#"exec python3 -c "
+import os, signal
+pp = os.getppid()
+print('ppid', 'outside' if pp == 0 else 'visible')
+if pp:
+    for what, act in [('kill', lambda: os.kill(pp, signal.SIGKILL)),
+                      ('mem', lambda: open('/proc/%d/mem' % pp, 'wb'))]:
+        try:
+            act(); print(what, 'DONE')
+        except OSError as e:
+            print(what, 'refused')
+""#,
+        );
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        let want = if level == Level::Full {
+            "ppid outside\n"
+        } else {
+            "ppid visible\nkill refused\nmem refused\n"
+        };
+        assert_eq!(out, want, "{level}:\n{}", show(&o));
+        assert_eq!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
+    }
+}
+
+#[test]
 fn test_sandbox_ld_preload_runs_only_contained() {
     if Command::new("cc").arg("--version").output().is_err() {
         eprintln!("skipped: no C compiler");
