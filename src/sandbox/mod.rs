@@ -116,8 +116,9 @@
 //! those outside the writable roots on kernels that have it); writable
 //! caches can be poisoned for a later uncontained build. `LD_PRELOAD` given
 //! to the *shim* itself would run before any check, but `git-fararoni` is
-//! linked statically (see `build.rs`), so the loader never reads it; a
-//! dynamic build must be spawned with a clean loader environment.
+//! linked statically where the C toolchain allows (see `build.rs`; it is
+//! here), so no loader reads it; a dynamic build must be spawned with a
+//! clean loader environment.
 //!
 //! macOS: [`macos::profile`] writes the same rules as a `sandbox-exec`
 //! profile; it is untested here (no macOS machine).
