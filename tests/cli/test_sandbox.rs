@@ -628,6 +628,26 @@ fn test_sandbox_exit_codes_pass_through() {
             show(&nf)
         );
     }
+    // A script without `#!` runs with /bin/sh, as execvp would run it.
+    for level in levels() {
+        let w = World::new();
+        let script = w.wt.join("src/noshebang");
+        std::fs::write(&script, "echo \"ran $1\"\nexit 4\n").expect("write");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let o = contained(
+            level,
+            &w.policy(false),
+            &["./src/noshebang", "it"],
+            &w.env(),
+            &w.wt,
+        );
+        assert_eq!(
+            (o.status.code(), String::from_utf8_lossy(&o.stdout).as_ref()),
+            (Some(4), "ran it\n"),
+            "{level}:\n{}",
+            show(&o)
+        );
+    }
     // Without a PID namespace a signal can reach the command itself.
     let w = World::new();
     let killed = w.sh(Level::Landlock, "kill -9 $$");
