@@ -339,7 +339,16 @@ fn child(
     // SAFETY: program and every pointer are NUL-terminated strings kept
     // alive by the caller's vectors, and both arrays end with a null.
     unsafe { libc::execve(program.as_ptr(), args.as_ptr(), envp.as_ptr()) };
-    (Stage::Exec, io::Error::last_os_error())
+    let err = io::Error::last_os_error();
+    if err.raw_os_error() == Some(libc::ENOEXEC) {
+        // A script without `#!`: run it with /bin/sh, as execvp does.
+        let mut sh_args: Vec<*const libc::c_char> = vec![c"sh".as_ptr(), program.as_ptr()];
+        sh_args.extend(argv.iter().skip(1).map(|a| a.as_ptr()));
+        sh_args.push(std::ptr::null());
+        // SAFETY: as above; the literals are static NUL-terminated strings.
+        unsafe { libc::execve(c"/bin/sh".as_ptr(), sh_args.as_ptr(), envp.as_ptr()) };
+    }
+    (Stage::Exec, err)
 }
 
 /// Builds the ruleset: every write right is handled (reads are not, so they

@@ -81,8 +81,9 @@
 //!
 //! # Attacks tried
 //! Each row is a test in `tests/cli/test_sandbox.rs`, run at both levels on
-//! Linux 6.18, Landlock ABI 7, as root (uid 0 mapped to itself). `$OUT` is a
-//! scratch tree standing in for `/etc` and HOME.
+//! Linux 6.18, Landlock ABI 7, as root (uid 0 mapped to itself), and the
+//! main cases again as an unprivileged user (`nobody`). `$OUT` is a scratch
+//! tree standing in for `/etc` and HOME.
 //!
 //! | attack | Full | Landlock only |
 //! |---|---|---|
@@ -99,11 +100,11 @@
 //! | `umount .git`, `mount -o remount,rw,bind .git`, `mount --bind`, `mount -t tmpfs` | EPERM (no capability; Landlock forbids mount changes) | EPERM |
 //! | `unshare -Urm …` / `unshare -Um …` then umount | fails: writing uid_map is a write Landlock refuses; propagation change EPERM | same |
 //! | raw `unshare(USER\|NS)` (succeeds), then `umount2(.git, MNT_DETACH)`, `mount` over it | EINVAL (locked copy), EPERM (Landlock), write EROFS | (no mount to remove) |
-//! | `nsenter -t 1 -m` | EPERM | EACCES on `/proc/1/ns/mnt` |
 //! | `(sleep 1; write) &`, `setsid`, `nohup … &`, a grandchild of a child, then the command returns | killed with the PID namespace; no marker | killed by the subreaper; no marker |
-//! | the shim SIGKILLed while a detached grandchild waits | killed (PDEATHSIG on pid 1) | **survives** (only the direct child has PDEATHSIG) |
+//! | the shim SIGKILLed while a detached grandchild waits | killed (PDEATHSIG on pid 1) | **survives**, by construction (only the direct child has PDEATHSIG; not tested) |
 //! | `LD_PRELOAD=evil.so` in the command's env | the library runs, contained: its write to `$OUT` fails | same |
 //! | `su root -c …`, `sudo` | "cannot set groups: EPERM"; no-new-privs ignores the setuid bit, no capability left (`CapBnd` 0) | same |
+//! | kill the shim, write `/proc/$PPID/mem` (orphan the command, run code outside) | the shim is outside the PID namespace (`getppid()` is 0) | refused: signal scope, and ptrace of a less restricted process |
 //! | `kill -9` of a process outside | no such process (PID namespace) | EPERM (Landlock signal scope, ABI ≥ 6) |
 //! | write `/dev/full`, `/dev/zero`, `/dev/loop0` | EACCES (not ENOSPC: never opened); `/dev/null`, `/dev/stderr` work | same |
 //! | TCP to a loopback listener outside, network off | refused (own network namespace) | refused (Landlock TCP) |
@@ -112,10 +113,12 @@
 //! Not closed: with the network on, unix sockets outside stay reachable at
 //! both levels (a tmux, docker or session-bus socket runs commands outside
 //! the sandbox; Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes
-//! those outside the writable roots on kernels that have it); `LD_PRELOAD`
-//! given to the *shim* runs before any check (the caller must spawn the
-//! shim with a clean loader environment; the policy refuses `LD_*`
-//! prefixes); writable caches can be poisoned for a later uncontained build.
+//! those outside the writable roots on kernels that have it); writable
+//! caches can be poisoned for a later uncontained build. `LD_PRELOAD` given
+//! to the *shim* itself would run before any check, but `git-fararoni` is
+//! linked statically where the C toolchain allows (see `build.rs`; it is
+//! here), so no loader reads it; a dynamic build must be spawned with a
+//! clean loader environment.
 //!
 //! macOS: [`macos::profile`] writes the same rules as a `sandbox-exec`
 //! profile; it is untested here (no macOS machine).
@@ -135,7 +138,6 @@ mod plan;
 pub mod policy;
 mod probe;
 
-pub use plan::Plan;
 pub use probe::{probe, Probe};
 
 /// The hidden subcommand word the CLI must route to [`run_shim`].

@@ -628,6 +628,26 @@ fn test_sandbox_exit_codes_pass_through() {
             show(&nf)
         );
     }
+    // A script without `#!` runs with /bin/sh, as execvp would run it.
+    for level in levels() {
+        let w = World::new();
+        let script = w.wt.join("src/noshebang");
+        std::fs::write(&script, "echo \"ran $1\"\nexit 4\n").expect("write");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let o = contained(
+            level,
+            &w.policy(false),
+            &["./src/noshebang", "it"],
+            &w.env(),
+            &w.wt,
+        );
+        assert_eq!(
+            (o.status.code(), String::from_utf8_lossy(&o.stdout).as_ref()),
+            (Some(4), "ran it\n"),
+            "{level}:\n{}",
+            show(&o)
+        );
+    }
     // Without a PID namespace a signal can reach the command itself.
     let w = World::new();
     let killed = w.sh(Level::Landlock, "kill -9 $$");
@@ -687,6 +707,40 @@ fn test_sandbox_cannot_signal_outside() {
         );
         victim.kill().expect("kill");
         victim.wait().expect("wait");
+    }
+}
+
+#[test]
+fn test_sandbox_cannot_reach_the_shim() {
+    // Killing or writing the memory of the shim would orphan the command
+    // (no one left to end its processes) or run code outside. At the Full
+    // level the shim is outside the PID namespace (getppid() is 0); at the
+    // Landlock level it is visible but outside the Landlock domain.
+    for level in levels() {
+        let w = World::new();
+        let o = w.sh(
+            level,
+            r#"exec python3 -c "
+import os, signal
+pp = os.getppid()
+print('ppid', 'outside' if pp == 0 else 'visible')
+if pp:
+    for what, act in [('kill', lambda: os.kill(pp, signal.SIGKILL)),
+                      ('mem', lambda: open('/proc/%d/mem' % pp, 'wb'))]:
+        try:
+            act(); print(what, 'DONE')
+        except OSError as e:
+            print(what, 'refused')
+""#,
+        );
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        let want = if level == Level::Full {
+            "ppid outside\n"
+        } else {
+            "ppid visible\nkill refused\nmem refused\n"
+        };
+        assert_eq!(out, want, "{level}:\n{}", show(&o));
+        assert_eq!(o.status.code(), Some(0), "{level}:\n{}", show(&o));
     }
 }
 
