@@ -199,6 +199,9 @@ fn dirty_paths_in(dir: PathBuf, rules: &Rules) -> Result<Vec<String>, ShadowErro
         "--ignore-submodules=all",
     ])
     .dir(&dir)
+    // A read: the index is never refreshed behind the session's back (it
+    // is part of the state a snapshot saves).
+    .env("GIT_OPTIONAL_LOCKS", "0")
     .protected()
     .user_work();
     let out = cmd.output().map_err(ShadowError::Git)?;

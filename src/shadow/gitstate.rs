@@ -712,14 +712,22 @@ pub enum StateOutcome {
 /// stash's reflog last, after its ref).
 pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
     let mut items = Vec::new();
-    let hooks = ledger.hooks_dir.clone().unwrap_or_else(|| hooks_dir(repo));
-    // Files first, hooks before anything git might run.
+    // The ledger is in the git dir, but its hooks folder is only believed
+    // where hooks can be: the git dir, the working tree, or the folder the
+    // configuration names now. Never anywhere else on the machine.
+    let roots = Roots::of(repo);
+    let hooks = ledger
+        .hooks_dir
+        .clone()
+        .filter(|h| roots.holds(h) || *h == hooks_dir(repo))
+        .unwrap_or_else(|| repo.common_dir().join("hooks"));
+    // Files first (config before hooks), before anything git might run.
     let mut keys: Vec<&String> = ledger.first.files.keys().collect();
     keys.sort_by_key(|k| {
         (
             match k.as_str() {
-                k if k.starts_with("hooks/") => 0,
-                "config" | "config.worktree" => 1,
+                "config" | "config.worktree" => 0,
+                k if k.starts_with("hooks/") => 1,
                 "logs/refs/stash" => 3,
                 _ => 2,
             },
@@ -728,8 +736,17 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
     });
     let (stash_log, files): (Vec<&String>, Vec<&String>) =
         keys.into_iter().partition(|k| *k == "logs/refs/stash");
+    let allowed = Roots {
+        dirs: roots.dirs.iter().cloned().chain(real(&hooks)).collect(),
+    };
     for key in files {
-        items.push(restore_file(repo, &hooks, key, &ledger.first.files[key]));
+        items.push(restore_file(
+            repo,
+            &hooks,
+            &allowed,
+            key,
+            &ledger.first.files[key],
+        ));
     }
     let (current, head) = read_refs(repo).unwrap_or_default();
     let mut script = String::new();
@@ -820,7 +837,7 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
         });
     }
     for key in stash_log {
-        let mut item = restore_file(repo, &hooks, key, &ledger.first.files[key]);
+        let mut item = restore_file(repo, &hooks, &allowed, key, &ledger.first.files[key]);
         item.what = "stash reflog (every stash entry)".into();
         items.push(item);
     }
@@ -897,14 +914,29 @@ fn run_with_stdin(cmd: &GitCommand, input: &[u8]) -> Result<String, String> {
 }
 
 /// Writes a state file back (or removes it, when the session created it).
-fn restore_file(repo: &Repo, hooks: &Path, key: &str, first: &Option<Blob>) -> StateItem {
+fn restore_file(
+    repo: &Repo,
+    hooks: &Path,
+    allowed: &Roots,
+    key: &str,
+    first: &Option<Blob>,
+) -> StateItem {
     let what = key.to_string();
-    let Some(path) = key_path(repo, hooks, key) else {
-        return StateItem {
-            what,
-            outcome: StateOutcome::Failed("not a place git-fararoni restores".into()),
-        };
+    let refused = |what| StateItem {
+        what,
+        outcome: StateOutcome::Failed("not a place git-fararoni restores".into()),
     };
+    let Some(path) = key_path(repo, hooks, key) else {
+        return refused(what);
+    };
+    // A folder on the way replaced by a symlink to elsewhere is not
+    // written through.
+    if let Some(parent) = path.parent() {
+        let _ = std::fs::create_dir_all(parent);
+        if !real(parent).is_some_and(|p| allowed.dirs.iter().any(|d| p.starts_with(d))) {
+            return refused(what);
+        }
+    }
     let outcome = match first {
         None => match std::fs::symlink_metadata(&path) {
             Err(_) => StateOutcome::AlreadyAsBefore,
@@ -936,6 +968,47 @@ fn restore_file(repo: &Repo, hooks: &Path, key: &str, first: &Option<Blob>) -> S
     StateItem { what, outcome }
 }
 
+/// The folders state files may be restored in, canonical.
+struct Roots {
+    dirs: Vec<PathBuf>,
+}
+
+impl Roots {
+    /// The git dir, the common dir and the working tree of `repo`.
+    fn of(repo: &Repo) -> Roots {
+        let dirs = [
+            Some(repo.git_dir()),
+            Some(repo.common_dir()),
+            repo.workdir(),
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(real)
+        .collect();
+        Roots { dirs }
+    }
+
+    /// Whether `path` (resolved as far as it exists) is in one of them.
+    fn holds(&self, path: &Path) -> bool {
+        let mut probe = path.to_path_buf();
+        loop {
+            if let Some(r) = real(&probe) {
+                let rest = path.strip_prefix(&probe).unwrap_or(Path::new(""));
+                let full = r.join(rest);
+                return self.dirs.iter().any(|d| full.starts_with(d));
+            }
+            if !probe.pop() {
+                return false;
+            }
+        }
+    }
+}
+
+/// `path` with every symlink resolved, when it exists.
+fn real(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
 /// Reads a git blob's content.
 pub(crate) fn read_blob(repo: &Repo, id: &str) -> Option<Vec<u8>> {
     let oid = gix::ObjectId::from_hex(id.as_bytes()).ok()?;
@@ -961,4 +1034,18 @@ fn write_file(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
     #[cfg(not(unix))]
     let _ = mode;
     Ok(())
+}
+
+/// Saves the repository's state alone (refs, HEAD, index, config, hooks,
+/// `info/`, stash entries) under `session`, under the repository lock:
+/// what [`super::dirty::snapshot`] does besides the dirty set. Returns what
+/// changed since the session's previous save.
+pub fn save_state(repo: &Repo, session: &super::Session) -> Result<StateChanges, ShadowError> {
+    let _lock = crate::lock::RepoLock::acquire(repo.common_dir(), crate::lock::DEFAULT_WAIT)?;
+    let mut ledger = Ledger::load(repo, session.id());
+    let (changes, changed) = capture(repo, &mut ledger)?;
+    if changed {
+        ledger.store(repo)?;
+    }
+    Ok(changes)
 }
