@@ -66,7 +66,7 @@ pub(crate) fn shadow_error(e: ShadowError) -> CliError {
             err.hint("something changed the path while git-fararoni was writing it; check it and try again")
         }
         ShadowError::Untrusted { .. } => err.hint(
-            "the next `guard write`, `shadow restore` or `undo` moves it aside to `.fararoni.corrupt-<time>` (nothing is deleted) and starts a fresh store; inspect it there",
+            "the next `guard write`, `shadow restore` or `undo` moves it aside into the git dir, `.git/fararoni/quarantine/<time>` (nothing is deleted), and starts a fresh store; inspect it there",
         ),
         ShadowError::Quarantine { .. } => err.hint(
             "move `.fararoni` out of the working tree by hand, then run the command again",

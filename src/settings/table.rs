@@ -334,6 +334,25 @@ pub const SETTINGS: &[Setting] = &[
         "allow",
         "lets another agent run programs the guard does not know, after the dirty set is saved; an unreadable value means `deny`",
     ),
+    plain(
+        Some("fararoni.expendable"),
+        "FARARONI_EXPENDABLE",
+        Kind::Text,
+        "more ignored build output that may be lost, as gitignore-like patterns separated by commas or spaces (added to the built-in table: `target/`, `node_modules/`, `dist/`, `build/`, `.venv/`, `__pycache__/`, …)",
+    ),
+    plain(
+        Some("fararoni.precious"),
+        "FARARONI_PRECIOUS",
+        Kind::Text,
+        "more ignored files kept by hand, saved with the dirty set and never destroyed, as gitignore-like patterns (added to the built-in table: `.env*`, `*.local.*`, `config/local.*`, `*.sqlite`, `*.db`, `*.pem`, `*.key`, `id_*`, …)",
+    ),
+    defaulted(
+        Some("fararoni.preciousMaxSize"),
+        "FARARONI_PRECIOUS_MAX_SIZE",
+        Kind::Size,
+        "64m",
+        "a precious ignored file larger than this is not saved with the dirty set",
+    ),
     Setting {
         default: Some("on"),
         ..plain(

@@ -11,8 +11,17 @@
 //! journals every file changed, created or deleted as an `external` change
 //! whose `version` holds what was there before: from the snapshot for a
 //! file that was dirty, from the commit HEAD pointed at for a file that was
-//! clean (git has it). Ignored files are expendable by definition and are
-//! never saved. Cost: one `git status` and a read of each dirty file.
+//! clean (git has it). Ignored files are not saved, except the precious
+//! ones people keep by hand ([`super::ignored`]: `.env*`, local
+//! configuration, databases, keys). What a session saves only grows: a
+//! file once in its dirty set stays saved at every later snapshot, even
+//! when the session makes it look ignored or committed.
+//!
+//! Each saved content is also written as a git blob and every change is
+//! noted in the session's ledger in the git dir ([`super::gitstate`], which
+//! also saves refs, HEAD, the index, config and hooks), so a session that
+//! deletes `.fararoni/` can still be undone. Cost: one `git status`, a read
+//! of each dirty file, and a stat of each state file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -20,6 +29,8 @@ use std::path::PathBuf;
 use camino::{Utf8Path, Utf8PathBuf};
 use serde::{Deserialize, Serialize};
 
+use super::gitstate::{self, Ledger, StateChanges};
+use super::ignored::{self, Rules};
 use super::store::{sha256_hex, Current, Shadow};
 use super::{RepoPath, Session, ShadowError, Tx};
 use crate::git::repo::{Head, Repo};
@@ -39,6 +50,9 @@ pub struct Snapshot {
     pub skipped: usize,
     /// Changes since the session's previous snapshot, recorded first.
     pub recorded: Vec<ExternalChange>,
+    /// Refs, HEAD and state files changed since the session's previous
+    /// snapshot.
+    pub state: StateChanges,
 }
 
 /// How a program changed a file.
@@ -70,6 +84,9 @@ struct Saved {
     sha256: String,
     version: u64,
     mode: u32,
+    /// The same content as a git blob (read when the store lost it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    blob: Option<String>,
 }
 
 /// The state a snapshot leaves for the next [`record`].
@@ -108,8 +125,9 @@ impl Drop for Listing {
 /// when no thread can be had (the snapshot then asks itself).
 pub fn list_ahead(repo: &Repo) -> Option<Listing> {
     let dir = workdir(repo).ok()?;
+    let rules = Rules::of_repo(Some(repo));
     std::thread::Builder::new()
-        .spawn(move || dirty_paths_in(dir))
+        .spawn(move || dirty_paths_in(dir, &rules))
         .ok()
         .map(|h| Listing(Some(h)))
 }
@@ -134,12 +152,18 @@ pub fn snapshot_listed(
         ..Read::default()
     };
     let before = load(repo, session)?;
+    let mut ledger = Ledger::load(repo, session.id());
     let recorded = match &before {
-        Some(before) => record_in(&mut tx, repo, before, &mut read)?,
+        Some(before) => record_in(&mut tx, repo, before, &mut read, &mut ledger)?,
         None => Vec::new(),
     };
-    let mut snap = save_dirty(&mut tx, repo, session, read, before.as_ref())?;
+    let mut snap = save_dirty(&mut tx, repo, session, read, before.as_ref(), &mut ledger)?;
+    let (state, changed) = gitstate::capture(repo, &mut ledger)?;
+    if changed || !recorded.is_empty() {
+        ledger.store(repo)?;
+    }
     snap.recorded = recorded;
+    snap.state = state;
     Ok(snap)
 }
 
@@ -156,37 +180,52 @@ pub fn record(
 }
 
 /// The dirty set: each path git reports as modified, added, deleted or
-/// untracked-not-ignored, never the store.
+/// untracked-not-ignored, and the precious ignored files; never the store.
 fn dirty_paths(repo: &Repo) -> Result<Vec<String>, ShadowError> {
-    dirty_paths_in(workdir(repo)?)
+    dirty_paths_in(workdir(repo)?, &Rules::of_repo(Some(repo)))
 }
 
-/// [`dirty_paths`] of the working tree at `dir`.
-fn dirty_paths_in(dir: PathBuf) -> Result<Vec<String>, ShadowError> {
+/// [`dirty_paths`] of the working tree at `dir`: one `git status` that
+/// also lists ignored paths (an ignored folder once, not its content), of
+/// which the precious files are kept ([`ignored::precious_files`]).
+fn dirty_paths_in(dir: PathBuf, rules: &Rules) -> Result<Vec<String>, ShadowError> {
     let cmd = GitCommand::new([
         "status",
         "--porcelain=v1",
         "-z",
         "--untracked-files=all",
+        "--ignored=matching",
         "--no-renames",
         "--ignore-submodules=all",
     ])
-    .dir(dir)
+    .dir(&dir)
+    // A read: the index is never refreshed behind the session's back (it
+    // is part of the state a snapshot saves).
+    .env("GIT_OPTIONAL_LOCKS", "0")
     .protected()
     .user_work();
     let out = cmd.output().map_err(ShadowError::Git)?;
     if !out.status.success() {
         return Err(ShadowError::Git(cmd.failed(&out)));
     }
-    Ok(out
-        .stdout
-        .split(|&b| b == 0)
-        .filter(|r| r.len() > 3)
-        .filter_map(|r| std::str::from_utf8(&r[3..]).ok())
-        // A nested repository or an untracked folder git would not open.
-        .filter(|p| !p.ends_with('/'))
-        .map(str::to_string)
-        .collect())
+    let mut paths = Vec::new();
+    let mut ignored_paths = Vec::new();
+    for r in out.stdout.split(|&b| b == 0).filter(|r| r.len() > 3) {
+        let Ok(p) = std::str::from_utf8(&r[3..]) else {
+            continue;
+        };
+        if r.starts_with(b"!! ") {
+            if p.split('/').next() != Some(super::STORE_DIR) {
+                ignored_paths.push(p.to_string());
+            }
+        } else if !p.ends_with('/') {
+            // (A trailing `/`: a nested repository or an untracked folder
+            // git would not open.)
+            paths.push(p.to_string());
+        }
+    }
+    ignored::precious_files(&dir, rules, &ignored_paths, &mut paths);
+    Ok(paths)
 }
 
 /// Paths whose content differs from `head` (a commit HEAD has left), so a
@@ -254,6 +293,7 @@ fn save_dirty(
     session: &Session,
     mut read: Read,
     before: Option<&Manifest>,
+    ledger: &mut Ledger,
 ) -> Result<Snapshot, ShadowError> {
     let shadow = tx.shadow();
     let mut snap = Snapshot::default();
@@ -264,10 +304,22 @@ fn save_dirty(
     let mut batch: Vec<(RepoPath, Current)> = Vec::new();
     let mut rels: Vec<String> = Vec::new();
     let mut bytes = 0usize;
-    let paths = match read.paths.take() {
+    let mut paths = match read.paths.take() {
         Some(p) => p,
         None => dirty_paths(repo)?,
     };
+    // What the session saved stays saved: a file it made look ignored (or
+    // committed) is still compared and kept.
+    if let Some(before) = before {
+        let listed: BTreeSet<&String> = paths.iter().collect();
+        let kept: Vec<String> = before
+            .files
+            .keys()
+            .filter(|k| !listed.contains(k))
+            .cloned()
+            .collect();
+        paths.extend(kept);
+    }
     let count = paths.len();
     for (i, rel) in paths.into_iter().enumerate() {
         let Ok(path) = shadow.resolve_rel(Utf8Path::new(&rel)) else {
@@ -297,11 +349,23 @@ fn save_dirty(
             }
         }
         if bytes >= BATCH_BYTES || (i + 1 == count && !batch.is_empty()) {
-            save_batch(tx, &mut batch, &mut rels, &mut snap, &mut manifest)?;
+            let mut b = Batch {
+                batch: &mut batch,
+                rels: &mut rels,
+                snap: &mut snap,
+                manifest: &mut manifest,
+            };
+            b.save(tx, repo, before, ledger)?;
             bytes = 0;
         }
     }
-    save_batch(tx, &mut batch, &mut rels, &mut snap, &mut manifest)?;
+    let mut b = Batch {
+        batch: &mut batch,
+        rels: &mut rels,
+        snap: &mut snap,
+        manifest: &mut manifest,
+    };
+    b.save(tx, repo, before, ledger)?;
     // Nothing changed since the last snapshot (the common case: a clean
     // tree, or an edit judged before it was made): the manifest on disk is
     // already this one, durably, and two fsyncs are saved.
@@ -311,37 +375,59 @@ fn save_dirty(
     Ok(snap)
 }
 
-/// Saves `batch` (whose paths are `rels`) and notes it in the snapshot
-/// and the manifest; empties both.
-fn save_batch(
-    tx: &mut Tx<'_>,
-    batch: &mut Vec<(RepoPath, Current)>,
-    rels: &mut Vec<String>,
-    snap: &mut Snapshot,
-    manifest: &mut Manifest,
-) -> Result<(), ShadowError> {
-    if batch.is_empty() {
-        return Ok(());
-    }
-    let saved = tx.save_all(batch)?;
-    for ((rel, (_, current)), r) in rels.drain(..).zip(batch.drain(..)).zip(saved) {
-        if r.new_backup {
-            snap.saved += 1;
-        } else {
-            snap.unchanged += 1;
+/// One batch of files to save, and where to note them.
+struct Batch<'a> {
+    batch: &'a mut Vec<(RepoPath, Current)>,
+    rels: &'a mut Vec<String>,
+    snap: &'a mut Snapshot,
+    manifest: &'a mut Manifest,
+}
+
+impl Batch<'_> {
+    /// Saves the batch (whose paths are `rels`) in the store and, for a
+    /// content the previous manifest did not have, as a git blob; notes it
+    /// in the snapshot and the manifest; empties both.
+    fn save(
+        &mut self,
+        tx: &mut Tx<'_>,
+        repo: &Repo,
+        before: Option<&Manifest>,
+        ledger: &mut Ledger,
+    ) -> Result<(), ShadowError> {
+        if self.batch.is_empty() {
+            return Ok(());
         }
-        if let Some(version) = r.backup {
-            manifest.files.insert(
-                rel,
-                Some(Saved {
-                    sha256: sha256_hex(&current.bytes),
-                    version,
-                    mode: current.mode,
-                }),
-            );
+        let saved = tx.save_all(self.batch)?;
+        for ((rel, (_, current)), r) in self.rels.drain(..).zip(self.batch.drain(..)).zip(saved) {
+            if r.new_backup {
+                self.snap.saved += 1;
+            } else {
+                self.snap.unchanged += 1;
+            }
+            if let Some(version) = r.backup {
+                let sha256 = sha256_hex(&current.bytes);
+                let known = before
+                    .and_then(|b| b.files.get(&rel))
+                    .and_then(|s| s.as_ref())
+                    .filter(|s| s.sha256 == sha256)
+                    .and_then(|s| s.blob.clone());
+                let blob = match known {
+                    Some(b) => b,
+                    None => ledger.write_blob(repo, &current.bytes)?,
+                };
+                self.manifest.files.insert(
+                    rel,
+                    Some(Saved {
+                        sha256,
+                        version,
+                        mode: current.mode,
+                        blob: Some(blob),
+                    }),
+                );
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Journals what changed since `before`.
@@ -350,6 +436,7 @@ fn record_in(
     repo: &Repo,
     before: &Manifest,
     read: &mut Read,
+    ledger: &mut Ledger,
 ) -> Result<Vec<ExternalChange>, ShadowError> {
     let shadow = tx.shadow();
     let mut candidates: BTreeSet<String> = before.files.keys().cloned().collect();
@@ -390,14 +477,25 @@ fn record_in(
         }
         let was = match saved {
             Some(Some(saved)) => {
-                match tx.read_version_number(Utf8Path::new(&rel), saved.version)? {
-                    Some(bytes) if sha256_hex(&bytes) == saved.sha256 => Some(Current {
+                let sound = |b: &Vec<u8>| sha256_hex(b) == saved.sha256;
+                let from_store = tx
+                    .read_version_number(Utf8Path::new(&rel), saved.version)?
+                    .filter(sound);
+                // The store lost it (deleted by the program): the blob.
+                let from_git = || {
+                    saved
+                        .blob
+                        .as_deref()
+                        .and_then(|b| gitstate::read_blob(repo, b))
+                        .filter(sound)
+                };
+                match from_store.or_else(from_git) {
+                    Some(bytes) => Some(Current {
                         bytes,
                         mode: saved.mode,
                     }),
-                    // Its version is gone or not what was saved: nothing
-                    // trustworthy to bring back.
-                    _ => continue,
+                    // Nothing trustworthy to bring back.
+                    None => continue,
                 }
             }
             Some(None) => None,
@@ -420,6 +518,15 @@ fn record_in(
             &path,
             was.as_ref(),
             now.as_ref().map(|c| c.bytes.as_slice()),
+        )?;
+        if ledger.journal_mark.is_none() {
+            ledger.journal_mark = tx.journal_mark();
+        }
+        ledger.note_work(
+            repo,
+            &rel,
+            was.as_ref().map(|c| (c.bytes.as_slice(), c.mode)),
+            now_sha.clone(),
         )?;
         changes.push(ExternalChange {
             path: Utf8PathBuf::from(rel.as_str()),

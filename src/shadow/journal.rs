@@ -273,6 +273,21 @@ pub(crate) fn read(store: &Dir) -> Result<Vec<Entry>, ShadowError> {
     Ok(out)
 }
 
+/// Returns a mark of the journal of `store`: a digest of its first line,
+/// which changes when the store is deleted and started again (or the
+/// journal compacted). `None` when it is empty or unreadable.
+pub(crate) fn first_mark(store: &Dir) -> Option<String> {
+    use std::io::Read as _;
+    let (file, _) = store.open_stat(JOURNAL, Access::Read).ok()??;
+    let mut head = Vec::with_capacity(4096);
+    file.take(4096).read_to_end(&mut head).ok()?;
+    let line = head
+        .split(|&b| b == b'\n')
+        .next()
+        .filter(|l| !l.is_empty())?;
+    Some(super::store::sha256_hex(line))
+}
+
 /// The journal, open for appending (held by a transaction).
 #[derive(Debug)]
 pub(crate) struct JournalWriter {

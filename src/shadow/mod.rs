@@ -22,12 +22,22 @@
 //! tree can write it): every path in it is opened relative to verified
 //! directory handles without following symlinks ([`dir`]), journal lines are
 //! validated before anything acts on them, and a store that fails
-//! validation is moved aside to `.fararoni.corrupt-<time>` — never deleted —
-//! and a fresh one started, with a [`Notice`] for the user.
+//! validation is moved aside into the git dir,
+//! `<common dir>/fararoni/quarantine/<time>` — never deleted, never left in
+//! the working tree where `git add -A` would commit it — and a fresh one
+//! started, with a [`Notice`] for the user.
 //!
-//! Never prints; never runs git.
+//! In the git dir (`<git dir>/fararoni/`), out of reach of a build that
+//! deletes `.fararoni/`: each session's dirty-set manifest (`dirty/`) and
+//! its ledger of refs, HEAD, index, config, hooks and changed files
+//! (`state/`, [`gitstate`]), whose contents are git blobs kept alive by
+//! `refs/fararoni/keep/<digest>`.
+//!
+//! Never prints. Runs git only to list the dirty set and to put refs back.
 
 pub mod dirty;
+pub mod gitstate;
+pub mod ignored;
 mod journal;
 mod paths;
 mod reserved;
@@ -45,6 +55,8 @@ use thiserror::Error;
 pub use crate::fsx::atomic::atomic_write;
 use crate::fsx::dir;
 pub use crate::fsx::durable::DURABILITY_ENV;
+pub use gitstate::{StateChanges, StateItem, StateOutcome};
+pub use ignored::{expendable, precious};
 pub use journal::{Entry, Op};
 pub(crate) use paths::normalize as paths_normalize;
 pub use paths::RepoPath;
@@ -199,6 +211,15 @@ pub enum ShadowError {
         path: Utf8PathBuf,
         /// What it turned into.
         why: &'static str,
+    },
+    /// The repository's own state (refs, HEAD, index, config, hooks) could
+    /// not be saved or read.
+    #[error("the repository's state could not be {action}: {why}")]
+    State {
+        /// `saved` or `read`.
+        action: &'static str,
+        /// Why.
+        why: String,
     },
     /// A version's content does not match what the journal recorded for it.
     #[error("version {version} of `{path}` does not hold what the journal recorded for it (sha256 or size differ); it was not restored")]

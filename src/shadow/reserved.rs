@@ -141,7 +141,7 @@ fn probe_case_insensitive(root: &Path) -> bool {
 /// Resolves the value of `core.hooksPath` the way git does: `~/` from
 /// `HOME`, a relative path from the top of the working tree (where hooks
 /// run), an optional `:(optional)` prefix ignored.
-fn hooks_path(value: &str, root: &Path) -> Option<PathBuf> {
+pub(crate) fn hooks_path(value: &str, root: &Path) -> Option<PathBuf> {
     let value = value.strip_prefix(":(optional)").unwrap_or(value);
     if value.is_empty() {
         return None;

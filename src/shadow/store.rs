@@ -577,10 +577,14 @@ impl Shadow {
         out
     }
 
-    /// Moves the store aside to `.fararoni.corrupt-<time>` (never deleting
-    /// anything in it), keeps that name out of git, and records a notice.
-    /// `.fararoni` is renamed as whatever it is: a symlink moves, not its
-    /// target.
+    /// Moves the store aside into the git dir, to
+    /// `<common dir>/fararoni/quarantine/<time>` (never deleting anything
+    /// in it, and out of the working tree, where `git add -A` would commit
+    /// it), and records a notice. `.fararoni` is renamed as whatever it is:
+    /// a symlink moves, not its target. Only when the git dir is on another
+    /// file system (a rename cannot cross) does it stay in the working
+    /// tree, as `.fararoni.corrupt-<time>`, kept out of git by
+    /// `info/exclude` and refused by the pre-commit hook.
     pub(crate) fn quarantine(&self, root: &Dir, path: &Path, why: &str) -> Result<(), ShadowError> {
         let failed = |source| ShadowError::Quarantine {
             path: path.to_path_buf(),
@@ -588,20 +592,46 @@ impl Shadow {
             source,
         };
         let stamp = Utc::now().compact();
-        let mut name = format!("{STORE_DIR}.corrupt-{stamp}");
-        let mut n = 1;
-        while root.stat(&name).map_err(failed)?.is_some() {
-            n += 1;
-            name = format!("{STORE_DIR}.corrupt-{stamp}-{n}");
-        }
-        root.rename(STORE_DIR, root, &name).map_err(failed)?;
+        let free = |dir: &Dir, base: &str| -> Result<String, ShadowError> {
+            let mut name = base.to_string();
+            let mut n = 1;
+            while dir.stat(&name).map_err(failed)?.is_some() {
+                n += 1;
+                name = format!("{base}-{n}");
+            }
+            Ok(name)
+        };
+        let quarantine = quarantine_dir(&self.common_dir);
+        let moved = match &quarantine {
+            Ok(q) => {
+                let name = free(q, &stamp)?;
+                match root.rename(STORE_DIR, q, &name) {
+                    Ok(()) => {
+                        let _ = q.sync();
+                        Some(q.join(&name))
+                    }
+                    Err(e) if e.raw_os_error() == Some(EXDEV) => None,
+                    Err(e) => return Err(failed(e)),
+                }
+            }
+            Err(_) => None,
+        };
+        let to = match moved {
+            Some(to) => to,
+            None => {
+                let name = free(root, &format!("{STORE_DIR}.corrupt-{stamp}"))?;
+                root.rename(STORE_DIR, root, &name).map_err(failed)?;
+                self.ensure_excluded(&[EXCLUDE_STORE, EXCLUDE_MOVED_ASIDE])?;
+                root.join(&name)
+            }
+        };
         let _ = root.sync();
-        self.ensure_excluded(&[EXCLUDE_STORE, EXCLUDE_MOVED_ASIDE])?;
+        self.ensure_excluded(&[EXCLUDE_STORE])?;
         if let Ok(mut notices) = self.notices.lock() {
             notices.push(Notice::MovedAside {
                 path: path.to_path_buf(),
                 why: why.to_string(),
-                to: root.join(&name),
+                to,
             });
         }
         Ok(())
@@ -681,6 +711,24 @@ fn ensure_excluded(common_dir: &Path, lines: &[&str]) -> Result<(), ShadowError>
             })
             .map_err(|e| ShadowError::write(&path, e))
     }
+}
+
+/// The error a rename across file systems fails with.
+#[cfg(unix)]
+const EXDEV: i32 = 18;
+#[cfg(not(unix))]
+const EXDEV: i32 = 17;
+
+/// The folder stores that failed validation are moved to:
+/// `<common dir>/fararoni/quarantine`, created as real folders (never
+/// through a symlink).
+pub(crate) fn quarantine_dir(common_dir: &Path) -> std::io::Result<Dir> {
+    let git = Dir::open_root(common_dir)?;
+    let ours = git
+        .sub("fararoni", true)?
+        .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))?;
+    ours.sub("quarantine", true)?
+        .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound))
 }
 
 /// Returns the versions of every file under the version folder `shadow`.

@@ -1,17 +1,25 @@
 //! `undo`: bring every file a session changed back to its content from
-//! before the session. It touches only those files — never a clean, a
-//! reset, HEAD, the index or a branch — saves what it overwrites (so an undo
-//! can itself be undone: its writes form their own session), and reports
-//! anything it cannot bring back.
+//! before the session, and — for a session whose snapshots saved the
+//! repository's state ([`super::gitstate`]) — every ref, HEAD, the index,
+//! config, hooks, `info/` files and stash entries it changed. It touches
+//! only what the session changed — never a clean or a reset — saves what
+//! it overwrites (so an undo can itself be undone: its changes form their
+//! own session), and reports anything it cannot bring back.
+//!
+//! A file's content from before the session comes from the journal, or
+//! from the session's ledger in the git dir when the journal no longer
+//! knows the session's start (the session deleted `.fararoni/`).
 
 use std::collections::{HashMap, HashSet};
 
 use camino::{Utf8Path, Utf8PathBuf};
 
+use super::gitstate::{self, Ledger, StateItem, StateOutcome, WorkFile};
 use super::journal::{Entry, Op};
 use super::session::Session;
-use super::store::{sha256_hex, verify_version, Change, Shadow};
+use super::store::{sha256_hex, verify_version, Change, Current, Shadow};
 use super::ShadowError;
+use crate::git::Repo;
 
 /// What happened to one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +64,8 @@ pub struct UndoReport {
     pub undo_session: String,
     /// Every file the session changed, in the order it first changed them.
     pub items: Vec<UndoItem>,
+    /// Every ref, HEAD and state file the session changed.
+    pub state: Vec<StateItem>,
 }
 
 impl UndoReport {
@@ -66,6 +76,10 @@ impl UndoReport {
             .items
             .iter()
             .any(|i| matches!(i.outcome, UndoOutcome::Kept(_) | UndoOutcome::Failed(_)))
+            && !self
+                .state
+                .iter()
+                .any(|i| matches!(i.outcome, StateOutcome::Failed(_)))
     }
 }
 
@@ -130,24 +144,55 @@ pub fn undo_with(
                 (e, e)
             });
     }
-    if order.is_empty() {
+    let repo = Repo::discover(shadow.root())?.ok_or_else(|| ShadowError::NotARepo {
+        path: shadow.root().to_path_buf(),
+    })?;
+    let ledger = Ledger::load(&repo, &target);
+    // The journal knows the session's start unless the store was started
+    // again since the ledger first noted a file.
+    let journal_whole = ledger.journal_mark.is_none() || ledger.journal_mark == tx.journal_mark();
+    for path in ledger.work.keys() {
+        if !span.contains_key(path.as_str()) {
+            order.push(path.as_str());
+        }
+    }
+    if order.is_empty() && !ledger.changed_state() {
         return Err(ShadowError::NoSession {
             id: Some(target),
             recent: recent.into_iter().take(5).collect(),
         });
     }
+    let state = if ledger.changed_state() {
+        undo_state(&repo, &ledger, tx.session())?
+    } else {
+        Vec::new()
+    };
+    // A restored `info/exclude` must still keep the store out of git.
+    shadow.ensure_excluded(&[super::store::EXCLUDE_STORE])?;
     let mut items = Vec::new();
     let total = order.len();
     for path in order {
-        let (first, last) = span[path];
-        // A removal's sha256 is what it removed; an external deletion has none.
-        let after = if last.op == Op::Remove {
-            None
-        } else {
-            last.sha256.clone()
-        };
-        let outcome = undo_one(&mut tx, &entries, Utf8Path::new(path), first.version, after)
-            .unwrap_or_else(|e| UndoOutcome::Failed(crate::text::chain::one_line(&e)));
+        let rel = Utf8Path::new(path);
+        let from_ledger = ledger
+            .work
+            .get(path)
+            .filter(|_| !journal_whole || !span.contains_key(path));
+        let outcome = match (from_ledger, span.get(path)) {
+            (Some(w), _) => undo_from_ledger(&mut tx, &repo, rel, w),
+            (None, Some((first, last))) => {
+                // A removal's sha256 is what it removed; an external
+                // deletion has none.
+                let after = if last.op == Op::Remove {
+                    None
+                } else {
+                    last.sha256.clone()
+                };
+                undo_one(&mut tx, &entries, rel, first.version, after)
+            }
+            // (Every path listed came from the journal or the ledger.)
+            (None, None) => Ok(UndoOutcome::AlreadyAsBefore),
+        }
+        .unwrap_or_else(|e| UndoOutcome::Failed(crate::text::chain::one_line(&e)));
         items.push(UndoItem {
             path: Utf8PathBuf::from(path),
             outcome,
@@ -158,6 +203,96 @@ pub fn undo_with(
         session: target,
         undo_session: tx.session().id().to_string(),
         items,
+        state,
+    })
+}
+
+/// Puts back the refs, HEAD and state files `ledger` says its session
+/// changed, noting them in the ledger of `undo` (the undo's own session)
+/// before and after, so that undoing the undo puts them back again.
+fn undo_state(repo: &Repo, ledger: &Ledger, undo: &Session) -> Result<Vec<StateItem>, ShadowError> {
+    let mut mine = Ledger::load(repo, undo.id());
+    gitstate::capture(repo, &mut mine)?;
+    let items = gitstate::restore(repo, ledger);
+    // A fresh view: git changed refs and files behind the first one.
+    let after = Repo::discover(repo.git_dir())?.ok_or_else(|| ShadowError::NotARepo {
+        path: repo.git_dir().to_path_buf(),
+    })?;
+    gitstate::capture(&after, &mut mine)?;
+    mine.store(&after)?;
+    Ok(items)
+}
+
+/// Brings `rel` back to what the session's ledger saved of it (`w`).
+fn undo_from_ledger(
+    tx: &mut super::Tx<'_>,
+    repo: &Repo,
+    rel: &Utf8Path,
+    w: &WorkFile,
+) -> Result<UndoOutcome, ShadowError> {
+    let shadow = tx.shadow();
+    let path = shadow.resolve_rel(rel)?;
+    let current = tx.read_current(&path)?;
+    let current_sha = current.as_ref().map(|c| sha256_hex(&c.bytes));
+    let Some(first) = &w.first else {
+        // The session created the file.
+        return Ok(match current {
+            None => UndoOutcome::AlreadyAsBefore,
+            Some(c) if current_sha == w.last => {
+                let r = tx.apply(
+                    &path,
+                    Some(&c),
+                    Change {
+                        op: Op::Remove,
+                        new: None,
+                        mode: None,
+                        from: None,
+                    },
+                )?;
+                UndoOutcome::Removed { saved: r.backup }
+            }
+            Some(_) => UndoOutcome::Kept(
+                "the session created it and it changed since; left in place".into(),
+            ),
+        });
+    };
+    let sound = |b: &Vec<u8>| first.sha256.as_deref().is_none_or(|s| s == sha256_hex(b));
+    let Some(bytes) = gitstate::read_blob(repo, &first.blob).filter(sound) else {
+        return Ok(UndoOutcome::Failed(format!(
+            "its content from before the session (git blob {}) is gone from the repository",
+            first.blob
+        )));
+    };
+    if current.as_ref().is_some_and(|c| c.bytes == bytes) {
+        return Ok(UndoOutcome::AlreadyAsBefore);
+    }
+    // The content gets a version of its own, for the journal to name.
+    let kept = tx.save(
+        &path,
+        &Current {
+            bytes: bytes.clone(),
+            mode: first.mode,
+        },
+    )?;
+    let Some(version) = kept.backup else {
+        return Ok(UndoOutcome::Failed(
+            "its content from before the session could not be saved in the store".into(),
+        ));
+    };
+    let r = tx.apply(
+        &path,
+        current.as_ref(),
+        Change {
+            op: Op::Undo,
+            new: Some(&bytes),
+            mode: Some(first.mode),
+            from: Some(version),
+        },
+    )?;
+    Ok(UndoOutcome::Restored {
+        version,
+        saved: r.backup,
+        changed_since: current_sha != w.last,
     })
 }
 

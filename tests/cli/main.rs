@@ -36,6 +36,7 @@ mod test_policy;
 mod test_policy_attacks;
 mod test_policy_props;
 mod test_real_model;
+mod test_recovery;
 mod test_router_corpus;
 mod test_router_intents;
 mod test_run;

@@ -56,7 +56,12 @@ impl Outside {
 pub(crate) fn git_dir_state(repo: &TestRepo) -> BTreeMap<PathBuf, Vec<u8>> {
     snapshot(&repo.path().join(".git"))
         .into_iter()
-        .filter(|(p, _)| p != Path::new("fararoni/lock") && p != Path::new("info/exclude"))
+        .filter(|(p, _)| {
+            p != Path::new("fararoni/lock")
+                && p != Path::new("info/exclude")
+                // Where a store that failed validation is moved.
+                && !p.starts_with("fararoni/quarantine")
+        })
         .collect()
 }
 
@@ -103,14 +108,33 @@ pub(crate) fn run_bounded(repo: &TestRepo, args: &[&str], input: &[u8]) -> Out {
     child.wait_with_output().expect("output").into()
 }
 
-/// The stores moved aside, by name.
+/// The stores moved aside, by path relative to the working tree: inside
+/// the git dir, never in the working tree (where `git add -A` would commit
+/// them).
 pub(crate) fn moved_aside(repo: &TestRepo) -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(repo.path())
+    let in_tree: Vec<String> = std::fs::read_dir(repo.path())
         .expect("ls")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".fararoni.corrupt-"))
+        .filter(|n| n.starts_with(".fararoni.corrupt"))
         .collect();
+    assert!(
+        in_tree.is_empty(),
+        "moved aside into the working tree: {in_tree:?}"
+    );
+    let quarantine = repo.path().join(".git/fararoni/quarantine");
+    let mut out: Vec<String> = std::fs::read_dir(&quarantine)
+        .map(|d| {
+            d.flatten()
+                .map(|e| {
+                    format!(
+                        ".git/fararoni/quarantine/{}",
+                        e.file_name().to_string_lossy()
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     out.sort();
     out
 }

@@ -70,11 +70,14 @@ pub(crate) enum ShadowCommand {
     /// reverse what a program does next
     ///
     /// Saves the dirty set (modified tracked files, untracked files that are
-    /// not ignored) under the session (`--session`, else `FARARONI_SESSION`).
+    /// not ignored, and precious ignored files such as `.env.local` or a
+    /// SQLite database: `fararoni.precious`) and the repository's own state
+    /// (every ref and stash entry, HEAD, the index, config, the hooks folder,
+    /// `info/`) under the session (`--session`, else `FARARONI_SESSION`).
     /// Run it again after the program, or before the next one: what changed
     /// since the session's previous snapshot is recorded, and
-    /// `git fararoni undo --session ID` brings it all back. Ignored files
-    /// are never saved.
+    /// `git fararoni undo --session ID` brings it all back. Other ignored
+    /// files (build output) are never saved.
     Snapshot {
         /// The session to record under
         #[arg(long, value_name = "ID")]
@@ -212,6 +215,7 @@ fn snapshot(
                 "unchanged": snap.unchanged,
                 "skipped": snap.skipped,
                 "recorded": snap.recorded,
+                "state": {"refs": snap.state.refs, "files": snap.state.files},
             })
         ));
         return Ok(ExitCode::SUCCESS);
@@ -224,6 +228,12 @@ fn snapshot(
             shadow::dirty::ChangeKind::Deleted => "deleted",
         };
         text.push_str(&format!("recorded: {kind} `{}`\n", c.path));
+    }
+    for r in &snap.state.refs {
+        text.push_str(&format!("recorded: changed `{r}`\n"));
+    }
+    for f in &snap.state.files {
+        text.push_str(&format!("recorded: changed the git dir's `{f}`\n"));
     }
     text.push_str(&format!(
         "saved {} of {} dirty files in session `{}` ({} already saved); undo with `git fararoni undo --session {}`\n",

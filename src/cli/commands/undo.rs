@@ -6,18 +6,21 @@ use clap::Args;
 
 use crate::cli::error::CliError;
 use crate::cli::util::{cwd, shadow_error, tell, warn};
-use crate::shadow::{self, Shadow, UndoOutcome};
+use crate::shadow::{self, Shadow, StateOutcome, UndoOutcome};
 
-/// Restore every file written in the last (or named) session
+/// Restore every file (and ref) changed in the last (or named) session
 ///
 /// Each file gets back its content from before the session; a file the
-/// session created is removed if it is unchanged since. Only those files
-/// are touched: no clean, no reset, HEAD, the index and branches stay where
-/// they are. What undo overwrites is saved first, so running it again
-/// redoes. Anything it cannot bring back is listed (exit 1). The git dir,
-/// the hooks folder and the store are never written, whatever the journal
-/// says, and a version that does not hold what the journal recorded for it
-/// is not restored.
+/// session created is removed if it is unchanged since. When the session's
+/// commands ran after a snapshot (another agent's hook, `shadow snapshot`),
+/// every ref it changed (branches, tags, the stash and each of its
+/// entries), HEAD, the index, the git dir's config, the hooks folder and
+/// `info/` come back too: created refs and hooks are deleted. Nothing else
+/// is touched: no clean, no reset. What undo overwrites is saved first, so
+/// running it again redoes. Anything it cannot bring back is listed (exit
+/// 1). A working file's path in the journal never leads into the git dir,
+/// the hooks folder or the store, and a version that does not hold what the
+/// journal recorded for it is not restored.
 #[derive(Debug, Args)]
 pub(crate) struct UndoArgs {
     /// The session to undo (default: the last one)
@@ -50,6 +53,18 @@ fn item_json(item: &shadow::UndoItem) -> serde_json::Value {
     }
 }
 
+/// One state item's outcome as JSON.
+fn state_json(item: &shadow::StateItem) -> serde_json::Value {
+    use serde_json::json;
+    let w = item.what.as_str();
+    match &item.outcome {
+        StateOutcome::Restored => json!({"what": w, "outcome": "restored"}),
+        StateOutcome::Removed => json!({"what": w, "outcome": "removed"}),
+        StateOutcome::AlreadyAsBefore => json!({"what": w, "outcome": "unchanged"}),
+        StateOutcome::Failed(why) => json!({"what": w, "outcome": "failed", "why": why}),
+    }
+}
+
 pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
     let shadow = Shadow::discover(&cwd()?).map_err(shadow_error)?;
     for w in shadow.setting_warnings() {
@@ -66,7 +81,12 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
         .items
         .iter()
         .filter(|i| matches!(i.outcome, UndoOutcome::Kept(_) | UndoOutcome::Failed(_)))
-        .count();
+        .count()
+        + report
+            .state
+            .iter()
+            .filter(|i| matches!(i.outcome, StateOutcome::Failed(_)))
+            .count();
     if args.json {
         crate::cli::out(&format!(
             "{}\n",
@@ -74,6 +94,7 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
                 "session": report.session,
                 "undo_session": report.undo_session,
                 "files": report.items.iter().map(item_json).collect::<Vec<_>>(),
+                "state": report.state.iter().map(state_json).collect::<Vec<_>>(),
             })
         ));
     }
@@ -83,8 +104,8 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
             crate::cli::ui::say(&undo_text(&report));
         }
         return Err(CliError::user(format!(
-            "undo could not bring back {missing} of {} file(s) listed above",
-            report.items.len()
+            "undo could not bring back {missing} of {} file(s) and ref(s) listed above",
+            report.items.len() + report.state.len()
         ))
         .hint(
             "the shadow store may still hold older versions: see `git fararoni shadow list PATH`",
@@ -104,6 +125,17 @@ pub(crate) fn run(args: UndoArgs) -> Result<ExitCode, CliError> {
 /// The report for people, one line per file.
 fn undo_text(report: &shadow::UndoReport) -> String {
     let mut text = format!("undoing session `{}`\n", report.session);
+    for item in &report.state {
+        let w = &item.what;
+        let line = match &item.outcome {
+            StateOutcome::Restored => format!("restored {w}"),
+            StateOutcome::Removed => format!("removed {w}, which the session created"),
+            StateOutcome::AlreadyAsBefore => format!("{w} is already as before the session"),
+            StateOutcome::Failed(why) => format!("could not restore {w}: {why}"),
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
     for item in &report.items {
         let p = &item.path;
         let line = match &item.outcome {

@@ -3,7 +3,8 @@
 //! hook settings, or outside the worktree except a new file under the temp
 //! dir), what it is (a regular file, read without following or blocking),
 //! and what the new content would lose (the kill-switch against the file
-//! as it is). Allowed changes of existing files are backed up first.
+//! as it is). Before an allowed change of a repository's file (an existing
+//! one, or a new one) the session's dirty set is saved.
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -355,7 +356,11 @@ fn judge_inner(
             }
         }
     }
-    if current.bytes.is_some() {
+    // A new file of a repository too: the session's snapshot must exist
+    // before the file does, or the after-hook has nothing to compare it
+    // with and the file is never recorded (a session's first call, a Write
+    // of a new file, was never undone).
+    if current.bytes.is_some() || target.rel.is_some() || target.owner.is_some() {
         ctx.back_up(&target, &current, listing)?;
     }
     Ok(())

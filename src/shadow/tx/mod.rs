@@ -407,6 +407,12 @@ impl<'a> Tx<'a> {
         }))
     }
 
+    /// Returns a mark of the store's journal that changes when the store is
+    /// started again ([`journal::first_mark`]).
+    pub(crate) fn journal_mark(&self) -> Option<String> {
+        journal::first_mark(&self.dirs.store)
+    }
+
     /// Returns the version holding `rel`'s content from before this
     /// session's first change to it: `None` when the session has not
     /// changed it (or created it). Read from the session index.
