@@ -42,7 +42,10 @@ install_s=$((SECONDS - start))
 
 # The release binaries, built once for the tier.
 t0=$SECONDS
-timeout 1800 cargo build --locked --release --bins
+if ! timeout 1800 cargo build --locked --release --bins; then
+    echo "real-clients tier: the release build failed or took over 1800 s"
+    exit 1
+fi
 rm -rf "$WORK"
 mkdir -p "$WORK/bin"
 cp "$TARGET"/release/git-fararoni{,-saga,-shadow} "$WORK/bin/"
