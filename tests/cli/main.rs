@@ -21,6 +21,7 @@ mod test_guard_corpus;
 mod test_hook_agents;
 mod test_hook_attacks;
 mod test_hook_contain;
+mod test_hook_failclosed;
 mod test_hook_peers;
 mod test_hook_scripts;
 mod test_hook_shell;

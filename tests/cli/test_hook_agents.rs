@@ -239,19 +239,33 @@ pub fn veto_message(agent: &str, out: &Out) -> Option<String> {
         return None;
     }
     let msg = match agent {
-        "claude" | "gemini" => {
+        "gemini" => {
             assert_eq!(out.code, 2, "{agent}: a veto is exit 2:\n{out}");
+            assert!(
+                out.stdout.is_empty(),
+                "gemini reads JSON on stdout first:\n{out}"
+            );
             out.stderr.trim().to_string()
         }
-        "codex" => {
-            assert_eq!(out.code, 2, "codex: exit 2:\n{out}");
+        // Claude Code shows the model the deny's reason alone (with stderr
+        // alone, the whole hook command too); Codex needs stderr as well.
+        "claude" | "codex" => {
+            assert_eq!(out.code, 2, "{agent}: exit 2:\n{out}");
             assert!(
                 !out.stderr.trim().is_empty(),
-                "codex: exit 2 needs stderr:\n{out}"
+                "{agent}: exit 2 needs stderr:\n{out}"
             );
             let v = json_out();
             let obj = v.as_object().expect("object");
             assert_eq!(obj.len(), 1, "codex rejects unknown keys: {v}");
+            assert!(
+                out.stderr.contains(
+                    v.pointer("/hookSpecificOutput/permissionDecisionReason")
+                        .and_then(Value::as_str)
+                        .unwrap_or("(none)")
+                ),
+                "{agent}: stderr and the reason agree:\n{out}"
+            );
             let h = v["hookSpecificOutput"]
                 .as_object()
                 .expect("hookSpecificOutput");
@@ -851,8 +865,18 @@ fn test_hook_agents_install_uninstall_byte_identical_for_every_agent() {
     assert!(claude.starts_with("{\n  \"permissions\": {\n    \"allow\": [\"Bash(npm test)\"]\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [{ \"type\": \"command\", \"command\": \"./mine.sh\" }]\n      },\n"), "{claude}");
     assert!(claude.ends_with("  \"model\": \"opus\"\n}\n"), "{claude}");
     let v: Value = serde_json::from_str(&claude).expect("still JSON");
+    // Before a tool, the fail-closed wrapper; after, the plain command.
+    let pre = v["hooks"]["PreToolUse"][1]["hooks"][0]["command"]
+        .as_str()
+        .expect("command");
+    assert!(
+        pre.starts_with("sh -c 'v(){")
+            && pre.contains("git-fararoni guard hook --agent claude")
+            && pre.ends_with('\''),
+        "{pre}"
+    );
     assert_eq!(
-        v["hooks"]["PreToolUse"][1]["hooks"][0]["command"],
+        v["hooks"]["PostToolUse"][0]["hooks"][0]["command"],
         "git fararoni guard hook --agent claude"
     );
     assert_eq!(
@@ -864,8 +888,11 @@ fn test_hook_agents_install_uninstall_byte_identical_for_every_agent() {
         .contains("// the user's comment"));
     let codex: Value = serde_json::from_str(&r.read(".codex/hooks.json")).expect("json");
     assert_eq!(codex["hooks"]["Stop"][0]["hooks"][0]["command"], "notify");
+    assert!(codex["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .is_some_and(|c| c.starts_with("sh -c '") && c.contains("--agent codex")));
     assert_eq!(
-        codex["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        codex["hooks"]["PostToolUse"][0]["hooks"][0]["command"],
         "git fararoni guard hook --agent codex"
     );
     let cursor = r.read(".cursor/hooks.json");
@@ -883,8 +910,11 @@ fn test_hook_agents_install_uninstall_byte_identical_for_every_agent() {
     );
     let copilot: Value =
         serde_json::from_str(&r.read(".github/hooks/fararoni.json")).expect("json");
+    assert!(copilot["hooks"]["preToolUse"][0]["bash"]
+        .as_str()
+        .is_some_and(|c| c.starts_with("sh -c '") && c.contains("--agent copilot")));
     assert_eq!(
-        copilot["hooks"]["preToolUse"][0]["bash"],
+        copilot["hooks"]["postToolUse"][0]["bash"],
         "git fararoni guard hook --agent copilot"
     );
     // Idempotent.

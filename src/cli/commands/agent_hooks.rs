@@ -9,6 +9,7 @@ use clap::ValueEnum;
 use crate::cli::error::CliError;
 use crate::cli::util::cwd;
 use crate::git::Repo;
+use crate::hooks::agents::install::trust::{self, Finding, Level};
 use crate::hooks::agents::install::{self, InstallError, Outcome, Scope};
 use crate::hooks::agents::Agent;
 
@@ -148,6 +149,14 @@ pub(in crate::cli) fn change(
             if let Some(step) = install::manual_step(agent) {
                 notes.push(format!("{}: {step}", agent.name()));
             }
+            // What keeps the agent from running the hook just installed
+            // (Codex: a changed command must be trusted again).
+            let st = install::status(agent, scope(scope_arg), &top).map_err(install_error)?;
+            for f in trust::findings(&st, scope(scope_arg), &tops(&top), &trust::process_env) {
+                if f.level == Level::Warn {
+                    notes.push(format!("{}: {}{}", agent.name(), f.detail, fix_text(&f)));
+                }
+            }
         }
     }
     crate::cli::out(&text);
@@ -155,6 +164,81 @@ pub(in crate::cli) fn change(
         eprintln!("hint: {n}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `; FIX` for a finding with a fix.
+fn fix_text(f: &Finding) -> String {
+    f.fix
+        .as_deref()
+        .map(|x| format!("; {x}"))
+        .unwrap_or_default()
+}
+
+/// The spellings of the project's top an agent may use: as found, as the
+/// shell's `PWD` spells it (agents do not resolve symlinks), resolved, and
+/// the main worktree's (Codex trusts a linked worktree by its main one).
+pub(in crate::cli) fn tops(top: &std::path::Path) -> Vec<PathBuf> {
+    let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut out = vec![top.to_path_buf()];
+    let rtop = real(top);
+    if let (Some(pwd), Ok(here)) = (
+        std::env::var_os("PWD").map(PathBuf::from),
+        std::env::current_dir(),
+    ) {
+        if pwd.is_absolute() && real(&pwd) == real(&here) {
+            if let Ok(rel) = real(&here).strip_prefix(&rtop) {
+                let mut logical = pwd.clone();
+                for _ in rel.components() {
+                    logical.pop();
+                }
+                if real(&logical) == rtop {
+                    out.push(logical);
+                }
+            }
+        }
+    }
+    out.push(rtop);
+    if let Ok(Some(repo)) = Repo::discover(top) {
+        let common = real(repo.common_dir());
+        if common.file_name().is_some_and(|n| n == ".git") {
+            if let Some(main) = common.parent() {
+                out.push(main.to_path_buf());
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    out.retain(|p| {
+        let new = !seen.contains(p);
+        seen.push(p.clone());
+        new
+    });
+    out
+}
+
+/// The findings about every installed agent hook in `scope_arg` (trust,
+/// an older command that fails open), for `hooks status` and `doctor`.
+pub(in crate::cli) fn findings(scope_arg: ScopeArg) -> Result<Vec<Finding>, CliError> {
+    let top = project(scope_arg)?;
+    let tops = tops(&top);
+    let mut out = Vec::new();
+    for agent in Agent::ALL {
+        let st = install::status(agent, scope(scope_arg), &top).map_err(install_error)?;
+        out.extend(trust::findings(
+            &st,
+            scope(scope_arg),
+            &tops,
+            &trust::process_env,
+        ));
+    }
+    Ok(out)
+}
+
+fn level_name(l: Level) -> &'static str {
+    match l {
+        Level::Ok => "ok",
+        Level::Info => "info",
+        Level::Warn => "warn",
+    }
 }
 
 /// Whether `git-fararoni` is on `PATH`: the installed command is `git
@@ -195,14 +279,19 @@ pub(in crate::cli) fn report(
     scope_arg: ScopeArg,
 ) -> Result<(String, serde_json::Value, bool), CliError> {
     let top = project(scope_arg)?;
+    let tops = tops(&top);
     let mut all = Vec::new();
     for agent in agents.agents() {
-        all.push(install::status(agent, scope(scope_arg), &top).map_err(install_error)?);
+        let st = install::status(agent, scope(scope_arg), &top).map_err(install_error)?;
+        let found = trust::findings(&st, scope(scope_arg), &tops, &trust::process_env);
+        all.push((st, found));
     }
     let reachable = on_path();
     let v: Vec<serde_json::Value> = all
         .iter()
-        .map(|s| {
+        .map(|(s, found)| {
+            let complete = s.installed.len() == s.expected.len();
+            let fails_open = install::wrapper::row(s.agent).is_some() && !s.outdated.is_empty();
             serde_json::json!({
                 "agent": s.agent.name(),
                 "path": s.path.to_string_lossy(),
@@ -212,11 +301,21 @@ pub(in crate::cli) fn report(
                 "installed": s.installed,
                 "expected": s.expected,
                 "problem": s.problem,
+                "outdated": s.outdated,
+                "fails_open": fails_open,
+                // Installed, reachable, and nothing found that keeps the
+                // agent from running it (trust) or lets it fail open.
+                "will_run": reachable && complete && !found.iter().any(|f| f.level == Level::Warn),
+                "findings": found.iter().map(|f| serde_json::json!({
+                    "level": level_name(f.level),
+                    "detail": f.detail,
+                    "fix": f.fix,
+                })).collect::<Vec<_>>(),
             })
         })
         .collect();
     let mut text = String::new();
-    for s in &all {
+    for (s, found) in &all {
         let state = if s.installed.len() == s.expected.len() {
             "active".to_string()
         } else if s.installed.is_empty() {
@@ -237,6 +336,16 @@ pub(in crate::cli) fn report(
             text.push_str(&format!(" ({p})"));
         }
         text.push('\n');
+        for f in found {
+            text.push_str(&format!(
+                "         {:<4} {}\n",
+                level_name(f.level),
+                f.detail
+            ));
+            if let Some(fix) = &f.fix {
+                text.push_str(&format!("              → {fix}\n"));
+            }
+        }
     }
     Ok((text, serde_json::Value::Array(v), reachable))
 }

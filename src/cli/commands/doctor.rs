@@ -4,10 +4,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::agent_hooks::{self, ScopeArg};
 use crate::cli::error::{exit, CliError};
 use crate::cli::ui::paint;
 use crate::cli::util::cwd;
-use crate::doctor::{diagnose, Level};
+use crate::doctor::{diagnose, Check, Level};
+use crate::hooks::agents::install::trust;
 
 /// Check git, the repository, the hooks, the model endpoints, the shadow store and the saga
 ///
@@ -22,7 +24,8 @@ pub(crate) struct DoctorArgs {
 }
 
 pub(crate) fn run(args: DoctorArgs) -> Result<ExitCode, CliError> {
-    let checks = diagnose(&cwd()?);
+    let mut checks = diagnose(&cwd()?);
+    checks.extend(agent_checks());
     let broken = checks.iter().any(|c| c.level == Level::Error);
     if args.json {
         crate::cli::out(&format!("{}\n", serde_json::json!({ "checks": checks })));
@@ -50,4 +53,28 @@ pub(crate) fn run(args: DoctorArgs) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::from(if broken { exit::ERROR } else { exit::OK }))
+}
+
+/// What keeps an installed agent hook from running (the agent's own trust)
+/// or lets it fail open (an older command), for the project's hooks and
+/// the user's. Nothing is said of agents without our hook.
+fn agent_checks() -> Vec<Check> {
+    let mut out = Vec::new();
+    for (scope, suffix) in [(ScopeArg::Project, ""), (ScopeArg::User, " (user)")] {
+        // Outside a repository, or without HOME: nothing of that scope to check.
+        let Ok(found) = agent_hooks::findings(scope) else {
+            continue;
+        };
+        out.extend(found.into_iter().map(|f| Check {
+            name: format!("agent {}{suffix}", f.agent.name()),
+            level: match f.level {
+                trust::Level::Ok => Level::Ok,
+                trust::Level::Info => Level::Info,
+                trust::Level::Warn => Level::Warn,
+            },
+            detail: f.detail,
+            fix: f.fix,
+        }));
+    }
+    out
 }

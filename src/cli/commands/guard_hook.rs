@@ -1,13 +1,17 @@
 //! `git fararoni guard hook --agent NAME`: reads one hook payload from
 //! stdin (bounded), writes the agent's answer. A panic or any failure here
-//! is still answered as a veto in the agent's own terms.
+//! is still answered as a veto in the agent's own terms, and so is a
+//! hang: a watchdog answers before the agent's own timeout would let the
+//! tool run.
 
 use std::io::{Read as _, Write as _};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 
-use crate::hooks::agents::{self, Agent, Veto};
+use crate::hooks::agents::install::wrapper;
+use crate::hooks::agents::{self, Agent, Answer, Veto};
 
 /// Judge one tool call of another coding agent (its pre-tool hook)
 ///
@@ -54,8 +58,52 @@ const JUDGE_STACK: usize = 256 << 20;
 /// build's larger frames).
 const INLINE_PAYLOAD: usize = 4 << 10;
 
+/// Set by whoever answers first, the judgement or the watchdog: the agent
+/// reads exactly one answer.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+
+/// The watchdog's stack: it only sleeps, then writes one answer.
+const WATCHDOG_STACK: usize = 64 << 10;
+
+/// Starts the thread that answers a veto and ends the process if the
+/// judgement has not answered in time (a stdin the agent never closes, a
+/// git call stuck on a lock or a network file system). Every agent lets
+/// the tool run when its own hook timeout fires, and the installed
+/// wrapper's `timeout` exists only where coreutils does (not on macOS),
+/// so the guard bounds itself: at three quarters of the wrapper's bound
+/// (`FARARONI_HOOK_TIMEOUT`, default 20 s: 15 s), both well below the
+/// agents' 30 s.
+fn start_watchdog(agent: Agent) {
+    let after = wrapper::watchdog_after(std::env::var(wrapper::TIMEOUT_ENV).ok().as_deref());
+    // Without a thread the judgement still runs; the wrapper's `timeout`
+    // remains where it exists.
+    let _ = std::thread::Builder::new()
+        .stack_size(WATCHDOG_STACK)
+        .spawn(move || {
+            std::thread::sleep(after);
+            if ANSWERED.swap(true, Ordering::SeqCst) {
+                return;
+            }
+            let answer = agents::answer(
+                agent.spec().contract,
+                &agents::Decision::Veto(Veto::fail_closed(&format!(
+                    "the guard did not answer within {} s",
+                    after.as_secs_f32()
+                ))),
+            );
+            write_answer(&answer);
+            std::process::exit(i32::from(answer.exit));
+        });
+}
+
+fn write_answer(answer: &Answer) {
+    let _ = std::io::stdout().lock().write_all(answer.stdout.as_bytes());
+    let _ = std::io::stderr().lock().write_all(answer.stderr.as_bytes());
+}
+
 /// Answers one hook call of `agent`.
 pub(crate) fn run_for(agent: Agent) -> ExitCode {
+    start_watchdog(agent);
     let mut input = Vec::new();
     let read = std::io::stdin()
         .lock()
@@ -101,7 +149,12 @@ pub(crate) fn run_for(agent: Agent) -> ExitCode {
             })
         }
     };
-    let _ = std::io::stdout().lock().write_all(answer.stdout.as_bytes());
-    let _ = std::io::stderr().lock().write_all(answer.stderr.as_bytes());
+    if ANSWERED.swap(true, Ordering::SeqCst) {
+        // The watchdog answered and is ending the process.
+        loop {
+            std::thread::park();
+        }
+    }
+    write_answer(&answer);
     ExitCode::from(answer.exit)
 }

@@ -2,8 +2,11 @@
 //! Tool inputs from the hooks reference: Write `{file_path, content}`, Edit
 //! `{file_path, old_string, new_string, replace_all}`, the legacy MultiEdit
 //! `{file_path, edits: [...]}`, Bash `{command, ...}` (PowerShell alike).
-//! A veto is exit 2 with the reason on stderr ("Claude sees the stderr
-//! message as the denial reason"); any other non-zero exit lets the tool run.
+//! A veto is exit 2 with the `hookSpecificOutput` deny on stdout and the
+//! reason on stderr too: with stderr alone, Claude Code shows the model
+//! `[<the whole hook command>]: <stderr>`, and the installed command is a
+//! long fail-closed wrapper; with the deny, the model reads just the
+//! reason. Any other non-zero exit lets the tool run.
 
 use super::spec::{Agent, AgentSpec, Contract, Fields, Kind, Matching, Tool, UnknownTool};
 
@@ -70,7 +73,7 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
         },
     ],
     unknown_tool: UnknownTool::Veto,
-    contract: Contract::Exit2Stderr,
+    contract: Contract::CodexJson,
 };
 
 /// The matcher the installer registers: exactly the tools above.

@@ -177,10 +177,12 @@ pub enum Matching {
 /// How an agent is told "no" and "yes".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Contract {
-    /// Exit 2 with the reason on stderr (Claude Code, Gemini CLI).
+    /// Exit 2 with the reason on stderr (Gemini CLI, which would read JSON
+    /// on stdout first and let the tool run without a top-level `decision`).
     Exit2Stderr,
     /// Exit 2 with the reason on stderr *and* the `hookSpecificOutput` deny on
-    /// stdout, exactly the keys Codex's parser knows (it rejects unknown ones).
+    /// stdout, exactly the keys Codex's parser knows (it rejects unknown
+    /// ones); Claude Code reads the same and shows the model only the reason.
     CodexJson,
     /// `{"permission":"deny","user_message","agent_message"}` and exit 2
     /// (Cursor: the model reads only `agent_message`).

@@ -401,6 +401,12 @@ pub fn append(text: &str, node: &Node, piece: &str, depth: usize, style: &Style)
     }
 }
 
+/// Returns `text` with the value `node` replaced by `piece` (rendered).
+pub fn replace(text: &str, node: &Node, piece: &str) -> String {
+    let (start, end) = node.span();
+    format!("{}{piece}{}", &text[..start], &text[end..])
+}
+
 /// Returns `text` without the element `index` of the container `node`
 /// (an object member with its key, or an array element), with the comma
 /// and layout that separated it; a container left empty closes to `{}`/`[]`.

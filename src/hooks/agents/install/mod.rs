@@ -7,11 +7,18 @@
 //! event; ours are written only where no file is, and removed only when
 //! they are still exactly ours.
 //!
-//! The command written is `git fararoni guard hook --agent NAME`, with the
-//! agent named explicitly (a payload's agent cannot be told reliably, and
-//! each agent's veto differs), registered only for the tools it judges.
+//! The command written names the agent explicitly (a payload's agent
+//! cannot be told reliably, and each agent's veto differs) and is
+//! registered only for the tools it judges. Before a tool, where the agent
+//! would take a broken hook for one that allows, it is the fail-closed
+//! wrapper of [`wrapper`]; after a tool (nothing left to refuse) and for
+//! agents that block on a failed hook themselves, it is plain `git
+//! fararoni guard hook --agent NAME`. Installing again replaces an older
+//! command of ours in place.
 
 pub mod json;
+pub mod trust;
+pub mod wrapper;
 
 use std::path::{Path, PathBuf};
 
@@ -80,13 +87,23 @@ pub enum InstallError {
     NoHome,
 }
 
-/// The command every hook runs for `agent`.
+/// The plain command: after a tool, and before one where the agent blocks
+/// on a failed hook itself (Cursor's `failClosed`, Cline's files).
 pub fn command(agent: Agent) -> String {
     format!("git fararoni guard hook --agent {}", agent.name())
 }
 
-/// Whether a hook command string is ours.
-fn is_ours(cmd: &str) -> bool {
+/// The command of `agent`'s hook before a tool: the fail-closed wrapper
+/// where the agent has one ([`wrapper::ROWS`]), else [`command`].
+pub fn pre_command(agent: Agent) -> String {
+    wrapper::row(agent)
+        .map(wrapper::command)
+        .unwrap_or_else(|| command(agent))
+}
+
+/// Whether a hook command string is ours: the plain command, the wrapper
+/// (which runs `git-fararoni guard hook`), and every older form.
+pub fn is_ours(cmd: &str) -> bool {
     cmd.contains("fararoni guard hook")
 }
 
@@ -120,6 +137,20 @@ struct Event {
     path: &'static [&'static str],
     /// How its entries look.
     shape: Shape,
+    /// Before a tool runs (the hook can refuse it): the command is
+    /// [`pre_command`]; after, [`command`].
+    pre: bool,
+}
+
+impl Event {
+    /// The command this event's entry runs for `agent`.
+    fn command(&self, agent: Agent) -> String {
+        if self.pre {
+            pre_command(agent)
+        } else {
+            command(agent)
+        }
+    }
 }
 
 /// What installing for an agent means.
@@ -174,24 +205,29 @@ const fn groups_file(file: &'static str, events: &'static [Event]) -> Plan {
     }
 }
 
-/// The `hooks.<event>` lists of a [`groups_file`], before and after a tool.
-const fn group_event(event: &'static [&'static str], shape: Shape) -> Event {
-    Event { path: event, shape }
+/// The `hooks.<event>` lists of a [`groups_file`], before (`pre`) or after
+/// a tool.
+const fn group_event(event: &'static [&'static str], shape: Shape, pre: bool) -> Event {
+    Event {
+        path: event,
+        shape,
+        pre,
+    }
 }
 
 /// Every agent's installer, as data.
 fn plan(agent: Agent) -> Plan {
     const CLAUDE: &[Event] = &[
-        group_event(&["hooks", "PreToolUse"], CLAUDE_GROUP),
-        group_event(&["hooks", "PostToolUse"], CLAUDE_GROUP),
+        group_event(&["hooks", "PreToolUse"], CLAUDE_GROUP, true),
+        group_event(&["hooks", "PostToolUse"], CLAUDE_GROUP, false),
     ];
     const GEMINI: &[Event] = &[
-        group_event(&["hooks", "BeforeTool"], GEMINI_GROUP),
-        group_event(&["hooks", "AfterTool"], GEMINI_GROUP),
+        group_event(&["hooks", "BeforeTool"], GEMINI_GROUP, true),
+        group_event(&["hooks", "AfterTool"], GEMINI_GROUP, false),
     ];
     const CODEX: &[Event] = &[
-        group_event(&["hooks", "PreToolUse"], CODEX_GROUP),
-        group_event(&["hooks", "PostToolUse"], CODEX_GROUP),
+        group_event(&["hooks", "PreToolUse"], CODEX_GROUP, true),
+        group_event(&["hooks", "PostToolUse"], CODEX_GROUP, false),
     ];
     match agent {
         Agent::Claude => groups_file(".claude/settings.json", CLAUDE),
@@ -208,6 +244,7 @@ fn plan(agent: Agent) -> Plan {
                         matcher: Some(super::cursor::MATCHER),
                         fail_closed: true,
                     },
+                    pre: true,
                 },
                 Event {
                     path: &["hooks", "beforeShellExecution"],
@@ -215,6 +252,7 @@ fn plan(agent: Agent) -> Plan {
                         matcher: None,
                         fail_closed: true,
                     },
+                    pre: true,
                 },
                 Event {
                     path: &["hooks", "afterFileEdit"],
@@ -222,6 +260,7 @@ fn plan(agent: Agent) -> Plan {
                         matcher: None,
                         fail_closed: false,
                     },
+                    pre: false,
                 },
                 Event {
                     path: &["hooks", "afterShellExecution"],
@@ -229,6 +268,7 @@ fn plan(agent: Agent) -> Plan {
                         matcher: None,
                         fail_closed: false,
                     },
+                    pre: false,
                 },
             ],
         },
@@ -245,22 +285,22 @@ fn plan(agent: Agent) -> Plan {
                 Event {
                     path: &["hooks", "preToolUse"],
                     shape: Shape::Copilot,
+                    pre: true,
                 },
                 Event {
                     path: &["hooks", "postToolUse"],
                     shape: Shape::Copilot,
+                    pre: false,
                 },
             ],
         },
     }
 }
 
-/// A step the user must take themselves after installing.
+/// A step the user must take themselves after installing (Codex's trust
+/// is checked, not told: [`trust::findings`]).
 pub fn manual_step(agent: Agent) -> Option<&'static str> {
     match agent {
-        Agent::Codex => Some(
-            "Codex runs a new hook only once you trust it: open Codex, run `/hooks` and trust `git fararoni guard hook` (project hooks also need the project trusted)",
-        ),
         Agent::Gemini => Some(
             "if your Gemini CLI version has hooks switched off, enable them in `/settings` (\"Enable Hooks System\")",
         ),
@@ -269,9 +309,9 @@ pub fn manual_step(agent: Agent) -> Option<&'static str> {
     }
 }
 
-fn entry(agent: Agent, shape: Shape) -> J {
-    let cmd = J::Str(command(agent));
-    match shape {
+fn entry(agent: Agent, ev: &Event) -> J {
+    let cmd = J::Str(ev.command(agent));
+    match ev.shape {
         Shape::Groups {
             matcher,
             timeout,
@@ -364,6 +404,9 @@ pub struct Status {
     pub installed: Vec<String>,
     /// The events it should be registered for.
     pub expected: Vec<String>,
+    /// The events where our hook runs an older command than the one
+    /// `install` writes now (before a tool: the old form that fails open).
+    pub outdated: Vec<String>,
     /// Something wrong with the file.
     pub problem: Option<String>,
 }
@@ -437,6 +480,34 @@ fn entry_commands(entry: &Node) -> Vec<(Option<usize>, String)> {
     own.chain(nested).collect()
 }
 
+/// The command values of our handlers in an event list.
+fn our_commands(list: &Node) -> Vec<&Node> {
+    let Node::Array { items, .. } = list else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in items {
+        let nested = match e.get("hooks") {
+            Some(Node::Array { items, .. }) => {
+                items.iter().filter_map(|h| h.get("command")).collect()
+            }
+            _ => Vec::new(),
+        };
+        let own = ["command", "bash"].into_iter().filter_map(|k| e.get(k));
+        out.extend(
+            own.chain(nested)
+                .filter(|n| n.as_str().is_some_and(is_ours)),
+        );
+    }
+    out
+}
+
+/// Whether some handler of ours in the event list runs another command
+/// than `want`.
+fn outdated(list: &Node, want: &str) -> bool {
+    our_commands(list).iter().any(|n| n.as_str() != Some(want))
+}
+
 /// Whether the event list holds our hook.
 fn has_ours(list: &Node) -> bool {
     match list {
@@ -477,6 +548,10 @@ fn remember(state: &Path, agent: Agent, m: &Memory) -> Result<(), InstallError> 
     write(&memory_file(state, agent), &text)
 }
 
+fn forget(state: &Path, agent: Agent) {
+    let _ = std::fs::remove_file(memory_file(state, agent));
+}
+
 fn recall(state: &Path, agent: Agent) -> Option<Memory> {
     let text = std::fs::read_to_string(memory_file(state, agent)).ok()?;
     serde_json::from_str(&text).ok()
@@ -514,7 +589,25 @@ pub fn install(
         Plan::Json { empty, events, .. } => {
             let original = read(&path)?;
             let mut text = original.clone().unwrap_or_else(|| empty.to_string());
+            let mut had_ours = false;
             for ev in events {
+                // An older command of ours is replaced where it stands, one
+                // at a time (each replacement moves the spans after it).
+                let want = ev.command(agent);
+                for _ in 0..64 {
+                    let root = parse(&path, &text)?;
+                    let (node, depth) = walk(&root, ev.path);
+                    if depth < ev.path.len() {
+                        break;
+                    }
+                    had_ours |= has_ours(node);
+                    let old = our_commands(node)
+                        .into_iter()
+                        .find(|n| n.as_str() != Some(want.as_str()));
+                    let Some(old) = old else { break };
+                    let piece = Style::of(&text).render(&J::Str(want.clone()), 0);
+                    text = json::replace(&text, old, &piece);
+                }
                 let root = parse(&path, &text)?;
                 if !matches!(root, Node::Object { .. }) {
                     return Err(InstallError::Shape {
@@ -536,7 +629,7 @@ pub fn install(
                     if has_ours(node) {
                         continue;
                     }
-                    let piece = style.render(&entry(agent, ev.shape), depth + 1);
+                    let piece = style.render(&entry(agent, ev), depth + 1);
                     text = json::append(&text, node, &piece, depth, &style);
                 } else {
                     if !matches!(node, Node::Object { .. }) {
@@ -547,7 +640,7 @@ pub fn install(
                         });
                     }
                     // Build the missing keys inside out.
-                    let mut value = J::Arr(vec![entry(agent, ev.shape)]);
+                    let mut value = J::Arr(vec![entry(agent, ev)]);
                     for k in ev.path[depth + 1..].iter().rev() {
                         value = J::Obj(vec![(k, value)]);
                     }
@@ -560,14 +653,27 @@ pub fn install(
             if original.as_deref() == Some(text.as_str()) {
                 return Ok(Outcome::Unchanged(path));
             }
-            remember(
-                state,
-                agent,
-                &Memory {
+            // Where the file held our hook already, what it was without us
+            // is known only from the first install's memory, and only if
+            // the file is still as that install left it; otherwise
+            // uninstall removes our entries one by one.
+            let memory = if had_ours {
+                recall(state, agent)
+                    .filter(|m| original.as_deref() == Some(m.installed.as_str()))
+                    .map(|m| Memory {
+                        original: m.original,
+                        installed: text.clone(),
+                    })
+            } else {
+                Some(Memory {
                     original,
                     installed: text.clone(),
-                },
-            )?;
+                })
+            };
+            match memory {
+                Some(m) => remember(state, agent, &m)?,
+                None => forget(state, agent),
+            }
             write(&path, &text)?;
             Ok(Outcome::Changed(path))
         }
@@ -743,6 +849,7 @@ pub fn status(agent: Agent, scope: Scope, project: &Path) -> Result<Status, Inst
         path: path.clone(),
         installed: Vec::new(),
         expected: Vec::new(),
+        outdated: Vec::new(),
         problem: None,
     };
     match plan(agent) {
@@ -776,6 +883,9 @@ pub fn status(agent: Agent, scope: Scope, project: &Path) -> Result<Status, Inst
                 if let Some(r) = &root {
                     let (node, depth) = walk(r, ev.path);
                     if depth == ev.path.len() && has_ours(node) {
+                        if outdated(node, &ev.command(agent)) {
+                            st.outdated.push(name.clone());
+                        }
                         st.installed.push(name);
                     }
                 }
