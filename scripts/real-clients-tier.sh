@@ -108,5 +108,5 @@ if bad:
     sys.exit(1)
 print("real-clients tier: %s PASS and %s closed for %s" % (",".join(must_pass), ",".join(closed), ",".join(agents)))
 EOF
-echo "real-clients tier: clients ${install_s}s, release build ${build_s}s, scenarios ${run_s}s, total $((SECONDS - start))s"
+echo "real-clients tier: clients ${install_s}s, build ${build_s}s, scenarios ${run_s}s, total $((SECONDS - start))s"
 exit $verdict
