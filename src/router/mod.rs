@@ -482,7 +482,17 @@ impl Facts for Recording<'_> {
         self.ask(self.inner.lease_unseen(place, remote, refspecs))
     }
     fn brings_stash(&self, place: &policy::Place, rev: &str) -> Option<bool> {
-        self.ask(self.inner.brings_stash(place, rev))
+        // Not a question an earlier write changes: a stash entry made
+        // earlier in the line is reached only by words the policy refuses
+        // on sight (`stash`, `refs/stash`) or by ones that search or walk
+        // reflogs, which it asks about as paths and revisions elsewhere.
+        let searches = rev.contains(":/") || rev.contains("^{/") || rev.contains("@{");
+        let answer = self.inner.brings_stash(place, rev);
+        if searches {
+            self.ask(answer)
+        } else {
+            answer
+        }
     }
     fn hooks_in_worktree(&self, place: &policy::Place) -> Option<PathBuf> {
         // Configuration, which no command level 1 runs can change.

@@ -32,6 +32,7 @@ mod test_local_model;
 mod test_parse_tool_calls;
 mod test_policy;
 mod test_policy_attacks;
+mod test_policy_classes;
 mod test_policy_props;
 mod test_real_model;
 mod test_router_corpus;

@@ -48,6 +48,20 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             },
             matching: Matching::CodexPatch,
         },
+        // Tools that read, search or plan: they write nothing in the repository.
+        Tool {
+            names: &[
+                "read_file",
+                "list_dir",
+                "grep_files",
+                "view_image",
+                "update_plan",
+                "web_search",
+            ],
+            kind: Kind::Read,
+            fields: Fields::NONE,
+            matching: Matching::None,
+        },
     ],
     unknown_tool: UnknownTool::Veto,
     contract: Contract::CodexJson,

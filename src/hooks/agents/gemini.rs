@@ -56,6 +56,22 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             },
             matching: Matching::ExactCount,
         },
+        // Tools that read, search or fetch: they write nothing in the repository.
+        Tool {
+            names: &[
+                "read_file",
+                "read_many_files",
+                "list_directory",
+                "glob",
+                "search_file_content",
+                "web_fetch",
+                "google_web_search",
+                "write_todos",
+            ],
+            kind: Kind::Read,
+            fields: Fields::NONE,
+            matching: Matching::None,
+        },
     ],
     unknown_tool: UnknownTool::Veto,
     contract: Contract::Exit2Stderr,

@@ -98,8 +98,12 @@ fn stash(path: &str, p: &Parsed, ctx: &Ctx) -> Option<(Risk, String)> {
     for o in options.iter() {
         words.extend(p.values(o));
     }
+    // A message search (`:/text`, `REV^{/text}`) walks every ref, the
+    // stash's included, the way git does it and no other reader copies
+    // exactly: with a stash present it is refused.
+    let stash_exists = || ctx.facts.brings_stash(ctx.place, "refs/stash") == Some(true);
     let hit = words.iter().find(|w| {
-        names_stash(w) || {
+        names_stash(w) || ((w.contains(":/") || w.contains("^{/")) && stash_exists()) || {
             let rev = w.strip_prefix('+').unwrap_or(w);
             let rev = rev.split(':').next().unwrap_or(rev);
             !rev.is_empty() && ctx.facts.brings_stash(ctx.place, rev) == Some(true)

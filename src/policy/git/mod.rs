@@ -218,7 +218,12 @@ fn classify_args(
     let mut v = judge(command, rest, &ctx, &mut canonical, &sub);
     if sub == "gc" && !v.blocked() {
         // What runs is gc that keeps everything (see `GC_KEEPS`).
-        for (i, keep) in tables::history::GC_KEEPS.iter().enumerate() {
+        let missing: Vec<&str> = tables::history::GC_KEEPS
+            .iter()
+            .filter(|k| !canonical[..at].iter().any(|w| w == *k))
+            .copied()
+            .collect();
+        for (i, keep) in missing.into_iter().enumerate() {
             canonical.insert(at + 2 * i, "-c".into());
             canonical.insert(at + 2 * i + 1, keep.to_string());
         }

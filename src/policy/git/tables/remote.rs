@@ -7,7 +7,7 @@ use crate::policy::git::{cmd, Command, Ctx, Outcome, Rule};
 use crate::policy::parse::Parsed;
 use crate::policy::spec::{flag, opt, req, Opt};
 use crate::policy::Actor;
-use crate::policy::Risk::{self, Destructive, LocalWrite, Remote, UnsafeShell};
+use crate::policy::Risk::{self, Destructive, Remote, UnsafeShell};
 
 const NET: Rule = Rule::Refuse(Remote, "contacts a remote repository; run it yourself");
 
@@ -285,6 +285,8 @@ const REMOTE_ADD: &[Opt] = &[
     opt('\0', "mirror"),
 ];
 
+const REMOTE_SET_URL: &[Opt] = &[flag('\0', "push"), flag('\0', "add"), flag('\0', "delete")];
+
 const SUBMODULE_UPDATE: &[Opt] = &[
     flag('\0', "init"),
     flag('\0', "remote"),
@@ -351,12 +353,18 @@ fn clone(p: &Parsed, ctx: &Ctx) -> Outcome {
     }
 }
 
-/// `remote add NAME URL`: an `ext::` URL runs a program.
+/// `remote add NAME URL` / `remote set-url NAME URL`: where later fetches
+/// and pushes go is remote contact in the making, so it follows
+/// `fararoni.hook.remote` like the contact itself; an `ext::` URL runs a
+/// program.
 fn remote_add(p: &Parsed, _: &Ctx) -> Outcome {
     if p.all_operands().any(|u| u.starts_with("ext::")) {
         (UnsafeShell, "an `ext::` URL runs a program".into())
     } else {
-        (LocalWrite, "adds a remote".into())
+        (
+            Remote,
+            "points a remote at a URL, which decides where later fetches and pushes go".into(),
+        )
     }
 }
 
@@ -383,6 +391,11 @@ const HOOK_REMOTE: &[Command] = &[
     ),
     cmd("clone", &[CLONE], Rule::Decide(clone)),
     cmd("remote.add", &[REMOTE_ADD], Rule::Decide(remote_add)),
+    cmd(
+        "remote.set-url",
+        &[REMOTE_SET_URL],
+        Rule::Decide(remote_add),
+    ),
     cmd(
         "submodule.update",
         &[SUBMODULE_UPDATE],
