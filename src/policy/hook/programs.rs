@@ -48,6 +48,9 @@ pub enum Kind {
     Listener,
     /// `cd`, `pushd`, `popd`: moves the judge's cwd.
     Cd,
+    /// Formats, partitions or wipes disks (`mkfs.*`, `wipefs`, `fdisk`):
+    /// only its listing options read.
+    Disk,
     /// `alias NAME=VALUE`.
     Alias,
     /// `crontab`: only `-l` reads.
@@ -602,6 +605,21 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("rmdir", Kind::Files),
     ("unlink", Kind::Files),
     ("truncate", Kind::Files),
+    ("mkfs", Kind::Disk),
+    ("mke2fs", Kind::Disk),
+    ("mkswap", Kind::Disk),
+    ("mkdosfs", Kind::Disk),
+    ("mkntfs", Kind::Disk),
+    ("wipefs", Kind::Disk),
+    ("blkdiscard", Kind::Disk),
+    ("cryptsetup", Kind::Disk),
+    ("fdisk", Kind::Disk),
+    ("sfdisk", Kind::Disk),
+    ("cfdisk", Kind::Disk),
+    ("gdisk", Kind::Disk),
+    ("sgdisk", Kind::Disk),
+    ("parted", Kind::Disk),
+    ("badblocks", Kind::Disk),
     ("shred", Kind::Files),
     ("dd", Kind::Files),
     ("mv", Kind::Files),
@@ -846,6 +864,10 @@ pub fn kind(name: &str) -> Option<Kind> {
     if READ_ONLY.contains(&name) {
         return Some(Kind::ReadOnly);
     }
+    // `mkfs.ext4`, `mkfs.vfat`, `mkfs.btrfs`, …
+    if name.starts_with("mkfs.") {
+        return Some(Kind::Disk);
+    }
     // `python3.12`, `perl5.36`, `ruby3.2`, `node18`.
     for (prefix, lang) in [
         ("python", Lang::Python),
@@ -862,6 +884,21 @@ pub fn kind(name: &str) -> Option<Kind> {
     }
     None
 }
+
+/// The options with which a disk tool only lists or reports (`fdisk -l`,
+/// `sfdisk --dump`, `parted -l`, `wipefs` without `-a` only lists too).
+pub const DISK_LISTING: &[&str] = &[
+    "-l",
+    "--list",
+    "-d",
+    "--dump",
+    "-J",
+    "--json",
+    "-V",
+    "--version",
+    "-h",
+    "--help",
+];
 
 /// Whether a program reads a script from stdin with these arguments (no
 /// script operand, or `-`), for shells and interpreters.

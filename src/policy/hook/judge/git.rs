@@ -5,6 +5,11 @@ use super::*;
 
 impl Judge<'_> {
     pub(super) fn git(&mut self, args: &[Arg], assigns: &[(String, Option<String>)]) {
+        // `git fararoni VERB` runs `git-fararoni VERB`: ours, judged as ours.
+        if args.get(1).and_then(Arg::lit) == Some("fararoni") {
+            self.own(&args[1..]);
+            return;
+        }
         let Some(cwd) = self.cwd.clone() else {
             self.deny("After a `cd` the guard cannot follow, it cannot tell which repository `git` would act on");
             return;

@@ -75,6 +75,10 @@ impl Judge<'_> {
                 }
             }
         }
+        if name == "git-fararoni" {
+            self.own(args);
+            return;
+        }
         let name = programs::canonical(&name);
         let kind = programs::kind(&name);
         // A function shadows only programs the guard does not know:
@@ -156,6 +160,16 @@ impl Judge<'_> {
             Some(Kind::Fetcher) => self.fetcher(&name, args),
             Some(Kind::Listener) => self.listener(&name, args),
             Some(Kind::Cd) => self.cd(&name, args),
+            Some(Kind::Disk) => {
+                let lists = args[1..]
+                    .iter()
+                    .any(|a| a.lit().is_some_and(|w| programs::DISK_LISTING.contains(&w)));
+                if !lists {
+                    self.deny(format!(
+                        "`{name}` formats, partitions or wipes a disk (or a disk image); only its listing options are for an agent"
+                    ));
+                }
+            }
             Some(Kind::Alias) => {
                 for a in &args[1..] {
                     if let Some((n, v)) = a.lit().and_then(|t| t.split_once('=')) {
