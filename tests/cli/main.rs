@@ -19,6 +19,7 @@ mod test_guard;
 mod test_guard_corpus;
 mod test_hook_agents;
 mod test_hook_attacks;
+mod test_hook_classes;
 mod test_hook_peers;
 mod test_hook_scripts;
 mod test_hook_shell;

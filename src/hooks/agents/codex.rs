@@ -34,7 +34,7 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             kind: Kind::Shell,
             fields: Fields {
                 command: "command",
-                dir: "workdir",
+                dir: &["workdir"],
                 ..Fields::NONE
             },
             matching: Matching::None,

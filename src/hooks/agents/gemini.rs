@@ -29,7 +29,8 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             kind: Kind::Shell,
             fields: Fields {
                 command: "command",
-                dir: "dir_path",
+                // `directory` is the older spelling.
+                dir: &["dir_path", "directory"],
                 ..Fields::NONE
             },
             matching: Matching::None,

@@ -381,7 +381,14 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
         Kind::Read => Decision::Allow,
         Kind::Shell => {
             let command = payload::command(input, f.command)?;
-            let dir = match payload::opt_str(input, f.dir)? {
+            let mut given = None;
+            for key in f.dir {
+                if let Some(d) = payload::opt_str(input, key)? {
+                    given = Some(d);
+                    break;
+                }
+            }
+            let dir = match given {
                 Some(d) if !d.is_empty() => crate::shadow::paths_normalize(&base.join(d)),
                 _ => base.to_path_buf(),
             };

@@ -69,6 +69,7 @@ pub fn check(path: &str, p: &Parsed, ctx: &Ctx, risk: Risk) -> Option<(Risk, Str
         return None;
     }
     stash(path, p, ctx)
+        .or_else(|| forced_refspec(path, p))
         .or_else(|| folder(ctx, risk))
         .or_else(|| hooks(path, p, ctx))
         .or_else(|| arrival(path, p, ctx, risk))
@@ -112,6 +113,27 @@ fn stash(path: &str, p: &Parsed, ctx: &Ctx) -> Option<(Risk, String)> {
     Some((
         Destructive,
         format!("`{hit}` is a stash entry (or carries one): its commits would land on a branch without any commit hook having run, and the stash is not the user's history; apply it with `git stash apply` and commit"),
+    ))
+}
+
+/// Subcommands whose operands after the remote are refspecs.
+const TAKES_REFSPECS: &[&str] = &["fetch", "pull"];
+
+/// A forced refspec (`+src:dst`) into anything but a remote-tracking ref:
+/// it overwrites a local branch (its local-only commits) or a tag (which
+/// has no reflog), as `--force` would, which is refused on its own.
+fn forced_refspec(path: &str, p: &Parsed) -> Option<(Risk, String)> {
+    if !TAKES_REFSPECS.contains(&path) {
+        return None;
+    }
+    let spec = p.all_operands().skip(1).find(|w| {
+        w.strip_prefix('+')
+            .and_then(|rest| rest.split_once(':'))
+            .is_some_and(|(_, dst)| !dst.is_empty() && !dst.starts_with("refs/remotes/"))
+    })?;
+    Some((
+        Destructive,
+        format!("the forced refspec `{spec}` overwrites a local branch or tag, losing commits only it had; drop the `+` (git then refuses what is not a fast-forward)"),
     ))
 }
 
