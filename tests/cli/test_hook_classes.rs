@@ -384,3 +384,42 @@ fn test_hook_classes_payload_variants_are_judged() {
     );
     assert!(!allowed("gemini", &out), "{out}");
 }
+
+#[test]
+fn test_hook_classes_interpreter_clusters_and_tar_remove_files() {
+    let repo = TestRepo::with_commit();
+    repo.write("src/app.rs", "fn main() {}\n");
+    repo.git(&["add", "src/app.rs"]);
+    repo.git(&["commit", "-q", "-m", "app"]);
+    repo.write("src/app.rs", "fn main() { work() }\n");
+    for line in [
+        "python3 -Ic 'import shutil; shutil.rmtree(\"src\")'",
+        "python -vc 'import shutil; shutil.rmtree(\"src\")'",
+        "python3 -Bsc 'import shutil; shutil.rmtree(\"src\")'",
+        "node -pe 'require(\"fs\").rmSync(\"src\", {recursive: true})'",
+        "perl -E 'unlink \"src/app.rs\"'",
+        "ruby -ne 'File.delete(\"src/app.rs\")' README.md",
+        "tar --remove-files -cf x.tar src",
+        "tar -czf x.tgz --remove-files src/app.rs",
+        "tar cf x.tar src --remove-files",
+    ] {
+        let out = hook(
+            &repo,
+            "claude",
+            &payload("claude", &repo, "Bash", json!({"command": line})),
+        );
+        assert!(!allowed("claude", &out), "{line}: {out}");
+    }
+    for line in [
+        "python3 -Bc 'print(1)'",
+        "node -pe '1 + 1'",
+        "tar -cf x.tar src",
+    ] {
+        let out = hook(
+            &repo,
+            "claude",
+            &payload("claude", &repo, "Bash", json!({"command": line})),
+        );
+        assert!(allowed("claude", &out), "{line}: {out}");
+    }
+}

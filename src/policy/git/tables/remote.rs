@@ -285,8 +285,6 @@ const REMOTE_ADD: &[Opt] = &[
     opt('\0', "mirror"),
 ];
 
-const REMOTE_SET_URL: &[Opt] = &[flag('\0', "push"), flag('\0', "add"), flag('\0', "delete")];
-
 const SUBMODULE_UPDATE: &[Opt] = &[
     flag('\0', "init"),
     flag('\0', "remote"),
@@ -353,10 +351,10 @@ fn clone(p: &Parsed, ctx: &Ctx) -> Outcome {
     }
 }
 
-/// `remote add NAME URL` / `remote set-url NAME URL`: where later fetches
-/// and pushes go is remote contact in the making, so it follows
-/// `fararoni.hook.remote` like the contact itself; an `ext::` URL runs a
-/// program.
+/// `remote add NAME URL`: where later fetches and pushes go is remote
+/// contact in the making, so it follows `fararoni.hook.remote` like the
+/// contact itself; an `ext::` URL runs a program. (`set-url` has no Hook
+/// table: it redirects the user's own later pushes, and stays vetoed.)
 fn remote_add(p: &Parsed, _: &Ctx) -> Outcome {
     if p.all_operands().any(|u| u.starts_with("ext::")) {
         (UnsafeShell, "an `ext::` URL runs a program".into())
@@ -391,11 +389,6 @@ const HOOK_REMOTE: &[Command] = &[
     ),
     cmd("clone", &[CLONE], Rule::Decide(clone)),
     cmd("remote.add", &[REMOTE_ADD], Rule::Decide(remote_add)),
-    cmd(
-        "remote.set-url",
-        &[REMOTE_SET_URL],
-        Rule::Decide(remote_add),
-    ),
     cmd(
         "submodule.update",
         &[SUBMODULE_UPDATE],

@@ -209,6 +209,9 @@ impl Judge<'_> {
         let Some(lits) = self.literals(name, args, "where it would extract") else {
             return;
         };
+        if name == "tar" && lits.iter().any(|a| a == "--remove-files") {
+            return self.tar_removes(&lits);
+        }
         let Some((dirs, absolute)) = x.reading(&lits) else {
             return;
         };
@@ -224,6 +227,70 @@ impl Judge<'_> {
                 .map(|word| FileOp {
                     word,
                     effect: Effect::Touch,
+                    into_dir: None,
+                })
+                .collect(),
+        );
+    }
+
+    /// `tar --remove-files`: everything it archives is deleted after, so
+    /// its operands are judged like `rm -r`'s; members named in a file
+    /// (`-T`) cannot be seen.
+    fn tar_removes(&mut self, lits: &[String]) {
+        const TAKES_VALUE: &[&str] = &[
+            "-f",
+            "--file",
+            "-C",
+            "--directory",
+            "-X",
+            "--exclude-from",
+            "--exclude",
+            "-b",
+            "--blocking-factor",
+            "-H",
+            "--format",
+            "-I",
+            "--use-compress-program",
+        ];
+        if lits.iter().any(|a| {
+            a == "-T"
+                || a.starts_with("--files-from")
+                || (a.starts_with("-T") && !a.starts_with("--"))
+        }) {
+            self.deny(
+                "`tar --remove-files` deletes members listed in a file the guard does not read",
+            );
+            return;
+        }
+        let mut words = Vec::new();
+        let mut k = 0;
+        while k < lits.len() {
+            let a = &lits[k];
+            k += 1;
+            let old_style = k == 1 && !a.starts_with('-');
+            if old_style || (a.starts_with('-') && !a.starts_with("--")) {
+                // A cluster (or tar's old style) whose `f`, `C`, … take
+                // the next word.
+                let letters = a.trim_start_matches('-');
+                k += letters.chars().filter(|c| "fCXbHI".contains(*c)).count();
+                continue;
+            }
+            if TAKES_VALUE.contains(&a.as_str()) {
+                k += 1;
+                continue;
+            }
+            if a.starts_with("--") {
+                continue;
+            }
+            words.push(a.clone());
+        }
+        self.file_ops(
+            "`tar --remove-files`",
+            words
+                .into_iter()
+                .map(|word| FileOp {
+                    word,
+                    effect: Effect::Delete { recursive: true },
                     into_dir: None,
                 })
                 .collect(),
