@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::git::{GitCommand, Repo};
 use crate::policy::hook::{Loss, LossFacts};
-use crate::policy::{Facts, Place};
+use crate::policy::{Arrival, Arrive, Facts, Place};
 
 /// The user's setup as the policy sees it: aliases through git's own
 /// config resolution, revisions, paths and repository identity from the
@@ -191,6 +191,201 @@ impl Facts for RepoEnv {
         self.repo()
             .map(|r| r.lease_unseen(remote, refspecs))
             .unwrap_or_default()
+    }
+
+    fn brings_stash(&self, _place: &Place, rev: &str) -> Option<bool> {
+        let g = self.repo()?.gix();
+        let target = commit_of(g, rev)?;
+        let stash = stash_commits(g);
+        Some(stash.iter().any(|s| {
+            *s == target
+                || g.merge_base(*s, target)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|b| b.detach() == *s)
+        }))
+    }
+
+    fn hooks_in_worktree(&self, _place: &Place) -> Option<PathBuf> {
+        let repo = self.repo()?;
+        let top = canonical(repo.workdir()?);
+        let configured = repo.config_string("core.hooksPath")?;
+        if configured.is_empty() {
+            return None;
+        }
+        let path = match configured.strip_prefix("~/") {
+            Some(rest) => PathBuf::from(self.home.as_deref()?).join(rest),
+            None => top.join(&configured),
+        };
+        let path = canonical(&join_logical(&path, "."));
+        path.starts_with(&top).then_some(path)
+    }
+
+    fn arrival(&self, place: &Place, rev: &str, how: Arrive) -> Option<Arrival> {
+        let repo = self.repo()?;
+        let g = repo.gix();
+        let top = canonical(repo.workdir()?);
+        let target = commit_of(g, rev)?;
+        let head = g.head_id().ok().map(|id| id.detach());
+        let base = match how {
+            Arrive::Checkout => head,
+            Arrive::Merge => {
+                head.and_then(|h| g.merge_base(h, target).ok().flatten().map(|b| b.detach()))
+            }
+            Arrive::Pick => g
+                .find_commit(target)
+                .ok()?
+                .parent_ids()
+                .next()
+                .map(|p| p.detach()),
+        };
+        let tree = |c: gix::ObjectId| g.find_commit(c).ok()?.tree_id().ok().map(|t| t.detach());
+        let target_tree = tree(target)?;
+        let base_tree = base.and_then(tree);
+        let mut added = Vec::new();
+        let mut budget = 200_000usize;
+        added_paths(g, base_tree, target_tree, "", &mut added, &mut budget);
+        let mut overwritten = Vec::new();
+        for path in &added {
+            // The path itself, or a file where it needs a folder.
+            let mut prefix = PathBuf::new();
+            for part in path.split('/') {
+                prefix.push(part);
+                let Ok(meta) = top.join(&prefix).symlink_metadata() else {
+                    break;
+                };
+                let whole = prefix.as_os_str().len() == path.len();
+                if whole || !meta.is_dir() {
+                    if !repo.index_has_path(&prefix) {
+                        overwritten.push(prefix.to_string_lossy().into_owned());
+                    }
+                    break;
+                }
+            }
+            if overwritten.len() >= 20 {
+                break;
+            }
+        }
+        overwritten.dedup();
+        let hooks_changed = self.hooks_in_worktree(place).is_some_and(|h| {
+            let Ok(rel) = h.strip_prefix(&top) else {
+                return false;
+            };
+            let at = |t: Option<gix::ObjectId>| {
+                t.and_then(|t| {
+                    let tree = g.find_object(t).ok()?.try_into_tree().ok()?;
+                    let e = tree.lookup_entry_by_path(rel).ok()??;
+                    Some(e.object_id())
+                })
+            };
+            at(base_tree) != at(Some(target_tree))
+        });
+        Some(Arrival {
+            overwritten,
+            hooks_changed,
+        })
+    }
+}
+
+/// The commit `rev` resolves to.
+fn commit_of(g: &gix::Repository, rev: &str) -> Option<gix::ObjectId> {
+    if rev.is_empty() || rev.starts_with('-') {
+        return None;
+    }
+    Some(
+        g.rev_parse_single(rev)
+            .ok()?
+            .object()
+            .ok()?
+            .peel_to_commit()
+            .ok()?
+            .id,
+    )
+}
+
+/// Every commit of every stash entry: the entry (from `refs/stash` and its
+/// reflog), its index commit and its untracked-files commit (its second
+/// and third parents). The first parent is the user's own commit.
+fn stash_commits(g: &gix::Repository) -> Vec<gix::ObjectId> {
+    let mut out = Vec::new();
+    let Ok(reference) = g.find_reference("refs/stash") else {
+        return out;
+    };
+    let mut entries: Vec<gix::ObjectId> = Vec::new();
+    if let Ok(id) = reference.clone().into_fully_peeled_id() {
+        entries.push(id.detach());
+    }
+    let mut platform = reference.log_iter();
+    if let Ok(Some(lines)) = platform.rev() {
+        for line in lines.take(1000).flatten() {
+            if !entries.contains(&line.new_oid) {
+                entries.push(line.new_oid);
+            }
+        }
+    }
+    for e in entries {
+        out.push(e);
+        if let Ok(c) = g.find_commit(e) {
+            out.extend(c.parent_ids().skip(1).map(|p| p.detach()));
+        }
+    }
+    out
+}
+
+/// The paths of `target` (a tree) whose entry differs from the same path
+/// in `base` or is absent there; identical subtrees are skipped whole.
+fn added_paths(
+    g: &gix::Repository,
+    base: Option<gix::ObjectId>,
+    target: gix::ObjectId,
+    prefix: &str,
+    out: &mut Vec<String>,
+    budget: &mut usize,
+) {
+    if base == Some(target) {
+        return;
+    }
+    let Some(t) = g
+        .find_object(target)
+        .ok()
+        .and_then(|o| o.try_into_tree().ok())
+    else {
+        return;
+    };
+    let mut before: std::collections::HashMap<Vec<u8>, (gix::ObjectId, bool)> =
+        std::collections::HashMap::new();
+    if let Some(b) = base
+        .and_then(|b| g.find_object(b).ok())
+        .and_then(|o| o.try_into_tree().ok())
+    {
+        for e in b.iter().flatten() {
+            before.insert(
+                e.filename().to_vec(),
+                (e.oid().to_owned(), e.mode().is_tree()),
+            );
+        }
+    }
+    for e in t.iter().flatten() {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        let name = e.filename().to_string();
+        let path = if prefix.is_empty() {
+            name
+        } else {
+            format!("{prefix}/{name}")
+        };
+        let was = before.get(&e.filename().to_vec());
+        if was.is_some_and(|(id, _)| id.as_ref() == e.oid()) {
+            continue;
+        }
+        if e.mode().is_tree() {
+            let sub = was.filter(|(_, tree)| *tree).map(|(id, _)| *id);
+            added_paths(g, sub, e.oid().to_owned(), &path, out, budget);
+        } else if !e.mode().is_commit() {
+            out.push(path);
+        }
     }
 }
 

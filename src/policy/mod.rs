@@ -124,6 +124,47 @@ pub trait Facts {
         remote: Option<&str>,
         refspecs: &[String],
     ) -> Vec<crate::git::lease::Unseen>;
+    /// Whether the commit `rev` names carries a stash entry's commits in
+    /// its history (the entry itself, its index or untracked commit, or a
+    /// commit made on top of one). `None`: unknown, or not a commit.
+    fn brings_stash(&self, _place: &Place, _rev: &str) -> Option<bool> {
+        None
+    }
+    /// The hooks folder git runs, resolved, when `core.hooksPath` puts it
+    /// inside the working tree (so the tree's own commands can change it).
+    fn hooks_in_worktree(&self, _place: &Place) -> Option<PathBuf> {
+        None
+    }
+    /// What moving the working tree to `rev` (as `how` moves it) would do
+    /// to what is here; `None` when unknown (no repository, or `rev` is not
+    /// a commit), which is read as "nothing", since git itself then refuses.
+    fn arrival(&self, _place: &Place, _rev: &str, _how: Arrive) -> Option<Arrival> {
+        None
+    }
+}
+
+/// How a command brings another commit's files into the working tree,
+/// which decides what the files are compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrive {
+    /// `switch`, `checkout`: the commit's tree replaces HEAD's.
+    Checkout,
+    /// `merge`, `rebase`: what changed since the merge base arrives.
+    Merge,
+    /// `cherry-pick`, `revert`: what the commit itself changed arrives.
+    Pick,
+}
+
+/// What arriving at a commit would do to the working tree.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Arrival {
+    /// Paths (from the top of the working tree) the commit brings that are
+    /// present here and not in the index: ignored files git overwrites
+    /// without a word (it refuses only for untracked, unignored ones).
+    pub overwritten: Vec<String>,
+    /// Whether the hooks folder (when it is inside the working tree)
+    /// would change: hooks removed, replaced or added by a commit.
+    pub hooks_changed: bool,
 }
 
 /// The policy's answer for one command.

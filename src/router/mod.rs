@@ -190,6 +190,8 @@ struct Classified {
     reason: String,
     message: Option<String>,
     text: String,
+    /// A `cd` that leaves the working tree: what follows may only read.
+    leaves: bool,
 }
 
 impl Classified {
@@ -207,6 +209,7 @@ fn blocked_line(
     reason: String,
 ) -> Classified {
     Classified {
+        leaves: false,
         cmd: Cmd {
             kind,
             argv,
@@ -352,6 +355,7 @@ fn classify_command(
     }
     let verdict = policy::classify(&full, &line.assignments, actor, facts, dir);
     let mut argv = verdict.argv;
+    let mut leaves = false;
     if kind == CmdKind::Cd && !verdict.unknown && !verdict.risk.is_blocked() {
         let target = match argv.iter().skip(1).find(|a| !a.starts_with('-')) {
             Some(t) => t.clone(),
@@ -389,16 +393,10 @@ fn classify_command(
                         )
                     })
                 });
-                if !inside {
-                    return blocked_line(
-                        kind,
-                        argv,
-                        text,
-                        Risk::Destructive,
-                        false,
-                        format!("rule cd: `cd {target}` leaves the current repository's working tree (or enters a nested repository); level 1 stays inside it"),
-                    );
-                }
+                // Leaving is allowed: reading elsewhere loses nothing.
+                // What follows in the line may only read there (see
+                // `route_for`), and git still only runs on this repository.
+                leaves = !inside;
                 argv = vec!["cd".to_string(), next.to_string_lossy().into_owned()]
             }
             None => {
@@ -424,6 +422,7 @@ fn classify_command(
         reason: verdict.reason,
         message: verdict.message,
         text: text.to_string(),
+        leaves,
     }
 }
 
@@ -482,6 +481,31 @@ impl Facts for Recording<'_> {
     ) -> Vec<crate::git::lease::Unseen> {
         self.ask(self.inner.lease_unseen(place, remote, refspecs))
     }
+    fn brings_stash(&self, place: &policy::Place, rev: &str) -> Option<bool> {
+        // Not a question an earlier write changes: a stash entry made
+        // earlier in the line is reached only by words the policy refuses
+        // on sight (`stash`, `refs/stash`) or by ones that search or walk
+        // reflogs, which it asks about as paths and revisions elsewhere.
+        let searches = rev.contains(":/") || rev.contains("^{/") || rev.contains("@{");
+        let answer = self.inner.brings_stash(place, rev);
+        if searches {
+            self.ask(answer)
+        } else {
+            answer
+        }
+    }
+    fn hooks_in_worktree(&self, place: &policy::Place) -> Option<PathBuf> {
+        // Configuration, which no command level 1 runs can change.
+        self.inner.hooks_in_worktree(place)
+    }
+    fn arrival(
+        &self,
+        place: &policy::Place,
+        rev: &str,
+        how: policy::Arrive,
+    ) -> Option<policy::Arrival> {
+        self.ask(self.inner.arrival(place, rev, how))
+    }
 }
 
 /// Routes one request through levels 1, 1.5 and 2, or hands it on.
@@ -529,6 +553,7 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
         asked: std::cell::Cell::new(false),
     };
     let mut wrote_before = false;
+    let mut outside = false;
     for (i, seg) in segments.iter().enumerate() {
         let piped = seg.op == Some(Op::Pipe) || (i > 0 && segments[i - 1].op == Some(Op::Pipe));
         // What is judged (and named in a refusal) is the command without
@@ -552,11 +577,18 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
                 c.reason = "rule chain: an earlier command in the line writes to the repository, and this one's verdict depends on what the repository holds (paths, revisions, directories, globs); run them one at a time".into();
             }
             wrote_before |= c.risk == Risk::LocalWrite;
+            if outside && !c.blocked() && c.risk > Risk::ReadOnly {
+                c.risk = Risk::Destructive;
+                c.reason = "rule cd: an earlier `cd` left the working tree (or entered a nested repository); there only reading runs".into();
+            }
         }
         if let Some(c) = &c {
             if c.cmd.kind == CmdKind::Cd && !piped && !c.blocked() {
                 if let Some(next) = c.cmd.argv.get(1) {
                     dir = PathBuf::from(next);
+                    // A later `cd` back into the tree does not make the
+                    // line's writes safe: it stays read-only to the end.
+                    outside |= c.leaves;
                 }
             }
         }

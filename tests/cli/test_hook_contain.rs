@@ -104,6 +104,14 @@ fn test_hook_contain_the_wrapper_typed_by_a_model_is_judged_inside() {
         &shell_call(&r, "claude", "git-fararoni run -- rm -rf src"),
     );
     assert!(veto_message("claude", &answer).is_some(), "{answer}");
+    for line in [
+        "git-fararoni run --no-net -- sh -c 'rm -rf src'",
+        "git-fararoni run --session x -- git reset --hard",
+        "/usr/local/bin/git-fararoni run -- git clean -fdx",
+    ] {
+        let answer = hook(&r, "cline", &shell_call(&r, "cline", line));
+        assert!(veto_message("cline", &answer).is_some(), "{line}: {answer}");
+    }
     // Its own wrapper is not wrapped twice.
     let answer = hook(
         &r,
@@ -131,9 +139,9 @@ fn test_hook_contain_the_guards_own_commands_are_the_users() {
         for line in [
             "git-fararoni shadow prune --all",
             "git-fararoni hooks uninstall --agent claude",
-            "/usr/local/bin/git-fararoni undo",
-            "sudo git-fararoni saga abort",
-            "env git-fararoni config fararoni.sandbox.writable /",
+            "sudo git-fararoni hooks install --agent claude",
+            "/usr/local/bin/git-fararoni shadow prune --all",
+            "./git-fararoni hooks uninstall",
             "git-fararoni-shadow prune --all",
             "git-fararoni-saga abort",
         ] {

@@ -91,17 +91,39 @@ fn test_policy_cd_moves_where_the_chain_is_judged_and_run() {
     let out = repo.run_in(&src, &["ask", "cd ../src && cat lib.rs"]);
     assert_code(&out, 0);
     assert_eq!(out.stdout, "x\n");
-    // Leaving the working tree (or entering a nested repository) is refused.
-    for line in [
-        "cd ../.. && git status",
-        "cd ../.. && ls",
-        "cd ~ && ls",
-        "cd / && ls",
-    ] {
+    // Leaving the working tree to read loses nothing and runs.
+    for line in ["cd ../.. && ls", "cd ~ && ls", "cd / && ls"] {
         let out = repo.run_in(&src, &["ask", line]);
-        assert_code(&out, 3);
-        assert!(out.stderr.contains("rule cd"), "{out}");
+        assert_code(&out, 0);
     }
+    let top = repo
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let out = repo.run_in(
+        &src,
+        &["ask", &format!("cd ../.. && git -C {top} status --short")],
+    );
+    assert_code(&out, 0);
+    assert!(out.stdout.contains("src/"), "{out}");
+    // git on another repository (or none) stays refused, and so does a
+    // write after leaving, even one aimed back at this repository.
+    let out = repo.run_in(&src, &["ask", "cd ../.. && git status"]);
+    assert_code(&out, 3);
+    assert!(out.stderr.contains("rule git.place"), "{out}");
+    let before = repo.log();
+    let out = repo.run_in(
+        &src,
+        &[
+            "ask",
+            &format!("cd ../.. && git -C {top} commit --allow-empty -m x"),
+        ],
+    );
+    assert_code(&out, 3);
+    assert!(out.stderr.contains("rule cd"), "{out}");
+    assert_eq!(repo.log(), before);
     // A directory that is not there stops the line before anything runs.
     let out = repo.ask("cd nowhere && ls");
     assert_code(&out, 3);

@@ -34,7 +34,7 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             kind: Kind::Shell,
             fields: Fields {
                 command: "command",
-                dir: "workdir",
+                dir: &["workdir"],
                 ..Fields::NONE
             },
             matching: Matching::None,
@@ -47,6 +47,20 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
                 ..Fields::NONE
             },
             matching: Matching::CodexPatch,
+        },
+        // Tools that read, search or plan: they write nothing in the repository.
+        Tool {
+            names: &[
+                "read_file",
+                "list_dir",
+                "grep_files",
+                "view_image",
+                "update_plan",
+                "web_search",
+            ],
+            kind: Kind::Read,
+            fields: Fields::NONE,
+            matching: Matching::None,
         },
     ],
     unknown_tool: UnknownTool::Veto,

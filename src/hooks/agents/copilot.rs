@@ -35,6 +35,17 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             },
             matching: Matching::None,
         },
+        // `write_bash` types its `input` into a running shell session: a
+        // command line like any other.
+        Tool {
+            names: &["write_bash"],
+            kind: Kind::Shell,
+            fields: Fields {
+                command: "input",
+                ..Fields::NONE
+            },
+            matching: Matching::None,
+        },
         Tool {
             names: &["create"],
             kind: Kind::Write,
@@ -80,6 +91,8 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
         Tool {
             names: &[
                 "view",
+                "read_bash",
+                "list_bash",
                 "read",
                 "read_file",
                 "glob",

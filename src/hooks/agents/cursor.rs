@@ -16,10 +16,13 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
     agent: Agent::Cursor,
     name: "cursor",
     event: "/hook_event_name",
-    pre_events: &["preToolUse", "beforeShellExecution"],
+    pre_events: &["preToolUse", "beforeShellExecution", "beforeReadFile"],
     post_events: &["postToolUse", "afterFileEdit", "afterShellExecution"],
     post_marker: "",
-    event_tools: &[("beforeShellExecution", "Shell")],
+    event_tools: &[
+        ("beforeShellExecution", "Shell"),
+        ("beforeReadFile", "Read"),
+    ],
     tool_name: &["/tool_name"],
     tool_input: &["/tool_input"],
     input_may_be_string: false,
@@ -31,7 +34,7 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             kind: Kind::Shell,
             fields: Fields {
                 command: "command",
-                dir: "cwd",
+                dir: &["cwd"],
                 ..Fields::NONE
             },
             matching: Matching::None,
@@ -78,6 +81,14 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
                 path: PATH,
                 ..Fields::NONE
             },
+            matching: Matching::None,
+        },
+        // Tools that read or search (and `Task`, whose sub-agent's own calls
+        // reach the hook): they write nothing in the repository.
+        Tool {
+            names: &["Read", "Grep", "Glob", "LS", "Task"],
+            kind: Kind::Read,
+            fields: Fields::NONE,
             matching: Matching::None,
         },
     ],

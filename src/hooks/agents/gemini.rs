@@ -29,7 +29,8 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
             kind: Kind::Shell,
             fields: Fields {
                 command: "command",
-                dir: "dir_path",
+                // `directory` is the older spelling.
+                dir: &["dir_path", "directory"],
                 ..Fields::NONE
             },
             matching: Matching::None,
@@ -55,6 +56,22 @@ pub(super) const SPEC: AgentSpec = AgentSpec {
                 ..Fields::NONE
             },
             matching: Matching::ExactCount,
+        },
+        // Tools that read, search or fetch: they write nothing in the repository.
+        Tool {
+            names: &[
+                "read_file",
+                "read_many_files",
+                "list_directory",
+                "glob",
+                "search_file_content",
+                "web_fetch",
+                "google_web_search",
+                "write_todos",
+            ],
+            kind: Kind::Read,
+            fields: Fields::NONE,
+            matching: Matching::None,
         },
     ],
     unknown_tool: UnknownTool::Veto,

@@ -225,6 +225,11 @@ fn run(spec: &'static spec::AgentSpec, input: &[u8], oversized: bool) -> Decisio
             )))
         }
     };
+    // A tool that only reads passes by its table, before anything is
+    // opened: it is the most frequent call and must stay instant.
+    if call.phase == Phase::Pre && call.tool.is_some_and(|t| t.kind == Kind::Read) {
+        return Decision::Allow;
+    }
     let ctx = match open(spec, &call) {
         Ok(c) => c,
         Err(v) => return Decision::Veto(v),
@@ -378,7 +383,14 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
         Kind::Read => Decision::Allow,
         Kind::Shell => {
             let command = payload::command(input, f.command)?;
-            let dir = match payload::opt_str(input, f.dir)? {
+            let mut given = None;
+            for key in f.dir {
+                if let Some(d) = payload::opt_str(input, key)? {
+                    given = Some(d);
+                    break;
+                }
+            }
+            let dir = match given {
                 Some(d) if !d.is_empty() => crate::shadow::paths_normalize(&base.join(d)),
                 _ => base.to_path_buf(),
             };

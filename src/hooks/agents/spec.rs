@@ -124,8 +124,9 @@ pub struct Fields {
     pub edits: &'static str,
     /// The shell command line or the patch body.
     pub command: &'static str,
-    /// The working directory of a shell command, when it is not the payload's.
-    pub dir: &'static str,
+    /// The working directory of a shell command, when it is not the
+    /// payload's (first key present wins).
+    pub dir: &'static [&'static str],
     /// The SEARCH/REPLACE text ([`Kind::SearchReplace`]).
     pub diff: &'static str,
 }
@@ -141,7 +142,7 @@ impl Fields {
         count: "",
         edits: "",
         command: "",
-        dir: "",
+        dir: &[],
         diff: "",
     };
 }

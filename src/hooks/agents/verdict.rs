@@ -36,14 +36,7 @@ pub struct Veto {
     pub fail_closed: bool,
 }
 
-fn clip(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
+pub use crate::policy::hook::shorten;
 
 impl Veto {
     /// A rule's refusal: what the rule is, what would be lost, what to do
@@ -57,21 +50,15 @@ impl Veto {
         Veto::compose(what, "", "nothing was run", true)
     }
 
-    /// A message composed elsewhere (the shell judgement), kept within the limit.
+    /// A message composed elsewhere (the shell judgement), kept within the
+    /// limit: the text is shortened by [`shorten`], never the closing words.
     pub fn message(text: &str) -> Veto {
-        let text = if text.contains("ask the user") {
-            text.to_string()
-        } else {
-            format!("{} {CLOSING}", text.trim_end())
-        };
+        let head = "fararoni guard: ";
+        let text = text.trim().trim_start_matches(head);
+        let text = text.strip_suffix(CLOSING).unwrap_or(text).trim_end();
+        let room = MAX_MESSAGE - head.chars().count() - CLOSING.chars().count() - 1;
         Veto {
-            message: clip(
-                &format!(
-                    "fararoni guard: {}",
-                    text.trim_start_matches("fararoni guard: ")
-                ),
-                MAX_MESSAGE,
-            ),
+            message: format!("{head}{} {CLOSING}", shorten(text, room)),
             fail_closed: false,
         }
     }
@@ -96,12 +83,12 @@ impl Veto {
         for (i, p) in parts.iter().enumerate() {
             let share = left / (parts.len() - i);
             let p = capitalize(p.trim_end_matches('.'));
-            let piece = clip(&p, share.saturating_sub(2).max(8));
+            let piece = shorten(&p, share.saturating_sub(2).max(8));
             let piece = format!("{piece}. ");
             left = left.saturating_sub(piece.chars().count());
             body.push_str(&piece);
         }
-        let message = clip(&format!("{head}{}{tail}", body.trim_end()), MAX_MESSAGE);
+        let message = format!("{head}{}{tail}", body.trim_end());
         Veto {
             message,
             fail_closed,
@@ -211,6 +198,41 @@ mod tests {
         assert!(v.message.contains("Do not retry this; ask the user."));
         let r = Veto::rule("the kill-switch blocked", "90% of lines", "use Edit");
         assert!(!r.message.contains("FARARONI_GUARD"));
+    }
+
+    #[test]
+    fn shortening_keeps_whole_words_and_the_closing() {
+        let reason = "the kill-switch blocked it: volume 0.03 is below the floor 0.50 and the similarity of the line sets is 0.12, below 0.40, so the new content would replace nearly all of the file, which looks like a truncated rewrite rather than an edit of the existing content; write the whole file with its current content kept and only the intended change made";
+        for max in [1usize, 5, 17, 40, 99, 150, 299, 300, 1000] {
+            let s = shorten(reason, max);
+            assert!(s.chars().count() <= max, "{max}: {s}");
+            if s.chars().count() < reason.chars().count() {
+                let kept = s.trim_end_matches('…');
+                assert!(reason.starts_with(kept), "{max}: {s}");
+                let next = reason[kept.len()..].chars().next();
+                assert!(
+                    kept.is_empty() || next.is_some_and(|c| !c.is_alphanumeric() && c != '.'),
+                    "{max}: cut inside a word: {s}"
+                );
+            }
+        }
+        assert_eq!(shorten("short", 300), "short");
+        assert_eq!(shorten("one two three", 9), "one two…");
+        assert_eq!(shorten("averyveryverylongword x", 5), "…");
+        for text in [reason.repeat(3), format!("`{}`: {reason}", "a".repeat(400))] {
+            for v in [
+                Veto::message(&text),
+                Veto::fail_closed(&text),
+                Veto::rule(&text, &text, &text),
+            ] {
+                assert!(v.message.chars().count() <= MAX_MESSAGE, "{}", v.message);
+                assert!(v.message.contains(CLOSING), "{}", v.message);
+                assert!(!v.message.contains("bel…"), "{}", v.message);
+            }
+            assert!(Veto::fail_closed(&text)
+                .message
+                .ends_with(BYPASS_NOTE.trim_start()));
+        }
     }
 
     #[test]

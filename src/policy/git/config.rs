@@ -120,6 +120,15 @@ fn matches(pattern: &str, key: &str) -> bool {
 /// Why `-c key=value` is refused, if it is: the risk and the reason.
 pub fn key_refusal(key: &str, value: &str) -> Option<(Risk, String)> {
     let lower = key.to_ascii_lowercase();
+    // The expiries gc runs with: `never` keeps everything, which only
+    // protects (the argv gc runs with carries them, and is judged again).
+    let keeps = super::tables::history::GC_KEEPS.iter().any(|k| {
+        k.split_once('=')
+            .is_some_and(|(kk, v)| kk.eq_ignore_ascii_case(key) && v.eq_ignore_ascii_case(value))
+    });
+    if keeps {
+        return None;
+    }
     // The subsection keeps its case in git, but the allow-list has no
     // case-sensitive subsections, so folding everything is safe.
     let allowed = ALLOWED.iter().find(|(p, _)| matches(p, &lower));

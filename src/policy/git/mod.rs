@@ -6,6 +6,7 @@
 //! protections on every spawn ([`PROTECTIONS`]) that change no legitimate
 //! result.
 
+pub mod across;
 mod config;
 mod decide;
 mod globals;
@@ -213,7 +214,20 @@ fn classify_args(
         }
         return v;
     }
+    let at = canonical.len() - 1;
     let mut v = judge(command, rest, &ctx, &mut canonical, &sub);
+    if sub == "gc" && !v.blocked() {
+        // What runs is gc that keeps everything (see `GC_KEEPS`).
+        let missing: Vec<&str> = tables::history::GC_KEEPS
+            .iter()
+            .filter(|k| !canonical[..at].iter().any(|w| w == *k))
+            .copied()
+            .collect();
+        for (i, keep) in missing.into_iter().enumerate() {
+            canonical.insert(at + 2 * i, "-c".into());
+            canonical.insert(at + 2 * i + 1, keep.to_string());
+        }
+    }
     v.argv = canonical;
     if let Some((risk, why)) = g.forced {
         if risk > v.risk {
@@ -311,6 +325,10 @@ fn judge(
         Rule::Verbs(..) | Rule::Refuse(..) => unreachable!("handled above"),
     };
     let mut v = apply_effects(&parsed, base, path);
+    if let Some((risk, why)) = across::check(path, &parsed, ctx, v.risk) {
+        v.risk = risk;
+        v.reason = format!("rule git.{path}: {why}");
+    }
     if path == "commit" {
         let msgs: Vec<&str> = parsed.values("message").collect();
         v.message = (!msgs.is_empty()).then(|| msgs.join("\n\n"));

@@ -271,7 +271,17 @@ pub fn file_ops(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
         ),
         "truncate" => {
             p = gnu(args, &[TRUNCATE, GNU])?;
-            ops(p.all_operands().cloned(), Effect::Overwrite)
+            // `-s +N` and `-s >N` only ever grow a file (with zeros): like
+            // an append, nothing is lost. Any other size can cut it.
+            let grows = !p.mentions("reference")
+                && p.values("size").count() > 0
+                && p.values("size").all(|v| v.starts_with(['+', '>']));
+            let effect = if grows {
+                Effect::Append
+            } else {
+                Effect::Overwrite
+            };
+            ops(p.all_operands().cloned(), effect)
         }
         "shred" => {
             p = gnu(args, &[SHRED, GNU])?;
@@ -315,12 +325,7 @@ pub fn file_ops(program: &str, args: &[String]) -> Result<Vec<FileOp>, String> {
             } else {
                 Effect::Overwrite
             };
-            ops(
-                p.all_operands()
-                    .filter(|w| *w != "-" && !w.starts_with("/dev/"))
-                    .cloned(),
-                effect,
-            )
+            ops(p.all_operands().filter(|w| *w != "-").cloned(), effect)
         }
         "chmod" | "chown" | "chgrp" => {
             p = gnu(args, &[CHMOD, GNU])?;

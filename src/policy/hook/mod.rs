@@ -123,7 +123,7 @@ pub fn judge_shell(command: &str, ctx: &HookContext<'_>) -> ShellVerdict {
     match veto {
         Some(why) => ShellVerdict {
             veto: true,
-            reason: shorten(&why),
+            reason: fit_reason(&why),
             may_write,
             known_writes: Vec::new(),
             unjudged,
@@ -140,16 +140,42 @@ pub fn judge_shell(command: &str, ctx: &HookContext<'_>) -> ShellVerdict {
 
 /// Fits a veto reason into [`MAX_REASON`] characters, keeping the ending
 /// that tells the model to stop.
-fn shorten(why: &str) -> String {
+fn fit_reason(why: &str) -> String {
     let budget = MAX_REASON - ASK.chars().count() - 1;
-    let mut s: String = why.chars().take(budget).collect();
-    if why.chars().count() > budget {
-        s = s.chars().take(budget - 1).collect();
-        s.push('…');
-    }
-    let s = s.trim_end().trim_end_matches('.').to_string();
+    let s = shorten(why, budget);
+    let s = s.trim_end().trim_end_matches('.');
     format!("{s}.{ASK}")
 }
 
+/// Shortens `text` to at most `max` characters by one rule: keep whole
+/// words from the start, drop the dangling punctuation after the last one,
+/// and mark the cut with `…`. A word is never cut; a first word longer
+/// than `max` leaves only the mark.
+pub fn shorten(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    // The byte offset where the `max - 1`-th character ends: room for `…`.
+    let room = text
+        .char_indices()
+        .nth(max - 1)
+        .map_or(text.len(), |(i, _)| i);
+    let head = &text[..room];
+    // The cut is at the last space inside the room, or right at its end
+    // when a space follows there.
+    let cut = if text[room..].starts_with(char::is_whitespace) {
+        room
+    } else {
+        head.rfind(char::is_whitespace).unwrap_or(0)
+    };
+    let kept = text[..cut].trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | ':' | '(' | '—' | '-' | '`' | '“' | '"')
+    });
+    format!("{kept}…")
+}
 #[cfg(test)]
 mod tests;

@@ -48,6 +48,9 @@ pub enum Kind {
     Listener,
     /// `cd`, `pushd`, `popd`: moves the judge's cwd.
     Cd,
+    /// Formats, partitions or wipes disks (`mkfs.*`, `wipefs`, `fdisk`):
+    /// only its listing options read.
+    Disk,
     /// `alias NAME=VALUE`.
     Alias,
     /// `crontab`: only `-l` reads.
@@ -335,15 +338,12 @@ const fn runs_after(
         shell_flags: &[],
     }
 }
-/// Our own program, and the first words another agent may give it: the
-/// rest (`undo`, `shadow prune`, `hooks uninstall`, `saga abort`,
-/// `config`…) act on the guard and its backups, which are the user's.
+/// Our own program: its verbs are judged by a table of their own, `run`
+/// as a wrapper.
 pub const OURS: &str = "git-fararoni";
 /// Our other binaries (`git-fararoni-saga`, `git-fararoni-shadow`): never
 /// for agents.
 pub const OURS_SIBLINGS: &str = "git-fararoni-";
-/// What another agent may run of [`OURS`].
-pub const OURS_ALLOWED: &[&str] = &["run", "doctor", "--version", "-V", "--help", "-h"];
 
 /// `git-fararoni run [--net|--no-net] [--session ID] -- CMD`: our own
 /// containment runs CMD, and CMD is judged like any command (a model may
@@ -617,6 +617,21 @@ pub const PROGRAMS: &[(&str, Kind)] = &[
     ("rmdir", Kind::Files),
     ("unlink", Kind::Files),
     ("truncate", Kind::Files),
+    ("mkfs", Kind::Disk),
+    ("mke2fs", Kind::Disk),
+    ("mkswap", Kind::Disk),
+    ("mkdosfs", Kind::Disk),
+    ("mkntfs", Kind::Disk),
+    ("wipefs", Kind::Disk),
+    ("blkdiscard", Kind::Disk),
+    ("cryptsetup", Kind::Disk),
+    ("fdisk", Kind::Disk),
+    ("sfdisk", Kind::Disk),
+    ("cfdisk", Kind::Disk),
+    ("gdisk", Kind::Disk),
+    ("sgdisk", Kind::Disk),
+    ("parted", Kind::Disk),
+    ("badblocks", Kind::Disk),
     ("shred", Kind::Files),
     ("dd", Kind::Files),
     ("mv", Kind::Files),
@@ -861,6 +876,10 @@ pub fn kind(name: &str) -> Option<Kind> {
     if READ_ONLY.contains(&name) {
         return Some(Kind::ReadOnly);
     }
+    // `mkfs.ext4`, `mkfs.vfat`, `mkfs.btrfs`, …
+    if name.starts_with("mkfs.") {
+        return Some(Kind::Disk);
+    }
     // `python3.12`, `perl5.36`, `ruby3.2`, `node18`.
     for (prefix, lang) in [
         ("python", Lang::Python),
@@ -877,6 +896,21 @@ pub fn kind(name: &str) -> Option<Kind> {
     }
     None
 }
+
+/// The options with which a disk tool only lists or reports (`fdisk -l`,
+/// `sfdisk --dump`, `parted -l`, `wipefs` without `-a` only lists too).
+pub const DISK_LISTING: &[&str] = &[
+    "-l",
+    "--list",
+    "-d",
+    "--dump",
+    "-J",
+    "--json",
+    "-V",
+    "--version",
+    "-h",
+    "--help",
+];
 
 /// Whether a program reads a script from stdin with these arguments (no
 /// script operand, or `-`), for shells and interpreters.

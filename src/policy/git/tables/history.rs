@@ -936,6 +936,36 @@ fn replace(p: &Parsed, _: &Ctx) -> Outcome {
 // Housekeeping: prune, pack-refs, repack, maintenance, refs, commit-graph,
 // multi-pack-index.
 
+/// gc's options. A `--prune` of its own (with or without a date) overrides
+/// the `never` it runs with.
+const GC: &[Opt] = &[
+    flag('\0', "aggressive"),
+    flag('\0', "auto"),
+    flag('\0', "detach"),
+    flag('\0', "cruft"),
+    req('\0', "max-cruft-size"),
+    opt('\0', "prune").raise(
+        Destructive,
+        "prunes unreachable objects older than its date (a dropped stash, a reset-away commit): lost for good",
+    ),
+    flag('q', "quiet"),
+    flag('\0', "force"),
+    flag('\0', "keep-largest-pack"),
+];
+
+/// The configuration `gc` runs with, so it expires and prunes nothing: what
+/// it would drop (old reflog entries, unreachable objects such as a
+/// dropped stash, stale worktrees, recorded resolutions) is exactly what an
+/// undo needs.
+pub const GC_KEEPS: &[&str] = &[
+    "gc.pruneExpire=never",
+    "gc.reflogExpire=never",
+    "gc.reflogExpireUnreachable=never",
+    "gc.worktreePruneExpire=never",
+    "gc.rerereResolved=never",
+    "gc.rerereUnresolved=never",
+];
+
 const PRUNE: &[Opt] = &[
     flag('n', "dry-run"),
     flag('v', "verbose"),
@@ -1430,13 +1460,15 @@ pub const COMMANDS: &[Command] = &[
     cmd("update-ref", &[UPDATE_REF], Rule::Decide(update_ref)),
     cmd("symbolic-ref", &[SYMBOLIC_REF], Rule::Decide(symbolic_ref)),
     cmd("replace", &[REPLACE], Rule::Decide(replace)),
-    // Even `gc --no-prune` expired 200-day-old reflog entries (tried).
+    // Left to itself gc expires reflog entries (even with `--no-prune`,
+    // tried) and prunes unreachable objects and stale worktrees; it runs
+    // with [`GC_KEEPS`] in force, which makes it lose none of them.
     cmd(
         "gc",
-        &[],
-        Rule::Refuse(
-            Destructive,
-            "expires old reflog entries and prunes unreachable objects and stale worktrees (even with `--no-prune`); what they held is lost for good",
+        &[GC],
+        Rule::Fixed(
+            LocalWrite,
+            "repacks the repository; it runs with every expiry set to `never` (reflogs, unreachable objects, worktrees, rerere), so it loses nothing",
         ),
     ),
     cmd(
@@ -1800,10 +1832,9 @@ mod tests {
         ("git replace -l -d abc", Some(Destructive)),
         ("git replace -f abc def", Some(Destructive)),
         // housekeeping
-        ("git gc", Some(Destructive)),
         ("git gc --prune=now", Some(Destructive)),
-        ("git gc --no-prune", Some(Destructive)),
-        ("git gc --auto", Some(Destructive)),
+        ("git gc --prune", Some(Destructive)),
+        ("git gc --pru=2.weeks.ago", Some(Destructive)),
         ("git prune", Some(Destructive)),
         ("git prune --expire=now", Some(Destructive)),
         ("git prune -n --no-dry-run", Some(Destructive)),
@@ -2015,6 +2046,33 @@ mod tests {
         ] {
             let v = judge(&facts, argv);
             assert_eq!(v.risk, Destructive, "{argv:?}: {}", v.reason);
+        }
+    }
+
+    #[test]
+    fn gc_runs_with_every_expiry_at_never() {
+        for line in [
+            "git gc",
+            "git gc --auto",
+            "git gc --no-prune",
+            "git gc --aggressive -q",
+        ] {
+            let v = classify_words(line);
+            assert_eq!(v.risk, LocalWrite, "{line}: {}", v.reason);
+            assert!(!v.blocked(), "{line}");
+            for keep in super::GC_KEEPS {
+                assert!(v.argv.iter().any(|w| w == keep), "{line}: {:?}", v.argv);
+            }
+            // What runs judges the same when judged again.
+            let again = crate::policy::classify(
+                &v.argv,
+                &[],
+                crate::policy::Actor::Human,
+                &crate::policy::NoFacts::new(),
+                std::path::Path::new("."),
+            );
+            assert_eq!(again.argv, v.argv);
+            assert_eq!(again.risk, LocalWrite);
         }
     }
 }

@@ -907,7 +907,47 @@ fn reflog(p: &Parsed, _: &Ctx) -> Outcome {
 const SHOWS_HISTORY: Rule = Rule::Fixed(ReadOnly, "shows history");
 
 /// The family's tables.
+/// `git lfs` verbs that only read the repository's LFS state; the others
+/// (fetch, pull, push, track, migrate, prune, …) are not in the table.
+const LFS_VERBS: &[Command] = &[
+    cmd(
+        "ls-files",
+        &[&[
+            flag('l', "long"),
+            flag('s', "size"),
+            flag('d', "debug"),
+            flag('a', "all"),
+            flag('\0', "deleted"),
+            req('I', "include"),
+            req('X', "exclude"),
+            flag('n', "name-only"),
+            flag('\0', "json"),
+        ]],
+        Rule::Fixed(ReadOnly, "lists the files LFS tracks"),
+    ),
+    cmd(
+        "status",
+        &[&[flag('\0', "porcelain"), flag('\0', "json")]],
+        Rule::Fixed(ReadOnly, "shows which LFS files changed"),
+    ),
+    cmd(
+        "env",
+        &[],
+        Rule::Fixed(ReadOnly, "prints LFS's environment"),
+    ),
+    cmd(
+        "version",
+        &[],
+        Rule::Fixed(ReadOnly, "prints LFS's version"),
+    ),
+];
+
 pub const COMMANDS: &[Command] = &[
+    cmd(
+        "lfs",
+        &[],
+        Rule::Verbs(LFS_VERBS, None, ReadOnly, "prints git-lfs's usage"),
+    ),
     cmd(
         "status",
         &[STATUS],

@@ -8,7 +8,7 @@
 //! refused, so a table must list every option people really use.
 
 mod common;
-mod history;
+pub mod history;
 mod inspect;
 mod refs;
 mod remote;

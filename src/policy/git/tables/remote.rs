@@ -7,7 +7,7 @@ use crate::policy::git::{cmd, Command, Ctx, Outcome, Rule};
 use crate::policy::parse::Parsed;
 use crate::policy::spec::{flag, opt, req, Opt};
 use crate::policy::Actor;
-use crate::policy::Risk::{self, Destructive, LocalWrite, Remote, UnsafeShell};
+use crate::policy::Risk::{self, Destructive, Remote, UnsafeShell};
 
 const NET: Rule = Rule::Refuse(Remote, "contacts a remote repository; run it yourself");
 
@@ -351,12 +351,18 @@ fn clone(p: &Parsed, ctx: &Ctx) -> Outcome {
     }
 }
 
-/// `remote add NAME URL`: an `ext::` URL runs a program.
+/// `remote add NAME URL`: where later fetches and pushes go is remote
+/// contact in the making, so it follows `fararoni.hook.remote` like the
+/// contact itself; an `ext::` URL runs a program. (`set-url` has no Hook
+/// table: it redirects the user's own later pushes, and stays vetoed.)
 fn remote_add(p: &Parsed, _: &Ctx) -> Outcome {
     if p.all_operands().any(|u| u.starts_with("ext::")) {
         (UnsafeShell, "an `ext::` URL runs a program".into())
     } else {
-        (LocalWrite, "adds a remote".into())
+        (
+            Remote,
+            "points a remote at a URL, which decides where later fetches and pushes go".into(),
+        )
     }
 }
 

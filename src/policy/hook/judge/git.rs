@@ -5,11 +5,21 @@ use super::*;
 
 impl Judge<'_> {
     pub(super) fn git(&mut self, args: &[Arg], assigns: &[(String, Option<String>)]) {
+        // `git fararoni VERB` runs `git-fararoni VERB`: ours, judged as ours.
+        if args.get(1).and_then(Arg::lit) == Some("fararoni") {
+            self.own(&args[1..]);
+            return;
+        }
         let Some(cwd) = self.cwd.clone() else {
             self.deny("After a `cd` the guard cannot follow, it cannot tell which repository `git` would act on");
             return;
         };
         let mut argv: Vec<String> = Vec::with_capacity(args.len());
+        // A word computed at run time where git takes a revision, a path
+        // or a directory (`git -C "$r" log`, `git diff main $b`): judged
+        // with a stand-in; it may only read, and the dirty set is saved
+        // first, since the real word could still be an option.
+        let mut computed: Option<String> = None;
         for (k, a) in args.iter().enumerate() {
             match a {
                 Arg::Lit(t) => argv.push(t.clone()),
@@ -23,10 +33,16 @@ impl Judge<'_> {
                             && prefix.starts_with('-')
                             && GIT_VALUE_OPTIONS.contains(&&prefix[..2]));
                     if !(after_value_option || attached) {
-                        self.deny(format!(
-                            "`git` is given `{shown}`, computed at run time, so the guard cannot tell what it would do"
-                        ));
-                        return;
+                        if !prefix.is_empty() || k == 0 {
+                            self.deny(format!(
+                                "`git` is given `{shown}`, computed at run time, so the guard cannot tell what it would do"
+                            ));
+                            return;
+                        }
+                        computed.get_or_insert_with(|| shown.clone());
+                        let after_dir = args[k - 1].lit() == Some("-C");
+                        argv.push(if after_dir { ".".into() } else { "HEAD".into() });
+                        continue;
                     }
                     argv.push(format!("{prefix}computed"));
                 }
@@ -61,6 +77,22 @@ impl Judge<'_> {
             }
         }
         let v = policy::classify(&argv, &env, Actor::Hook, self.ctx.facts, &cwd);
+        if let Some(shown) = computed {
+            if v.blocked() || v.risk != Risk::ReadOnly {
+                self.deny(format!(
+                    "`git` is given `{shown}`, computed at run time, and `{}` would not only read, so the guard cannot tell what it would do",
+                    short_argv(&argv)
+                ));
+                return;
+            }
+            self.may_write = true;
+            if self.ctx.unknown_programs == UnknownPrograms::Deny {
+                self.deny(format!(
+                    "`git` is given `{shown}`, computed at run time, and fararoni.hook.unknownPrograms is deny"
+                ));
+            }
+            return;
+        }
         if v.risk >= Risk::LocalWrite || v.unknown {
             self.may_write = true;
         }

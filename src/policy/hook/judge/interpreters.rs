@@ -57,6 +57,52 @@ impl Judge<'_> {
                     break;
                 }
                 (Lang::Python, "-W" | "-X" | "-Q") => i += 1,
+                // Clusters, as Python's own option parser reads them:
+                // `-Ic CODE`, `-vc CODE`, `-Bc'CODE'`, `-um mod`, `-Wd`.
+                (Lang::Python, _) if !a.starts_with("--") => {
+                    let letters: Vec<char> = a[1..].chars().collect();
+                    let mut stop = false;
+                    for (k, c) in letters.iter().enumerate() {
+                        let rest: String = letters[k + 1..].iter().collect();
+                        match c {
+                            'c' => {
+                                if rest.is_empty() {
+                                    codes.extend(lits.get(i).cloned());
+                                } else {
+                                    codes.push(rest);
+                                }
+                                stop = true;
+                                break;
+                            }
+                            'm' => {
+                                module = true;
+                                stop = true;
+                                break;
+                            }
+                            'W' | 'X' | 'Q' => {
+                                if rest.is_empty() {
+                                    i += 1;
+                                }
+                                break;
+                            }
+                            _ => {}
+                        }
+                    }
+                    if stop {
+                        break;
+                    }
+                }
+                // `-pe CODE`, `-ep CODE`: node reads a cluster of its
+                // one-letter flags, the code after it.
+                (Lang::Node, _)
+                    if !a.starts_with("--")
+                        && a.len() > 2
+                        && a[1..].chars().all(|c| "pecivh".contains(c))
+                        && a[1..].contains(['e', 'p']) =>
+                {
+                    codes.extend(lits.get(i).cloned());
+                    i += 1;
+                }
                 (Lang::Node, "-e" | "--eval" | "-p" | "--print") => {
                     codes.extend(lits.get(i).cloned());
                     i += 1;

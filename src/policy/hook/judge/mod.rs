@@ -11,6 +11,7 @@ mod expand;
 mod find;
 mod git;
 mod interpreters;
+mod own;
 mod places;
 mod remote;
 mod run;
@@ -158,14 +159,7 @@ impl Judge<'_> {
 }
 
 fn short_argv(argv: &[String]) -> String {
-    let s = argv.join(" ");
-    if s.chars().count() > 60 {
-        let mut t: String = s.chars().take(59).collect();
-        t.push('…');
-        t
-    } else {
-        s
-    }
+    super::shorten(&argv.join(" "), 60)
 }
 
 fn lit_args(args: &[Arg]) -> Option<Vec<String>> {

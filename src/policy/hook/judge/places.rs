@@ -179,6 +179,13 @@ impl Judge<'_> {
             if is_device(&op.word) {
                 continue;
             }
+            if is_disk(&op.word) {
+                self.deny(format!(
+                    "{what} would write to `{}`, a device: that destroys a disk's contents",
+                    op.word
+                ));
+                return;
+            }
             if op.effect == Effect::Remote {
                 self.deny(format!(
                     "{what} would delete files in `{}` on another machine, which the guard cannot ask what would be lost",
@@ -297,6 +304,14 @@ impl Judge<'_> {
             }
         }
     }
+}
+
+/// Whether a word names a device other than the harmless ones
+/// ([`is_device`]): a disk, a partition, memory.
+pub(super) fn is_disk(word: &str) -> bool {
+    let w = word.trim_start_matches("of=");
+    (w.starts_with("/dev/") && !is_device(w) && !w.starts_with("/dev/shm/"))
+        || w.starts_with("/sys/block/")
 }
 
 pub(super) fn is_device(word: &str) -> bool {

@@ -75,17 +75,18 @@ impl Judge<'_> {
                 }
             }
         }
+        // Our own verbs are judged by their table ([`own`]); `run` is a
+        // wrapper whose command is judged like any other.
         let name = programs::canonical(&name);
-        if name == programs::OURS || name.starts_with(programs::OURS_SIBLINGS) {
-            let verb = args.get(1).and_then(Arg::lit);
-            if name != programs::OURS || !verb.is_some_and(|v| programs::OURS_ALLOWED.contains(&v))
-            {
-                self.deny(format!(
-                    "`{name} {}` acts on the guard or its backups, which are the user's; only `{name} run -- CMD` is for agents",
-                    verb.unwrap_or("…")
-                ));
-                return;
-            }
+        if name == programs::OURS && args.get(1).and_then(Arg::lit) != Some("run") {
+            self.own(args);
+            return;
+        }
+        if name.starts_with(programs::OURS_SIBLINGS) {
+            self.deny(format!(
+                "`{name}` acts on the guard or its backups directly, which is the user's call; agents use `git-fararoni run -- CMD`"
+            ));
+            return;
         }
         let kind = programs::kind(&name);
         // A function shadows only programs the guard does not know:
@@ -168,6 +169,16 @@ impl Judge<'_> {
             Some(Kind::Fetcher) => self.fetcher(&name, args),
             Some(Kind::Listener) => self.listener(&name, args),
             Some(Kind::Cd) => self.cd(&name, args),
+            Some(Kind::Disk) => {
+                let lists = args[1..]
+                    .iter()
+                    .any(|a| a.lit().is_some_and(|w| programs::DISK_LISTING.contains(&w)));
+                if !lists {
+                    self.deny(format!(
+                        "`{name}` formats, partitions or wipes a disk (or a disk image); only its listing options are for an agent"
+                    ));
+                }
+            }
             Some(Kind::Alias) => {
                 for a in &args[1..] {
                     if let Some((n, v)) = a.lit().and_then(|t| t.split_once('=')) {
@@ -207,6 +218,9 @@ impl Judge<'_> {
         let Some(lits) = self.literals(name, args, "where it would extract") else {
             return;
         };
+        if name == "tar" && lits.iter().any(|a| a == "--remove-files") {
+            return self.tar_removes(&lits);
+        }
         let Some((dirs, absolute)) = x.reading(&lits) else {
             return;
         };
@@ -222,6 +236,70 @@ impl Judge<'_> {
                 .map(|word| FileOp {
                     word,
                     effect: Effect::Touch,
+                    into_dir: None,
+                })
+                .collect(),
+        );
+    }
+
+    /// `tar --remove-files`: everything it archives is deleted after, so
+    /// its operands are judged like `rm -r`'s; members named in a file
+    /// (`-T`) cannot be seen.
+    fn tar_removes(&mut self, lits: &[String]) {
+        const TAKES_VALUE: &[&str] = &[
+            "-f",
+            "--file",
+            "-C",
+            "--directory",
+            "-X",
+            "--exclude-from",
+            "--exclude",
+            "-b",
+            "--blocking-factor",
+            "-H",
+            "--format",
+            "-I",
+            "--use-compress-program",
+        ];
+        if lits.iter().any(|a| {
+            a == "-T"
+                || a.starts_with("--files-from")
+                || (a.starts_with("-T") && !a.starts_with("--"))
+        }) {
+            self.deny(
+                "`tar --remove-files` deletes members listed in a file the guard does not read",
+            );
+            return;
+        }
+        let mut words = Vec::new();
+        let mut k = 0;
+        while k < lits.len() {
+            let a = &lits[k];
+            k += 1;
+            let old_style = k == 1 && !a.starts_with('-');
+            if old_style || (a.starts_with('-') && !a.starts_with("--")) {
+                // A cluster (or tar's old style) whose `f`, `C`, … take
+                // the next word.
+                let letters = a.trim_start_matches('-');
+                k += letters.chars().filter(|c| "fCXbHI".contains(*c)).count();
+                continue;
+            }
+            if TAKES_VALUE.contains(&a.as_str()) {
+                k += 1;
+                continue;
+            }
+            if a.starts_with("--") {
+                continue;
+            }
+            words.push(a.clone());
+        }
+        self.file_ops(
+            "`tar --remove-files`",
+            words
+                .into_iter()
+                .map(|word| FileOp {
+                    word,
+                    effect: Effect::Delete { recursive: true },
                     into_dir: None,
                 })
                 .collect(),
