@@ -772,7 +772,7 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
                         // A symbolic ref now at that name is replaced, not
                         // written through.
                         if now.is_some_and(|n| n.starts_with("ref: ")) {
-                            script.push_str(&format!("option no-deref\n"));
+                            script.push_str("option no-deref\n");
                         }
                         script.push_str(&format!("update {name} {v}\n"));
                         pending.push((what, StateOutcome::Restored));
