@@ -12,6 +12,7 @@ pub mod lang;
 mod lines;
 mod measure;
 mod phrases;
+pub mod removal;
 pub mod structure;
 pub mod stubs;
 pub mod write;
@@ -20,7 +21,7 @@ use camino::Utf8PathBuf;
 use thiserror::Error;
 
 pub use elision::{is_placeholder, is_placeholder_in};
-pub use killswitch::{check, check_file, Report, Thresholds, Verdict};
+pub use killswitch::{check, check_file, check_in_change, Elsewhere, Report, Thresholds, Verdict};
 pub use write::{guarded_write, Against, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;

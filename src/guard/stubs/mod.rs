@@ -328,7 +328,7 @@ pub fn stubbed_between_known<'a>(
 const RENAMED_EMPTY: usize = 2;
 
 /// Classifies a body's text.
-fn classify(body: &str, lang: &Lang) -> Body {
+pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
     if body.len() > MAX_BODY {
         return Body {
             real: 2,

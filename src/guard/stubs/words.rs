@@ -96,12 +96,22 @@ pub(super) const STUB_STATEMENTS: &[&str] = &[
     "???",
     "throwUnimplementedError",
     "thrownewUnimplementedError",
+    "ThrowNewNotImplementedException",
+    "ThrowNewNotSupportedException",
 ];
 
 /// Statements that fail on purpose; a stub when the line also says why in
 /// stub words ("not implemented", "TODO"), otherwise real code.
 pub(super) const FAILURES: &[&str] = &[
     "throw",
+    "Throw",
+    "die'",
+    "die\"",
+    "error\"",
+    "error'",
+    "croak",
+    "stop(",
+    "Err.Raise",
     "raise",
     "panic",
     "panic!",
@@ -165,6 +175,13 @@ pub(super) const STUB_WORDS: &[&str] = &[
 /// `;` dropped.
 pub(super) const TRIVIAL: &[&str] = &[
     "pass",
+    // R, Julia, Haskell, shell, VB: a value or statement that does nothing.
+    "NULL",
+    "invisible(NULL)",
+    "nothing",
+    "undefined",
+    "Nothing",
+    "ReturnNothing",
     "...",
     "return",
     "returnnil",
