@@ -340,23 +340,29 @@ fn removed(r: &removal::Finding, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         format!("lines {a}\u{2013}{b}")
     };
     let what = if r.blocks > 0 {
-        let unit = if r.blocks == 1 {
-            r.unit.strip_suffix('s').unwrap_or(r.unit)
-        } else {
-            r.unit
+        let unit = match r.unit.strip_suffix("ies") {
+            Some(stem) if r.blocks == 1 => format!("{stem}y"),
+            _ if r.blocks == 1 => r.unit.strip_suffix('s').unwrap_or(r.unit).to_string(),
+            _ => r.unit.to_string(),
         };
         format!("{} {unit}", r.blocks)
     } else {
-        format!(
-            "{} code line{}",
-            r.code_lines,
-            if r.code_lines == 1 { "" } else { "s" }
-        )
+        let plural = if r.code_lines == 1 { "" } else { "s" };
+        if r.unit == "sections" {
+            format!("{} line{plural} of text", r.code_lines)
+        } else {
+            format!("{} code line{plural}", r.code_lines)
+        }
+    };
+    let note = if r.unit == "sections" {
+        "note"
+    } else {
+        "comment"
     };
     match r.kind {
         removal::Removal::StandIn => write!(
             f,
-            "{lines} ({what}) were replaced by the comment on line {}: `{}`",
+            "{lines} ({what}) were replaced by the {note} on line {}: `{}`",
             r.line, r.text
         ),
         removal::Removal::Stub => write!(

@@ -44,6 +44,72 @@ const REWRITE_SIMILARITY: f64 = 0.5;
 /// both are left unmatched rather than compared pairwise.
 const DP_CELLS: usize = 1 << 16;
 
+/// Comments read by tools rather than people (lint and formatter
+/// switches, build tags, licence identifiers, encodings): added beside a
+/// deletion they stand for nothing. Prefixes, compared in lower case.
+const DIRECTIVES: &[&str] = &[
+    "eslint",
+    "prettier-ignore",
+    "biome-ignore",
+    "deno-lint",
+    "@ts-",
+    "noqa",
+    "type:",
+    "pylint:",
+    "mypy:",
+    "pyright:",
+    "isort:",
+    "fmt:",
+    "nolint",
+    "go:",
+    "+build",
+    "spdx-",
+    "-*-",
+    "frozen_string_literal",
+    "rubocop:",
+    "swiftlint:",
+    "clang-format",
+    "shellcheck",
+    "istanbul",
+    "c8 ignore",
+    "nosonar",
+    "nosec",
+    "@flow",
+    "<reference",
+    "jshint",
+    "cspell:",
+    "markdownlint",
+    "@jsx",
+    "@license",
+    "@preserve",
+    "vim:",
+    "pragma:",
+    "coverage:",
+    "codespell:",
+    "ktlint-disable",
+    "checkstyle:",
+    "resharper disable",
+    "phpcs:",
+    "@phpstan",
+    "@psalm",
+    "sourcery",
+    "tflint-ignore",
+    "tfsec:",
+    "checkov:",
+    "hadolint",
+    "yamllint",
+];
+
+/// Returns whether a comment's text is a tool directive ([`DIRECTIVES`]).
+fn is_directive(body: &str) -> bool {
+    let head: String = body.chars().take(32).collect::<String>().to_lowercase();
+    DIRECTIVES.iter().any(|d| head.starts_with(d))
+}
+
+/// A lone line of prose with at most this many words standing where
+/// paragraphs were is a note, not a rewrite.
+const PROSE_NOTE_WORDS: usize = 6;
+
 /// Folding directives: editor notes, not code (C#, C/C++, VB, Delphi).
 const REGIONS: &[&str] = &[
     "#region",
@@ -295,6 +361,9 @@ fn judge_hunk(
             {
                 return false;
             }
+            if t.starts_with("#!") || is_directive(body) {
+                return false;
+            }
             if removed_code.contains_key(&squeezed_key(body)) {
                 commented_out += 1;
                 return false;
@@ -320,6 +389,20 @@ fn judge_hunk(
     let unit = lang.unit;
     let text_of = |l: &Line| shorten(&b.text[l.start..l.end]);
 
+    if lang.prose && stand_ins.is_empty() && code_lines >= MIN_RUN {
+        let texts: Vec<&str> = gone.iter().map(|l| &a.text[l.start..l.end]).collect();
+        if let Some((i, l)) = prose_stand_in(b, put, &texts) {
+            return Some(Finding {
+                kind: Removal::StandIn,
+                old_lines,
+                blocks,
+                unit,
+                code_lines,
+                line: nr.start + i + 1,
+                text: text_of(l),
+            });
+        }
+    }
     if new_code.is_empty()
         && !stand_ins.is_empty()
         && (code_lines >= MIN_RUN || whole || emptied().is_some())
@@ -421,6 +504,45 @@ fn emptied_header(a: &Side, or: std::ops::Range<usize>, lang: &Lang) -> Option<u
     }
     let deeper = body().all(|l| l.indent > hl.indent);
     (deeper && after.is_none_or(|l| l.indent <= hl.indent)).then_some(header)
+}
+
+/// In prose, a lone short line that stands where paragraphs were ("Sin
+/// cambios.", "Same as above."): no heading, list item, link or code in
+/// it, at most [`PROSE_NOTE_WORDS`] words.
+fn prose_stand_in<'s>(b: &Side, put: &'s [Line], removed: &[&str]) -> Option<(usize, &'s Line)> {
+    let mut lines = put
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.class != Class::Blank);
+    let (i, l) = lines.next()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let t = &b.text[l.start..l.end];
+    let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`'])
+        || t.contains("](")
+        || t.contains('`')
+        || t.contains("://")
+        || t.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let words = t.split_whitespace().count();
+    (!structured && words <= PROSE_NOTE_WORDS && !shares_words(t, removed)).then_some((i, l))
+}
+
+/// Returns whether a word of four letters or more of `t` begins a word of
+/// `removed` (a condensed paragraph keeps some of its words; a note such
+/// as "unchanged" does not).
+fn shares_words(t: &str, removed: &[&str]) -> bool {
+    let lower = |s: &str| s.to_lowercase();
+    let theirs: Vec<String> = removed
+        .iter()
+        .flat_map(|r| r.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(lower)
+        .collect();
+    t.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4)
+        .map(lower)
+        .any(|w| theirs.iter().any(|x| x.starts_with(&w)))
 }
 
 /// Returns the comment after code on a line whose code is only
