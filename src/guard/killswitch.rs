@@ -10,7 +10,14 @@
 //! left out, repeated lines counted once), so padding cannot buy volume
 //! back. Structured files (JSON, TOML, YAML) are compared by their entries
 //! instead of their lines ([`super::structure`]) and must still parse.
-//! Beyond the ratios the kill-switch blocks elision placeholders beyond
+//! First of all it judges what was removed and what stands in its place
+//! ([`super::removal`]): a comment, a stub or nothing under a kept header
+//! where a run of code was, whatever the words, with code moved within the
+//! file or to the other files of the change ([`check_in_change`]) counted
+//! as moved. Every write path (`guard check`, `guard write`, the agent's
+//! file tools, the hook, the pre-commit check) comes through
+//! [`check_file`] or [`check_in_change`].
+//! Beyond that the kill-switch blocks elision placeholders beyond
 //! those the old content had, counted ([`super::elision`]), functions whose
 //! implemented bodies become stubs ([`super::stubs`]), emptying a file,
 //! binary content, and changes of encoding (UTF-8 ↔ other bytes, a

@@ -1,6 +1,7 @@
 //! The guard: the only path from proposed content to a file on disk. A
 //! guarded write runs the kill-switch ([`killswitch`], which judges content
-//! by its language ([`lang`]): placeholders, stubs ([`stubs`]), structure
+//! by its language ([`lang`]): what was removed and what stands in its
+//! place ([`removal`]), placeholders, stubs ([`stubs`]), structure
 //! ([`structure`]), ratios), saves the current content in the shadow store
 //! ([`crate::shadow`]) and replaces the file atomically ([`write`]).
 //!

@@ -29,7 +29,8 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::lang::Lang;
-use super::lines::{hash_line, seed, PassThrough};
+use super::lines::{find_newline, hash_line, seed, PassThrough};
+use super::measure::Delta;
 use super::stubs;
 
 /// A removed run shorter than this, in code lines, may be replaced by a
@@ -183,23 +184,60 @@ pub struct Finding {
     pub text: String,
 }
 
-/// A side split into classed lines.
+/// A side split into classed lines: the part of the text around the
+/// change, whose first line is line `first` (0-based) of the file.
 struct Side<'a> {
     text: &'a str,
     lines: Vec<Line>,
+    first: usize,
 }
+
+/// Lines of shared text kept around the change: a removed body's header
+/// and the line after it are looked up there.
+const CONTEXT: usize = 32;
 
 /// Returns the structural findings of replacing `old` with `new` in
 /// `lang`; `elsewhere` holds the keys of code lines added to other files
-/// of the same change (see [`added_keys`]).
-pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: &Map<()>) -> Vec<Finding> {
+/// of the same change (see [`added_keys`]). Only the changed lines and
+/// [`CONTEXT`] lines around them are classed and compared: the shared
+/// beginning and ending match line for line, so an edit of a large file
+/// costs what its change does, plus one search of the beginning for an
+/// open block comment.
+pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) -> Vec<Finding> {
+    findings_in(old, new, lang, elsewhere, true)
+}
+
+/// [`findings`], around the change only when `window` (the tests compare
+/// both ways).
+fn findings_in(old: &str, new: &str, lang: &Lang, elsewhere: &Keys, window: bool) -> Vec<Finding> {
+    if old == new {
+        return Vec::new();
+    }
+    let d = if window {
+        Delta::of(old.as_bytes(), new.as_bytes())
+    } else {
+        Delta { head: 0, tail: 0 }
+    };
+    let start = back_lines(old.as_bytes(), d.head, CONTEXT);
+    let old_end = forward_lines(old.as_bytes(), old.len() - d.tail, CONTEXT);
+    let new_end = forward_lines(new.as_bytes(), new.len() - d.tail, CONTEXT);
+    let first = old.as_bytes()[..start]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count();
+    let open = open_at(&old[..start], lang);
+    let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
+        return Vec::new();
+    };
     let a = Side {
-        text: old,
-        lines: classify(old, lang),
+        text: ot,
+        lines: classify_from(ot, lang, open),
+        first,
     };
     let b = Side {
-        text: new,
-        lines: classify(new, lang),
+        text: nt,
+        lines: classify_from(nt, lang, open),
+        first,
     };
     let (ka, kb): (Vec<u64>, Vec<u64>) = (
         a.lines.iter().map(|l| l.key).collect(),
@@ -227,8 +265,9 @@ pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: &Map<()>) -
         }
     }
     let mut out = Vec::new();
+    let (mut deleted, mut loose) = (None::<Finding>, None::<(usize, String)>);
     for (h, (or, nr)) in hunks.iter().enumerate() {
-        if let Some(f) = judge_hunk(
+        match judge_hunk(
             &a,
             &b,
             or.clone(),
@@ -238,10 +277,41 @@ pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: &Map<()>) -
             elsewhere,
             lang,
         ) {
-            out.push(f);
+            Judged::Found(f) => out.push(f),
+            Judged::Deleted(f) => {
+                if deleted.as_ref().is_none_or(|d| d.code_lines < f.code_lines) {
+                    deleted = Some(f);
+                }
+            }
+            Judged::Loose(line, text) => {
+                loose.get_or_insert((line, text));
+            }
+            Judged::Nothing => {}
         }
     }
+    // Code deleted in one place and a note added in another, where no
+    // code follows it (`// other methods unchanged` before the class's
+    // closing brace): the note stands for the deletion.
+    if let (true, Some(mut f), Some((line, text))) = (out.is_empty(), deleted, loose) {
+        f.kind = Removal::StandIn;
+        f.line = line;
+        f.text = text;
+        out.push(f);
+    }
     out
+}
+
+/// What one hunk shows.
+enum Judged {
+    /// A removal with something standing in its place.
+    Found(Finding),
+    /// A clean deletion of a run of code (a finding if a note stands for
+    /// it elsewhere).
+    Deleted(Finding),
+    /// A note added with no code after it, and nothing removed: its line
+    /// and text.
+    Loose(usize, String),
+    Nothing,
 }
 
 /// Keys of code lines, by their text with whitespace removed.
@@ -299,7 +369,7 @@ fn judge_hunk(
     added: &Map<u32>,
     elsewhere: &Map<()>,
     lang: &Lang,
-) -> Option<Finding> {
+) -> Judged {
     let removed = &a.lines[or.clone()];
     let put = &b.lines[nr.clone()];
     // Removed code not added anywhere: in this hunk it was kept (a diff
@@ -314,10 +384,24 @@ fn judge_hunk(
         .filter(|l| l.class == Class::Code && l.word)
         .filter(|l| added.get(&l.key).is_some_and(|&x| x != h) || elsewhere.contains_key(&l.key))
         .count();
-    if gone.is_empty() || moved >= gone.len() {
-        return None;
+    if gone.is_empty() {
+        return if moved == 0 {
+            loose_note(b, nr, lang)
+        } else {
+            Judged::Nothing
+        };
+    }
+    if moved >= gone.len() {
+        return Judged::Nothing;
     }
     let code_lines = gone.len();
+    // Every rule wants two code lines, or a block or a body whole: most
+    // hunks of an edit (a line changed) stop here.
+    let (blocks, whole) = blocks_in(removed);
+    let emptied = || emptied_header(a, or.clone(), lang);
+    if code_lines < 2 && !whole && emptied().is_none() {
+        return Judged::Nothing;
+    }
     // New code, counting the stubs made of punctuation (`...`, `???`) but
     // not the closers left behind.
     let new_code: Vec<&Line> = put
@@ -379,26 +463,24 @@ fn judge_hunk(
         .collect();
     // Code commented out, with a note on why, is kept code.
     if commented_out * 2 >= code_lines {
-        return None;
+        return Judged::Nothing;
     }
     let first_gone = gone.first().map_or(or.start, |l| l.n);
     let last_gone = gone.last().map_or(or.end, |l| l.n);
-    let old_lines = (first_gone + 1, last_gone + 1);
-    let (blocks, whole) = blocks_in(removed);
-    let emptied = || emptied_header(a, or.clone(), lang);
+    let old_lines = (a.first + first_gone + 1, a.first + last_gone + 1);
     let unit = lang.unit;
     let text_of = |l: &Line| shorten(&b.text[l.start..l.end]);
 
     if lang.prose && stand_ins.is_empty() && code_lines >= MIN_RUN {
         let texts: Vec<&str> = gone.iter().map(|l| &a.text[l.start..l.end]).collect();
         if let Some((i, l)) = prose_stand_in(b, put, &texts) {
-            return Some(Finding {
+            return Judged::Found(Finding {
                 kind: Removal::StandIn,
                 old_lines,
                 blocks,
                 unit,
                 code_lines,
-                line: nr.start + i + 1,
+                line: b.first + nr.start + i + 1,
                 text: text_of(l),
             });
         }
@@ -408,15 +490,28 @@ fn judge_hunk(
         && (code_lines >= MIN_RUN || whole || emptied().is_some())
     {
         let (i, l) = stand_ins[0];
-        return Some(Finding {
+        return Judged::Found(Finding {
             kind: Removal::StandIn,
             old_lines,
             blocks,
             unit,
             code_lines,
-            line: nr.start + i + 1,
+            line: b.first + nr.start + i + 1,
             text: text_of(l),
         });
+    }
+    if let (true, Some(l)) = (new_code.len() == 1 && code_lines >= 2, new_code.first()) {
+        if collapsed(a, removed, &b.text[l.start..l.end], lang) {
+            return Judged::Found(Finding {
+                kind: Removal::Stub,
+                old_lines,
+                blocks,
+                unit,
+                code_lines,
+                line: b.first + l.n + 1,
+                text: text_of(l),
+            });
+        }
     }
     if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
         let start = new_code[0].start;
@@ -424,13 +519,13 @@ fn judge_hunk(
         let body = stubs::classify(&b.text[start..end], lang);
         if body.real == 0 && (body.trivial > 0 || body.marked) {
             let l = new_code[0];
-            return Some(Finding {
+            return Judged::Found(Finding {
                 kind: Removal::Stub,
                 old_lines,
                 blocks,
                 unit,
                 code_lines,
-                line: nr.start + put.iter().position(|p| p.start == l.start).unwrap_or(0) + 1,
+                line: b.first + l.n + 1,
                 text: text_of(l),
             });
         }
@@ -440,8 +535,8 @@ fn judge_hunk(
             let hl = &a.lines[header];
             // The header is kept: its line in the new side is the last one
             // before the hunk.
-            let line = nr.start;
-            return Some(Finding {
+            let line = b.first + nr.start;
+            return Judged::Found(Finding {
                 kind: Removal::EmptiedBody,
                 old_lines,
                 blocks,
@@ -452,20 +547,90 @@ fn judge_hunk(
             });
         }
     }
-    None
+    if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
+        return Judged::Deleted(Finding {
+            kind: Removal::StandIn,
+            old_lines,
+            blocks,
+            unit,
+            code_lines,
+            line: 0,
+            text: String::new(),
+        });
+    }
+    Judged::Nothing
+}
+
+/// Returns whether `line` is the removed block's header with an empty or
+/// do-nothing body on the same line (`.btn-danger {}`, `def f(): pass`,
+/// `fun f() = TODO()`).
+fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
+    let Some(h) = removed.iter().find(|l| l.class == Class::Code && l.word) else {
+        return false;
+    };
+    // A body that did nothing, joined onto its header, is a reformat.
+    let Some(last) = removed.iter().rev().find(|l| l.class == Class::Code) else {
+        return false;
+    };
+    if h.end >= last.end || stubs::classify(&a.text[h.end..last.end], lang).real == 0 {
+        return false;
+    }
+    let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
+    let head = squeeze(&a.text[h.start..h.end]);
+    let head = head
+        .trim_end_matches(['{', ':'])
+        .trim_end_matches("=>")
+        .trim_end_matches('=');
+    let new = squeeze(line);
+    let Some(rest) = new.strip_prefix(head) else {
+        return false;
+    };
+    let rest = rest
+        .trim_start_matches(['{', ':', '='])
+        .trim_start_matches('>')
+        .trim_end_matches([';', '}', ',']);
+    if rest.is_empty() {
+        return true;
+    }
+    let body = stubs::classify(rest, lang);
+    body.real == 0 && (body.trivial > 0 || body.marked)
+}
+
+/// A note added where nothing was removed, with no code after it at its
+/// indentation (a closer, a dedent or the end of the file follows).
+fn loose_note(b: &Side, nr: std::ops::Range<usize>, lang: &Lang) -> Judged {
+    let put = &b.lines[nr.clone()];
+    if put.iter().any(|l| l.class == Class::Code && l.word) {
+        return Judged::Nothing;
+    }
+    let Some(note) = put.iter().find(|l| {
+        l.class == Class::Comment && {
+            let t = &b.text[l.start..l.end];
+            let body = comment_body(t, lang);
+            body.chars().any(char::is_alphanumeric) && !t.starts_with("#!") && !is_directive(body)
+        }
+    }) else {
+        return Judged::Nothing;
+    };
+    let next = b.lines[nr.end..].iter().find(|l| l.class != Class::Blank);
+    if next.is_some_and(|l| l.class != Class::Code || (l.word && l.indent >= note.indent)) {
+        return Judged::Nothing;
+    }
+    Judged::Loose(b.first + note.n + 1, shorten(&b.text[note.start..note.end]))
 }
 
 /// Returns how many blocks the removed lines hold (headers at their least
 /// indentation followed by a more-indented line), and whether there is at
 /// least one.
 fn blocks_in(removed: &[Line]) -> (usize, bool) {
-    let code: Vec<&Line> = removed.iter().filter(|l| l.class == Class::Code).collect();
-    let Some(min) = code.iter().filter(|l| l.word).map(|l| l.indent).min() else {
+    let code = || removed.iter().filter(|l| l.class == Class::Code);
+    let Some(min) = code().filter(|l| l.word).map(|l| l.indent).min() else {
         return (0, false);
     };
     let mut n = 0;
-    for (i, l) in code.iter().enumerate() {
-        if l.word && l.indent == min && code.get(i + 1).is_some_and(|x| x.indent > min) {
+    let mut it = code().peekable();
+    while let Some(l) = it.next() {
+        if l.word && l.indent == min && it.peek().is_some_and(|x| x.indent > min) {
             n += 1;
         }
     }
@@ -647,15 +812,70 @@ pub fn shorten_to(t: &str, max: usize) -> String {
     format!("{cut}…")
 }
 
+/// Returns the start of the line `n` lines before the one `at` starts.
+fn back_lines(text: &[u8], at: usize, n: usize) -> usize {
+    let mut at = at;
+    for _ in 0..n {
+        if at == 0 {
+            break;
+        }
+        at = text[..at - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+    }
+    at
+}
+
+/// Returns the end (after its `\n`) of the line `n` lines after `at`.
+fn forward_lines(text: &[u8], at: usize, n: usize) -> usize {
+    let mut at = at;
+    for _ in 0..n {
+        match find_newline(&text[at..]) {
+            Some(p) => at += p + 1,
+            None => return text.len(),
+        }
+    }
+    at
+}
+
+/// Returns the block comment or docstring open at the end of `head`, if
+/// any: the last opener is after the last closer (a docstring: an odd
+/// number of triple quotes).
+fn open_at(head: &str, lang: &Lang) -> Option<(&'static str, Class)> {
+    let h = head.as_bytes();
+    for (open, close) in lang.block_comments {
+        if let Some(o) = memchr::memmem::rfind(h, open.as_bytes()) {
+            let closed = memchr::memmem::rfind(&h[o + open.len()..], close.as_bytes()).is_some();
+            if !closed {
+                return Some((close, Class::Comment));
+            }
+        }
+    }
+    if lang.docstrings {
+        for q in ["\"\"\"", "'''"] {
+            if memchr::memmem::find_iter(h, q.as_bytes()).count() % 2 == 1 {
+                return Some((q, Class::Comment));
+            }
+        }
+    }
+    None
+}
+
 // ── classing lines ──
 
 /// Splits `text` into lines and classes each by `lang`'s comment syntax.
 fn classify(text: &str, lang: &Lang) -> Vec<Line> {
+    classify_from(text, lang, None)
+}
+
+/// [`classify`], starting inside the comment or string `open`.
+fn classify_from(text: &str, lang: &Lang, open: Option<(&'static str, Class)>) -> Vec<Line> {
     let seed = seed();
     let mut out = Vec::with_capacity(text.len() / 32 + 1);
     let mut scratch: Vec<u8> = Vec::with_capacity(256);
     // The closer of the block comment, docstring or string the line is in.
-    let mut inside: Option<(&'static str, Class)> = None;
+    let mut inside: Option<(&'static str, Class)> = open;
     let mut prev_code_end: u8 = b'\n';
     let mut at = 0;
     let bytes = text.as_bytes();
@@ -918,8 +1138,8 @@ fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>
     }
 }
 
-/// The gaps between matched pairs: (old range, new range), non-empty on
-/// the old side.
+/// The gaps between matched pairs: (old range, new range), at least one
+/// of them non-empty.
 fn hunks(
     pairs: &[(usize, usize)],
     n: usize,
@@ -928,7 +1148,7 @@ fn hunks(
     let mut out = Vec::new();
     let (mut pa, mut pb) = (0, 0);
     for &(x, y) in pairs.iter().chain(std::iter::once(&(n, m))) {
-        if x > pa {
+        if x > pa || y > pb {
             out.push((pa..x, pb..y.max(pb)));
         }
         pa = x + 1;
@@ -992,6 +1212,54 @@ mod tests {
     }
 
     #[test]
+    fn judging_around_the_change_judges_as_the_whole_file() {
+        // Random edits of a file with block comments and docstrings: the
+        // findings made from the changed lines and their context are the
+        // findings made from the whole of both sides.
+        let py = (0..60)
+            .map(|i| {
+                format!(
+                    "def f{i}(x):\n    \"\"\"Doc {i}.\n\n    More.\n    \"\"\"\n    y = x * {i}\n    z = y + {i}\n    return z\n\n"
+                )
+            })
+            .collect::<String>();
+        let rs = (0..60)
+            .map(|i| format!("/* f{i}\n * does {i}\n */\nfn f{i}(x: u64) -> u64 {{\n    let y = x * {i};\n    let z = y + 1;\n    z\n}}\n\n"))
+            .collect::<String>();
+        let edits = [
+            "    # same as before\n",
+            "    ...\n",
+            "",
+            "/* rest */\n",
+            "    \"\"\"\n",
+            "    pass\n",
+            "x = 1\n",
+        ];
+        let mut rng = 0x9e37_79b9_u64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        for (name, text) in [("x.py", &py), ("x.rs", &rs)] {
+            let lang = from_path(name).expect("a language");
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            for _ in 0..200 {
+                let at = next(lines.len());
+                let len = next(8);
+                let mut new: Vec<&str> = lines[..at].to_vec();
+                new.push(edits[next(edits.len())]);
+                new.extend(&lines[(at + len).min(lines.len())..]);
+                let new = new.concat();
+                let w = findings_in(text, &new, lang, &nowhere(), true);
+                let all = findings_in(text, &new, lang, &nowhere(), false);
+                assert_eq!(w, all, "{name} at {at} len {len}");
+            }
+        }
+    }
+
+    #[test]
     fn shortening_never_cuts_a_word() {
         assert_eq!(shorten_to("one two three", 9), "one two…");
         assert_eq!(shorten_to("short", 9), "short");
@@ -1005,5 +1273,6 @@ mod tests {
         let d = diff(&a, &b);
         assert_eq!(d, vec![(0, 0), (2, 2), (3, 3), (5, 4)]);
         assert_eq!(hunks(&d, 6, 5), vec![(1..2, 1..2), (4..5, 4..4)]);
+        assert_eq!(hunks(&[(0, 0)], 1, 2), vec![(1..1, 1..2)]);
     }
 }
