@@ -9,6 +9,10 @@
 //! - `killswitch_functions/{1MB,10MB}`: `guard::check_file` on Rust made of
 //!   small functions (every 40th line edited), so the stub scanner and the
 //!   placeholder checks have bodies and comments to look at;
+//! - `killswitch_structure/{1MB,10MB}`: `guard::check_file` on the same
+//!   Rust with every 25th body replaced by a comment and every 50th by
+//!   `todo!()`, so the structural judgement (diff, classed lines, hunks)
+//!   has removals to weigh all through the file;
 //! - `write_20KB/*`: a 20 KB source file written with a plain atomic write
 //!   (temp, fsync, rename, fsync dir) vs a guarded write (lock, kill-switch,
 //!   backup, journal, atomic write), each iteration a new content, on the
@@ -208,6 +212,52 @@ fn bench_killswitch(c: &mut Criterion) {
     group.finish();
 }
 
+/// `functions(size)` with the body of every 25th function replaced by a
+/// comment and every 50th by `todo!()`: a lazy rewrite spread over the
+/// whole file, so the structural judgement has a removal to weigh every
+/// few hundred lines.
+fn gutted(base: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(base);
+    let mut out = String::with_capacity(base.len());
+    for (i, f) in text.split_inclusive("}\n\n").enumerate() {
+        match (i % 50, f.find("{\n")) {
+            (0, Some(p)) => out.push_str(&format!("{}{{\n    todo!()\n}}\n\n", &f[..p])),
+            (25, Some(p)) => out.push_str(&format!("{}{{\n    // same as before\n}}\n\n", &f[..p])),
+            _ => out.push_str(f),
+        }
+    }
+    out.into_bytes()
+}
+
+fn bench_structure(c: &mut Criterion) {
+    // `guard check` on lazy rewrites: linear cost shows as equal
+    // throughput at 1 MB and 10 MB.
+    let mut group = c.benchmark_group("killswitch_structure");
+    let t = Thresholds::default();
+    for mb in [1usize, 10] {
+        let old = functions(mb << 20);
+        let new = gutted(&old);
+        assert!(killswitch::check_file("src/p.rs", Some(&old), &new, &t).blocked());
+        group.throughput(Throughput::Bytes((old.len() + new.len()) as u64));
+        group.sample_size(20);
+        group.bench_with_input(
+            BenchmarkId::from_parameter(format!("{mb}MB")),
+            &(old, new),
+            |b, (o, n)| {
+                b.iter(|| {
+                    black_box(killswitch::check_file(
+                        "src/pipeline.rs",
+                        Some(black_box(o)),
+                        black_box(n),
+                        &t,
+                    ))
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
 fn bench_writes(c: &mut Criterion, label: &str, parent: &Path) {
     let mut group = c.benchmark_group(format!("write_20KB/{label}"));
     group.sample_size(30);
@@ -383,6 +433,7 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     let listing = std::env::args().any(|a| a == "--list" || a == "--test");
     bench_killswitch(&mut c);
+    bench_structure(&mut c);
     let tmp = std::env::temp_dir();
     bench_writes(&mut c, "disk", &tmp);
     let shm = Path::new("/dev/shm");

@@ -10,7 +10,14 @@
 //! left out, repeated lines counted once), so padding cannot buy volume
 //! back. Structured files (JSON, TOML, YAML) are compared by their entries
 //! instead of their lines ([`super::structure`]) and must still parse.
-//! Beyond the ratios the kill-switch blocks elision placeholders beyond
+//! First of all it judges what was removed and what stands in its place
+//! ([`super::removal`]): a comment, a stub or nothing under a kept header
+//! where a run of code was, whatever the words, with code moved within the
+//! file or to the other files of the change ([`check_in_change`]) counted
+//! as moved. Every write path (`guard check`, `guard write`, the agent's
+//! file tools, the hook, the pre-commit check) comes through
+//! [`check_file`] or [`check_in_change`].
+//! Beyond that the kill-switch blocks elision placeholders beyond
 //! those the old content had, counted ([`super::elision`]), functions whose
 //! implemented bodies become stubs ([`super::stubs`]), emptying a file,
 //! binary content, and changes of encoding (UTF-8 ↔ other bytes, a
@@ -48,7 +55,7 @@ use super::elision;
 use super::lang::{self, Format, Lang};
 use super::lines::{hash_line, lines, seed, Lines, PassThrough};
 use super::measure::{meaningful_common, measure, merge, Delta, Measured};
-use super::{structure, stubs};
+use super::{removal, structure, stubs};
 use std::hash::BuildHasherDefault;
 
 /// How many leading bytes are searched for a NUL, as git does.
@@ -147,6 +154,9 @@ pub enum Reason {
         /// Non-blank lines after.
         new_lines: usize,
     },
+    /// Code removed with something else standing in its place (a
+    /// comment, a stub), or a block's body removed while its header stays.
+    Removed(removal::Finding),
     /// A placeholder that stands for code left out.
     Elision {
         /// The 1-based line number in the new content.
@@ -249,6 +259,7 @@ impl fmt::Display for LineEndings {
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let f_ = &mut *f;
         match self {
             Reason::Emptied { old_lines } => write!(
                 f,
@@ -267,6 +278,7 @@ impl fmt::Display for Reason {
                 f,
                 "volume {value:.2} is below {min:.2}: {new_lines} non-blank lines where there were {old_lines}"
             ),
+            Reason::Removed(f) => removed(f, f_),
             Reason::Elision { line, text } => write!(
                 f,
                 "line {line} stands for code left out: `{text}`"
@@ -322,6 +334,54 @@ impl fmt::Display for Reason {
                 write!(f, "every line ending would change from {from} to {to}")
             }
         }
+    }
+}
+
+/// Writes where code was removed and what stands in its place, in at
+/// most about 160 characters (the quoted line is shortened at a word).
+fn removed(r: &removal::Finding, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let (a, b) = r.old_lines;
+    let lines = if a == b {
+        format!("line {a}")
+    } else {
+        format!("lines {a}\u{2013}{b}")
+    };
+    let what = if r.blocks > 0 {
+        let unit = match r.unit.strip_suffix("ies") {
+            Some(stem) if r.blocks == 1 => format!("{stem}y"),
+            _ if r.blocks == 1 => r.unit.strip_suffix('s').unwrap_or(r.unit).to_string(),
+            _ => r.unit.to_string(),
+        };
+        format!("{} {unit}", r.blocks)
+    } else {
+        let plural = if r.code_lines == 1 { "" } else { "s" };
+        if r.unit == "sections" {
+            format!("{} line{plural} of text", r.code_lines)
+        } else {
+            format!("{} code line{plural}", r.code_lines)
+        }
+    };
+    let note = if r.unit == "sections" {
+        "note"
+    } else {
+        "comment"
+    };
+    match r.kind {
+        removal::Removal::StandIn => write!(
+            f,
+            "{lines} ({what}) were replaced by the {note} on line {}: `{}`",
+            r.line, r.text
+        ),
+        removal::Removal::Stub => write!(
+            f,
+            "{lines} ({what}) were replaced by the stub on line {}: `{}`",
+            r.line, r.text
+        ),
+        removal::Removal::EmptiedBody => write!(
+            f,
+            "{lines} ({what}), the whole body of `{}`, were removed and its header kept on line {}",
+            r.text, r.line
+        ),
     }
 }
 
@@ -398,6 +458,11 @@ pub fn line_endings(bytes: &[u8]) -> LineEndings {
 
 /// At most this many placeholder lines are reported.
 const MAX_ELISIONS: usize = 3;
+/// At most this many removals are reported.
+const MAX_REMOVALS: usize = 3;
+/// From this share of its removed code lines added to the other files of
+/// the change, a file was split, and the ratios do not apply.
+const MOVED_AWAY: f64 = 0.8;
 
 /// Compares `old` (`None` for a file that does not exist yet) with `new`
 /// and returns the verdict with its measurements; the language is sniffed
@@ -410,8 +475,50 @@ pub fn check(old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
 /// Like [`check`], for the file at `path` (repository-relative or not):
 /// its name says which language and format to judge it as.
 pub fn check_file(path: &str, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
+    check_in_change(path, old, new, t, &Elsewhere::default())
+}
+
+/// Like [`check_file`], for one file of a change that writes several (a
+/// patch, a commit, a multi-file edit): code added to the other files
+/// (`elsewhere`) was moved there, not removed.
+pub fn check_in_change(
+    path: &str,
+    old: Option<&[u8]>,
+    new: &[u8],
+    t: &Thresholds,
+    elsewhere: &Elsewhere,
+) -> Report {
     let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
-    check_as(lang, old, new, t)
+    judge(lang, old, new, t, true, elsewhere)
+}
+
+/// The code lines a change adds to its files, so that code moved from one
+/// file to another is not taken for code removed.
+#[derive(Default)]
+pub struct Elsewhere(removal::Keys);
+
+impl Elsewhere {
+    /// Notes what the change does to the file at `path`: the code lines of
+    /// `new` that `old` did not have.
+    pub fn add(&mut self, path: &str, old: Option<&[u8]>, new: &[u8]) {
+        let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+        if let Ok(n) = std::str::from_utf8(new) {
+            let o = old.and_then(|o| std::str::from_utf8(o).ok()).unwrap_or("");
+            removal::added_keys(o, n, lang, &mut self.0);
+        }
+    }
+
+    /// Returns an [`Elsewhere`] of the other files of a change: every
+    /// `(path, old, new)` but the one at `skip`.
+    pub fn of_others(files: &[(&str, Option<&[u8]>, &[u8])], skip: usize) -> Elsewhere {
+        let mut e = Elsewhere::default();
+        for (i, (p, o, n)) in files.iter().enumerate() {
+            if i != skip {
+                e.add(p, *o, n);
+            }
+        }
+        e
+    }
 }
 
 fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
@@ -425,7 +532,7 @@ fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
 
 /// Compares `old` with `new` as content written in `lang`.
 pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
-    judge(lang, old, new, t, true)
+    judge(lang, old, new, t, true, &Elsewhere::default())
 }
 
 /// [`check_as`]; `derive` lets an edit's new side be derived from the old
@@ -436,6 +543,7 @@ fn judge(
     new: &[u8],
     t: &Thresholds,
     derive: bool,
+    elsewhere: &Elsewhere,
 ) -> Report {
     let mut reasons = Vec::new();
     let Some(old) = old else {
@@ -613,6 +721,36 @@ fn judge(
         }
     }
 
+    // What was removed and what stands in its place comes first: it says
+    // where, and a placeholder on the same line says it again.
+    let mut elisions = elisions;
+    if let Some((o, n)) = texts {
+        // A file split, its code moved to the other files of the change:
+        // the ratios measure a move, not a loss.
+        if !elsewhere.0.is_empty() && removal::moved_away(o, n, lang, &elsewhere.0) >= MOVED_AWAY {
+            reasons.retain(|r| {
+                !matches!(
+                    r,
+                    Reason::Jaccard { .. }
+                        | Reason::Volume { .. }
+                        | Reason::MeaningfulJaccard { .. }
+                        | Reason::MeaningfulVolume { .. }
+                        | Reason::Padding { .. }
+                        | Reason::Truncated { .. }
+                )
+            });
+        }
+        let found = removal::findings(o, n, lang, &elsewhere.0);
+        elisions.retain(
+            |e| !matches!(e, Reason::Elision { line, .. } if found.iter().any(|f| f.line == *line)),
+        );
+        let first: Vec<Reason> = found
+            .into_iter()
+            .take(MAX_REMOVALS)
+            .map(Reason::Removed)
+            .collect();
+        reasons.splice(0..0, first);
+    }
     reasons.extend(elisions);
     finish(
         jaccard, volume, old_lines, new_lines, false, tiny, lang, unit, reasons,
@@ -935,8 +1073,9 @@ mod tests {
         {
             let lang = lang::from_path(name).expect("a language");
             for (x, y) in [(a, b), (b, a)] {
-                let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false);
-                let derived = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true);
+                let none = Elsewhere::default();
+                let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false, &none);
+                let derived = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true, &none);
                 assert_eq!(derived, whole, "{name}: {x:?} -> {y:?}");
             }
         }
@@ -1092,8 +1231,22 @@ mod tests {
                 };
                 let new = format!("{}{piece}{}", &old[..a], &old[b..]);
                 for (x, y) in [(&old, &new), (&new, &old)] {
-                    let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false);
-                    let derived = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true);
+                    let whole = judge(
+                        lang,
+                        Some(x.as_bytes()),
+                        y.as_bytes(),
+                        &t,
+                        false,
+                        &Elsewhere::default(),
+                    );
+                    let derived = judge(
+                        lang,
+                        Some(x.as_bytes()),
+                        y.as_bytes(),
+                        &t,
+                        true,
+                        &Elsewhere::default(),
+                    );
                     assert_eq!(derived, whole, "{name}: {x:?} -> {y:?}");
                     judged += 1;
                 }
@@ -1133,8 +1286,22 @@ mod tests {
                 let Some(lang) = lang::from_path(name) else {
                     continue;
                 };
-                let w = judge(lang, Some(old.as_bytes()), new.as_bytes(), &t, false);
-                let d = judge(lang, Some(old.as_bytes()), new.as_bytes(), &t, true);
+                let w = judge(
+                    lang,
+                    Some(old.as_bytes()),
+                    new.as_bytes(),
+                    &t,
+                    false,
+                    &Elsewhere::default(),
+                );
+                let d = judge(
+                    lang,
+                    Some(old.as_bytes()),
+                    new.as_bytes(),
+                    &t,
+                    true,
+                    &Elsewhere::default(),
+                );
                 assert_eq!(w, d, "{name}: {old:?} -> {new:?}");
             }
         }
@@ -1186,11 +1353,13 @@ mod tests {
         assert_eq!(format!("{:.2}", r.jaccard), "0.43");
         assert_eq!(format!("{:.2}", r.volume), "0.44");
         assert!(r.blocked());
-        assert!(matches!(r.reasons[0], Reason::Volume { .. }), "{r:?}");
-        assert!(r
-            .reasons
-            .iter()
-            .any(|x| matches!(x, Reason::Elision { line: 19, .. })));
+        // What was removed and what stands in its place comes first; the
+        // placeholder's line is the one that reason names.
+        assert!(
+            matches!(&r.reasons[0], Reason::Removed(f) if f.line == 19),
+            "{r:?}"
+        );
+        assert!(r.reasons.iter().any(|x| matches!(x, Reason::Volume { .. })));
         assert!(!r
             .reasons
             .iter()

@@ -69,6 +69,15 @@ pub struct Lang {
     pub declarations: bool,
     /// The structured format, if the file is data.
     pub format: Option<Format>,
+    /// What a top-level block is called in reports (`functions`, `rules`,
+    /// `targets`).
+    pub unit: &'static str,
+    /// A string statement opening a line (`"""…"""`) is documentation,
+    /// read as a comment.
+    pub docstrings: bool,
+    /// Line prefixes that open a section running to the next one (a
+    /// Dockerfile's `FROM`, an INI `[table]`, a Markdown heading).
+    pub sections: &'static [&'static str],
 }
 
 const C_COMMENTS: &[(&str, &str)] = &[("/*", "*/")];
@@ -94,6 +103,9 @@ const fn brace(
         prose: false,
         declarations: false,
         format: None,
+        unit: "functions",
+        docstrings: false,
+        sections: &[],
     }
 }
 
@@ -116,6 +128,9 @@ const fn other(
         prose: false,
         declarations: false,
         format: None,
+        unit: "blocks",
+        docstrings: false,
+        sections: &[],
     }
 }
 
@@ -136,6 +151,12 @@ const fn data(name: &'static str, names: &'static [&'static str], format: Format
         prose: false,
         declarations: false,
         format: Some(format),
+        unit: "entries",
+        docstrings: false,
+        sections: match format {
+            Format::Toml => &["["],
+            Format::Json | Format::Yaml => &[],
+        },
     }
 }
 
@@ -182,12 +203,54 @@ pub static LANGS: &[Lang] = &[
         false,
     ),
     brace("php", &["php", "phtml"], &["//", "#"], b"\"'", false),
-    brace("css", &["css", "scss", "less"], &["//"], b"\"'", false),
+    Lang {
+        unit: "rules",
+        ..brace(
+            "css",
+            &["css", "scss", "sass", "less", "styl"],
+            &["//"],
+            b"\"'",
+            false,
+        )
+    },
+    Lang {
+        unit: "resources",
+        ..brace(
+            "terraform",
+            &["tf", "tfvars", "hcl", "nomad"],
+            &["#", "//"],
+            b"\"",
+            false,
+        )
+    },
+    brace(
+        "groovy",
+        &["groovy", "gradle", "jenkinsfile", "Jenkinsfile"],
+        &["//"],
+        b"\"'",
+        false,
+    ),
+    brace("zig", &["zig"], &["//"], b"\"", true),
+    brace("solidity", &["sol"], &["//"], b"\"'", false),
+    brace("protobuf", &["proto", "thrift"], &["//"], b"\"'", false),
+    brace("objective-c", &["mm"], &["//"], b"\"", true),
+    Lang {
+        block_comments: &[("<#", "#>")],
+        ..brace(
+            "powershell",
+            &["ps1", "psm1", "psd1"],
+            &["#"],
+            b"\"'",
+            false,
+        )
+    },
     Lang {
         blocks: Blocks::Indent,
         fn_keywords: &["def", "async def"],
         bare_ellipsis_is_code: true,
         quotes: b"\"'",
+        docstrings: true,
+        unit: "functions",
         ..other("python", &["py", "pyw"], &["#"], NONE)
     },
     Lang {
@@ -195,9 +258,11 @@ pub static LANGS: &[Lang] = &[
         fn_keywords: &["def", "async def"],
         bare_ellipsis_is_code: true,
         declarations: true,
+        docstrings: true,
         ..other("python-stubs", &["pyi"], &["#"], NONE)
     },
     Lang {
+        unit: "functions",
         blocks: Blocks::End,
         fn_keywords: &["def"],
         ..other(
@@ -208,53 +273,127 @@ pub static LANGS: &[Lang] = &[
         )
     },
     Lang {
+        unit: "functions",
         blocks: Blocks::End,
         fn_keywords: &["function", "local function"],
         ..other("lua", &["lua"], &["--"], &[("--[[", "]]")])
     },
     Lang {
+        unit: "functions",
         blocks: Blocks::End,
         fn_keywords: &["def", "defp"],
         ..other("elixir", &["ex", "exs"], &["#"], NONE)
     },
     other(
         "shell",
-        &[
-            "sh",
-            "bash",
-            "zsh",
-            "fish",
-            "ksh",
-            "Makefile",
-            "mk",
-            "Dockerfile",
-        ],
+        &["sh", "bash", "zsh", "fish", "ksh", "bats", "envrc"],
         &["#"],
         NONE,
     ),
+    Lang {
+        unit: "targets",
+        ..other(
+            "make",
+            &["Makefile", "makefile", "GNUmakefile", "mk", "mak"],
+            &["#"],
+            NONE,
+        )
+    },
+    Lang {
+        unit: "steps",
+        sections: &["FROM "],
+        ..other(
+            "dockerfile",
+            &["Dockerfile", "dockerfile", "Containerfile"],
+            &["#"],
+            NONE,
+        )
+    },
+    other(
+        "cmake",
+        &["cmake", "CMakeLists.txt"],
+        &["#"],
+        &[("#[[", "]]")],
+    ),
+    other("nix", &["nix"], &["#"], C_COMMENTS),
+    other("julia", &["jl"], &["#"], &[("#=", "=#")]),
+    other("nim", &["nim", "nims"], &["#"], &[("#[", "]#")]),
+    other("graphql", &["graphql", "gql"], &["#"], NONE),
+    other(
+        "ocaml",
+        &["ml", "mli", "fs", "fsi", "fsx", "sml"],
+        &["//"],
+        &[("(*", "*)")],
+    ),
+    other("vim", &["vim", "vimrc"], &["\""], NONE),
+    Lang {
+        sections: &["["],
+        unit: "sections",
+        ..other(
+            "ini",
+            &["ini", "cfg", "conf", "properties", "editorconfig"],
+            &[";", "#"],
+            NONE,
+        )
+    },
     other("perl", &["pl", "pm"], &["#"], NONE),
     other("r", &["r"], &["#"], NONE),
-    other("sql", &["sql"], &["--"], C_COMMENTS),
-    other("haskell", &["hs", "elm"], &["--"], &[("{-", "-}")]),
+    Lang {
+        unit: "statements",
+        ..other("sql", &["sql", "psql", "plsql", "ddl"], &["--"], C_COMMENTS)
+    },
+    Lang {
+        unit: "definitions",
+        ..other(
+            "haskell",
+            &["hs", "lhs", "elm", "purs"],
+            &["--"],
+            &[("{-", "-}")],
+        )
+    },
     other(
         "lisp",
         &["lisp", "el", "clj", "cljs", "scm", "rkt"],
         &[";"],
         NONE,
     ),
-    other("asm", &["asm", "s", "ini", "cfg"], &[";", "#"], NONE),
-    other("latex", &["tex", "m", "erl", "hrl", "matlab"], &["%"], NONE),
+    other("asm", &["asm", "s", "nasm"], &[";", "#"], NONE),
+    other("latex", &["tex", "sty", "bib"], &["%"], NONE),
+    other(
+        "erlang",
+        &["erl", "hrl", "m", "matlab", "pro"],
+        &["%"],
+        NONE,
+    ),
     other("fortran", &["f", "f90", "f95", "f03", "for"], &["!"], NONE),
-    other("vb", &["vb", "vbs", "bas", "cls"], &["'", "REM "], NONE),
-    other("batch", &["bat", "cmd"], &["REM ", "::"], NONE),
+    other(
+        "vb",
+        &["vb", "vbs", "bas", "cls", "vba", "frm"],
+        &["'", "REM "],
+        NONE,
+    ),
+    Lang {
+        sections: &[":"],
+        unit: "labels",
+        ..other("batch", &["bat", "cmd"], &["REM ", "::"], NONE)
+    },
     other(
         "html",
         &[
-            "html", "htm", "xml", "xhtml", "svg", "vue", "svelte", "xaml", "csproj", "plist",
+            "html", "htm", "xml", "xhtml", "svg", "xaml", "csproj", "plist",
         ],
         &[],
         &[("<!--", "-->")],
     ),
+    Lang {
+        unit: "blocks",
+        ..other(
+            "vue",
+            &["vue", "svelte", "astro"],
+            &["//"],
+            &[("<!--", "-->"), ("/*", "*/"), ("{/*", "*/}")],
+        )
+    },
     other(
         "template",
         &[
@@ -272,6 +411,8 @@ pub static LANGS: &[Lang] = &[
     ),
     Lang {
         prose: true,
+        unit: "sections",
+        sections: &["#"],
         ..other(
             "prose",
             &["md", "markdown", "txt", "rst", "adoc", "org"],
@@ -425,7 +566,11 @@ mod tests {
             ("web/app.tsx", "typescript"),
             ("x.PY", "python"),
             ("stubs/os.pyi", "python-stubs"),
-            ("Makefile", "shell"),
+            ("Makefile", "make"),
+            ("build/Dockerfile", "dockerfile"),
+            ("infra/main.tf", "terraform"),
+            ("CMakeLists.txt", "cmake"),
+            ("src/App.vue", "vue"),
             ("Cargo.lock", "toml"),
             ("config/app.yml", "yaml"),
             ("package.json", "json"),

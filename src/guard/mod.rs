@@ -1,6 +1,7 @@
 //! The guard: the only path from proposed content to a file on disk. A
 //! guarded write runs the kill-switch ([`killswitch`], which judges content
-//! by its language ([`lang`]): placeholders, stubs ([`stubs`]), structure
+//! by its language ([`lang`]): what was removed and what stands in its
+//! place ([`removal`]), placeholders, stubs ([`stubs`]), structure
 //! ([`structure`]), ratios), saves the current content in the shadow store
 //! ([`crate::shadow`]) and replaces the file atomically ([`write`]).
 //!
@@ -12,6 +13,7 @@ pub mod lang;
 mod lines;
 mod measure;
 mod phrases;
+pub mod removal;
 pub mod structure;
 pub mod stubs;
 pub mod write;
@@ -20,7 +22,7 @@ use camino::Utf8PathBuf;
 use thiserror::Error;
 
 pub use elision::{is_placeholder, is_placeholder_in};
-pub use killswitch::{check, check_file, Report, Thresholds, Verdict};
+pub use killswitch::{check, check_file, check_in_change, Elsewhere, Report, Thresholds, Verdict};
 pub use write::{guarded_write, Against, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;

@@ -18,6 +18,7 @@ mod test_doctor;
 mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
+mod test_guard_elision;
 mod test_hook_agents;
 mod test_hook_attacks;
 mod test_hook_classes;

@@ -1,0 +1,1278 @@
+//! Structural elision: what was removed, and what stands in its place.
+//! Pure functions over the two texts; no I/O.
+//!
+//! The two sides are split into lines, each classed by the file's own
+//! comment syntax ([`Lang::line_comments`], [`Lang::block_comments`],
+//! docstrings, prose notes) as blank, code or comment, and keyed by its
+//! text with whitespace removed (so re-indenting and reformatting inside a
+//! line change nothing). A patience diff of the keys gives the hunks: a run
+//! of old lines removed and a run of new lines added in their place. A
+//! removed code line whose key is added anywhere else (in the file, or in
+//! another file of the same change) was moved, not removed. Then, per
+//! hunk, whatever the words:
+//!
+//! - **stand-in**: new comment lines (not a rewrite of a removed comment,
+//!   not commented-out code) and no new code stand where a run of code was
+//!   removed: at least [`MIN_RUN`] code lines, or a whole block (a header
+//!   and its more-indented body);
+//! - **stub**: only do-nothing statements (`pass`, `...`, `todo!()`,
+//!   `raise NotImplementedError`, `return null` alone — the stub scanner's
+//!   tables) stand where at least two code lines were removed;
+//! - **emptied block**: every line of a block's body was removed while its
+//!   header (`.btn {`, `build:`, `def f():`) stays.
+//!
+//! A clean deletion (nothing in its place, no header left empty) is an
+//! ordinary edit: dead code is deleted that way. The cost is linear in the
+//! two texts, plus `n log n` in the changed lines for the diff.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::lang::Lang;
+use super::lines::{find_newline, hash_line, seed, PassThrough};
+use super::measure::Delta;
+use super::stubs;
+
+/// A removed run shorter than this, in code lines, may be replaced by a
+/// comment (a note where two statements were) unless it is a whole block.
+pub(super) const MIN_RUN: usize = 3;
+
+/// A comment counts as a rewrite of a removed one from this share of
+/// shared letter pairs on.
+const REWRITE_SIMILARITY: f64 = 0.5;
+
+/// Regions with more lines than this on each side and no line unique to
+/// both are left unmatched rather than compared pairwise.
+const DP_CELLS: usize = 1 << 16;
+
+/// Comments read by tools rather than people (lint and formatter
+/// switches, build tags, licence identifiers, encodings): added beside a
+/// deletion they stand for nothing. Prefixes, compared in lower case.
+const DIRECTIVES: &[&str] = &[
+    "eslint",
+    "prettier-ignore",
+    "biome-ignore",
+    "deno-lint",
+    "@ts-",
+    "noqa",
+    "type:",
+    "pylint:",
+    "mypy:",
+    "pyright:",
+    "isort:",
+    "fmt:",
+    "nolint",
+    "go:",
+    "+build",
+    "spdx-",
+    "-*-",
+    "frozen_string_literal",
+    "rubocop:",
+    "swiftlint:",
+    "clang-format",
+    "shellcheck",
+    "istanbul",
+    "c8 ignore",
+    "nosonar",
+    "nosec",
+    "@flow",
+    "<reference",
+    "jshint",
+    "cspell:",
+    "markdownlint",
+    "@jsx",
+    "@license",
+    "@preserve",
+    "vim:",
+    "pragma:",
+    "coverage:",
+    "codespell:",
+    "ktlint-disable",
+    "checkstyle:",
+    "resharper disable",
+    "phpcs:",
+    "@phpstan",
+    "@psalm",
+    "sourcery",
+    "tflint-ignore",
+    "tfsec:",
+    "checkov:",
+    "hadolint",
+    "yamllint",
+];
+
+/// Returns whether a comment's text is a tool directive ([`DIRECTIVES`]).
+fn is_directive(body: &str) -> bool {
+    let head: String = body.chars().take(32).collect::<String>().to_lowercase();
+    DIRECTIVES.iter().any(|d| head.starts_with(d))
+}
+
+/// A lone line of prose with at most this many words standing where
+/// paragraphs were is a note, not a rewrite.
+const PROSE_NOTE_WORDS: usize = 6;
+
+/// Folding directives: editor notes, not code (C#, C/C++, VB, Delphi).
+const REGIONS: &[&str] = &[
+    "#region",
+    "#endregion",
+    "#pragma region",
+    "#pragma endregion",
+    "#Region",
+    "#End Region",
+    "{$region",
+    "{$endregion",
+];
+
+/// The longest comment text quoted in a reason, in characters.
+const QUOTE_CHARS: usize = 60;
+
+/// A table keyed by line hashes.
+type Map<V> = HashMap<u64, V, BuildHasherDefault<PassThrough>>;
+
+/// How a line reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Blank,
+    Code,
+    Comment,
+}
+
+/// One line of a side.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    /// Byte range of the trimmed text.
+    start: usize,
+    end: usize,
+    /// The hash of the text with whitespace removed.
+    key: u64,
+    class: Class,
+    /// Leading whitespace, in columns (a tab counts four).
+    indent: u32,
+    /// Holds a letter or digit (not only punctuation).
+    word: bool,
+    /// Its 0-based number.
+    n: usize,
+}
+
+/// What a finding says, for [`super::killswitch::Reason::Removed`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Removal {
+    /// New comments stand where code was removed.
+    StandIn,
+    /// Do-nothing statements stand where code was removed.
+    Stub,
+    /// A block's body was removed and its header kept.
+    EmptiedBody,
+}
+
+/// One structural finding, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// What happened.
+    pub kind: Removal,
+    /// The first and last removed old line (1-based).
+    pub old_lines: (usize, usize),
+    /// How many blocks the removed lines held (0: loose lines).
+    pub blocks: usize,
+    /// What a block is called in this language (`functions`, `rules`).
+    pub unit: &'static str,
+    /// Code lines removed (not found elsewhere).
+    pub code_lines: usize,
+    /// The new line that stands in (or the kept header), 1-based.
+    pub line: usize,
+    /// Its text, shortened at a word boundary.
+    pub text: String,
+}
+
+/// A side split into classed lines: the part of the text around the
+/// change, whose first line is line `first` (0-based) of the file.
+struct Side<'a> {
+    text: &'a str,
+    lines: Vec<Line>,
+    first: usize,
+}
+
+/// Lines of shared text kept around the change: a removed body's header
+/// and the line after it are looked up there.
+const CONTEXT: usize = 32;
+
+/// Returns the structural findings of replacing `old` with `new` in
+/// `lang`; `elsewhere` holds the keys of code lines added to other files
+/// of the same change (see [`added_keys`]). Only the changed lines and
+/// [`CONTEXT`] lines around them are classed and compared: the shared
+/// beginning and ending match line for line, so an edit of a large file
+/// costs what its change does, plus one search of the beginning for an
+/// open block comment.
+pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) -> Vec<Finding> {
+    findings_in(old, new, lang, elsewhere, true)
+}
+
+/// [`findings`], around the change only when `window` (the tests compare
+/// both ways).
+fn findings_in(old: &str, new: &str, lang: &Lang, elsewhere: &Keys, window: bool) -> Vec<Finding> {
+    if old == new {
+        return Vec::new();
+    }
+    let d = if window {
+        Delta::of(old.as_bytes(), new.as_bytes())
+    } else {
+        Delta { head: 0, tail: 0 }
+    };
+    let start = back_lines(old.as_bytes(), d.head, CONTEXT);
+    let old_end = forward_lines(old.as_bytes(), old.len() - d.tail, CONTEXT);
+    let new_end = forward_lines(new.as_bytes(), new.len() - d.tail, CONTEXT);
+    let first = old.as_bytes()[..start]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count();
+    let open = open_at(&old[..start], lang);
+    let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
+        return Vec::new();
+    };
+    let a = Side {
+        text: ot,
+        lines: classify_from(ot, lang, open),
+        first,
+    };
+    let b = Side {
+        text: nt,
+        lines: classify_from(nt, lang, open),
+        first,
+    };
+    let (ka, kb): (Vec<u64>, Vec<u64>) = (
+        a.lines.iter().map(|l| l.key).collect(),
+        b.lines.iter().map(|l| l.key).collect(),
+    );
+    let pairs = diff(&ka, &kb);
+    let hunks = hunks(&pairs, ka.len(), kb.len());
+    if hunks.is_empty() {
+        return Vec::new();
+    }
+    // Code keys added, and in which hunk (u32::MAX: in several).
+    let mut added: Map<u32> = Map::default();
+    for (h, (_, nr)) in hunks.iter().enumerate() {
+        for l in &b.lines[nr.clone()] {
+            if l.class == Class::Code && l.word {
+                added
+                    .entry(l.key)
+                    .and_modify(|x| {
+                        if *x != h as u32 {
+                            *x = u32::MAX
+                        }
+                    })
+                    .or_insert(h as u32);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let (mut deleted, mut loose) = (None::<Finding>, None::<(usize, String)>);
+    for (h, (or, nr)) in hunks.iter().enumerate() {
+        match judge_hunk(
+            &a,
+            &b,
+            or.clone(),
+            nr.clone(),
+            h as u32,
+            &added,
+            elsewhere,
+            lang,
+        ) {
+            Judged::Found(f) => out.push(f),
+            Judged::Deleted(f) => {
+                if deleted.as_ref().is_none_or(|d| d.code_lines < f.code_lines) {
+                    deleted = Some(f);
+                }
+            }
+            Judged::Loose(line, text) => {
+                loose.get_or_insert((line, text));
+            }
+            Judged::Nothing => {}
+        }
+    }
+    // Code deleted in one place and a note added in another, where no
+    // code follows it (`// other methods unchanged` before the class's
+    // closing brace): the note stands for the deletion.
+    if let (true, Some(mut f), Some((line, text))) = (out.is_empty(), deleted, loose) {
+        f.kind = Removal::StandIn;
+        f.line = line;
+        f.text = text;
+        out.push(f);
+    }
+    out
+}
+
+/// What one hunk shows.
+enum Judged {
+    /// A removal with something standing in its place.
+    Found(Finding),
+    /// A clean deletion of a run of code (a finding if a note stands for
+    /// it elsewhere).
+    Deleted(Finding),
+    /// A note added with no code after it, and nothing removed: its line
+    /// and text.
+    Loose(usize, String),
+    Nothing,
+}
+
+/// Keys of code lines, by their text with whitespace removed.
+pub(super) type Keys = Map<()>;
+
+/// Adds to `into` the keys of the code lines `new` has and `old` has not
+/// (what a change adds to another of its files), for [`findings`]'
+/// `elsewhere`.
+pub(super) fn added_keys(old: &str, new: &str, lang: &Lang, into: &mut Keys) {
+    let before: Keys = classify(old, lang)
+        .into_iter()
+        .map(|l| (l.key, ()))
+        .collect();
+    for l in classify(new, lang) {
+        if l.class == Class::Code && l.word && !before.contains_key(&l.key) {
+            into.insert(l.key, ());
+        }
+    }
+}
+
+/// Returns the share of the code lines `old` has and `new` has not that
+/// the change added to its other files (`elsewhere`): 1 for a file split
+/// in two, 0 for code deleted.
+pub(super) fn moved_away(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) -> f64 {
+    let kept: Keys = classify(new, lang)
+        .into_iter()
+        .map(|l| (l.key, ()))
+        .collect();
+    let (mut gone, mut moved) = (0usize, 0usize);
+    for l in classify(old, lang) {
+        if l.class == Class::Code && l.word && !kept.contains_key(&l.key) {
+            gone += 1;
+            moved += usize::from(elsewhere.contains_key(&l.key));
+        }
+    }
+    if gone == 0 {
+        0.0
+    } else {
+        moved as f64 / gone as f64
+    }
+}
+
+#[cfg(test)]
+fn nowhere() -> Keys {
+    Map::default()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn judge_hunk(
+    a: &Side,
+    b: &Side,
+    or: std::ops::Range<usize>,
+    nr: std::ops::Range<usize>,
+    h: u32,
+    added: &Map<u32>,
+    elsewhere: &Map<()>,
+    lang: &Lang,
+) -> Judged {
+    let removed = &a.lines[or.clone()];
+    let put = &b.lines[nr.clone()];
+    // Removed code not added anywhere: in this hunk it was kept (a diff
+    // artefact), in another one or another file it was moved.
+    let gone: Vec<&Line> = removed
+        .iter()
+        .filter(|l| l.class == Class::Code && l.word)
+        .filter(|l| !added.contains_key(&l.key) && !elsewhere.contains_key(&l.key))
+        .collect();
+    let moved = removed
+        .iter()
+        .filter(|l| l.class == Class::Code && l.word)
+        .filter(|l| added.get(&l.key).is_some_and(|&x| x != h) || elsewhere.contains_key(&l.key))
+        .count();
+    if gone.is_empty() {
+        return if moved == 0 {
+            loose_note(b, nr, lang)
+        } else {
+            Judged::Nothing
+        };
+    }
+    if moved >= gone.len() {
+        return Judged::Nothing;
+    }
+    let code_lines = gone.len();
+    // Every rule wants two code lines, or a block or a body whole: most
+    // hunks of an edit (a line changed) stop here.
+    let (blocks, whole) = blocks_in(removed);
+    let emptied = || emptied_header(a, or.clone(), lang);
+    if code_lines < 2 && !whole && emptied().is_none() {
+        return Judged::Nothing;
+    }
+    // New code, counting the stubs made of punctuation (`...`, `???`) but
+    // not the closers left behind.
+    let new_code: Vec<&Line> = put
+        .iter()
+        .filter(|l| l.class == Class::Code)
+        .filter(|l| {
+            let t = &b.text[l.start..l.end];
+            let code = t.len() - trailing_note(t, lang).map_or(0, str::len);
+            let code = &t[..code];
+            code.chars().any(char::is_alphanumeric)
+                || ["...", "…", "???"].iter().any(|s| code.contains(s))
+        })
+        .collect();
+    let removed_comments: Vec<&str> = removed
+        .iter()
+        .filter(|l| l.class == Class::Comment)
+        .map(|l| &a.text[l.start..l.end])
+        .collect();
+    let removed_code: Map<()> = removed
+        .iter()
+        .filter(|l| l.class == Class::Code)
+        .map(|l| (l.key, ()))
+        .collect();
+    // New comments that stand for something: not a rewrite of a removed
+    // comment, not removed code commented out, not a bare separator.
+    let mut paired = vec![false; removed_comments.len()];
+    let mut commented_out = 0usize;
+    let stand_ins: Vec<(usize, &Line)> = put
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.class == Class::Comment || trailing_note(&b.text[l.start..l.end], lang).is_some()
+        })
+        .filter(|(_, l)| {
+            let whole = &b.text[l.start..l.end];
+            let t = trailing_note(whole, lang).unwrap_or(whole);
+            let body = comment_body(t, lang);
+            if !body.chars().any(char::is_alphanumeric)
+                && !body.contains("...")
+                && !body.contains('…')
+            {
+                return false;
+            }
+            if t.starts_with("#!") || is_directive(body) {
+                return false;
+            }
+            if removed_code.contains_key(&squeezed_key(body)) {
+                commented_out += 1;
+                return false;
+            }
+            if let Some(i) =
+                (0..removed_comments.len()).find(|&i| !paired[i] && similar(removed_comments[i], t))
+            {
+                paired[i] = true;
+                return false;
+            }
+            true
+        })
+        .collect();
+    // Code commented out, with a note on why, is kept code.
+    if commented_out * 2 >= code_lines {
+        return Judged::Nothing;
+    }
+    let first_gone = gone.first().map_or(or.start, |l| l.n);
+    let last_gone = gone.last().map_or(or.end, |l| l.n);
+    let old_lines = (a.first + first_gone + 1, a.first + last_gone + 1);
+    let unit = lang.unit;
+    let text_of = |l: &Line| shorten(&b.text[l.start..l.end]);
+
+    if lang.prose && stand_ins.is_empty() && code_lines >= MIN_RUN {
+        let texts: Vec<&str> = gone.iter().map(|l| &a.text[l.start..l.end]).collect();
+        if let Some((i, l)) = prose_stand_in(b, put, &texts) {
+            return Judged::Found(Finding {
+                kind: Removal::StandIn,
+                old_lines,
+                blocks,
+                unit,
+                code_lines,
+                line: b.first + nr.start + i + 1,
+                text: text_of(l),
+            });
+        }
+    }
+    if new_code.is_empty()
+        && !stand_ins.is_empty()
+        && (code_lines >= MIN_RUN || whole || emptied().is_some())
+    {
+        let (i, l) = stand_ins[0];
+        return Judged::Found(Finding {
+            kind: Removal::StandIn,
+            old_lines,
+            blocks,
+            unit,
+            code_lines,
+            line: b.first + nr.start + i + 1,
+            text: text_of(l),
+        });
+    }
+    if let (true, Some(l)) = (new_code.len() == 1 && code_lines >= 2, new_code.first()) {
+        if collapsed(a, removed, &b.text[l.start..l.end], lang) {
+            return Judged::Found(Finding {
+                kind: Removal::Stub,
+                old_lines,
+                blocks,
+                unit,
+                code_lines,
+                line: b.first + l.n + 1,
+                text: text_of(l),
+            });
+        }
+    }
+    if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
+        let start = new_code[0].start;
+        let end = new_code[new_code.len() - 1].end;
+        let body = stubs::classify(&b.text[start..end], lang);
+        if body.real == 0 && (body.trivial > 0 || body.marked) {
+            let l = new_code[0];
+            return Judged::Found(Finding {
+                kind: Removal::Stub,
+                old_lines,
+                blocks,
+                unit,
+                code_lines,
+                line: b.first + l.n + 1,
+                text: text_of(l),
+            });
+        }
+    }
+    if new_code.is_empty() && stand_ins.is_empty() && code_lines >= 2 {
+        if let Some(header) = emptied() {
+            let hl = &a.lines[header];
+            // The header is kept: its line in the new side is the last one
+            // before the hunk.
+            let line = b.first + nr.start;
+            return Judged::Found(Finding {
+                kind: Removal::EmptiedBody,
+                old_lines,
+                blocks,
+                unit,
+                code_lines,
+                line,
+                text: shorten(&a.text[hl.start..hl.end]),
+            });
+        }
+    }
+    if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
+        return Judged::Deleted(Finding {
+            kind: Removal::StandIn,
+            old_lines,
+            blocks,
+            unit,
+            code_lines,
+            line: 0,
+            text: String::new(),
+        });
+    }
+    Judged::Nothing
+}
+
+/// Returns whether `line` is the removed block's header with an empty or
+/// do-nothing body on the same line (`.btn-danger {}`, `def f(): pass`,
+/// `fun f() = TODO()`).
+fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
+    let Some(h) = removed.iter().find(|l| l.class == Class::Code && l.word) else {
+        return false;
+    };
+    // A body that did nothing, joined onto its header, is a reformat.
+    let Some(last) = removed.iter().rev().find(|l| l.class == Class::Code) else {
+        return false;
+    };
+    if h.end >= last.end || stubs::classify(&a.text[h.end..last.end], lang).real == 0 {
+        return false;
+    }
+    let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
+    let head = squeeze(&a.text[h.start..h.end]);
+    let head = head
+        .trim_end_matches(['{', ':'])
+        .trim_end_matches("=>")
+        .trim_end_matches('=');
+    let new = squeeze(line);
+    let Some(rest) = new.strip_prefix(head) else {
+        return false;
+    };
+    let rest = rest
+        .trim_start_matches(['{', ':', '='])
+        .trim_start_matches('>')
+        .trim_end_matches([';', '}', ',']);
+    if rest.is_empty() {
+        return true;
+    }
+    let body = stubs::classify(rest, lang);
+    body.real == 0 && (body.trivial > 0 || body.marked)
+}
+
+/// A note added where nothing was removed, with no code after it at its
+/// indentation (a closer, a dedent or the end of the file follows).
+fn loose_note(b: &Side, nr: std::ops::Range<usize>, lang: &Lang) -> Judged {
+    let put = &b.lines[nr.clone()];
+    if put.iter().any(|l| l.class == Class::Code && l.word) {
+        return Judged::Nothing;
+    }
+    let Some(note) = put.iter().find(|l| {
+        l.class == Class::Comment && {
+            let t = &b.text[l.start..l.end];
+            let body = comment_body(t, lang);
+            body.chars().any(char::is_alphanumeric) && !t.starts_with("#!") && !is_directive(body)
+        }
+    }) else {
+        return Judged::Nothing;
+    };
+    let next = b.lines[nr.end..].iter().find(|l| l.class != Class::Blank);
+    if next.is_some_and(|l| l.class != Class::Code || (l.word && l.indent >= note.indent)) {
+        return Judged::Nothing;
+    }
+    Judged::Loose(b.first + note.n + 1, shorten(&b.text[note.start..note.end]))
+}
+
+/// Returns how many blocks the removed lines hold (headers at their least
+/// indentation followed by a more-indented line), and whether there is at
+/// least one.
+fn blocks_in(removed: &[Line]) -> (usize, bool) {
+    let code = || removed.iter().filter(|l| l.class == Class::Code);
+    let Some(min) = code().filter(|l| l.word).map(|l| l.indent).min() else {
+        return (0, false);
+    };
+    let mut n = 0;
+    let mut it = code().peekable();
+    while let Some(l) = it.next() {
+        if l.word && l.indent == min && it.peek().is_some_and(|x| x.indent > min) {
+            n += 1;
+        }
+    }
+    (n, n > 0)
+}
+
+/// Returns the kept header whose whole body the hunk `or` removed: the
+/// code line before it, with every removed line indented deeper and the
+/// line after not; or a section opener (`FROM`, `[table]`, a heading)
+/// with the removed lines running to the next one.
+fn emptied_header(a: &Side, or: std::ops::Range<usize>, lang: &Lang) -> Option<usize> {
+    let header = (0..or.start)
+        .rev()
+        .find(|&i| a.lines[i].class != Class::Blank)?;
+    let hl = &a.lines[header];
+    if hl.class != Class::Code {
+        return None;
+    }
+    let text = |l: &Line| &a.text[l.start..l.end];
+    let body = || {
+        a.lines[or.clone()]
+            .iter()
+            .filter(|l| l.class != Class::Blank)
+    };
+    let after = a.lines[or.end..].iter().find(|l| l.class != Class::Blank);
+    let opens = |l: &Line| {
+        let t = text(l);
+        lang.sections.iter().any(|p| {
+            t.len() >= p.len()
+                && t.is_char_boundary(p.len())
+                && t[..p.len()].eq_ignore_ascii_case(p)
+        })
+    };
+    if opens(hl) {
+        return (body().all(|l| !opens(l)) && after.is_none_or(opens)).then_some(header);
+    }
+    let deeper = body().all(|l| l.indent > hl.indent);
+    (deeper && after.is_none_or(|l| l.indent <= hl.indent)).then_some(header)
+}
+
+/// In prose, a lone short line that stands where paragraphs were ("Sin
+/// cambios.", "Same as above."): no heading, list item, link or code in
+/// it, at most [`PROSE_NOTE_WORDS`] words.
+fn prose_stand_in<'s>(b: &Side, put: &'s [Line], removed: &[&str]) -> Option<(usize, &'s Line)> {
+    let mut lines = put
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.class != Class::Blank);
+    let (i, l) = lines.next()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let t = &b.text[l.start..l.end];
+    let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`'])
+        || t.contains("](")
+        || t.contains('`')
+        || t.contains("://")
+        || t.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let words = t.split_whitespace().count();
+    (!structured && words <= PROSE_NOTE_WORDS && !shares_words(t, removed)).then_some((i, l))
+}
+
+/// Returns whether a word of four letters or more of `t` begins a word of
+/// `removed` (a condensed paragraph keeps some of its words; a note such
+/// as "unchanged" does not).
+fn shares_words(t: &str, removed: &[&str]) -> bool {
+    let lower = |s: &str| s.to_lowercase();
+    let theirs: Vec<String> = removed
+        .iter()
+        .flat_map(|r| r.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(lower)
+        .collect();
+    t.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4)
+        .map(lower)
+        .any(|w| theirs.iter().any(|x| x.starts_with(&w)))
+}
+
+/// Returns the comment after code on a line whose code is only
+/// punctuation (`}  // the rest as before`), if it has words.
+fn trailing_note<'t>(t: &'t str, lang: &Lang) -> Option<&'t str> {
+    let markers = lang
+        .line_comments
+        .iter()
+        .copied()
+        .chain(lang.block_comments.iter().map(|(o, _)| *o));
+    let at = markers
+        .filter(|m| !m.trim().is_empty())
+        .filter_map(|m| t.find(m.trim_end()))
+        .filter(|&p| p > 0)
+        .min()?;
+    let (code, note) = t.split_at(at);
+    (!code.chars().any(char::is_alphanumeric)
+        && !code.contains(['"', '\''])
+        && note.chars().any(char::is_alphanumeric))
+    .then_some(note)
+}
+
+/// Returns the text of a comment line without its markers.
+fn comment_body<'t>(t: &'t str, lang: &Lang) -> &'t str {
+    let mut s = t.trim();
+    for m in lang.line_comments {
+        if let Some(r) = s.strip_prefix(m.trim_end()) {
+            s = r;
+            break;
+        }
+    }
+    for (open, close) in lang.block_comments {
+        if let Some(r) = s.strip_prefix(open) {
+            s = r;
+        }
+        if let Some(r) = s.strip_suffix(close) {
+            s = r;
+        }
+    }
+    for q in ["\"\"\"", "'''"] {
+        s = s.trim_start_matches(q).trim_end_matches(q);
+    }
+    s.trim_start_matches(['*', '/', '#', '!', '-', ';', '%', '<', '>'])
+        .trim()
+}
+
+/// The key of a line's text with whitespace removed (and a trailing `;`).
+fn squeezed_key(t: &str) -> u64 {
+    let squeezed: Vec<u8> = t.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    hash_line(seed(), &squeezed)
+}
+
+/// Returns whether two comments share at least half their letter pairs
+/// (a rewording, not a new note).
+fn similar(x: &str, y: &str) -> bool {
+    fn pairs(s: &str) -> Vec<(char, char)> {
+        let cs: Vec<char> = s
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let mut v: Vec<(char, char)> = cs.windows(2).map(|w| (w[0], w[1])).collect();
+        v.sort_unstable();
+        v
+    }
+    let (p, q) = (pairs(x), pairs(y));
+    if p.is_empty() || q.is_empty() {
+        return false;
+    }
+    let (mut i, mut j, mut common) = (0, 0, 0);
+    while i < p.len() && j < q.len() {
+        match p[i].cmp(&q[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                common += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    2.0 * common as f64 / (p.len() + q.len()) as f64 >= REWRITE_SIMILARITY
+}
+
+/// Shortens `t` to [`QUOTE_CHARS`] characters at a word boundary.
+pub(super) fn shorten(t: &str) -> String {
+    shorten_to(t.trim(), QUOTE_CHARS)
+}
+
+/// Shortens `t` to at most `max` characters, cutting at the last space
+/// that fits and marking the cut with `…`; never inside a word unless the
+/// first word alone is too long.
+pub fn shorten_to(t: &str, max: usize) -> String {
+    if t.chars().count() <= max {
+        return t.to_string();
+    }
+    let keep: String = t.chars().take(max.saturating_sub(1)).collect();
+    let cut = match keep.rfind(char::is_whitespace) {
+        Some(p) if p > 0 => keep[..p].trim_end().to_string(),
+        _ => keep,
+    };
+    format!("{cut}…")
+}
+
+/// Returns the start of the line `n` lines before the one `at` starts.
+fn back_lines(text: &[u8], at: usize, n: usize) -> usize {
+    let mut at = at;
+    for _ in 0..n {
+        if at == 0 {
+            break;
+        }
+        at = text[..at - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+    }
+    at
+}
+
+/// Returns the end (after its `\n`) of the line `n` lines after `at`.
+fn forward_lines(text: &[u8], at: usize, n: usize) -> usize {
+    let mut at = at;
+    for _ in 0..n {
+        match find_newline(&text[at..]) {
+            Some(p) => at += p + 1,
+            None => return text.len(),
+        }
+    }
+    at
+}
+
+/// Returns the block comment or docstring open at the end of `head`, if
+/// any: the last opener is after the last closer (a docstring: an odd
+/// number of triple quotes).
+fn open_at(head: &str, lang: &Lang) -> Option<(&'static str, Class)> {
+    let h = head.as_bytes();
+    for (open, close) in lang.block_comments {
+        if let Some(o) = memchr::memmem::rfind(h, open.as_bytes()) {
+            let closed = memchr::memmem::rfind(&h[o + open.len()..], close.as_bytes()).is_some();
+            if !closed {
+                return Some((close, Class::Comment));
+            }
+        }
+    }
+    if lang.docstrings {
+        for q in ["\"\"\"", "'''"] {
+            if memchr::memmem::find_iter(h, q.as_bytes()).count() % 2 == 1 {
+                return Some((q, Class::Comment));
+            }
+        }
+    }
+    None
+}
+
+// ── classing lines ──
+
+/// Splits `text` into lines and classes each by `lang`'s comment syntax.
+fn classify(text: &str, lang: &Lang) -> Vec<Line> {
+    classify_from(text, lang, None)
+}
+
+/// [`classify`], starting inside the comment or string `open`.
+fn classify_from(text: &str, lang: &Lang, open: Option<(&'static str, Class)>) -> Vec<Line> {
+    let seed = seed();
+    let mut out = Vec::with_capacity(text.len() / 32 + 1);
+    let mut scratch: Vec<u8> = Vec::with_capacity(256);
+    // The closer of the block comment, docstring or string the line is in.
+    let mut inside: Option<(&'static str, Class)> = open;
+    let mut prev_code_end: u8 = b'\n';
+    let mut at = 0;
+    let bytes = text.as_bytes();
+    while at <= bytes.len() {
+        let end = super::lines::find_newline(&bytes[at..]).map_or(bytes.len(), |p| at + p);
+        let raw = &text[at..end];
+        let trimmed = raw.trim();
+        let start = at + (raw.len() - raw.trim_start().len());
+        let indent = raw
+            .bytes()
+            .take_while(|b| *b == b' ' || *b == b'\t')
+            .map(|b| if b == b'\t' { 4 } else { 1 })
+            .sum();
+        scratch.clear();
+        scratch.extend(trimmed.bytes().filter(|b| !b.is_ascii_whitespace()));
+        let key = hash_line(seed, &scratch);
+        let word = trimmed.chars().any(char::is_alphanumeric);
+        let class = if trimmed.is_empty() {
+            Class::Blank
+        } else if let Some((close, class)) = inside {
+            if trimmed.contains(close) {
+                inside = None;
+            }
+            class
+        } else {
+            let (class, opened) = class_of(trimmed, lang, prev_code_end);
+            inside = opened;
+            class
+        };
+        if class == Class::Code {
+            prev_code_end = trimmed.bytes().last().unwrap_or(b'\n');
+        }
+        out.push(Line {
+            start,
+            end: start + trimmed.len(),
+            key,
+            class,
+            indent,
+            word,
+            n: out.len(),
+        });
+        if end == bytes.len() {
+            break;
+        }
+        at = end + 1;
+    }
+    // A final newline does not make a line.
+    if text.ends_with('\n') {
+        out.pop();
+    }
+    out
+}
+
+/// Classes a trimmed line outside any comment or string; returns what it
+/// leaves open (a block comment, a docstring, a multi-line string).
+fn class_of(t: &str, lang: &Lang, prev_end: u8) -> (Class, Option<(&'static str, Class)>) {
+    if lang.prose {
+        for (open, close) in lang.block_comments {
+            if let Some(rest) = t.strip_prefix(open) {
+                return (
+                    Class::Comment,
+                    (!rest.contains(close)).then_some((*close, Class::Comment)),
+                );
+            }
+        }
+        return (
+            if prose_note(t) {
+                Class::Comment
+            } else {
+                Class::Code
+            },
+            None,
+        );
+    }
+    // Folding directives hold no code: `#region Unchanged` is a note.
+    if REGIONS.iter().any(|r| starts_marker(t, r)) {
+        return (Class::Comment, None);
+    }
+    // Block openers first: `--[[` and `#[[` begin with a line marker.
+    for (open, close) in lang.block_comments {
+        if let Some(rest) = t.strip_prefix(open) {
+            return (
+                Class::Comment,
+                (!rest.contains(close)).then_some((*close, Class::Comment)),
+            );
+        }
+    }
+    if lang.line_comments.iter().any(|m| starts_marker(t, m)) {
+        return (Class::Comment, None);
+    }
+    if lang.docstrings {
+        for q in ["\"\"\"", "'''"] {
+            let lead = t.trim_start_matches(['r', 'R', 'u', 'U', 'b', 'B', 'f', 'F']);
+            if lead.starts_with(q) && !matches!(prev_end, b'=' | b'(' | b',' | b'[' | b'+' | b'{') {
+                let closed = lead[3..].contains(q);
+                return (Class::Comment, (!closed).then_some((q, Class::Comment)));
+            }
+            if t.matches(q).count() % 2 == 1 {
+                return (Class::Code, Some((q, Class::Code)));
+            }
+        }
+    }
+    // A block comment opened after code and left open.
+    for (open, close) in lang.block_comments {
+        if let Some(p) = t.find(open) {
+            if !t[p + open.len()..].contains(close) && !t[..p].contains(['"', '\'']) {
+                return (Class::Code, Some((*close, Class::Comment)));
+            }
+        }
+    }
+    (Class::Code, None)
+}
+
+/// `t` starts with the comment marker `m` (a word marker such as `REM`
+/// must be followed by a space or end the line; matched in any case).
+fn starts_marker(t: &str, m: &str) -> bool {
+    let m = m.trim_end();
+    if m.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return t.len() >= m.len()
+            && t.is_char_boundary(m.len())
+            && t[..m.len()].eq_ignore_ascii_case(m)
+            && t[m.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_whitespace() || c == ':');
+    }
+    t.starts_with(m)
+}
+
+/// A prose line that is a note rather than content: wholly in brackets,
+/// parentheses or emphasis, or only an ellipsis.
+fn prose_note(t: &str) -> bool {
+    let t = t.trim_start_matches(['>', ' ']).trim();
+    let wrapped = |o: char, c: char| t.starts_with(o) && t.ends_with(c) && t.chars().count() > 2;
+    if t.contains("](") || t.starts_with("[!") || t.starts_with("[^") {
+        return false;
+    }
+    (wrapped('(', ')') || wrapped('[', ']') || wrapped('（', '）') || wrapped('【', '】'))
+        || (wrapped('_', '_') && !t.starts_with("__"))
+        || (wrapped('*', '*') && !t.starts_with("* ") && !t.starts_with("**"))
+        || (wrapped('*', '*')
+            && t.starts_with("**")
+            && t.ends_with("**")
+            && !t[2..].contains("**")
+            && t.contains("..."))
+        || t.trim_matches(['.', '…', ' ']).is_empty()
+}
+
+// ── the diff ──
+
+/// Returns the matched pairs (old index, new index) of a patience diff of
+/// the two key sequences, in order.
+fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut work = vec![(0, a.len(), 0, b.len())];
+    while let Some((mut a0, mut a1, mut b0, mut b1)) = work.pop() {
+        while a0 < a1 && b0 < b1 && a[a0] == b[b0] {
+            out.push((a0, b0));
+            a0 += 1;
+            b0 += 1;
+        }
+        while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] {
+            out.push((a1 - 1, b1 - 1));
+            a1 -= 1;
+            b1 -= 1;
+        }
+        if a0 == a1 || b0 == b1 {
+            continue;
+        }
+        let anchors = unique_anchors(&a[a0..a1], &b[b0..b1]);
+        if anchors.is_empty() {
+            if (a1 - a0) * (b1 - b0) <= DP_CELLS {
+                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut out);
+            }
+            continue;
+        }
+        let (mut pa, mut pb) = (a0, b0);
+        for (x, y) in anchors {
+            let (x, y) = (a0 + x, b0 + y);
+            work.push((pa, x, pb, y));
+            out.push((x, y));
+            pa = x + 1;
+            pb = y + 1;
+        }
+        work.push((pa, a1, pb, b1));
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The longest increasing run of lines unique on both sides.
+fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    // (count in a, index in a, count in b, index in b)
+    let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
+    seen.reserve(a.len());
+    for (i, &k) in a.iter().enumerate() {
+        let e = seen.entry(k).or_insert((0, i, 0, 0));
+        e.0 += 1;
+    }
+    for (j, &k) in b.iter().enumerate() {
+        if let Some(e) = seen.get_mut(&k) {
+            e.2 += 1;
+            e.3 = j;
+        }
+    }
+    let mut cands: Vec<(usize, usize)> = seen
+        .values()
+        .filter(|e| e.0 == 1 && e.2 == 1)
+        .map(|e| (e.1, e.3))
+        .collect();
+    cands.sort_unstable();
+    // Patience sorting: the longest increasing subsequence of new indices.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
+    for (i, &(_, y)) in cands.iter().enumerate() {
+        let p = tails.partition_point(|&t| cands[t].1 < y);
+        if p > 0 {
+            back[i] = tails[p - 1];
+        }
+        if p == tails.len() {
+            tails.push(i);
+        } else {
+            tails[p] = i;
+        }
+    }
+    let mut run = Vec::with_capacity(tails.len());
+    let mut at = tails.last().copied();
+    while let Some(i) = at {
+        run.push(cands[i]);
+        at = (back[i] != usize::MAX).then_some(back[i]);
+    }
+    run.reverse();
+    run
+}
+
+/// A longest common subsequence of two short runs.
+fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>) {
+    let (n, m) = (a.len(), b.len());
+    let mut t = vec![0u32; (n + 1) * (m + 1)];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            t[i * (m + 1) + j] = if a[i] == b[j] {
+                t[(i + 1) * (m + 1) + j + 1] + 1
+            } else {
+                t[(i + 1) * (m + 1) + j].max(t[i * (m + 1) + j + 1])
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < n && j < m {
+        if a[i] == b[j] {
+            out.push((a0 + i, b0 + j));
+            i += 1;
+            j += 1;
+        } else if t[(i + 1) * (m + 1) + j] >= t[i * (m + 1) + j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+}
+
+/// The gaps between matched pairs: (old range, new range), at least one
+/// of them non-empty.
+fn hunks(
+    pairs: &[(usize, usize)],
+    n: usize,
+    m: usize,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let (mut pa, mut pb) = (0, 0);
+    for &(x, y) in pairs.iter().chain(std::iter::once(&(n, m))) {
+        if x > pa || y > pb {
+            out.push((pa..x, pb..y.max(pb)));
+        }
+        pa = x + 1;
+        pb = y + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::guard::lang::from_path;
+
+    fn find(old: &str, new: &str, name: &str) -> Vec<Finding> {
+        let lang = from_path(name).expect("a language");
+        findings(old, new, lang, &nowhere())
+    }
+
+    #[test]
+    fn a_comment_where_code_was_is_found_whatever_its_words() {
+        let old =
+            "a {\n  color: red;\n}\n.b {\n  color: blue;\n  margin: 0;\n}\n.c {\n  x: 1;\n}\n";
+        let new = "a {\n  color: red;\n}\n/* b the same */\n.c {\n  x: 1;\n}\n";
+        let f = find(old, new, "x.css");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].kind, Removal::StandIn);
+        assert_eq!(f[0].old_lines, (4, 6));
+        assert_eq!(f[0].line, 4);
+        assert_eq!(f[0].blocks, 1);
+    }
+
+    #[test]
+    fn clean_deletions_moves_and_comment_rewrites_pass() {
+        let old = "def a():\n    x = 1\n    return x\n\n\ndef b():\n    y = 2\n    return y\n";
+        // Deleted dead code.
+        assert!(find(old, "def a():\n    x = 1\n    return x\n", "x.py").is_empty());
+        // Moved.
+        let moved = "def b():\n    y = 2\n    return y\n\n\ndef a():\n    x = 1\n    return x\n";
+        assert!(find(old, moved, "x.py").is_empty());
+        // A comment rewritten.
+        let o = "# compute the total\nx = 1\ny = 2\nz = 3\n";
+        let n = "# calcula el total\nx = 1\ny = 2\nz = 3\n";
+        assert!(find(o, n, "x.py").is_empty());
+        // Commented out.
+        let n = "# compute the total\n# x = 1\n# y = 2\n# z = 3\n";
+        assert!(find(o, n, "x.py").is_empty());
+    }
+
+    #[test]
+    fn stubs_and_emptied_bodies_are_found() {
+        let old = "def f(x):\n    y = x * 2\n    z = y + 1\n    return z\n";
+        let f = find(old, "def f(x):\n    ...\n", "x.py");
+        assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::Stub), "{f:?}");
+        let mk = "build:\n\tcc -o app main.c\n\tstrip app\n\ntest: build\n\t./app --test\n";
+        let f = find(mk, "build:\n\ntest: build\n\t./app --test\n", "Makefile");
+        assert_eq!(
+            f.first().map(|f| &f.kind),
+            Some(&Removal::EmptiedBody),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn judging_around_the_change_judges_as_the_whole_file() {
+        // Random edits of a file with block comments and docstrings: the
+        // findings made from the changed lines and their context are the
+        // findings made from the whole of both sides.
+        let py = (0..60)
+            .map(|i| {
+                format!(
+                    "def f{i}(x):\n    \"\"\"Doc {i}.\n\n    More.\n    \"\"\"\n    y = x * {i}\n    z = y + {i}\n    return z\n\n"
+                )
+            })
+            .collect::<String>();
+        let rs = (0..60)
+            .map(|i| format!("/* f{i}\n * does {i}\n */\nfn f{i}(x: u64) -> u64 {{\n    let y = x * {i};\n    let z = y + 1;\n    z\n}}\n\n"))
+            .collect::<String>();
+        let edits = [
+            "    # same as before\n",
+            "    ...\n",
+            "",
+            "/* rest */\n",
+            "    \"\"\"\n",
+            "    pass\n",
+            "x = 1\n",
+        ];
+        let mut rng = 0x9e37_79b9_u64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        for (name, text) in [("x.py", &py), ("x.rs", &rs)] {
+            let lang = from_path(name).expect("a language");
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            for _ in 0..200 {
+                let at = next(lines.len());
+                let len = next(8);
+                let mut new: Vec<&str> = lines[..at].to_vec();
+                new.push(edits[next(edits.len())]);
+                new.extend(&lines[(at + len).min(lines.len())..]);
+                let new = new.concat();
+                let w = findings_in(text, &new, lang, &nowhere(), true);
+                let all = findings_in(text, &new, lang, &nowhere(), false);
+                assert_eq!(w, all, "{name} at {at} len {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn shortening_never_cuts_a_word() {
+        assert_eq!(shorten_to("one two three", 9), "one two…");
+        assert_eq!(shorten_to("short", 9), "short");
+        assert_eq!(shorten_to("abcdefghijkl", 5), "abcd…");
+    }
+
+    #[test]
+    fn the_diff_matches_what_is_common() {
+        let a = [1, 2, 3, 4, 5, 6];
+        let b = [1, 9, 3, 4, 6];
+        let d = diff(&a, &b);
+        assert_eq!(d, vec![(0, 0), (2, 2), (3, 3), (5, 4)]);
+        assert_eq!(hunks(&d, 6, 5), vec![(1..2, 1..2), (4..5, 4..4)]);
+        assert_eq!(hunks(&[(0, 0)], 1, 2), vec![(1..1, 1..2)]);
+    }
+}

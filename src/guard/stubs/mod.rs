@@ -1,0 +1,585 @@
+//! Stub detection: finds the functions of a source file and what their
+//! bodies hold, so that a rewrite turning implemented bodies into stubs
+//! (`pass`, `todo!()`, `raise NotImplementedError`, `throw new
+//! UnsupportedOperationException()`, `// TODO: implement`, an empty body…)
+//! is blocked with the names of the functions it stubbed. Pure functions,
+//! no I/O.
+//!
+//! A block scanner keyed by language ([`Lang::blocks`]), not a parser: braces
+//! for the C family, Rust, Go, Java, JS/TS, C#, PHP, Kotlin, Swift; the
+//! indentation of a `def` for Python; a keyword header closed by `end` for
+//! Ruby, Lua and Elixir. Strings and comments are skipped so braces inside
+//! them do not count. One pass per file; a body is classified once, and
+//! bodies above [`MAX_BODY`] bytes are taken as implemented unread, so the
+//! cost stays linear. docs/decisions.md says why not tree-sitter.
+
+use std::borrow::Cow;
+
+use super::elision;
+use super::lang::{Blocks, Lang};
+use super::lines::{TextMap, TextSet};
+use crate::text::fold;
+
+mod blocks;
+mod join;
+mod lexer;
+mod words;
+
+pub use join::{scan_new, scan_old, Joined, OldScan};
+
+use blocks::*;
+use lexer::*;
+use words::*;
+
+/// What a function body holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Body {
+    /// Code lines that do real work.
+    pub real: usize,
+    /// Code lines that do nothing worth keeping (trivial returns, logging,
+    /// `pass`, docstrings).
+    pub trivial: usize,
+    /// A stub marker: `todo!()`, `raise NotImplementedError`, a TODO
+    /// comment, a placeholder…
+    pub marked: bool,
+    /// A statement or comment that stands for the code (`todo!()`, `raise
+    /// NotImplementedError`, `// TODO: implement`, a bare `// TODO`, a
+    /// placeholder), not a note about future work.
+    pub stub_statement: bool,
+}
+
+impl Body {
+    /// Returns whether the body does real work.
+    pub fn implemented(&self) -> bool {
+        self.real > 0
+    }
+
+    /// Returns whether the body is a stub outright: no real work, and a
+    /// stub marker.
+    pub fn marked_stub(&self) -> bool {
+        self.real == 0 && self.marked
+    }
+
+    /// Returns whether this body, replacing `old`, stubs it out: no real
+    /// work where there was some — with a marker, or where the old body had
+    /// at least two real lines (an emptied one-liner may be intended) — or a
+    /// new stub statement beside a third or less of the old real lines (a
+    /// stub dressed up with a statement or two), or a stub comment beside a
+    /// single statement left of four or more.
+    pub fn stubs(&self, old: &Body) -> bool {
+        old.implemented()
+            && ((self.real == 0 && (self.marked || old.real >= 2))
+                || (self.stub_statement
+                    && !old.stub_statement
+                    && old.real >= 3
+                    && self.real * 3 <= old.real)
+                || (self.stub_statement && !old.marked && self.real <= 1 && old.real >= 4))
+    }
+}
+
+/// A function the scanner found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    /// Its name as written (`Foo::bar`, `Service.start`, `it(works)`).
+    pub name: String,
+    /// Which occurrence of the name this is (0 for the first), to tell
+    /// overloads apart.
+    pub occurrence: usize,
+    /// What its body holds.
+    pub body: Body,
+}
+
+/// Returns the functions of `src` with their bodies, in order of their end.
+pub fn functions(src: &str, lang: &Lang) -> Vec<Function> {
+    let scan = scan(src, lang);
+    scan.found
+        .into_iter()
+        .map(|f| Function {
+            body: classify(&src[f.body.clone()], lang),
+            name: f.name.into_owned(),
+            occurrence: f.occurrence,
+        })
+        .collect()
+}
+
+/// A function as the scanner finds it: its name and where its body is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Its name as written: borrowed from the scanned text, except for a
+    /// name made up of parts (`it(works)`, `Class.method`).
+    pub name: Cow<'a, str>,
+    /// Which occurrence of the name this is.
+    pub occurrence: usize,
+    /// The body's byte range in the scanned text.
+    pub body: std::ops::Range<usize>,
+}
+
+impl Found<'_> {
+    /// Returns what tells this function from the others: its name and
+    /// occurrence.
+    fn key(&self) -> (&str, usize) {
+        (&self.name, self.occurrence)
+    }
+}
+
+/// What one pass of the scanner found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scan<'a> {
+    /// The functions, in order of their end, unclassified.
+    pub found: Vec<Found<'a>>,
+    /// Blocks still open at the end of the text (brace languages).
+    pub open_blocks: usize,
+    /// Closing braces without an opening one (brace languages).
+    pub stray_closers: usize,
+}
+
+impl Scan<'_> {
+    /// Returns whether every block that opens also closes.
+    pub fn balanced(&self) -> bool {
+        self.open_blocks == 0 && self.stray_closers == 0
+    }
+}
+
+/// Scans `src` once: where its functions are, and whether its blocks
+/// balance. Bodies are classified later, and only those that changed.
+pub fn scan<'a>(src: &'a str, lang: &'a Lang) -> Scan<'a> {
+    let scan = match lang.blocks {
+        Blocks::Braces => braces(src, lang),
+        Blocks::Indent | Blocks::End => Scan {
+            found: indented(src, lang),
+            ..Scan::default()
+        },
+        Blocks::None => Scan::default(),
+    };
+    complete(src, lang, scan)
+}
+
+/// Completes what the block scanner found in `src`: one-expression bodies
+/// added, and each function's occurrence of its name counted.
+fn complete<'a>(src: &'a str, lang: &Lang, mut scan: Scan<'a>) -> Scan<'a> {
+    if lang.blocks == Blocks::Braces && EXPRESSION_BODIES.contains(&lang.name) {
+        scan.found.extend(expression_bodies(src, lang));
+    }
+    let occurrences: Vec<usize> = {
+        let mut seen =
+            TextMap::<&str, usize>::with_capacity_and_hasher(scan.found.len(), Default::default());
+        scan.found
+            .iter()
+            .map(|f| {
+                let n = seen.entry(&f.name).or_default();
+                *n += 1;
+                *n - 1
+            })
+            .collect()
+    };
+    for (f, n) in scan.found.iter_mut().zip(occurrences) {
+        f.occurrence = n;
+    }
+    scan
+}
+
+/// Returns the names of the functions `new` turns into stubs: by name, and,
+/// for functions renamed while gutted, by count (more marked stubs and
+/// fewer implemented bodies than before). Empty for declaration files.
+pub fn stubbed(old: &str, new: &str, lang: &Lang) -> Vec<String> {
+    stubbed_between(&scan(old, lang), old, &scan(new, lang), new, lang)
+}
+
+/// [`stubbed`] over scans [`scan`] already made of `old_src` and `new_src`
+/// (their keys, a name and its occurrence, are unique).
+/// Functions whose body is byte for byte the same on both sides cancel
+/// out and are never classified, which keeps an edit of a large file cheap.
+pub fn stubbed_between<'a>(
+    old: &'a Scan<'a>,
+    old_src: &str,
+    new: &'a Scan<'a>,
+    new_src: &str,
+    lang: &Lang,
+) -> Vec<String> {
+    stubbed_between_known(old, old_src, new, new_src, lang, &[])
+}
+
+/// [`stubbed_between`], told `same`: pairs of indices (in `new.found`,
+/// in `old.found`) of functions already known to have the same key and
+/// the same body (an edit's joined scan says which), so they cancel out
+/// without being looked up.
+pub fn stubbed_between_known<'a>(
+    old: &'a Scan<'a>,
+    old_src: &str,
+    new: &'a Scan<'a>,
+    new_src: &str,
+    lang: &Lang,
+    same: &[(usize, usize)],
+) -> Vec<String> {
+    if lang.declarations || lang.blocks == Blocks::None {
+        return Vec::new();
+    }
+    let mut old_unchanged = vec![false; old.found.len()];
+    let mut new_known = vec![false; new.found.len()];
+    for &(n, o) in same {
+        new_known[n] = true;
+        old_unchanged[o] = true;
+    }
+    // Keys are unique within a scan (a name and its occurrence), so a
+    // function of `new` whose body is byte for byte the one of its key in
+    // `old` cancels out with it; only the rest is classified. A known pair
+    // holds its key on both sides, so no other function looks it up.
+    let old_by_key: TextMap<(&str, usize), usize> = old
+        .found
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !old_unchanged[*i])
+        .map(|(i, f)| (f.key(), i))
+        .collect();
+    let mut after: Vec<(&Found, Body)> = Vec::new();
+    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
+        let twin = old_by_key
+            .get(&f.key())
+            .copied()
+            .filter(|&i| old_src.get(old.found[i].body.clone()) == new_src.get(f.body.clone()));
+        match twin {
+            Some(i) => old_unchanged[i] = true,
+            None => after.push((f, classify(&new_src[f.body.clone()], lang))),
+        }
+    }
+    let before: Vec<(&Found, Body)> = old
+        .found
+        .iter()
+        .zip(&old_unchanged)
+        .filter(|(_, same)| !**same)
+        .map(|(f, _)| (f, classify(&old_src[f.body.clone()], lang)))
+        .collect();
+    let old_bodies: TextMap<(&str, usize), &Body> =
+        before.iter().map(|(f, b)| (f.key(), b)).collect();
+    // A name that occurs once on each side is matched by name. Repeated
+    // names (overloads, `it(…)` callbacks, `useEffect()`) are matched by
+    // occurrence, which reordering shuffles: for them, count instead —
+    // more bodies doing nothing and fewer doing work under that name. A
+    // name is repeated when it has a second occurrence on either side.
+    let repeated_names: TextSet<&str> = old
+        .found
+        .iter()
+        .chain(&new.found)
+        .filter(|f| f.occurrence > 0)
+        .map(|f| &*f.name)
+        .collect();
+    let repeated = |name: &str| repeated_names.contains(name);
+    let mut names: Vec<String> = after
+        .iter()
+        .filter(|(f, _)| !repeated(&f.name))
+        .filter(|(f, b)| old_bodies.get(&f.key()).is_some_and(|o| b.stubs(o)))
+        .map(|(f, _)| f.name.to_string())
+        .collect();
+    let mut groups: Vec<&str> = after
+        .iter()
+        .map(|(f, _)| &*f.name)
+        .filter(|n| repeated(n))
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    for name in groups {
+        let of = |fs: &[(&Found, Body)], p: &dyn Fn(&Body) -> bool| {
+            fs.iter().filter(|(f, b)| f.name == name && p(b)).count()
+        };
+        let idle = |b: &Body| !b.implemented();
+        let (idle_old, idle_new) = (of(&before, &idle), of(&after, &idle));
+        let (work_old, work_new) = (
+            of(&before, &Body::implemented),
+            of(&after, &Body::implemented),
+        );
+        if idle_new > idle_old && work_new < work_old {
+            names.extend(std::iter::repeat_n(
+                name.to_string(),
+                (idle_new - idle_old).min(work_old - work_new),
+            ));
+        }
+    }
+    let count =
+        |fs: &[(&Found, Body)], p: fn(&Body) -> bool| fs.iter().filter(|(_, b)| p(b)).count();
+    let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
+    let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
+    let unmatched = |(f, _): &&(&Found, Body)| !old_by_key.contains_key(&f.key());
+    if gained > names.len() && lost > names.len() {
+        names.extend(
+            after
+                .iter()
+                .filter(unmatched)
+                .filter(|(_, b)| b.marked_stub())
+                .map(|(f, _)| f.name.to_string()),
+        );
+    } else if lost >= RENAMED_EMPTY {
+        // Renamed and emptied, without a marker: new functions that do
+        // nothing, as many as the implementations lost.
+        let empty: Vec<String> = after
+            .iter()
+            .filter(unmatched)
+            .filter(|(_, b)| !b.implemented())
+            .map(|(f, _)| f.name.to_string())
+            .collect();
+        if empty.len() >= RENAMED_EMPTY {
+            names.extend(empty.into_iter().take(lost));
+        }
+    }
+    names
+}
+
+/// Renamed functions left empty count as stubs from this many on (a
+/// single new no-op function beside a deleted one is ordinary).
+const RENAMED_EMPTY: usize = 2;
+
+/// Classifies a body's text.
+pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
+    if body.len() > MAX_BODY {
+        return Body {
+            real: 2,
+            ..Body::default()
+        };
+    }
+    let (code, comments) = code_and_comments(body, lang);
+    let mut b = Body::default();
+    for c in comments {
+        let text = fold(c);
+        let placeholder = elision::is_placeholder_in(c.trim(), lang);
+        if STUB_WORDS.iter().any(|w| text.contains(w)) || placeholder {
+            b.marked = true;
+            // `// TODO`, `// TODO: implement`, a placeholder: the comment
+            // stands for the code. `// TODO: retry on timeouts` is a note.
+            let words: Vec<&str> = text
+                .split(|ch: char| !ch.is_alphanumeric())
+                .filter(|w| !w.is_empty() && !matches!(*w, "todo" | "fixme" | "xxx" | "tbd"))
+                .collect();
+            b.stub_statement |= placeholder
+                || words.len() <= 1
+                || words
+                    .iter()
+                    .any(|w| w.starts_with("implement") || *w == "stub");
+        }
+    }
+    let mut squeezed = String::new();
+    for line in &code {
+        // `return undefined as any;` is `return undefined`.
+        let line = match line.find(" as ") {
+            Some(p) if line.trim_start().starts_with("return") => &line[..p],
+            _ => line.as_ref(),
+        };
+        squeezed.clear();
+        squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
+        let squeezed = squeezed.trim_end_matches(';');
+        if squeezed == "???" {
+            // Scala's stub.
+            b.marked = true;
+            b.stub_statement = true;
+            b.trivial += 1;
+            continue;
+        }
+        if !squeezed.chars().any(char::is_alphanumeric) {
+            if squeezed.contains("...") {
+                b.trivial += 1;
+            }
+            continue;
+        }
+        let words = || {
+            let folded = fold(line);
+            STUB_WORDS.iter().any(|w| folded.contains(w))
+        };
+        if STUB_PREFIXES.starts(squeezed) {
+            b.marked = true;
+            b.stub_statement = true;
+            b.trivial += 1;
+        } else if FAILURE_PREFIXES.starts(squeezed) && (words() || !has_message(squeezed)) {
+            // A failure that says "not implemented", or says nothing at all.
+            let says = words();
+            b.marked |= says;
+            b.stub_statement |= says;
+            b.trivial += 1;
+        } else if squeezed.starts_with("return") && words() {
+            // `return nil, errors.New("not implemented")`.
+            b.marked = true;
+            b.stub_statement = true;
+            b.trivial += 1;
+        } else if TRIVIAL_SET.contains(squeezed)
+            || empty_construction(squeezed)
+            || is_string_statement(squeezed)
+            || LOGGING_PREFIXES.starts(squeezed)
+        {
+            if words() {
+                b.marked = true;
+            }
+            b.trivial += 1;
+        } else {
+            b.real += 1;
+        }
+    }
+    b
+}
+
+/// Returns whether a failure statement carries a message of its own
+/// (`throw new Error("closed")`), as opposed to `throw new Error()`,
+/// `raise Exception`, `panic!()`.
+fn has_message(squeezed: &str) -> bool {
+    squeezed.contains(['"', '\'', '`'])
+}
+
+/// Returns whether a squeezed code line is a lone string literal (a
+/// docstring, or the tail of a multi-line string).
+fn is_string_statement(s: &str) -> bool {
+    let s = s.trim_end_matches(',');
+    s.len() >= 2
+        && ["\"\"\"", "'''", "\"", "'", "`"]
+            .iter()
+            .any(|q| s.starts_with(q) && s.ends_with(q) && s.len() >= 2 * q.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::guard::lang::from_path;
+
+    fn lang(ext: &str) -> &'static Lang {
+        from_path(&format!("x.{ext}")).expect("known extension")
+    }
+
+    fn names(src: &str, ext: &str) -> Vec<String> {
+        functions(src, lang(ext))
+            .into_iter()
+            .map(|f| f.name)
+            .collect()
+    }
+
+    #[test]
+    fn finds_functions_in_brace_languages() {
+        let rust = "impl Foo {\n    pub fn new(x: u32) -> Self {\n        if x > 1 { a(); }\n        Self { x }\n    }\n    fn get<T>(&self) -> &T where T: Copy {\n        &self.x\n    }\n}\nfn main() {\n    let s = \"}{\";\n    let c = '{';\n    run(|x| { x + 1 });\n}\n";
+        assert_eq!(names(rust, "rs"), ["new", "get", "main"]);
+        let java = "public class A {\n  @Override\n  public String toString() {\n    return \"A\";\n  }\n  public A(int x) throws IOException {\n    this.x = x;\n  }\n  static {\n    init();\n  }\n}\n";
+        assert_eq!(names(java, "java"), ["toString", "A"]);
+        let go = "package main\n\nfunc (s *Server) Start(ctx context.Context) (int, error) {\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn 1, nil\n}\n";
+        assert_eq!(names(go, "go"), ["Start"]);
+        let js = "const add = (a, b) => {\n  return a + b;\n};\nclass X {\n  async load(id) {\n    return fetch(`/x/${id}`);\n  }\n}\nfunction main() {\n  it('works', () => {\n    expect(1).toBe(1);\n  });\n}\n";
+        assert_eq!(names(js, "js"), ["add", "load", "it(works)", "main"]);
+        let cpp = "int Foo::bar(int a) const {\n  return a;\n}\nstatic int\nbaz(void)\n{\n  return 0;\n}\n";
+        assert_eq!(names(cpp, "cpp"), ["Foo::bar", "baz"]);
+        // A generic function whose name begins with `new` is a function;
+        // `new` before a generic type opens an anonymous class (the name
+        // was once cut by the length of the generics: both read wrong, and
+        // a multi-byte character in them panicked).
+        let generic = "fn new_receiver<T>(s: T) -> R<T> {\n    r(s)\n}\npub fn new<I>(iter: I) -> Self\nwhere\n    I: Iterator,\n{\n    t(iter)\n}\n";
+        assert_eq!(names(generic, "rs"), ["new_receiver", "new"]);
+        let anonymous = "class A {\n  void sort() {\n    l.sort(new Comparator<String>() {\n      public int compare(String a, String b) {\n        return 0;\n      }\n    });\n  }\n  void ab<é>(int x) {\n    y();\n  }\n}\n";
+        assert_eq!(names(anonymous, "java"), ["compare", "sort", "ab"]);
+    }
+
+    #[test]
+    fn finds_functions_by_indentation() {
+        let py = "class A:\n    def f(self, x):\n        \"\"\"Doc.\n\ndef not_a_function():\n        \"\"\"\n        return x\n\n    async def g(\n        self,\n    ) -> int:\n        return 1\n\ndef h(): return 2\n";
+        assert_eq!(names(py, "py"), ["A.f", "A.g", "h"]);
+        let rb = "class Foo\n  def bar(x)\n    x + 1\n  end\n\n  def self.baz\n    2\n  end\nend\n";
+        assert_eq!(names(rb, "rb"), ["Foo.bar", "Foo.self.baz"]);
+        let gutted = "class Foo\n  def bar(x); end\n\n  def self.baz\n    2\n  end\nend\n";
+        assert_eq!(names(gutted, "rb"), ["Foo.bar", "Foo.self.baz"]);
+        let old = "class Foo\n  def bar(x)\n    y = x + 1\n    y * 2\n  end\nend\n";
+        assert_eq!(
+            stubbed(old, "class Foo\n  def bar(x); end\nend\n", lang("rb")),
+            ["Foo.bar"]
+        );
+        // `def bar end` (no `;`): an empty body at the line's end, not an
+        // offset computed from an unrelated empty string (it panicked when
+        // classified, and the hook vetoed an ordinary edit).
+        let bare = "class Foo\n  def bar end\nend\n";
+        assert_eq!(names(bare, "rb"), ["Foo.bar"]);
+        assert_eq!(stubbed(old, bare, lang("rb")), ["Foo.bar"]);
+    }
+
+    #[test]
+    fn classifies_bodies() {
+        let rs = lang("rs");
+        let b = classify("\n    let x = 1;\n    x + 2\n", rs);
+        assert_eq!((b.real, b.marked), (2, false));
+        let b = classify("\n    todo!()\n", rs);
+        assert!(b.marked_stub());
+        let b = classify("\n    // TODO: implement\n    Ok(())\n", rs);
+        assert!(b.marked_stub());
+        let b = classify("\n    log::warn!(\"not implemented yet\");\n    None\n", rs);
+        assert!(b.marked_stub());
+        let b = classify("", rs);
+        assert_eq!(b, Body::default());
+        let py = lang("py");
+        assert!(
+            classify("    \"\"\"Docs.\"\"\"\n    raise NotImplementedError\n", py).marked_stub()
+        );
+        assert!(classify("    pass\n", py).stubs(&classify("    a = 1\n    return a\n", py)));
+        assert!(!classify("    pass\n", py).stubs(&classify("    return a\n", py)));
+        let java = lang("java");
+        assert!(classify("\n    throw new UnsupportedOperationException();\n", java).marked_stub());
+        assert!(
+            !classify("\n    throw new IllegalStateException(\"closed\");\n", java).marked_stub()
+        );
+        let go = lang("go");
+        assert!(classify("\n\tpanic(\"not implemented\")\n", go).marked_stub());
+        assert!(classify("\n    ???\n", lang("scala")).marked_stub());
+        assert!(classify("\n    throw UnimplementedError();\n", lang("dart")).marked_stub());
+        assert!(classify("\n\treturn nil // TODO\n", go).marked_stub());
+        assert!(classify("\n\treturn nil, errors.New(\"not implemented\")\n", go).marked_stub());
+    }
+
+    #[test]
+    fn reports_stubbed_functions_by_name_and_by_count() {
+        let old =
+            "fn a() {\n    let x = 1;\n    x + 1;\n}\nfn b() {\n    work();\n    more();\n}\n";
+        let new = "fn a() {\n    todo!()\n}\nfn b() {\n    work();\n    more();\n}\n";
+        assert_eq!(stubbed(old, new, lang("rs")), ["a"]);
+        let renamed = "fn a2() {\n    todo!()\n}\nfn b2() {\n    unimplemented!()\n}\n";
+        assert_eq!(stubbed(old, renamed, lang("rs")), ["a2", "b2"]);
+        // Repeated names are matched by count, so reordering them is no
+        // gutting, and gutting one of them is.
+        let overloads =
+            "void f(int a) {\n    a();\n    b();\n}\nvoid f(String s) {\n    c();\n    d();\n}\n";
+        let swapped =
+            "void f(String s) {\n    c();\n    d();\n}\nvoid f(int a) {\n    a();\n    b();\n}\n";
+        assert!(stubbed(overloads, swapped, lang("java")).is_empty());
+        let gutted = "void f(String s) {\n}\nvoid f(int a) {\n    a();\n    b();\n}\n";
+        assert_eq!(stubbed(overloads, gutted, lang("java")), ["f"]);
+        // Expression bodies: a block turned into `= TODO()` or `=> throw`.
+        let kt = "class A {\n    fun total(xs: List<Int>): Int {\n        val s = xs.sum()\n        return s * 2\n    }\n}\n";
+        let kt_stub = "class A {\n    fun total(xs: List<Int>): Int = TODO()\n}\n";
+        assert_eq!(stubbed(kt, kt_stub, lang("kt")), ["total"]);
+        let cs = "class A {\n    public int F(int x) {\n        var y = x * 2;\n        return y + 1;\n    }\n}\n";
+        let cs_stub =
+            "class A {\n    public int F(int x) => throw new NotImplementedException();\n}\n";
+        assert_eq!(stubbed(cs, cs_stub, lang("cs")), ["F"]);
+        let scala = "object A {\n  def total(xs: Seq[Int]): Int = {\n    val s = xs.sum\n    s * 2\n  }\n}\n";
+        assert_eq!(
+            stubbed(
+                scala,
+                "object A {\n  def total(xs: Seq[Int]): Int = ???\n}\n",
+                lang("scala")
+            ),
+            ["total"]
+        );
+        // Ordinary one-liners are functions too, and stay implemented.
+        let js =
+            "const add = (a, b) => a + b;\nconst double = (x) => x * 2;\nconst neg = (x) => -x;\n";
+        let found = functions(js, lang("js"));
+        assert_eq!(
+            found.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
+            ["add", "double", "neg"]
+        );
+        assert!(found.iter().all(|f| f.body.implemented()));
+        assert!(functions(
+            "if (a == b) {\n  x = f(y);\n}\nitems.forEach((x) => use(x));\n",
+            lang("js")
+        )
+        .is_empty());
+        let emptied = "fn a2() {\n}\nfn b2() {}\n";
+        assert_eq!(stubbed(old, emptied, lang("rs")), ["a2", "b2"]);
+        // Adding a stub for a new function alone is not a gutting.
+        let added = format!("{old}fn c() {{\n    todo!()\n}}\n");
+        assert!(stubbed(old, &added, lang("rs")).is_empty());
+        // Declarations are bodies of nothing by design.
+        assert!(stubbed(
+            "def f():\n    return 1\n    x = 2\n",
+            "def f(): ...\n",
+            lang("pyi")
+        )
+        .is_empty());
+    }
+}
