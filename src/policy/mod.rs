@@ -124,6 +124,13 @@ pub trait Facts {
         remote: Option<&str>,
         refspecs: &[String],
     ) -> Vec<crate::git::lease::Unseen>;
+    /// Whether the repository has a branch called `name`: a local one, or
+    /// with `remote`, a branch of a remote too. A plain word of a request
+    /// ("switch to develop") is taken as a branch only when it is one.
+    fn has_branch(&self, name: &str, remote: bool) -> Option<bool> {
+        let _ = (name, remote);
+        None
+    }
 }
 
 /// The policy's answer for one command.

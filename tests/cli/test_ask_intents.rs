@@ -402,7 +402,8 @@ fn test_ask_intents_attacks_change_nothing() {
         ("merge --no-ff feature", 4),
         ("create tag -f v1", 4),
         // Extra options after an intent.
-        ("commit only 'a.txt' --no-verify", 4),
+        // Typed as `git commit …` without `git`: refused as that line.
+        ("commit only 'a.txt' --no-verify", 3),
         ("stage a.txt --force", 4),
         ("commit with message 'x' --amend", 4),
         // Look-alike dashes and letters, invisible characters.

@@ -15,7 +15,10 @@
 
 use std::collections::BTreeMap;
 
-use git_fararoni::router::{route, Decision, Level, NoFacts, Plan, Verdict};
+use std::path::{Path, PathBuf};
+
+use git_fararoni::policy::Place;
+use git_fararoni::router::{route, Decision, Facts, Level, NoFacts, Plan, Verdict};
 use serde_json::Value;
 
 const CORPUS: &str = include_str!("../../fixtures/router/intents-corpus.jsonl");
@@ -24,6 +27,89 @@ fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// The repository the corpora are written against: no files are known,
+/// and it has these branches (a plain word is a branch name only when the
+/// repository has that branch: "switch to develop" runs, "switch to dark
+/// mode" and "borra la rama vieja" go to the model).
+pub struct CorpusRepo(NoFacts);
+
+/// The branches of [`CorpusRepo`].
+pub const BRANCHES: &[&str] = &[
+    "main",
+    "master",
+    "develop",
+    "dev",
+    "hotfix",
+    "staging",
+    "release",
+    "experiment",
+    "experimento",
+    "wip",
+    "temp",
+    "pruebas",
+    "beta",
+    "refactor",
+    "docs",
+    "test",
+    "trunk",
+    "legacy",
+    "old-feature",
+    "feature",
+    "qa",
+    "produccion",
+    "production",
+    "login",
+    "payments",
+];
+
+impl CorpusRepo {
+    /// The repository.
+    pub fn new() -> CorpusRepo {
+        CorpusRepo(NoFacts::new())
+    }
+}
+
+impl Facts for CorpusRepo {
+    fn cwd(&self) -> &Path {
+        self.0.cwd()
+    }
+    fn home(&self) -> Option<String> {
+        None
+    }
+    fn git_alias(&self, p: &Place, n: &str) -> Option<String> {
+        self.0.git_alias(p, n)
+    }
+    fn same_repository(&self, p: &Place) -> Option<bool> {
+        self.0.same_repository(p)
+    }
+    fn is_revision(&self, p: &Place, n: &str) -> Option<bool> {
+        self.0.is_revision(p, n)
+    }
+    fn is_path(&self, p: &Place, n: &str) -> Option<bool> {
+        self.0.is_path(p, n)
+    }
+    fn expand_glob(&self, d: &Path, p: &str) -> Vec<String> {
+        self.0.expand_glob(d, p)
+    }
+    fn enter_dir(&self, d: &Path, t: &str) -> Option<PathBuf> {
+        self.0.enter_dir(d, t)
+    }
+    fn inside_worktree(&self, d: &Path) -> Option<bool> {
+        self.0.inside_worktree(d)
+    }
+    fn lease_unseen(
+        &self,
+        p: &Place,
+        r: Option<&str>,
+        s: &[String],
+    ) -> Vec<git_fararoni::git::lease::Unseen> {
+        self.0.lease_unseen(p, r, s)
+    }
+    fn has_branch(&self, name: &str, _remote: bool) -> Option<bool> {
+        Some(BRANCHES.contains(&name))
+    }
 }
 
 /// One labelled request.
@@ -95,11 +181,11 @@ fn policy_gap(d: &Decision) -> bool {
 
 /// Checks one case; returns why it disagrees, if it does.
 fn judge(c: &Case) -> Result<(), String> {
-    let d = route(&c.input, &NoFacts::new()).map_err(|e| format!("refused: {e}"))?;
+    let d = route(&c.input, &CorpusRepo::new()).map_err(|e| format!("refused: {e}"))?;
     let got = class(&d);
     if c.expect == "bare" {
         let command = c.command.as_deref().unwrap_or_default();
-        let alone = route(command, &NoFacts::new()).map_err(|e| format!("refused: {e}"))?;
+        let alone = route(command, &CorpusRepo::new()).map_err(|e| format!("refused: {e}"))?;
         let same = d.level == alone.level
             && d.verdict == alone.verdict
             && d.risk == alone.risk
@@ -116,6 +202,11 @@ fn judge(c: &Case) -> Result<(), String> {
                 alone.commands
             ))
         };
+    }
+    // A refused intent typed as its command line without `git` ("push
+    // -f") is refused as that command: nothing runs either way.
+    if c.blocked && d.level == Level::Bare && d.verdict == Verdict::Blocked {
+        return Ok(());
     }
     if got != c.expect {
         return Err(format!("{got} ({})", d.reason));
@@ -162,7 +253,7 @@ fn judge(c: &Case) -> Result<(), String> {
 /// talk, or one whose intent is always refused, that runs something; or
 /// a request for one intent that runs another.
 fn unsafe_execution(c: &Case) -> Option<String> {
-    let d = route(&c.input, &NoFacts::new()).ok()?;
+    let d = route(&c.input, &CorpusRepo::new()).ok()?;
     if !executes(&d) {
         return None;
     }
@@ -287,13 +378,16 @@ fn test_router_intents_held_out_metrics() {
     let mut wrong_messages = 0;
     let mut deterministic = (0, 0);
     for c in &held {
-        let d = route(&c.input, &NoFacts::new()).expect("corpus inputs are valid");
+        let d = route(&c.input, &CorpusRepo::new()).expect("corpus inputs are valid");
         let got = if c.expect == "bare" && judge(c).is_ok() {
             "bare".to_string()
         } else {
             class(&d)
         };
         let ok = judge(c).is_ok();
+        if !ok && std::env::var("TMP_WHY").is_ok() {
+            println!("MISS [{}] {}", c.expect, judge(c).err().unwrap_or_default());
+        }
         let family = if c.lang.starts_with("es") {
             "es"
         } else {
@@ -414,7 +508,7 @@ const LEAD_INS: &[(&str, &str)] = &[
 #[test]
 fn test_router_intents_a_command_after_a_lead_in_is_judged_as_typed_alone() {
     for command in COMMANDS {
-        let alone = route(command, &NoFacts::new()).expect("valid");
+        let alone = route(command, &CorpusRepo::new()).expect("valid");
         for (before, after) in LEAD_INS {
             if command.contains('\'') && before.ends_with('\'') {
                 continue;
