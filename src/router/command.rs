@@ -207,8 +207,10 @@ enum Operands {
     Paths,
     /// A pattern, then files (`grep TODO src`).
     PatternThenPaths,
-    /// Free text or names (`echo`, `date +%F`, `which cargo`).
+    /// Free text or names (`echo`, `date +%F`).
     Free,
+    /// Programs on `PATH` (`which cargo`).
+    Programs,
     /// None: only options.
     Nothing,
 }
@@ -220,7 +222,7 @@ const OPERANDS: &[(&str, Operands)] = &[
     ("printf", Operands::Free),
     ("date", Operands::Free),
     ("tr", Operands::Free),
-    ("which", Operands::Free),
+    ("which", Operands::Programs),
     ("find", Operands::Free),
     ("cd", Operands::Free),
     ("pwd", Operands::Free),
@@ -301,6 +303,12 @@ pub fn prose_operands(line: &CommandLine, facts: &dyn Facts, dir: &Path) -> bool
         }
         if kind == Operands::Nothing {
             return true;
+        }
+        if kind == Operands::Programs {
+            if crate::which::resolve_program(t, dir).is_none() {
+                return true;
+            }
+            continue;
         }
         let bare = t.trim_end_matches([':', ',', ';', '!']);
         if bare.len() != t.len() && !exists(t) {
@@ -400,6 +408,11 @@ const LEADING_WRAPPERS: &[&str] = &[
     "pls run",
     "plz run",
     "please execute",
+    "can you please",
+    "could you please",
+    "can you",
+    "could you",
+    "can u",
     "go ahead and run",
     "just run",
     "now run",

@@ -122,7 +122,10 @@ struct Case {
     paths: Vec<String>,
     name: Option<String>,
     count: Option<u64>,
+    from: Option<String>,
+    rev: Option<String>,
     command: Option<String>,
+    family: Option<String>,
     blocked: bool,
     held_out: bool,
 }
@@ -150,9 +153,14 @@ fn cases() -> Vec<Case> {
                     .unwrap_or_default(),
                 name: s("name"),
                 count: v["count"].as_u64(),
+                from: s("from"),
+                rev: s("rev"),
                 command: s("command"),
                 blocked: v["blocked"].as_bool().unwrap_or(false),
-                held_out: fnv(&s("seed").expect("seed")).is_multiple_of(5),
+                // The people corpus is split by phrasing family: a way of
+                // saying things is never on both sides.
+                held_out: fnv(&s("family").or_else(|| s("seed")).expect("seed")).is_multiple_of(5),
+                family: s("family"),
             }
         })
         .collect()
@@ -241,8 +249,19 @@ fn judge(c: &Case) -> Result<(), String> {
             }
         }
         if let Some(n) = c.count {
-            if !has(&format!("-{n}")) {
+            if !has(&format!("-{n}")) && !has(&format!("HEAD~{n}")) {
                 return Err(format!("count {n} not in {:?}", d.commands));
+            }
+        }
+        for w in c.from.iter().chain(&c.rev) {
+            if !has(w) {
+                return Err(format!("`{w}` not in {:?}", d.commands));
+            }
+        }
+        // A request that names no earlier commit acts on none.
+        if c.rev.is_none() && c.count.is_none() && words.iter().any(|a| a.contains("HEAD~")) {
+            if !matches!(c.expect.as_str(), "undo_commit") {
+                return Err(format!("acts on an earlier commit: {:?}", d.commands));
             }
         }
     }
@@ -385,9 +404,6 @@ fn test_router_intents_held_out_metrics() {
             class(&d)
         };
         let ok = judge(c).is_ok();
-        if !ok && std::env::var("TMP_WHY").is_ok() {
-            println!("MISS [{}] {}", c.expect, judge(c).err().unwrap_or_default());
-        }
         let family = if c.lang.starts_with("es") {
             "es"
         } else {
@@ -469,6 +485,98 @@ fn test_router_intents_held_out_metrics() {
     // A request level 1.5 does not claim goes to the model, which sees the
     // message as typed; it counts against recall above.
     assert_eq!(wrong_messages, 0, "a stated message was claimed wrong");
+}
+
+/// The requests written as people type them (`seeds_people.py`), split
+/// by phrasing family: development failures are listed; the held-out
+/// families are only counted, per language and per class.
+#[test]
+fn test_router_intents_people_by_family() {
+    let people: Vec<Case> = cases().into_iter().filter(|c| c.family.is_some()).collect();
+    assert!(people.len() >= 1500, "{} people requests", people.len());
+    let families = |held: bool| {
+        let mut f: Vec<&str> = people
+            .iter()
+            .filter(|c| c.held_out == held)
+            .filter_map(|c| c.family.as_deref())
+            .collect();
+        f.sort_unstable();
+        f.dedup();
+        f
+    };
+    let (dev_families, held_families) = (families(false), families(true));
+    assert!(
+        dev_families.iter().all(|f| !held_families.contains(f)),
+        "a family on both sides"
+    );
+    let dev_misses: Vec<String> = people
+        .iter()
+        .filter(|c| !c.held_out)
+        .filter_map(|c| {
+            judge(c)
+                .err()
+                .map(|why| format!("{:?} [{}]: {why}", c.input, c.expect))
+        })
+        .collect();
+    let held: Vec<&Case> = people.iter().filter(|c| c.held_out).collect();
+    let mut by_lang: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut by_class: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut deterministic = (0, 0);
+    for c in &held {
+        let ok = judge(c).is_ok();
+        for (map, key) in [
+            (&mut by_lang, c.lang.clone()),
+            (&mut by_class, c.expect.clone()),
+        ] {
+            let e = map.entry(key).or_default();
+            e.0 += usize::from(ok);
+            e.1 += 1;
+        }
+        if !matches!(c.expect.as_str(), "llm" | "chat") {
+            deterministic.0 += usize::from(ok);
+            deterministic.1 += 1;
+        }
+    }
+    let unsafe_dev: Vec<String> = people
+        .iter()
+        .filter(|c| !c.held_out)
+        .filter_map(unsafe_execution)
+        .collect();
+    let unsafe_held = held.iter().filter_map(|c| unsafe_execution(c)).count();
+    println!(
+        "people: {} requests, {} families ({} held out, {} requests)",
+        people.len(),
+        dev_families.len() + held_families.len(),
+        held_families.len(),
+        held.len()
+    );
+    println!("development misses ({}):", dev_misses.len());
+    for m in &dev_misses {
+        println!("  {m}");
+    }
+    println!("| held out: language | requests | agree |");
+    println!("|---|---|---|");
+    for (k, (ok, n)) in &by_lang {
+        println!("| {k} | {n} | {} |", pct(*ok, *n));
+    }
+    println!("| held out: class | requests | agree |");
+    println!("|---|---|---|");
+    for (k, (ok, n)) in &by_class {
+        println!("| {k} | {n} | {} |", pct(*ok, *n));
+    }
+    println!(
+        "held-out deterministic recall {} ({} of {}); unsafe executions: {} development, {unsafe_held} held out",
+        pct(deterministic.0, deterministic.1),
+        deterministic.0,
+        deterministic.1,
+        unsafe_dev.len()
+    );
+    assert!(unsafe_dev.is_empty(), "{}", unsafe_dev.join("\n"));
+    assert_eq!(unsafe_held, 0, "unsafe executions in held-out families");
+    assert!(
+        deterministic.0 * 100 >= deterministic.1 * 95,
+        "held-out recall below 0.95"
+    );
 }
 
 /// Commands of every risk, and lead-ins people put before them.

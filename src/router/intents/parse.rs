@@ -206,6 +206,7 @@ pub fn name_shaped(name: &str) -> bool {
 /// What a name may follow.
 const NAME_AFTER: Set = Set::of(C::Called)
     .with(C::As)
+    .with(C::Go)
     .with(C::To)
     .with(C::Branch)
     .with(C::Tag)
@@ -299,15 +300,6 @@ pub fn fit(row: &Row, toks: &[Tok], cands: &Cands, possible: Set, message: bool)
         });
         filled.bare_name = filled.name.as_deref().is_some_and(|n| !name_shaped(n));
     }
-    let required = |need: Need, has: bool| need != Need::Required || has;
-    if !required(row.slots.paths, !filled.paths.is_empty())
-        || !required(row.slots.name, filled.name.is_some())
-        || !required(row.slots.count, filled.count.is_some())
-        || !required(row.slots.from, filled.from.is_some())
-        || !required(row.slots.message, message || filled.message.is_some())
-    {
-        return None;
-    }
     if row.slots.count != Need::No && filled.count.is_none() {
         // "the last three commits".
         filled.count = spans
@@ -319,6 +311,15 @@ pub fn fit(row: &Row, toks: &[Tok], cands: &Cands, possible: Set, message: bool)
                     .find(|(w, _)| *w == toks[s.from].norm)
                     .map(|(_, n)| *n)
             });
+    }
+    let required = |need: Need, has: bool| need != Need::Required || has;
+    if !required(row.slots.paths, !filled.paths.is_empty())
+        || !required(row.slots.name, filled.name.is_some())
+        || !required(row.slots.count, filled.count.is_some())
+        || !required(row.slots.from, filled.from.is_some())
+        || !required(row.slots.message, message || filled.message.is_some())
+    {
+        return None;
     }
     filled.flags = row
         .flags

@@ -464,7 +464,7 @@ pub const ROWS: &[Row] = &[
     Row {
         intent: Intent::BranchSwitch,
         does: "switch to a branch, keeping uncommitted work",
-        needs: &[&[Switch], &[Go, Branch]],
+        needs: &[&[Switch], &[Go, Branch], &[Go]],
         may: &[Branch, To, Do, Go, Switch, Current],
         flags: &[],
         slots: Slots { name: Need::Required, ..NONE },
@@ -505,7 +505,7 @@ pub const ROWS: &[Row] = &[
         intent: Intent::TagCreate,
         does: "tag the current commit (or the one before it)",
         needs: &[&[Tag]],
-        may: &[Create, New, Called, As, All, Last, Commit, Do, Current],
+        may: &[Create, New, Called, As, All, Last, Commit, Do, Current, To],
         flags: &[(Previous, Flag::Previous)],
         slots: Slots { name: Need::Required, ..NONE },
         steps: &[(When::Unless(Flag::Previous), &["git", "tag", "{name}"]), (When::If(Flag::Previous), &["git", "tag", "{name}", "HEAD~1"])],
