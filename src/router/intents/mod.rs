@@ -276,6 +276,9 @@ pub fn match_read(read: &normalize::Read<'_>) -> Option<Match> {
     let mut doubt = false;
     normalize::for_each_reading(toks, &fixes, |reading| {
         match attempt(reading, text) {
+            // A corrected word beside a plain name is a guess twice over
+            // ("switch to dark mode" read as "… dark move"): the model.
+            Reading::Matched(m) if m.filled.bare_name || m.filled.bare_from => doubt = true,
             Reading::Matched(m) => match &agreed {
                 Some(a) if !a.same(&m) => doubt = true,
                 Some(_) => {}
