@@ -211,6 +211,8 @@ enum Operands {
     Free,
     /// Programs on `PATH` (`which cargo`).
     Programs,
+    /// Files, then an expression from the first option on (`find`).
+    PathsThenExpression,
     /// None: only options.
     Nothing,
 }
@@ -223,7 +225,7 @@ const OPERANDS: &[(&str, Operands)] = &[
     ("date", Operands::Free),
     ("tr", Operands::Free),
     ("which", Operands::Programs),
-    ("find", Operands::Free),
+    ("find", Operands::PathsThenExpression),
     ("cd", Operands::Free),
     ("pwd", Operands::Free),
     ("id", Operands::Free),
@@ -288,10 +290,15 @@ pub fn prose_operands(line: &CommandLine, facts: &dyn Facts, dir: &Path) -> bool
             continue;
         }
         let t = w.text.as_str();
-        if !dashdash && t.len() > 1 && t.starts_with(['-', '+']) {
+        if !dashdash && t.len() > 1 && t.starts_with(['-', '+', '(', '!']) {
+            if kind == Operands::PathsThenExpression {
+                return false;
+            }
             dashdash = t == "--";
-            // `-n 5`, `--sort time`: the next word may be the value.
-            after_option = !t.contains('=') && !dashdash;
+            // `--sort time`: a long option's value may be a plain word; a
+            // short option's is a number or a path (`-n 5`), or the
+            // pattern (`grep -e TODO`).
+            after_option = t.starts_with("--") && !t.contains('=') && !dashdash;
             continue;
         }
         if std::mem::take(&mut after_option) && !t.ends_with('?') {

@@ -522,6 +522,12 @@ fn test_ask_intents_guesses_are_never_run() {
         // Adjectives and nouns next to a name slot.
         "switch to dark mode",
         "switch to dark mood",
+        "switch to mode dark",
+        "commit with message wip as long as tests pass",
+        "commit with message wip unles tests fail",
+        "commit with message wip, run the tests",
+        "ls -la lol",
+        "find bugs lol",
         "switch to the dark theme",
         "delete the old branch",
         "delete the stale branch",

@@ -133,7 +133,9 @@ const DOUBT: &[&str] = &[
     "while", "because", "instead", "first", "afterwards", "provided", "as soon as", "in case",
     "si", "cuando", "pero", "excepto", "salvo", "solo", "solamente", "nomas", "luego", "despues", "antes",
     "hasta", "mientras", "no", "nunca", "sin", "deberia", "porque", "en cuanto", "apenas", "primero",
-    "a menos que", "en caso de", "siempre que", "una vez que",
+    "a menos que", "en caso de", "siempre que", "una vez que", "as long as", "so long as", "provided that",
+    "assuming", "depending on", "or", "also", "maybe", "perhaps", "siempre y cuando", "con tal de que",
+    "en caso de que", "a no ser que", "salvo que", "o bien", "quizas", "tal vez", "a lo mejor", "tambien",
 ];
 
 /// Verbs that, after "and"/"y" in an unquoted message, are a further task
@@ -333,6 +335,18 @@ fn rest(toks: &[Tok], text: &str, at: usize) -> Option<(String, usize)> {
     (!msg.is_empty()).then(|| (msg.to_string(), to))
 }
 
+/// Whether a word of four letters or more is one edit from a word of
+/// [`DOUBT`] ("unles", "befor", "cuadno"): a mistyped condition is still
+/// one, and words of doubt are never corrected into (see `index`).
+fn mistyped_doubt(w: &str) -> bool {
+    w.len() >= 4
+        && DOUBT.iter().any(|d| {
+            d.len() >= 4
+                && !d.contains(' ')
+                && crate::text::distance::osa(w.as_bytes(), d.as_bytes(), 1).is_some()
+        })
+}
+
 /// Whether the unquoted message of tokens `at..to` (raw text `msg`) holds
 /// a word that makes the request something other than a commit with it.
 fn doubtful(toks: &[Tok], at: usize, to: usize, msg: &str) -> bool {
@@ -340,18 +354,27 @@ fn doubtful(toks: &[Tok], at: usize, to: usize, msg: &str) -> bool {
         return true;
     }
     let words = &toks[at..to.min(toks.len())];
-    words.iter().enumerate().any(|(i, t)| {
-        let next = words.get(i + 1).map_or("", |n| n.norm.as_str());
-        let two = format!("{} {next}", t.norm);
-        let three = words
-            .get(i + 2)
-            .map(|n| format!("{two} {}", n.norm))
-            .unwrap_or_default();
-        DOUBT.contains(&t.norm.as_str())
-            || DOUBT.contains(&two.as_str())
-            || DOUBT.contains(&three.as_str())
-            || t.norm.ends_with("n't")
-            || (matches!(t.norm.as_str(), "and" | "y" | "&" | "e") && TASKS.contains(&next))
+    // Read as written and as normalised: a typo correction elsewhere in
+    // the request ("long" → "log") must not hide "as long as".
+    let written: Vec<String> = words.iter().map(|t| crate::text::fold(&t.orig)).collect();
+    let normal: Vec<String> = words.iter().map(|t| t.norm.clone()).collect();
+    [written, normal].iter().any(|ws| {
+        ws.iter().enumerate().any(|(i, w)| {
+            let next = ws.get(i + 1).map_or("", String::as_str);
+            let two = format!("{w} {next}");
+            let three = ws
+                .get(i + 2)
+                .map(|n| format!("{two} {n}"))
+                .unwrap_or_default();
+            DOUBT.contains(&w.as_str())
+                || mistyped_doubt(w)
+                || DOUBT.contains(&two.as_str())
+                || DOUBT.contains(&three.as_str())
+                || w.ends_with("n't")
+                || (matches!(w.as_str(), "and" | "y" | "&" | "e") && TASKS.contains(&next))
+                // "with message wip, run the tests": a task after a pause.
+                || (words[i].pause && TASKS.contains(&next))
+        })
     })
 }
 
@@ -570,6 +593,22 @@ mod tests {
         ] {
             assert_eq!(msg(request).as_deref(), Some(message), "{request}");
         }
+        // A condition, a question or a task in an unquoted message makes
+        // the request the model's; quoted, it is the message.
+        for request in [
+            "commit with message wip if tests pass",
+            "commit with message wip as long as tests pass",
+            "commit with message wip, run the tests",
+            "commit with message wip and deploy",
+            "haz commit con el mensaje listo si compila",
+            "commit with message done?",
+            "commit with message wip unles tests fail",
+        ] {
+            let f = find(&tokens(request), request).expect(request);
+            assert!(f.doubt, "{request}");
+        }
+        let quoted = "commit with message 'wip if tests pass'";
+        assert!(!find(&tokens(quoted), quoted).expect("quoted").doubt);
         // "called" frames a message only after a commit.
         assert_eq!(msg("create a branch called feature"), None);
         assert_eq!(msg("commit message should mention the ticket"), None);

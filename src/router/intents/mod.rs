@@ -276,9 +276,9 @@ pub fn match_read(read: &normalize::Read<'_>) -> Option<Match> {
     let mut doubt = false;
     normalize::for_each_reading(toks, &fixes, |reading| {
         match attempt(reading, text) {
-            // A corrected word beside a plain name is a guess twice over
-            // ("switch to dark mode" read as "… dark move"): the model.
-            Reading::Matched(m) if m.filled.bare_name || m.filled.bare_from => doubt = true,
+            // A corrected word right beside a plain name is a guess twice
+            // over ("switch to dark mode" read as "… dark move"): the model.
+            Reading::Matched(m) if corrected_beside_name(reading, &fixes, &m) => doubt = true,
             Reading::Matched(m) => match &agreed {
                 Some(a) if !a.same(&m) => doubt = true,
                 Some(_) => {}
@@ -295,6 +295,32 @@ pub fn match_read(read: &normalize::Read<'_>) -> Option<Match> {
         return None;
     }
     agreed.and_then(stated_plainly)
+}
+
+/// Whether a typo was corrected in a word right beside a plain name the
+/// match took ("dark mode" → "dark move", "mode dark" → "move dark"): the
+/// words beside a name are part of what it means, and a corrected one is
+/// not what was typed. A branch noun ("develop brnach") is the exception.
+fn corrected_beside_name(reading: &[Tok], fixes: &[(usize, Vec<&'static str>)], m: &Match) -> bool {
+    let f = &m.filled;
+    let plain = [
+        f.name.as_deref().filter(|_| f.bare_name),
+        f.from.as_deref().filter(|_| f.bare_from),
+    ];
+    plain.into_iter().flatten().any(|name| {
+        reading
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.quoted && t.orig == name)
+            .any(|(j, _)| {
+                fixes.iter().any(|(i, _)| {
+                    (*i == j + 1 || *i + 1 == j)
+                        && !parse::spans(std::slice::from_ref(&reading[*i]))
+                            .first()
+                            .is_some_and(|s| s.set.has(C::Branch))
+                })
+            })
+    })
 }
 
 /// The match, unless its message is one a shell would read differently
