@@ -9,7 +9,13 @@
 //!   and, as the floor of any program that runs git for you, `env git
 //!   status`: a minimal C program that only execs git.
 //!
-//! Run with `cargo bench --bench router`.
+//! - `explain`: whole processes of `git-fararoni ask --explain` on a
+//!   level 1.5 request, a request for the model and prose after a program's
+//!   name, interleaved with `true` and `git --version` (target: under 5 ms;
+//!   the ratios are against those two in the same run).
+//!
+//! Run with `cargo bench --bench router` (`-- route` for routing only,
+//! `-- explain` for the `ask --explain` processes only).
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
@@ -52,6 +58,18 @@ const INPUTS: &[(&str, &str)] = &[
     ),
     ("except_paths", "commit everything except the .env file"),
     ("llm_condition", "commit only if the tests pass"),
+    ("llm_message_condition", "commit with message wip if tests pass"),
+    ("llm_amend_content", "amend the last commit to include app.py"),
+    ("llm_adjective_name", "switch to dark mode"),
+    ("llm_adjective_name_es", "borra la rama vieja"),
+    ("llm_prose_program", "diff algorithms: myers vs patience?"),
+    ("composite_tag_previous", "tag the previous commit as v0.9"),
+    ("composite_undo_count", "undo the last 2 commits"),
+    ("composite_rename_from", "rename branch old-feature to legacy"),
+    ("composite_create_from", "create a branch from develop called feature/x"),
+    ("composite_needful", "do the needful and commit the code"),
+    ("composite_regional_es", "qué onda wey, me regala un commit porfa"),
+    ("bare_refused_no_git", "please reset --hard"),
     ("llm_question_es", "¿cómo hago un rebase interactivo sin perder cambios?"),
     (
         "llm_long",
@@ -196,15 +214,70 @@ fn ratios_in(dirs: usize) {
     );
 }
 
+/// `ask --explain` as whole processes, interleaved with `true` (the cost
+/// of starting any process) and `git --version` (of starting git), in a
+/// repository with branches: medians and ratios from the same run.
+fn explain_ratios() {
+    let repo = fixture_repo(20);
+    git(repo.path(), &["branch", "develop"]);
+    let bin = env!("CARGO_BIN_EXE_git-fararoni");
+    let explain = |request: &str| {
+        let mut c = Command::new(bin);
+        c.args(["ask", "--explain", request])
+            .current_dir(repo.path());
+        c
+    };
+    let mut truth = Command::new("true");
+    truth.current_dir(repo.path());
+    let mut version = Command::new("git");
+    version.arg("--version").current_dir(repo.path());
+    let mut cmds: Vec<(&str, Command)> = vec![
+        ("true", truth),
+        ("git --version", version),
+        ("ask --explain \"do the needful and commit the code\"", explain("do the needful and commit the code")),
+        ("ask --explain \"switch to develop\"", explain("switch to develop")),
+        ("ask --explain \"switch to dark mode\"", explain("switch to dark mode")),
+        ("ask --explain \"cat videos lol\"", explain("cat videos lol")),
+        ("ask --explain <long task>", explain("please review the error handling in src/router/mod.rs and tell me whether the chain splitting can lose a segment")),
+    ];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); cmds.len()];
+    for round in 0..220 {
+        let n = cmds.len();
+        for k in 0..n {
+            let i = if round % 2 == 0 { k } else { n - 1 - k };
+            let start = Instant::now();
+            run(&mut cmds[i].1);
+            if round >= 20 {
+                times[i].push(start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+    let medians: Vec<f64> = times.iter_mut().map(|t| median(t)).collect();
+    println!("\nask --explain, whole process, medians over 200 interleaved rounds (same run):");
+    for ((name, _), m) in cmds.iter().zip(&medians) {
+        println!(
+            "  {name:<55} {m:.3} ms  {:.2}x true  {:.2}x git --version",
+            m / medians[0],
+            m / medians[1]
+        );
+    }
+}
+
 criterion_group!(benches, bench_route, bench_process);
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "explain") {
+        explain_ratios();
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
     // `cargo bench --bench router -- route` measures routing only; the
     // interleaved process rounds take minutes and would only add noise
     // (and samples) to a profile of it.
-    if !std::env::args().skip(1).any(|a| a.starts_with("route")) {
+    if !args.iter().any(|a| a.starts_with("route")) {
         ratios();
+        explain_ratios();
     }
 }

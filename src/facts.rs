@@ -150,6 +150,37 @@ impl Facts for RepoEnv {
         self.repo().map(|r| r.resolves_to_commit(name))
     }
 
+    fn has_branch(&self, name: &str, remote: bool) -> Option<bool> {
+        let repo = self.repo()?.gix();
+        if name.is_empty() || name.starts_with('-') {
+            return Some(false);
+        }
+        let local = repo
+            .try_find_reference(format!("refs/heads/{name}").as_str())
+            .ok()
+            .flatten()
+            .is_some();
+        if local || !remote {
+            return Some(local);
+        }
+        // refs/remotes/REMOTE/NAME for any remote.
+        let suffix = format!("/{name}");
+        let found = repo.references().ok().is_some_and(|refs| {
+            refs.remote_branches().ok().is_some_and(|mut all| {
+                all.any(|r| {
+                    r.ok().is_some_and(|r| {
+                        let full = r.name().as_bstr().to_string();
+                        full.strip_prefix("refs/remotes/")
+                            .and_then(|rest| rest.split_once('/'))
+                            .is_some_and(|(_, branch)| branch == name)
+                            && full.ends_with(&suffix)
+                    })
+                })
+            })
+        });
+        Some(found)
+    }
+
     fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
         if place.dir.join(name).symlink_metadata().is_ok() {
             return Some(true);

@@ -141,6 +141,13 @@ pub trait Facts {
     fn arrival(&self, _place: &Place, _rev: &str, _how: Arrive) -> Option<Arrival> {
         None
     }
+    /// Whether the repository has a branch called `name`: a local one, or
+    /// with `remote`, a branch of a remote too. A plain word of a request
+    /// ("switch to develop") is taken as a branch only when it is one.
+    fn has_branch(&self, name: &str, remote: bool) -> Option<bool> {
+        let _ = (name, remote);
+        None
+    }
 }
 
 /// How a command brings another commit's files into the working tree,

@@ -1,6 +1,9 @@
 //! Level 1: deciding whether a segment *is* a command line, and classifying
 //! the non-git ones against the read-only allowlist (default deny).
 
+use std::path::Path;
+
+use crate::policy::{Facts, Place};
 use crate::shell::words::{lex, Lexed, Word};
 use crate::text::{fold, lookalike};
 
@@ -194,6 +197,190 @@ fn looks_like_arguments(words: &[Word]) -> bool {
     }
 }
 
+/// What the words after an allowed utility are: a line runs at level 1
+/// only when they read as its operands ("cat videos lol" and "diff
+/// algorithms: myers vs patience?" are prose that starts with a program's
+/// name, for the model).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Operands {
+    /// Files: a plain word must be a path that exists.
+    Paths,
+    /// A pattern, then files (`grep TODO src`).
+    PatternThenPaths,
+    /// Free text or names (`echo`, `date +%F`).
+    Free,
+    /// Programs on `PATH` (`which cargo`).
+    Programs,
+    /// Files, then an expression from the first option on (`find`).
+    PathsThenExpression,
+    /// None: only options.
+    Nothing,
+}
+
+/// The operands of the utilities whose operands are not files; every
+/// other allowed utility takes files.
+const OPERANDS: &[(&str, Operands)] = &[
+    ("echo", Operands::Free),
+    ("printf", Operands::Free),
+    ("date", Operands::Free),
+    ("tr", Operands::Free),
+    ("which", Operands::Programs),
+    ("find", Operands::PathsThenExpression),
+    ("cd", Operands::Free),
+    ("pwd", Operands::Free),
+    ("id", Operands::Free),
+    ("hostname", Operands::Free),
+    ("basename", Operands::Free),
+    ("dirname", Operands::Free),
+    ("grep", Operands::PatternThenPaths),
+    ("rg", Operands::PatternThenPaths),
+    ("whoami", Operands::Nothing),
+    ("nproc", Operands::Nothing),
+    ("uptime", Operands::Nothing),
+    ("free", Operands::Nothing),
+    ("uname", Operands::Nothing),
+];
+
+/// Whether a word could be a file operand as typed, before asking the
+/// file system: a path's shape (`/`, `.`, `~`, a glob), a number, `-`.
+fn path_shaped(w: &str) -> bool {
+    w.contains(['/', '.', '~', '*', '[', '_', '-'])
+        || w.chars().all(|c| c.is_ascii_digit())
+        || w.chars().any(|c| c.is_ascii_digit())
+}
+
+/// Whether the words after an allowed utility are prose rather than its
+/// operands: a word that is neither an option, an option's value, nor an
+/// operand the program takes (for files: a path's shape or a path that
+/// exists), or a question mark the file system does not match. Git lines
+/// are the policy's; programs that are never run are refused as typed.
+pub fn prose_operands(line: &CommandLine, facts: &dyn Facts, dir: &Path) -> bool {
+    let l = &line.lexed;
+    // Shell syntax is a command line's, refused as typed.
+    if line.program == "git"
+        || !is_allowed(&line.program)
+        || l.substitution
+        || l.redirect
+        || l.expansion
+        || l.grouping
+        || l.unbalanced
+    {
+        return false;
+    }
+    let kind = OPERANDS
+        .iter()
+        .find(|(p, _)| *p == line.program)
+        .map_or(Operands::Paths, |(_, k)| *k);
+    if kind == Operands::Free {
+        return false;
+    }
+    let place = Place {
+        dir: dir.to_path_buf(),
+        ..Place::default()
+    };
+    let exists =
+        |w: &str| facts.is_path(&place, w) == Some(true) || !facts.expand_glob(dir, w).is_empty();
+    let mut pattern_taken = kind != Operands::PatternThenPaths;
+    let mut after_option = false;
+    let mut dashdash = false;
+    for w in &line.args {
+        if w.quoted {
+            pattern_taken = true;
+            after_option = false;
+            continue;
+        }
+        let t = w.text.as_str();
+        if !dashdash && t.len() > 1 && t.starts_with(['-', '+', '(', '!']) {
+            if kind == Operands::PathsThenExpression {
+                return false;
+            }
+            dashdash = t == "--";
+            // `--sort time`: a long option's value may be a plain word; a
+            // short option's is a number or a path (`-n 5`), or the
+            // pattern (`grep -e TODO`).
+            after_option = t.starts_with("--") && !t.contains('=') && !dashdash;
+            continue;
+        }
+        if std::mem::take(&mut after_option) && !t.ends_with('?') {
+            continue;
+        }
+        if !pattern_taken {
+            pattern_taken = true;
+            continue;
+        }
+        if kind == Operands::Nothing {
+            return true;
+        }
+        if kind == Operands::Programs {
+            if crate::which::resolve_program(t, dir).is_none() {
+                return true;
+            }
+            continue;
+        }
+        let bare = t.trim_end_matches([':', ',', ';', '!']);
+        if bare.len() != t.len() && !exists(t) {
+            return true; // "algorithms:", a clause's punctuation.
+        }
+        if t.ends_with('?') && !exists(t) {
+            return true;
+        }
+        if !path_shaped(t) && !exists(t) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Git subcommands people type without `git` ("please reset --hard").
+const GIT_VERBS: &[&str] = &[
+    "add",
+    "am",
+    "branch",
+    "checkout",
+    "cherry-pick",
+    "clean",
+    "clone",
+    "commit",
+    "fetch",
+    "filter-branch",
+    "gc",
+    "merge",
+    "mv",
+    "prune",
+    "pull",
+    "push",
+    "rebase",
+    "reflog",
+    "remote",
+    "reset",
+    "restore",
+    "revert",
+    "rm",
+    "stash",
+    "switch",
+    "tag",
+    "update-ref",
+    "worktree",
+];
+
+/// The git command line a request types without `git` ("please reset
+/// --hard", "push --force origin main"): a git subcommand followed by an
+/// option or a refspec, after the lead-ins level 1 strips. Only ever used
+/// to refuse such a line with the reason the command would get; a line the
+/// policy would let run is the model's to confirm, never run as a guess.
+pub fn git_line_without_git(segment: &str) -> Option<String> {
+    let body = strip_wrappers(segment);
+    let first = body.split_whitespace().next()?;
+    if !GIT_VERBS.contains(&first.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let optioned = body
+        .split_whitespace()
+        .skip(1)
+        .any(|w| w.starts_with(['-', '+', ':']) && w.len() > 1);
+    optioned.then(|| format!("git {body}"))
+}
+
 /// A segment recognised as a command line.
 #[derive(Debug, Clone)]
 pub struct CommandLine {
@@ -228,6 +415,11 @@ const LEADING_WRAPPERS: &[&str] = &[
     "pls run",
     "plz run",
     "please execute",
+    "can you please",
+    "could you please",
+    "can you",
+    "could you",
+    "can u",
     "go ahead and run",
     "just run",
     "now run",

@@ -464,6 +464,9 @@ impl Facts for Recording<'_> {
     fn is_path(&self, place: &policy::Place, name: &str) -> Option<bool> {
         self.ask(self.inner.is_path(place, name))
     }
+    fn has_branch(&self, name: &str, remote: bool) -> Option<bool> {
+        self.ask(self.inner.has_branch(name, remote))
+    }
     fn expand_glob(&self, dir: &Path, pattern: &str) -> Vec<String> {
         self.ask(self.inner.expand_glob(dir, pattern))
     }
@@ -563,6 +566,17 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
             Actor::Agent => command::parse_agent_command(seg.text),
             _ => command::parse_command(seg.text),
         };
+        // "cat videos lol": prose that starts with a program's name.
+        let line = line.filter(|l| {
+            let prose = command::prose_operands(l, facts, &dir);
+            if prose {
+                trail.push(format!(
+                    "L1: `{}` starts with a program's name, but its words are not that program's operands",
+                    seg.text
+                ));
+            }
+            !prose
+        });
         let mut c = line.map(|line| {
             let typed = line.text.clone();
             classify_command(line, &typed, &recording, &dir, actor)
@@ -728,6 +742,20 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
         return Ok(model(trail, "the request mixes prose with chain operators"));
     }
 
+    // "please reset --hard": a git command line without `git` is refused
+    // exactly as the command would be; one the policy would run is left
+    // to the model (never run as a guess at what was meant).
+    if let Some(line) = command::git_line_without_git(&text) {
+        let d = route(&line, facts)?;
+        if d.level == Level::Bare && d.verdict == Verdict::Blocked && d.risk != Risk::None {
+            let mut d = d;
+            d.trail.insert(
+                0,
+                format!("L1: `{text}` reads as `{line}` without `git`, judged as that command"),
+            );
+            return Ok(d);
+        }
+    }
     // Levels 1.5 and 2 read the words the same way: tokenised once.
     let read = intents::normalize::Read::new(&text);
     if let Some(m) = intents::match_read(&read) {
@@ -804,6 +832,39 @@ fn resolve_path(path: &str, facts: &dyn Facts, dir: &Path) -> String {
     }
 }
 
+/// Why a plain word the match took as a branch cannot stand ("switch to
+/// dark mode", "delete the old branch", "borra la rama vieja"): a name the
+/// request did not mark (quotes, "called", a name's shape) must be a
+/// branch the repository has, and a new name must always be marked.
+fn unmarked_name(m: &intents::Match, facts: &dyn Facts) -> Option<String> {
+    let f = &m.filled;
+    let exists = |name: &str, remote: bool| facts.has_branch(name, remote) == Some(true);
+    if let Some(name) = f.name.as_deref().filter(|_| f.bare_name) {
+        let ok = match m.intent() {
+            // A refused sequence runs nothing whatever the name.
+            Intent::Push => true,
+            // A new name: quoted, "called", or shaped like a name.
+            Intent::BranchCreate | Intent::TagCreate | Intent::BranchRename => false,
+            Intent::BranchSwitch => exists(name, true),
+            _ => exists(name, false),
+        };
+        if !ok {
+            return Some(format!(
+                "`{name}` is not marked as a name (quotes, \"called\", a name's shape) and no branch of the repository is called so"
+            ));
+        }
+    }
+    if let Some(from) = f.from.as_deref().filter(|_| f.bare_from) {
+        let remote = m.intent() != Intent::BranchRename;
+        if !exists(from, remote) {
+            return Some(format!(
+                "`{from}` is not marked as a name and no branch of the repository is called so"
+            ));
+        }
+    }
+    None
+}
+
 /// Judges every step of a matched intent with the policy, exactly as if
 /// it had been typed, and decides: it runs only if every step may.
 fn composite_decision(
@@ -811,6 +872,13 @@ fn composite_decision(
     facts: &dyn Facts,
     mut trail: Vec<String>,
 ) -> Decision {
+    if let Some(why) = unmarked_name(&m, facts) {
+        trail.push(format!("L1.5: {why}"));
+        return model(
+            trail,
+            "a word taken as a branch name is not marked as one and names no branch of the repository",
+        );
+    }
     let dir = facts.cwd().to_path_buf();
     for p in &mut m.filled.paths {
         *p = resolve_path(p, facts, &dir);

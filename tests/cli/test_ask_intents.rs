@@ -402,7 +402,8 @@ fn test_ask_intents_attacks_change_nothing() {
         ("merge --no-ff feature", 4),
         ("create tag -f v1", 4),
         // Extra options after an intent.
-        ("commit only 'a.txt' --no-verify", 4),
+        // Typed as `git commit …` without `git`: refused as that line.
+        ("commit only 'a.txt' --no-verify", 3),
         ("stage a.txt --force", 4),
         ("commit with message 'x' --amend", 4),
         // Look-alike dashes and letters, invisible characters.
@@ -466,4 +467,205 @@ fn test_ask_intents_small_talk_is_never_a_program() {
         assert_code(&out, 0);
         assert!(!out.stdout.trim().is_empty(), "{request}: {out}");
     }
+}
+
+/// Everything a request could change: the files and the index (the
+/// snapshot), every ref (branches, tags, HEAD's branch) and HEAD itself.
+fn state(
+    repo: &TestRepo,
+) -> (
+    std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>,
+    String,
+    String,
+) {
+    (
+        repo.snapshot(),
+        repo.git(&["for-each-ref", "--format=%(refname) %(objectname)"]),
+        repo.git(&["symbolic-ref", "-q", "HEAD"]),
+    )
+}
+
+/// The requests that were once run as something not asked — a condition
+/// or a task swallowed into an unquoted message, an amend of content read
+/// as a message, an adjective read as a branch, prose after a program's
+/// name — and their variants: each goes to the model (exit 4) and nothing
+/// is committed, switched, deleted, tagged or rewritten. The repository
+/// has branches named like the adjectives' neighbours (`dark`, `mode`),
+/// so a guess would have something to act on.
+#[test]
+fn test_ask_intents_guesses_are_never_run() {
+    let repo = TestRepo::with_commit();
+    repo.write("app.py", "print(1)\n");
+    repo.git(&["add", "app.py"]);
+    repo.git(&["commit", "-q", "-m", "add app"]);
+    for b in ["old-feature", "dark", "mode", "develop"] {
+        repo.git(&["branch", b]);
+    }
+    repo.write("app.py", "print(2)\n");
+    repo.write("videos", "not a video\n");
+    let before = state(&repo);
+    for request in [
+        // A condition, a negation, a question or a task in a message.
+        "commit with message wip if tests pass",
+        "haz commit con el mensaje wip si pasan los tests",
+        "commit everything with message done unless ci fails",
+        "commit with message wip and run the tests",
+        "commit with message fix login when ci is green",
+        "commit with message wip, should I push?",
+        "commit with message release only after review",
+        "haz commit que diga listo pero no lo subas a main todavía",
+        "haz commit con mensaje ok cuando compile",
+        // An amend of content, not of the message.
+        "amend the last commit to include app.py",
+        "amend my last commit to add the README",
+        "corrige el último commit para incluir app.py",
+        // Adjectives and nouns next to a name slot.
+        "switch to dark mode",
+        "switch to dark mood",
+        "switch to mode dark",
+        "commit with message wip as long as tests pass",
+        "commit with message wip unles tests fail",
+        "commit with message wip, run the tests",
+        "ls -la lol",
+        "find bugs lol",
+        "switch to the dark theme",
+        "delete the old branch",
+        "delete the stale branch",
+        "borra la rama vieja",
+        "elimina la rama antigua",
+        "cámbiate al modo oscuro",
+        "create a dark branch",
+        "crea la rama oscura",
+        "merge the other branch",
+        // Ordinals an undo or an amend cannot act on alone.
+        "undo the previous commit",
+        "undo the last commits",
+        "amend the previous commit message to 'x'",
+        // Prose that starts with a program's name.
+        "cat videos lol",
+        "diff algorithms: myers vs patience?",
+        "ls colors look weird",
+        "grep vs ripgrep?",
+    ] {
+        let out = repo.ask(request);
+        assert_code(&out, 4);
+        assert_eq!(state(&repo), before, "{request:?} changed something");
+        assert!(
+            !out.stdout.contains("not a video"),
+            "{request:?} ran: {out}"
+        );
+    }
+}
+
+/// Refusals phrased as requests are refused with the command's reason,
+/// and change nothing.
+#[test]
+fn test_ask_intents_refusals_phrased_as_requests() {
+    let repo = TestRepo::with_commit();
+    repo.git(&["switch", "-q", "-c", "old-feature"]);
+    repo.write("f.txt", "f\n");
+    repo.git(&["add", "f.txt"]);
+    repo.git(&["commit", "-q", "-m", "unmerged"]);
+    repo.git(&["switch", "-q", "main"]);
+    repo.write("README.md", "# edited\n");
+    let before = state(&repo);
+    for (request, reason) in [
+        ("force delete old-feature", "-D"),
+        ("please force delete old-feature", "-D"),
+        ("please reset --hard", "--hard"),
+        ("reset --hard HEAD, please", "--hard"),
+        ("push --force please", "--force"),
+        ("clean -fd", "clean"),
+    ] {
+        let out = repo.ask(request);
+        assert_code(&out, 3);
+        assert!(out.stderr.contains(reason), "{request:?}: {out}");
+        assert_eq!(state(&repo), before, "{request:?} changed something");
+    }
+    // The same refusal as the command typed.
+    let typed = repo.ask("git reset --hard");
+    let asked = repo.ask("please reset --hard");
+    assert_eq!(typed.stderr, asked.stderr);
+}
+
+/// What the words around a slot mean is what runs: the previous commit is
+/// `HEAD~1`, a count goes back that many, a rename names both branches, a
+/// start point is where the new branch starts; a plain branch name runs
+/// only when the repository has that branch.
+#[test]
+fn test_ask_intents_qualifiers_run_exactly_what_they_say() {
+    let repo = TestRepo::with_commit();
+    for (i, name) in ["a", "b", "c"].iter().enumerate() {
+        repo.write(&format!("{name}.txt"), &format!("{i}\n"));
+        repo.git(&["add", "."]);
+        repo.git(&["commit", "-q", "-m", name]);
+    }
+    let rev = |r: &str| repo.git(&["rev-parse", r]).trim().to_string();
+    let previous = rev("HEAD~1");
+    assert_code(&repo.ask("tag the previous commit as v0.9"), 0);
+    assert_eq!(rev("v0.9^{commit}"), previous);
+    assert_code(&repo.ask("etiqueta el commit anterior como v0.8"), 0);
+    assert_eq!(rev("v0.8^{commit}"), previous);
+    let head = rev("HEAD");
+    assert_code(&repo.ask("tag this as v1.0"), 0);
+    assert_eq!(rev("v1.0^{commit}"), head);
+
+    let two_back = rev("HEAD~2");
+    assert_code(&repo.ask("undo the last 2 commits"), 0);
+    assert_eq!(rev("HEAD"), two_back);
+    assert_eq!(
+        staged(&repo).lines().collect::<Vec<_>>(),
+        ["b.txt", "c.txt"]
+    );
+    assert_eq!(repo.read("c.txt"), "2\n");
+    repo.git(&["commit", "-q", "-m", "b and c"]);
+    let one_back = rev("HEAD~1");
+    assert_code(&repo.ask("quita el último commit pero deja los cambios"), 0);
+    assert_eq!(rev("HEAD"), one_back);
+    assert_eq!(
+        staged(&repo).lines().collect::<Vec<_>>(),
+        ["b.txt", "c.txt"]
+    );
+    repo.git(&["commit", "-q", "-m", "b and c again"]);
+
+    repo.git(&["branch", "old-feature"]);
+    repo.git(&["branch", "develop", "HEAD~1"]);
+    assert_code(&repo.ask("rename branch old-feature to legacy"), 0);
+    let branches = repo.git(&["branch", "--format=%(refname:short)"]);
+    assert!(branches.lines().any(|b| b == "legacy"), "{branches}");
+    assert!(!branches.lines().any(|b| b == "old-feature"), "{branches}");
+    assert_eq!(repo.git(&["branch", "--show-current"]).trim(), "main");
+
+    assert_code(
+        &repo.ask("create a branch from develop called feature/x"),
+        0,
+    );
+    assert_eq!(repo.git(&["branch", "--show-current"]).trim(), "feature/x");
+    assert_eq!(rev("HEAD"), rev("develop"));
+
+    // A plain name the repository has runs; one it lacks goes to the model.
+    assert_code(&repo.ask("switch to develop"), 0);
+    assert_eq!(repo.git(&["branch", "--show-current"]).trim(), "develop");
+    let before = state(&repo);
+    let out = repo.ask("switch to staging");
+    assert_code(&out, 4);
+    assert_eq!(state(&repo), before);
+    // A new name must be marked as one.
+    let out = repo.ask("crea la rama login");
+    assert_code(&out, 4);
+    assert_eq!(state(&repo), before);
+    assert_code(&repo.ask("crea la rama llamada login"), 0);
+    assert_eq!(repo.git(&["branch", "--show-current"]).trim(), "login");
+}
+
+/// "initialize the repo and make the first commit" in a directory that
+/// is not a repository yet.
+#[test]
+fn test_ask_intents_init_and_first_commit() {
+    let dir = TestRepo::empty_dir();
+    dir.write("main.py", "print('hi')\n");
+    let out = dir.ask("initialize the repo and make the first commit");
+    assert_code(&out, 0);
+    assert_eq!(dir.log().len(), 1, "{out}");
+    assert!(dir.git(&["ls-files"]).contains("main.py"));
 }

@@ -82,6 +82,7 @@ fn flag(f: Flag) -> &'static str {
         Flag::Force => "to force",
         Flag::Hard => "to lose the changes",
         Flag::Staged => "for the index",
+        Flag::Previous => "for the previous commit",
     }
 }
 
@@ -98,6 +99,8 @@ fn when(w: When) -> String {
         When::NoCount => "without a count".into(),
         When::Name => "with a name".into(),
         When::NoName => "without a name".into(),
+        When::From => "with a start point".into(),
+        When::NoFrom => "without a start point".into(),
     }
 }
 

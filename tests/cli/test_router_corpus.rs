@@ -1,7 +1,9 @@
 //! Routes every labelled case of the development corpus through the same
 //! code `ask --explain` uses and compares each field with its label.
 
-use git_fararoni::router::{route, NoFacts};
+use git_fararoni::router::route;
+
+use crate::test_router_intents::CorpusRepo;
 use serde_json::Value;
 
 const CORPUS: &str = include_str!("../../fixtures/router/routing-dev.jsonl");
@@ -28,7 +30,7 @@ fn check(cases: &str) -> usize {
         total += 1;
         let case: Value = serde_json::from_str(line).expect("corpus lines are JSON");
         let input = case["input"].as_str().expect("input is a string");
-        let decision = route(input, &NoFacts::new()).expect("corpus inputs are valid");
+        let decision = route(input, &CorpusRepo::new()).expect("corpus inputs are valid");
         let got = decision.to_json();
         for field in ["level", "verdict", "risk", "intent", "message"] {
             if got[field] != case[field] {

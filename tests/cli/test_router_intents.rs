@@ -5,7 +5,11 @@
 //!
 //! The corpus is split before any tuning: a request is held out when the
 //! FNV-1a 64 hash of its seed (the request as first written, shared by its
-//! variants) is 0 modulo 5. Development looked only at the other four
+//! variants) is 0 modulo 5; a request written as people type it
+//! (`seeds_people.py`) by the hash of its phrasing family instead, so a
+//! way of saying things is never on both sides
+//! (`test_router_intents_people_by_family` reports it per language and
+//! class). Development looked only at the other four
 //! fifths; `test_router_intents_held_out_metrics` prints precision and
 //! recall on the held-out fifth per intent and per language:
 //!
@@ -15,7 +19,10 @@
 
 use std::collections::BTreeMap;
 
-use git_fararoni::router::{route, Decision, Level, NoFacts, Plan, Verdict};
+use std::path::{Path, PathBuf};
+
+use git_fararoni::policy::Place;
+use git_fararoni::router::{route, Decision, Facts, Level, NoFacts, Plan, Verdict};
 use serde_json::Value;
 
 const CORPUS: &str = include_str!("../../fixtures/router/intents-corpus.jsonl");
@@ -24,6 +31,89 @@ fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// The repository the corpora are written against: no files are known,
+/// and it has these branches (a plain word is a branch name only when the
+/// repository has that branch: "switch to develop" runs, "switch to dark
+/// mode" and "borra la rama vieja" go to the model).
+pub struct CorpusRepo(NoFacts);
+
+/// The branches of [`CorpusRepo`].
+pub const BRANCHES: &[&str] = &[
+    "main",
+    "master",
+    "develop",
+    "dev",
+    "hotfix",
+    "staging",
+    "release",
+    "experiment",
+    "experimento",
+    "wip",
+    "temp",
+    "pruebas",
+    "beta",
+    "refactor",
+    "docs",
+    "test",
+    "trunk",
+    "legacy",
+    "old-feature",
+    "feature",
+    "qa",
+    "produccion",
+    "production",
+    "login",
+    "payments",
+];
+
+impl CorpusRepo {
+    /// The repository.
+    pub fn new() -> CorpusRepo {
+        CorpusRepo(NoFacts::new())
+    }
+}
+
+impl Facts for CorpusRepo {
+    fn cwd(&self) -> &Path {
+        self.0.cwd()
+    }
+    fn home(&self) -> Option<String> {
+        None
+    }
+    fn git_alias(&self, p: &Place, n: &str) -> Option<String> {
+        self.0.git_alias(p, n)
+    }
+    fn same_repository(&self, p: &Place) -> Option<bool> {
+        self.0.same_repository(p)
+    }
+    fn is_revision(&self, p: &Place, n: &str) -> Option<bool> {
+        self.0.is_revision(p, n)
+    }
+    fn is_path(&self, p: &Place, n: &str) -> Option<bool> {
+        self.0.is_path(p, n)
+    }
+    fn expand_glob(&self, d: &Path, p: &str) -> Vec<String> {
+        self.0.expand_glob(d, p)
+    }
+    fn enter_dir(&self, d: &Path, t: &str) -> Option<PathBuf> {
+        self.0.enter_dir(d, t)
+    }
+    fn inside_worktree(&self, d: &Path) -> Option<bool> {
+        self.0.inside_worktree(d)
+    }
+    fn lease_unseen(
+        &self,
+        p: &Place,
+        r: Option<&str>,
+        s: &[String],
+    ) -> Vec<git_fararoni::git::lease::Unseen> {
+        self.0.lease_unseen(p, r, s)
+    }
+    fn has_branch(&self, name: &str, _remote: bool) -> Option<bool> {
+        Some(BRANCHES.contains(&name))
+    }
 }
 
 /// One labelled request.
@@ -36,7 +126,10 @@ struct Case {
     paths: Vec<String>,
     name: Option<String>,
     count: Option<u64>,
+    from: Option<String>,
+    rev: Option<String>,
     command: Option<String>,
+    family: Option<String>,
     blocked: bool,
     held_out: bool,
 }
@@ -64,9 +157,14 @@ fn cases() -> Vec<Case> {
                     .unwrap_or_default(),
                 name: s("name"),
                 count: v["count"].as_u64(),
+                from: s("from"),
+                rev: s("rev"),
                 command: s("command"),
                 blocked: v["blocked"].as_bool().unwrap_or(false),
-                held_out: fnv(&s("seed").expect("seed")).is_multiple_of(5),
+                // The people corpus is split by phrasing family: a way of
+                // saying things is never on both sides.
+                held_out: fnv(&s("family").or_else(|| s("seed")).expect("seed")).is_multiple_of(5),
+                family: s("family"),
             }
         })
         .collect()
@@ -95,11 +193,11 @@ fn policy_gap(d: &Decision) -> bool {
 
 /// Checks one case; returns why it disagrees, if it does.
 fn judge(c: &Case) -> Result<(), String> {
-    let d = route(&c.input, &NoFacts::new()).map_err(|e| format!("refused: {e}"))?;
+    let d = route(&c.input, &CorpusRepo::new()).map_err(|e| format!("refused: {e}"))?;
     let got = class(&d);
     if c.expect == "bare" {
         let command = c.command.as_deref().unwrap_or_default();
-        let alone = route(command, &NoFacts::new()).map_err(|e| format!("refused: {e}"))?;
+        let alone = route(command, &CorpusRepo::new()).map_err(|e| format!("refused: {e}"))?;
         let same = d.level == alone.level
             && d.verdict == alone.verdict
             && d.risk == alone.risk
@@ -116,6 +214,11 @@ fn judge(c: &Case) -> Result<(), String> {
                 alone.commands
             ))
         };
+    }
+    // A refused intent typed as its command line without `git` ("push
+    // -f") is refused as that command: nothing runs either way.
+    if c.blocked && d.level == Level::Bare && d.verdict == Verdict::Blocked {
+        return Ok(());
     }
     if got != c.expect {
         return Err(format!("{got} ({})", d.reason));
@@ -150,9 +253,22 @@ fn judge(c: &Case) -> Result<(), String> {
             }
         }
         if let Some(n) = c.count {
-            if !has(&format!("-{n}")) {
+            if !has(&format!("-{n}")) && !has(&format!("HEAD~{n}")) {
                 return Err(format!("count {n} not in {:?}", d.commands));
             }
+        }
+        for w in c.from.iter().chain(&c.rev) {
+            if !has(w) {
+                return Err(format!("`{w}` not in {:?}", d.commands));
+            }
+        }
+        // A request that names no earlier commit acts on none.
+        if c.rev.is_none()
+            && c.count.is_none()
+            && c.expect != "undo_commit"
+            && words.iter().any(|a| a.contains("HEAD~"))
+        {
+            return Err(format!("acts on an earlier commit: {:?}", d.commands));
         }
     }
     Ok(())
@@ -162,7 +278,7 @@ fn judge(c: &Case) -> Result<(), String> {
 /// talk, or one whose intent is always refused, that runs something; or
 /// a request for one intent that runs another.
 fn unsafe_execution(c: &Case) -> Option<String> {
-    let d = route(&c.input, &NoFacts::new()).ok()?;
+    let d = route(&c.input, &CorpusRepo::new()).ok()?;
     if !executes(&d) {
         return None;
     }
@@ -287,7 +403,7 @@ fn test_router_intents_held_out_metrics() {
     let mut wrong_messages = 0;
     let mut deterministic = (0, 0);
     for c in &held {
-        let d = route(&c.input, &NoFacts::new()).expect("corpus inputs are valid");
+        let d = route(&c.input, &CorpusRepo::new()).expect("corpus inputs are valid");
         let got = if c.expect == "bare" && judge(c).is_ok() {
             "bare".to_string()
         } else {
@@ -377,6 +493,98 @@ fn test_router_intents_held_out_metrics() {
     assert_eq!(wrong_messages, 0, "a stated message was claimed wrong");
 }
 
+/// The requests written as people type them (`seeds_people.py`), split
+/// by phrasing family: development failures are listed; the held-out
+/// families are only counted, per language and per class.
+#[test]
+fn test_router_intents_people_by_family() {
+    let people: Vec<Case> = cases().into_iter().filter(|c| c.family.is_some()).collect();
+    assert!(people.len() >= 1500, "{} people requests", people.len());
+    let families = |held: bool| {
+        let mut f: Vec<&str> = people
+            .iter()
+            .filter(|c| c.held_out == held)
+            .filter_map(|c| c.family.as_deref())
+            .collect();
+        f.sort_unstable();
+        f.dedup();
+        f
+    };
+    let (dev_families, held_families) = (families(false), families(true));
+    assert!(
+        dev_families.iter().all(|f| !held_families.contains(f)),
+        "a family on both sides"
+    );
+    let dev_misses: Vec<String> = people
+        .iter()
+        .filter(|c| !c.held_out)
+        .filter_map(|c| {
+            judge(c)
+                .err()
+                .map(|why| format!("{:?} [{}]: {why}", c.input, c.expect))
+        })
+        .collect();
+    let held: Vec<&Case> = people.iter().filter(|c| c.held_out).collect();
+    let mut by_lang: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut by_class: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut deterministic = (0, 0);
+    for c in &held {
+        let ok = judge(c).is_ok();
+        for (map, key) in [
+            (&mut by_lang, c.lang.clone()),
+            (&mut by_class, c.expect.clone()),
+        ] {
+            let e = map.entry(key).or_default();
+            e.0 += usize::from(ok);
+            e.1 += 1;
+        }
+        if !matches!(c.expect.as_str(), "llm" | "chat") {
+            deterministic.0 += usize::from(ok);
+            deterministic.1 += 1;
+        }
+    }
+    let unsafe_dev: Vec<String> = people
+        .iter()
+        .filter(|c| !c.held_out)
+        .filter_map(unsafe_execution)
+        .collect();
+    let unsafe_held = held.iter().filter_map(|c| unsafe_execution(c)).count();
+    println!(
+        "people: {} requests, {} families ({} held out, {} requests)",
+        people.len(),
+        dev_families.len() + held_families.len(),
+        held_families.len(),
+        held.len()
+    );
+    println!("development misses ({}):", dev_misses.len());
+    for m in &dev_misses {
+        println!("  {m}");
+    }
+    println!("| held out: language | requests | agree |");
+    println!("|---|---|---|");
+    for (k, (ok, n)) in &by_lang {
+        println!("| {k} | {n} | {} |", pct(*ok, *n));
+    }
+    println!("| held out: class | requests | agree |");
+    println!("|---|---|---|");
+    for (k, (ok, n)) in &by_class {
+        println!("| {k} | {n} | {} |", pct(*ok, *n));
+    }
+    println!(
+        "held-out deterministic recall {} ({} of {}); unsafe executions: {} development, {unsafe_held} held out",
+        pct(deterministic.0, deterministic.1),
+        deterministic.0,
+        deterministic.1,
+        unsafe_dev.len()
+    );
+    assert!(unsafe_dev.is_empty(), "{}", unsafe_dev.join("\n"));
+    assert_eq!(unsafe_held, 0, "unsafe executions in held-out families");
+    assert!(
+        deterministic.0 * 100 >= deterministic.1 * 95,
+        "held-out recall below 0.95"
+    );
+}
+
 /// Commands of every risk, and lead-ins people put before them.
 const COMMANDS: &[&str] = &[
     "git status",
@@ -414,7 +622,7 @@ const LEAD_INS: &[(&str, &str)] = &[
 #[test]
 fn test_router_intents_a_command_after_a_lead_in_is_judged_as_typed_alone() {
     for command in COMMANDS {
-        let alone = route(command, &NoFacts::new()).expect("valid");
+        let alone = route(command, &CorpusRepo::new()).expect("valid");
         for (before, after) in LEAD_INS {
             if command.contains('\'') && before.ends_with('\'') {
                 continue;

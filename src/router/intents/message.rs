@@ -3,7 +3,10 @@
 //! be …", "ponle …", "called …" (after a commit), a quote of any kind.
 //!
 //! A quoted message is taken whole, whatever it says; an unquoted one runs
-//! to the end of the request, without the politeness after it. The words
+//! to the end of the request, without the politeness after it, and holds
+//! no word that would make the request something else: a condition, a
+//! negation, a question or a further task ("with message wip if tests
+//! pass" is not a commit of "wip if tests pass"; the model decides). The words
 //! of the framing and the message are taken out of the request, so what is
 //! left is parsed as if the message had never been there. Pure.
 
@@ -120,6 +123,33 @@ const TRAILING: &[&str] = &[
     "ty",
 ];
 
+/// Words that, inside an unquoted message, make the request a condition,
+/// a negation, a question or a further task rather than a message: the
+/// request goes to the model, which can ask. Folded.
+#[rustfmt::skip]
+const DOUBT: &[&str] = &[
+    "if", "when", "whenever", "unless", "once", "until", "till", "after", "before", "but", "except", "only",
+    "then", "don't", "do not", "not", "never", "without", "should", "would", "could", "maybe", "why", "how",
+    "while", "because", "instead", "first", "afterwards", "provided", "as soon as", "in case",
+    "si", "cuando", "pero", "excepto", "salvo", "solo", "solamente", "nomas", "luego", "despues", "antes",
+    "hasta", "mientras", "no", "nunca", "sin", "deberia", "porque", "en cuanto", "apenas", "primero",
+    "a menos que", "en caso de", "siempre que", "una vez que", "as long as", "so long as", "provided that",
+    "assuming", "depending on", "or", "also", "maybe", "perhaps", "siempre y cuando", "con tal de que",
+    "en caso de que", "a no ser que", "salvo que", "o bien", "quizas", "tal vez", "a lo mejor", "tambien",
+];
+
+/// Verbs that, after "and"/"y" in an unquoted message, are a further task
+/// ("with message wip and run the tests"), not the message's words.
+#[rustfmt::skip]
+const TASKS: &[&str] = &[
+    "run", "test", "deploy", "build", "release", "publish", "open", "merge", "tag", "switch", "stash", "revert",
+    "reset", "delete", "remove", "check", "review", "create", "make", "do", "commit", "amend", "rebase",
+    "pull", "fetch", "ship", "upload", "send", "tell", "show", "let", "notify", "close",
+    "corre", "correr", "ejecuta", "ejecutar", "prueba", "despliega", "publica", "abre", "mergea", "haz",
+    "hace", "crea", "borra", "elimina", "revisa", "avisa", "avisame", "dime", "muestra", "manda", "envia",
+    "cierra", "lanza", "commitea", "sube",
+];
+
 /// Clauses that ask for a push after an unquoted message: they are the
 /// request's, not the message's.
 const PUSH_CLAUSES: &[&str] = &[
@@ -135,6 +165,20 @@ const PUSH_CLAUSES: &[&str] = &[
     "y pushealo",
     "y luego push",
     "y sube los cambios",
+    "but don't push",
+    "but do not push",
+    "and don't push",
+    "don't push",
+    "but don't push it",
+    "but don't push yet",
+    "without pushing",
+    "pero no hagas push",
+    "pero no lo subas",
+    "y no hagas push",
+    "sin hacer push",
+    "sin pushear",
+    "sin subirlo",
+    "pero sin push",
 ];
 
 /// The framings before a message by their first word, built on first
@@ -207,6 +251,10 @@ pub struct Found {
     pub from: usize,
     /// One past the last token taken.
     pub to: usize,
+    /// Whether an unquoted message holds a word of doubt ([`DOUBT`],
+    /// [`TASKS`] after "and", a question mark): the request is the
+    /// model's.
+    pub doubt: bool,
 }
 
 fn starts(toks: &[Tok], at: usize, phrase: &str) -> Option<usize> {
@@ -287,6 +335,49 @@ fn rest(toks: &[Tok], text: &str, at: usize) -> Option<(String, usize)> {
     (!msg.is_empty()).then(|| (msg.to_string(), to))
 }
 
+/// Whether a word of four letters or more is one edit from a word of
+/// [`DOUBT`] ("unles", "befor", "cuadno"): a mistyped condition is still
+/// one, and words of doubt are never corrected into (see `index`).
+fn mistyped_doubt(w: &str) -> bool {
+    w.len() >= 4
+        && DOUBT.iter().any(|d| {
+            d.len() >= 4
+                && !d.contains(' ')
+                && crate::text::distance::osa(w.as_bytes(), d.as_bytes(), 1).is_some()
+        })
+}
+
+/// Whether the unquoted message of tokens `at..to` (raw text `msg`) holds
+/// a word that makes the request something other than a commit with it.
+fn doubtful(toks: &[Tok], at: usize, to: usize, msg: &str) -> bool {
+    if msg.contains(['?', '¿']) {
+        return true;
+    }
+    let words = &toks[at..to.min(toks.len())];
+    // Read as written and as normalised: a typo correction elsewhere in
+    // the request ("long" → "log") must not hide "as long as".
+    let written: Vec<String> = words.iter().map(|t| crate::text::fold(&t.orig)).collect();
+    let normal: Vec<String> = words.iter().map(|t| t.norm.clone()).collect();
+    [written, normal].iter().any(|ws| {
+        ws.iter().enumerate().any(|(i, w)| {
+            let next = ws.get(i + 1).map_or("", String::as_str);
+            let two = format!("{w} {next}");
+            let three = ws
+                .get(i + 2)
+                .map(|n| format!("{two} {n}"))
+                .unwrap_or_default();
+            DOUBT.contains(&w.as_str())
+                || mistyped_doubt(w)
+                || DOUBT.contains(&two.as_str())
+                || DOUBT.contains(&three.as_str())
+                || w.ends_with("n't")
+                || (matches!(w.as_str(), "and" | "y" | "&" | "e") && TASKS.contains(&next))
+                // "with message wip, run the tests": a task after a pause.
+                || (words[i].pause && TASKS.contains(&next))
+        })
+    })
+}
+
 /// Whether a message would mean something else to a shell than it says:
 /// a substitution (`$(…)`, backticks), a variable (`$HOME`, `${x}`) or
 /// a line break. Taken literally it is not what the user meant; run, it
@@ -313,6 +404,7 @@ pub fn find(toks: &[Tok], text: &str) -> Option<Found> {
                         text: toks[i].orig.clone(),
                         from: i,
                         to: i + 1 + n,
+                        doubt: false,
                     });
                 }
             }
@@ -371,11 +463,18 @@ pub fn find(toks: &[Tok], text: &str) -> Option<Found> {
                         text: q.orig.clone(),
                         from: i,
                         to: next + 1 + after,
+                        doubt: false,
                     });
                 }
                 Some(_) if how != Use::QuotedOnly => {
                     if let Some((text, to)) = rest(toks, text, next) {
-                        return Some(Found { text, from: i, to });
+                        let doubt = doubtful(toks, next, to, &text);
+                        return Some(Found {
+                            text,
+                            from: i,
+                            to,
+                            doubt,
+                        });
                     }
                 }
                 _ => {}
@@ -385,9 +484,21 @@ pub fn find(toks: &[Tok], text: &str) -> Option<Found> {
     None
 }
 
+/// Framings of an amend that are a bare preposition: after the word for
+/// message they frame the new message ("change the message to fix typo"),
+/// after the word for commit they may frame anything ("amend the last
+/// commit to include app.py" amends content): then only a quote is one.
+const BARE_AMEND: &[&str] = &["to", "into", "as", "a", "por"];
+
 /// Finds the new message of an amend: a quote or the rest of the request
-/// after "to", "a", "por", ":" following the words for message or commit.
-pub fn find_amend(toks: &[Tok], text: &str, is_anchor: impl Fn(&Tok) -> bool) -> Option<Found> {
+/// after "to", "a", "por", ":" following the words for message or commit
+/// (`is_message` tells the former).
+pub fn find_amend(
+    toks: &[Tok],
+    text: &str,
+    is_anchor: impl Fn(&Tok) -> bool,
+    is_message: impl Fn(&Tok) -> bool,
+) -> Option<Found> {
     let anchor = toks.iter().rposition(is_anchor)?;
     // A quote after the anchor, framed.
     if let Some(q) = toks.iter().rposition(|t| t.quoted).filter(|&q| q > anchor) {
@@ -396,6 +507,7 @@ pub fn find_amend(toks: &[Tok], text: &str, is_anchor: impl Fn(&Tok) -> bool) ->
                 text: toks[q].orig.clone(),
                 from: q,
                 to: q + 1,
+                doubt: false,
             });
         }
         for a in AMEND {
@@ -405,6 +517,7 @@ pub fn find_amend(toks: &[Tok], text: &str, is_anchor: impl Fn(&Tok) -> bool) ->
                     text: toks[q].orig.clone(),
                     from: q - n,
                     to: q + 1,
+                    doubt: false,
                 });
             }
         }
@@ -412,16 +525,28 @@ pub fn find_amend(toks: &[Tok], text: &str, is_anchor: impl Fn(&Tok) -> bool) ->
     }
     if toks[anchor].colon {
         let (text, to) = rest(toks, text, anchor + 1)?;
+        let doubt = doubtful(toks, anchor + 1, to, &text);
         return Some(Found {
             text,
             from: anchor + 1,
             to,
+            doubt,
         });
     }
     let at = anchor + 1;
-    let best = AMEND.iter().filter_map(|a| starts(toks, at, a)).max()?;
+    let (framing, best) = AMEND
+        .iter()
+        .filter_map(|a| starts(toks, at, a).map(|n| (*a, n)))
+        .max_by_key(|(_, n)| *n)?;
     let (text, to) = rest(toks, text, at + best)?;
-    Some(Found { text, from: at, to })
+    let bare = BARE_AMEND.contains(&framing) && !is_message(&toks[anchor]);
+    let doubt = bare || doubtful(toks, at + best, to, &text);
+    Some(Found {
+        text,
+        from: at,
+        to,
+        doubt,
+    })
 }
 
 #[cfg(test)]
@@ -468,6 +593,22 @@ mod tests {
         ] {
             assert_eq!(msg(request).as_deref(), Some(message), "{request}");
         }
+        // A condition, a question or a task in an unquoted message makes
+        // the request the model's; quoted, it is the message.
+        for request in [
+            "commit with message wip if tests pass",
+            "commit with message wip as long as tests pass",
+            "commit with message wip, run the tests",
+            "commit with message wip and deploy",
+            "haz commit con el mensaje listo si compila",
+            "commit with message done?",
+            "commit with message wip unles tests fail",
+        ] {
+            let f = find(&tokens(request), request).expect(request);
+            assert!(f.doubt, "{request}");
+        }
+        let quoted = "commit with message 'wip if tests pass'";
+        assert!(!find(&tokens(quoted), quoted).expect("quoted").doubt);
         // "called" frames a message only after a commit.
         assert_eq!(msg("create a branch called feature"), None);
         assert_eq!(msg("commit message should mention the ticket"), None);

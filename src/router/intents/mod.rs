@@ -163,6 +163,8 @@ impl Match {
             When::NoCount => f.count.is_none(),
             When::Name => f.name.is_some(),
             When::NoName => f.name.is_none(),
+            When::From => f.from.is_some(),
+            When::NoFrom => f.from.is_none(),
         }
     }
 
@@ -191,6 +193,8 @@ impl Match {
             for word in argv.iter() {
                 match *word {
                     "{name}" => v.push(f.name.clone().unwrap_or_default()),
+                    "{from}" => v.push(f.from.clone().unwrap_or_default()),
+                    "{back}" => v.push(format!("HEAD~{}", f.count.unwrap_or(1))),
                     "{message}" => v.push(
                         self.message
                             .clone()
@@ -272,6 +276,9 @@ pub fn match_read(read: &normalize::Read<'_>) -> Option<Match> {
     let mut doubt = false;
     normalize::for_each_reading(toks, &fixes, |reading| {
         match attempt(reading, text) {
+            // A corrected word right beside a plain name is a guess twice
+            // over ("switch to dark mode" read as "… dark move"): the model.
+            Reading::Matched(m) if corrected_beside_name(reading, &fixes, &m) => doubt = true,
             Reading::Matched(m) => match &agreed {
                 Some(a) if !a.same(&m) => doubt = true,
                 Some(_) => {}
@@ -288,6 +295,32 @@ pub fn match_read(read: &normalize::Read<'_>) -> Option<Match> {
         return None;
     }
     agreed.and_then(stated_plainly)
+}
+
+/// Whether a typo was corrected in a word right beside a plain name the
+/// match took ("dark mode" → "dark move", "mode dark" → "move dark"): the
+/// words beside a name are part of what it means, and a corrected one is
+/// not what was typed. A branch noun ("develop brnach") is the exception.
+fn corrected_beside_name(reading: &[Tok], fixes: &[(usize, Vec<&'static str>)], m: &Match) -> bool {
+    let f = &m.filled;
+    let plain = [
+        f.name.as_deref().filter(|_| f.bare_name),
+        f.from.as_deref().filter(|_| f.bare_from),
+    ];
+    plain.into_iter().flatten().any(|name| {
+        reading
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.quoted && t.orig == name)
+            .any(|(j, _)| {
+                fixes.iter().any(|(i, _)| {
+                    (*i == j + 1 || *i + 1 == j)
+                        && !parse::spans(std::slice::from_ref(&reading[*i]))
+                            .first()
+                            .is_some_and(|s| s.set.has(C::Branch))
+                })
+            })
+    })
 }
 
 /// The match, unless its message is one a shell would read differently
@@ -400,6 +433,11 @@ fn attempt(toks: &[Tok], text: &str) -> Reading {
     } else {
         None
     };
+    // A message that holds a condition, a negation, a question or a
+    // further task makes the request the model's.
+    if found.as_ref().is_some_and(|f| f.doubt) {
+        return Reading::Triggered;
+    }
     // The request without its message, read as the rows read it.
     let (rest, rest_cands, message) = match &found {
         Some(f) => {
@@ -427,7 +465,15 @@ fn attempt(toks: &[Tok], text: &str) -> Reading {
                 .first()
                 .is_some_and(|s| s.set.has(C::MessageNoun) || s.set.has(C::Commit))
         };
-        if let Some(f) = message::find_amend(toks, text, anchor) {
+        let noun = |t: &Tok| {
+            parse::spans(std::slice::from_ref(t))
+                .first()
+                .is_some_and(|s| s.set.has(C::MessageNoun))
+        };
+        if let Some(f) = message::find_amend(toks, text, anchor, noun) {
+            if f.doubt {
+                return Reading::Triggered;
+            }
             let rest = without(toks, f.from, f.to);
             let cands = parse::candidates(&rest);
             if triggered(&cands) {
@@ -659,6 +705,9 @@ mod policy_agrees {
                     },
                     name: (row.slots.name != table::Need::No).then(|| "feature/x".into()),
                     count: (row.slots.count != table::Need::No).then_some(3),
+                    from: (row.slots.from != table::Need::No).then(|| "develop".into()),
+                    bare_name: false,
+                    bare_from: false,
                     message: None,
                     flags: flags.clone(),
                 };

@@ -140,6 +140,15 @@ pub struct Filled {
     pub paths: Vec<String>,
     /// A branch or tag name as typed.
     pub name: Option<String>,
+    /// A second branch as typed: where a new branch starts, or the branch
+    /// renamed.
+    pub from: Option<String>,
+    /// Whether `name` was taken without the request marking it as a name
+    /// (no quotes, no "called", no shape of one: "switch to develop"): it
+    /// stands only for a branch the repository has.
+    pub bare_name: bool,
+    /// The same for `from`.
+    pub bare_from: bool,
     /// A count.
     pub count: Option<u32>,
     /// The message, when a quoted span was taken as one.
@@ -183,12 +192,21 @@ fn valid_path(p: &str) -> bool {
 /// Whether a tag name looks like one: a version, or something with a
 /// separator (a bare word needs "called" or quotes).
 fn tag_shaped(name: &str) -> bool {
+    name_shaped(name)
+}
+
+/// Whether a word is shaped like a branch or tag name rather than like a
+/// word of prose: it holds a digit or a separator (`feature/x`, `v0.9`,
+/// `old-feature`, `fix_2`). A plain word ("old", "dark", "vieja") is a
+/// name only when the request says so or the repository has it.
+pub fn name_shaped(name: &str) -> bool {
     name.contains(|c: char| c.is_ascii_digit() || "._-/".contains(c))
 }
 
 /// What a name may follow.
 const NAME_AFTER: Set = Set::of(C::Called)
     .with(C::As)
+    .with(C::Go)
     .with(C::To)
     .with(C::Branch)
     .with(C::Tag)
@@ -280,14 +298,7 @@ pub fn fit(row: &Row, toks: &[Tok], cands: &Cands, possible: Set, message: bool)
                 && valid_ref(&t.orig))
             .then(|| t.orig.clone())
         });
-    }
-    let required = |need: Need, has: bool| need != Need::Required || has;
-    if !required(row.slots.paths, !filled.paths.is_empty())
-        || !required(row.slots.name, filled.name.is_some())
-        || !required(row.slots.count, filled.count.is_some())
-        || !required(row.slots.message, message || filled.message.is_some())
-    {
-        return None;
+        filled.bare_name = filled.name.as_deref().is_some_and(|n| !name_shaped(n));
     }
     if row.slots.count != Need::No && filled.count.is_none() {
         // "the last three commits".
@@ -300,6 +311,15 @@ pub fn fit(row: &Row, toks: &[Tok], cands: &Cands, possible: Set, message: bool)
                     .find(|(w, _)| *w == toks[s.from].norm)
                     .map(|(_, n)| *n)
             });
+    }
+    let required = |need: Need, has: bool| need != Need::Required || has;
+    if !required(row.slots.paths, !filled.paths.is_empty())
+        || !required(row.slots.name, filled.name.is_some())
+        || !required(row.slots.count, filled.count.is_some())
+        || !required(row.slots.from, filled.from.is_some())
+        || !required(row.slots.message, message || filled.message.is_some())
+    {
+        return None;
     }
     filled.flags = row
         .flags
@@ -320,6 +340,8 @@ pub fn fit(row: &Row, toks: &[Tok], cands: &Cands, possible: Set, message: bool)
         When::NoCount => filled.count.is_none(),
         When::Name => filled.name.is_some(),
         When::NoName => filled.name.is_none(),
+        When::From => filled.from.is_some(),
+        When::NoFrom => filled.from.is_none(),
     };
     if !row.steps.iter().any(|(w, _)| applies(*w)) {
         return None;
@@ -349,9 +371,18 @@ fn slot(
     let next = spans[k + 1..].iter().find(meaningful);
     let after_marker = prev.is_some_and(|p| p.set.meets(NAME_AFTER));
     let before_noun = next.is_some_and(|n| n.set.meets(Set::of(C::Branch).with(C::Tag)));
+    let from_marker = prev.is_some_and(|p| p.set.has(C::From));
+    let takes_from = row.slots.from != Need::No && filled.from.is_none();
+    // "rename branch old-feature to legacy": the branch renamed comes
+    // right after the branch noun (or the verb) and before "to".
+    let renamed = row.intent == super::Intent::BranchRename
+        && prev.is_some_and(|p| p.set.meets(Set::of(C::Branch).with(C::Rename)))
+        && next.is_some_and(|n| n.set.has(C::To));
     if t.quoted {
         if takes_paths && t.path_like() && valid_path(&t.orig) {
             filled.paths.push(t.orig.clone());
+        } else if takes_from && (from_marker || renamed) && valid_ref(&t.orig) {
+            filled.from = Some(t.orig.clone());
         } else if takes_name && valid_ref(&t.orig) {
             filled.name = Some(t.orig.clone());
         } else if row.slots.message != Need::No && !message && filled.message.is_none() {
@@ -391,15 +422,37 @@ fn slot(
     // word after a pause that follows the marker ("switch, develop").
     let courtesy = Set::all(EDGE).union(Set::all(ANYWHERE));
     let paused = k > 0 && toks[spans[k - 1].to - 1].pause;
+    if takes_from
+        && (from_marker || renamed)
+        && (sp.set.is_empty() || name_shaped(&t.orig))
+        && valid_ref(&t.orig)
+        && !sp.set.meets(courtesy)
+        && !paused
+    {
+        filled.from = Some(t.orig.clone());
+        filled.bare_from = !name_shaped(&t.orig);
+        return true;
+    }
     if takes_name && valid_ref(&t.orig) && !sp.set.meets(courtesy) && !paused {
         // A word the lexicon knows is a name only right after a marker; a
         // tag also needs a version's shape unless named so.
         let unknown = sp.set.is_empty();
+        let tag = row.intent == super::Intent::TagCreate;
+        let called = prev.is_some_and(|p| p.set.has(C::Called));
         let named = prev.is_some_and(|p| p.set.meets(Set::of(C::Called).with(C::As)));
-        let shaped = row.intent != super::Intent::TagCreate || named || tag_shaped(&t.orig);
-        let version = row.intent == super::Intent::TagCreate && unknown && tag_shaped(&t.orig);
-        if (after_marker || (unknown && before_noun) || version) && shaped {
+        let shaped = !tag || named || tag_shaped(&t.orig);
+        let version = tag && unknown && tag_shaped(&t.orig);
+        // "force delete old-feature": forcing names what it deletes.
+        let forced = row.intent == super::Intent::BranchDelete
+            && prev.is_some_and(|p| p.set.has(C::Delete) && p.set.has(C::Force));
+        if (after_marker || forced || (unknown && before_noun) || version) && shaped {
             filled.name = Some(t.orig.clone());
+            // "as" names a tag ("tag this as stable"), never a branch
+            // ("switch to dark mode" is not `git switch dark`).
+            // "rename … to trunk": what a rename goes to is a name.
+            let renamed_to = row.intent == super::Intent::BranchRename
+                && prev.is_some_and(|p| p.set.has(C::To) || p.set.has(C::Rename));
+            filled.bare_name = !(called || (tag && named) || renamed_to || name_shaped(&t.orig));
             return true;
         }
     }

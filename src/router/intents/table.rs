@@ -36,6 +36,8 @@ pub struct Slots {
     pub name: Need,
     /// How many commits.
     pub count: Need,
+    /// A second branch: where a new branch starts, or the branch renamed.
+    pub from: Need,
     /// The commit message.
     pub message: Need,
 }
@@ -44,6 +46,7 @@ const NONE: Slots = Slots {
     paths: Need::No,
     name: Need::No,
     count: Need::No,
+    from: Need::No,
     message: Need::No,
 };
 
@@ -84,6 +87,8 @@ pub enum Flag {
     Hard,
     /// The index rather than the working tree.
     Staged,
+    /// The commit before the last (`HEAD~1`) rather than the last.
+    Previous,
 }
 
 /// When a step's argv applies.
@@ -111,6 +116,10 @@ pub enum When {
     NoName,
     /// Without a count.
     NoCount,
+    /// With a second branch.
+    From,
+    /// Without one.
+    NoFrom,
 }
 
 /// One step of a sequence.
@@ -144,7 +153,7 @@ pub struct Row {
 }
 
 const COMMIT_MAY: &[C] = &[
-    Do, All, Changes, ToGit, NoPush, Save, Stage, And, Local, Confirm, Create, New, As,
+    Do, All, Changes, ToGit, NoPush, Save, Stage, And, Local, Confirm, Create, New, As, Code,
 ];
 
 const ADD_ALL: &[&str] = &["git", "add", "--all", "{work}"];
@@ -155,8 +164,8 @@ pub const ROWS: &[Row] = &[
     Row {
         intent: Intent::InitCommit,
         does: "initialise a repository, stage everything but .fararoni/ and commit",
-        needs: &[&[Init, Commit], &[Create, Repo, Commit]],
-        may: &[Do, All, Changes, Repo, Here, And, New, Create, ToGit, NoPush, Stage, Save],
+        needs: &[&[Init, Commit], &[Create, Repo, Commit], &[Init, FirstCommit], &[Create, Repo, FirstCommit]],
+        may: &[Do, All, Changes, Repo, Here, And, New, Create, ToGit, NoPush, Stage, Save, FirstCommit, Code],
         flags: &[],
         slots: Slots { message: Need::Optional, ..NONE },
         steps: &[(When::Always, &["git", "init"]), (When::Always, ADD_ALL), (When::Always, &["git", "commit", "-m", "{message}"])],
@@ -169,7 +178,7 @@ pub const ROWS: &[Row] = &[
         intent: Intent::Push,
         does: "commit everything, then push",
         needs: &[&[Commit, Push], &[Commit, Send, Remote]],
-        may: &[Do, All, Changes, And, Remote, Up, Force, ToGit, To, Branch, Current, Stage, Save, Commits],
+        may: &[Do, All, Changes, And, Remote, Up, Force, ToGit, To, Branch, Current, Stage, Save, Commits, Code],
         flags: &[(Force, Flag::Force)],
         slots: Slots { message: Need::Optional, name: Need::Optional, ..NONE },
         steps: &[
@@ -187,7 +196,7 @@ pub const ROWS: &[Row] = &[
         intent: Intent::Push,
         does: "push the current branch",
         needs: &[&[Push], &[Send, Remote]],
-        may: &[Do, All, Changes, Remote, Up, Force, To, Branch, Current, Commits, Commit, Local],
+        may: &[Do, All, Changes, Remote, Up, Force, To, Branch, Current, Commits, Commit, Local, Code],
         flags: &[(Force, Flag::Force)],
         slots: Slots { name: Need::Optional, ..NONE },
         steps: &[
@@ -198,6 +207,19 @@ pub const ROWS: &[Row] = &[
         check: Check::None,
         risk: Risk::Remote,
         advice: "",
+    },
+    Row {
+        intent: Intent::UndoCommit,
+        does: "undo the last commits, keeping their changes staged",
+        needs: &[&[Undo, Commits], &[Delete, Last, Commits, Keep], &[Delete, Last, Commits, Lose], &[Delete, Recent, Commits, Keep], &[Delete, Recent, Commits, Lose]],
+        may: &[Last, Recent, Commits, Keep, Lose, Do, NumberWord],
+        flags: &[(Lose, Flag::Hard)],
+        slots: Slots { count: Need::Required, ..NONE },
+        steps: &[(When::Unless(Flag::Hard), &["git", "reset", "--soft", "{back}"]), (When::If(Flag::Hard), &["git", "reset", "--hard", "{back}"])],
+        run: Run::Steps,
+        check: Check::Undoable,
+        risk: Risk::LocalWrite,
+        advice: "`git fararoni ask \"undo the last 2 commits\"` keeps the changes; run `git reset --hard` yourself if you really mean it",
     },
     Row {
         intent: Intent::UndoCommit,
@@ -390,7 +412,7 @@ pub const ROWS: &[Row] = &[
     Row {
         intent: Intent::BranchDelete,
         does: "delete a branch that is merged (git refuses an unmerged one)",
-        needs: &[&[Delete, Branch]],
+        needs: &[&[Delete, Branch], &[Delete, Force]],
         may: &[Merged, Local, Force, Called, Do],
         flags: &[(Force, Flag::Force)],
         slots: Slots { name: Need::Required, ..NONE },
@@ -399,6 +421,19 @@ pub const ROWS: &[Row] = &[
         check: Check::None,
         risk: Risk::LocalWrite,
         advice: "`git fararoni ask \"delete the branch NAME\"` deletes it once it is merged; run `git branch -D` yourself if you really mean it",
+    },
+    Row {
+        intent: Intent::BranchRename,
+        does: "rename a branch",
+        needs: &[&[Rename, Branch], &[Amend, NameNoun, Branch], &[Rename, NameNoun, Branch]],
+        may: &[To, As, NameNoun, Do, Called, Branch],
+        flags: &[],
+        slots: Slots { name: Need::Required, from: Need::Required, ..NONE },
+        steps: &[(When::Always, &["git", "branch", "--move", "{from}", "{name}"])],
+        run: Run::Steps,
+        check: Check::None,
+        risk: Risk::LocalWrite,
+        advice: "",
     },
     Row {
         intent: Intent::BranchRename,
@@ -417,10 +452,10 @@ pub const ROWS: &[Row] = &[
         intent: Intent::BranchCreate,
         does: "create a branch and switch to it, keeping uncommitted work",
         needs: &[&[Create, Branch], &[New, Branch]],
-        may: &[Called, New, Do, Switch, To, Create, And],
+        may: &[Called, New, Do, Switch, To, Create, And, From],
         flags: &[],
-        slots: Slots { name: Need::Required, ..NONE },
-        steps: &[(When::Always, &["git", "switch", "--create", "{name}"])],
+        slots: Slots { name: Need::Required, from: Need::Optional, ..NONE },
+        steps: &[(When::NoFrom, &["git", "switch", "--create", "{name}"]), (When::From, &["git", "switch", "--create", "{name}", "{from}"])],
         run: Run::Steps,
         check: Check::None,
         risk: Risk::LocalWrite,
@@ -429,7 +464,7 @@ pub const ROWS: &[Row] = &[
     Row {
         intent: Intent::BranchSwitch,
         does: "switch to a branch, keeping uncommitted work",
-        needs: &[&[Switch], &[Go, Branch]],
+        needs: &[&[Switch], &[Go, Branch], &[Go]],
         may: &[Branch, To, Do, Go, Switch, Current],
         flags: &[],
         slots: Slots { name: Need::Required, ..NONE },
@@ -468,12 +503,12 @@ pub const ROWS: &[Row] = &[
     },
     Row {
         intent: Intent::TagCreate,
-        does: "tag the current commit",
+        does: "tag the current commit (or the one before it)",
         needs: &[&[Tag]],
-        may: &[Create, New, Called, As, All, Last, Commit, Do, Current],
-        flags: &[],
+        may: &[Create, New, Called, As, All, Last, Commit, Do, Current, To],
+        flags: &[(Previous, Flag::Previous)],
         slots: Slots { name: Need::Required, ..NONE },
-        steps: &[(When::Always, &["git", "tag", "{name}"])],
+        steps: &[(When::Unless(Flag::Previous), &["git", "tag", "{name}"]), (When::If(Flag::Previous), &["git", "tag", "{name}", "HEAD~1"])],
         run: Run::Steps,
         check: Check::None,
         risk: Risk::LocalWrite,
@@ -559,12 +594,12 @@ pub const ROWS: &[Row] = &[
     },
     Row {
         intent: Intent::ShowLast,
-        does: "show the last commit",
-        needs: &[&[Last, Commit]],
+        does: "show the last commit (or the one before it)",
+        needs: &[&[Last, Commit], &[Previous, Commit]],
         may: &[Show, Which, Exist, All],
-        flags: &[],
+        flags: &[(Previous, Flag::Previous)],
         slots: NONE,
-        steps: &[(When::Always, &["git", "show", "HEAD"])],
+        steps: &[(When::Unless(Flag::Previous), &["git", "show", "HEAD"]), (When::If(Flag::Previous), &["git", "show", "HEAD~1"])],
         run: Run::Steps,
         check: Check::None,
         risk: Risk::ReadOnly,
