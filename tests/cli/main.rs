@@ -12,6 +12,7 @@ mod test_ask_model;
 mod test_crash_saga;
 mod test_crash_shadow;
 mod test_dirty;
+mod test_distill_corpus;
 mod test_docs;
 mod test_doctor;
 mod test_floors;
