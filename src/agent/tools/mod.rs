@@ -9,6 +9,7 @@
 //! an error of the run.
 
 mod fs;
+mod reads;
 mod shell;
 
 use std::path::{Path, PathBuf};

@@ -207,6 +207,9 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             "GitAction runs git only; use ShellCommand for other programs",
         );
     }
+    if let Some(why) = read_refusal(ws, &cmds) {
+        return ToolOutcome::fail(line, "refused: read", why);
+    }
     let build = match cmds.as_slice() {
         [one] => policy::builds::build_of(&one.argv).is_some() && one.kind == CmdKind::Utility,
         many => {
@@ -364,6 +367,13 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
         wrote: None,
         commit,
     }
+}
+
+/// Why the line may not run because of what it would read: outside the
+/// working tree, or a secret over a remote endpoint (see `reads`).
+fn read_refusal(ws: &Workspace, cmds: &[&Cmd]) -> Option<String> {
+    let guard_secrets = ws.limits.remote && !ws.limits.send_secrets;
+    super::reads::refusal(&ws.root, cmds, guard_secrets)
 }
 
 /// Git run for the agent tells hooks so (`FARARONI_ACTOR=agent`).
