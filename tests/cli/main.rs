@@ -15,6 +15,7 @@ mod test_dirty;
 mod test_distill_corpus;
 mod test_docs;
 mod test_doctor;
+mod test_extract_corpus;
 mod test_floors;
 mod test_guard;
 mod test_guard_corpus;
