@@ -6,6 +6,7 @@ mod common;
 mod fake_llm;
 mod policy_sandbox;
 mod test_agent;
+mod test_agent_small_models;
 mod test_ask;
 mod test_ask_intents;
 mod test_ask_model;
