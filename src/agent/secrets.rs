@@ -31,6 +31,9 @@ pub const SECRET_FILES: &[&str] = &[
     "secrets.*",
     "*.tfvars",
     "service-account*.json",
+    "*.env",
+    ".pgpass",
+    "*.kdbx",
 ];
 
 /// One kind of credential the detector knows, gitleaks-style: a rule id,

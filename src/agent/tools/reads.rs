@@ -446,3 +446,118 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[cfg(test)]
+mod attacks {
+    use super::*;
+    use crate::facts::RepoEnv;
+    use crate::policy::Actor;
+    use crate::router::{self, Plan};
+
+    /// Every way of reading `.env` or a file outside the tree that the
+    /// router lets through must be refused here.
+    #[test]
+    fn spellings_of_a_secret_read_are_all_refused() {
+        let dir = std::env::temp_dir().join(format!("reads-attacks-{}", std::process::id()));
+        let root = dir.join("repo");
+        std::fs::create_dir_all(root.join("sub")).expect("mkdir");
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(&root)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git init");
+        let root = root.canonicalize().expect("canonical");
+        std::fs::write(
+            root.join(".env"),
+            "STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc\n",
+        )
+        .expect("env");
+        std::fs::write(
+            root.join("notes.bak"),
+            "STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc\n",
+        )
+        .expect("bak");
+        let env = RepoEnv::new(root.clone());
+        let mut passed = Vec::new();
+        let mut judged = Vec::new();
+        for line in [
+            "cat .env",
+            "cat ./.env",
+            "cat sub/../.env",
+            "cat .ENV",
+            "cat '.env'",
+            "cat .en?",
+            "cat .e*",
+            "cat -- .env",
+            "cat -n .env",
+            "head -c 100 .env",
+            "tail -n +1 .env",
+            "rev .env",
+            "od -c .env",
+            "fold -w 3 .env",
+            "hexdump -C .env",
+            "xxd .env",
+            "base64 .env",
+            "cut -c1-5 .env",
+            "strings .env",
+            "grep -r STRIPE .",
+            "grep -R STRIPE",
+            "grep -rn STRIPE sub/..",
+            "rg STRIPE",
+            "git grep --untracked STRIPE",
+            "git grep --no-index STRIPE",
+            "git show :.env",
+            "git show :0:.env",
+            "cat < .env",
+            "sort .env",
+            "rev notes.bak",
+            "od -c notes.bak",
+            "find . -name .env -exec cat {} ;",
+            "diff .env /dev/null",
+            "cat /etc/passwd",
+            "cat ../x",
+            "ls ~",
+            "ls -a ~/",
+            "cat $HOME/.bashrc",
+            "head /etc/hostname",
+            "git diff --no-index .env /etc/hostname",
+            "git -C .. status",
+            "cd .. && ls",
+            "grep -r KEY ~",
+            "wc -c .env",
+            "md5sum .env",
+            "nl .env",
+            "tac .env",
+            "less .env",
+            "column -t .env",
+            "paste .env",
+            "awk 1 .env",
+            "sed -n p .env",
+            "python3 -c 'print(open(\".env\").read())'",
+            "xargs cat < list",
+            "cp .env x",
+            "git log -p -- .env",
+            "git blame .env",
+        ] {
+            let Ok(d) = router::route_for(line, &env, Actor::Agent) else {
+                continue;
+            };
+            let Plan::Chain(steps) = d.plan else {
+                continue;
+            };
+            let cmds: Vec<&Cmd> = steps.iter().flat_map(|s| s.pipeline.iter()).collect();
+            judged.push(line);
+            if refusal(&root, &cmds, true).is_none() {
+                passed.push(line);
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(passed.is_empty(), "not refused: {passed:?}");
+        println!("judged here (the rest the policy blocks first): {judged:?}");
+        assert!(
+            judged.len() >= 30,
+            "the policy lets most reads through to this check: {judged:?}"
+        );
+    }
+}
