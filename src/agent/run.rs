@@ -328,8 +328,11 @@ pub fn run(
             mode: cfg.mode,
             max_tokens: cfg.max_tokens,
             temperature: cfg.temperature,
-            // Read before answering: the first step calls a tool.
-            require_tool: machine.state() == State::Start && cfg.mode != ToolMode::None,
+            // Read before answering: the first step calls a tool. Only the
+            // first: a model that only needed to look may then answer.
+            require_tool: report.tool_calls == 0
+                && machine.state() == State::Start
+                && cfg.mode != ToolMode::None,
         };
         // Text streams live only up to where a printed call could begin
         // (see `gate`); the rest waits for the end of the reply.
@@ -425,10 +428,17 @@ pub fn run(
         }
         // Ids must be unique within the conversation for the server to
         // pair results with calls.
+        // Constrained replies all carry the same made-up id, so an id
+        // already used is replaced too (results are labelled by it).
+        let mut used: std::collections::HashSet<String> = history
+            .iter()
+            .flat_map(|m| m.tool_calls.iter().map(|c| c.id.clone()))
+            .collect();
         for (i, c) in calls.iter_mut().enumerate() {
-            if c.id.is_empty() || extracted {
+            if c.id.is_empty() || extracted || used.contains(&c.id) {
                 c.id = format!("call_{}_{}", report.calls, i + 1);
             }
+            used.insert(c.id.clone());
         }
         history.push(ChatMessage {
             role: Role::Assistant,

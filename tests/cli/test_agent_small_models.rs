@@ -374,3 +374,91 @@ fn test_small_models_the_seeds_git_action_shape_commits_and_unknown_tools_get_th
         );
     }
 }
+
+#[test]
+fn test_small_models_paths_break_a_named_rule_and_special_files_are_not_opened() {
+    let repo = TestRepo::with_commit();
+    let fifo = repo.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(made, "mkfifo");
+    let lines: String = (1..=50_000).map(|i| format!("line {i}\n")).collect();
+    repo.write("big.txt", &lines);
+    let long = "d/".repeat(1500) + "f.txt";
+    let fake = FakeLlm::start(vec![
+        Reply::tool_call("fs_read", json!({"path": "pipe"})),
+        Reply::tool_call(
+            "fs_read",
+            json!({"path": "big.txt", "start": 49_990, "end": 49_991}),
+        ),
+        Reply::tool_call("fs_write", json!({"path": "~/.bashrc", "content": "x"})),
+        Reply::tool_call("fs_write", json!({"path": long, "content": "x"})),
+        Reply::tool_call(
+            "fs_write",
+            json!({"path": ".git\\hooks\\pre-commit", "content": "#!/bin/sh\n"}),
+        ),
+        Reply::text("done"),
+    ]);
+    let started = std::time::Instant::now();
+    let out = ask(&repo, &fake, "native", "look at the pipe");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "a FIFO blocks nothing"
+    );
+    let results = tool_results(&fake);
+    assert_eq!(results.len(), 5, "{results:?}\n{out}");
+    assert!(results[0].contains("not a regular file"), "{}", results[0]);
+    assert!(
+        results[1].contains("lines 49990-49991 of 50000") && results[1].contains("line 49991\n"),
+        "{}",
+        results[1]
+    );
+    assert!(
+        results[2].contains("`~` is the home folder"),
+        "{}",
+        results[2]
+    );
+    assert!(
+        results[3].contains("longer than 1024 bytes"),
+        "{}",
+        &results[3][..200.min(results[3].len())]
+    );
+    assert!(results[4].contains("backslash"), "{}", results[4]);
+    assert!(!repo.path().join("~").exists(), "no folder named ~");
+    assert!(!repo.path().join("d").exists());
+    assert!(!repo.path().join(".git\\hooks\\pre-commit").exists());
+}
+
+#[test]
+fn test_small_models_constrained_mode_may_answer_after_looking_and_results_keep_their_names() {
+    let repo = TestRepo::with_commit();
+    let fake = FakeLlm::start(vec![
+        call("constrained", "fs_list", json!({"path": "."})),
+        call(
+            "constrained",
+            "GitAction",
+            json!({"args": "log --oneline -1"}),
+        ),
+        answer("constrained", "It holds a README."),
+    ]);
+    let out = ask(&repo, &fake, "constrained", "what files are there?");
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stdout.contains("It holds a README."), "{out}");
+    let reqs = fake.requests();
+    assert_eq!(reqs.len(), 3, "{out}");
+    let has_answer = |body: &Value| {
+        body["response_format"]["json_schema"]["schema"]["anyOf"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|b| b["properties"].get("answer").is_some()))
+    };
+    assert!(!has_answer(&reqs[0]), "the first step looks");
+    assert!(
+        has_answer(&reqs[1]) && has_answer(&reqs[2]),
+        "then it may answer"
+    );
+    let text = reqs[2].to_string();
+    assert!(text.contains("[result of fs_list]"), "{text}");
+    assert!(text.contains("[result of GitAction]"), "{text}");
+}
