@@ -84,18 +84,15 @@ pub fn find_calls(text: &str) -> Vec<Extracted> {
 /// Keeps the first of calls that are the same call (same name, same
 /// arguments): a call printed twice in one reply is one call.
 fn dedupe(calls: Vec<Extracted>) -> Vec<Extracted> {
-    let mut out: Vec<Extracted> = Vec::with_capacity(calls.len());
-    for c in calls {
-        let same = |o: &Extracted| {
-            o.arguments == c.arguments
-                && (o.name == c.name
-                    || matches!((normalize::normalize_name(&o.name), normalize::normalize_name(&c.name)), (Ok((a, _)), Ok((b, _))) if a == b))
-        };
-        if !out.iter().any(same) {
-            out.push(c);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::new();
+    calls
+        .into_iter()
+        .filter(|c| {
+            let name = normalize::normalize_name(&c.name)
+                .map_or_else(|_| c.name.clone(), |(t, _)| t.to_string());
+            seen.insert((name, c.arguments.to_string()))
+        })
+        .collect()
 }
 
 /// Returns the calls whose name normalizes to one of `known` (every
@@ -259,6 +256,7 @@ fn is_identifier(name: &str) -> bool {
 /// each naming only known tools, the prose before not presenting them as
 /// an example.
 fn line_pythonic(text: &str) -> Vec<Extracted> {
+    let fences = fences(text);
     let mut out = Vec::new();
     let mut pos = 0;
     let mut prev_end = 0;
@@ -273,7 +271,7 @@ fn line_pythonic(text: &str) -> Vec<Extracted> {
                     .all(|(n, _)| normalize::normalize_name(n).is_ok());
                 let before = window_before(text, prev_end, start);
                 if known
-                    && fence_at(text, start).is_none()
+                    && fence_at(&fences, start).is_none()
                     && !BEFORE_RE.as_ref().is_some_and(|re| re.is_match(before))
                 {
                     out.extend(calls.into_iter().map(|(name, arguments)| Extracted {
@@ -294,8 +292,7 @@ fn line_pythonic(text: &str) -> Vec<Extracted> {
 /// Whether `at` is inside an inline code span (`` `…` ``) of its line: a
 /// call written there is quoted, not made.
 fn in_inline_code(text: &str, at: usize) -> bool {
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let before = &text[line_start..at];
+    let before = &text[line_start(text, at)..at];
     if before.trim_start().starts_with("```") {
         return false;
     }
@@ -466,28 +463,69 @@ fn window_after(text: &str, from: usize) -> &str {
     &text[from..end]
 }
 
-/// The fence a position is inside, by its opening line's label (`json`,
-/// `python`, empty), or `None` outside fences.
-fn fence_at(text: &str, at: usize) -> Option<String> {
-    let mut label = None;
-    for line in text[..at].lines() {
-        let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix("```") {
-            label = match label {
-                Some(_) => None,
-                None => Some(rest.trim().to_lowercase()),
-            };
-        }
+/// How far before or after a call its line is looked at: a call's line
+/// is examined in bounded time, so extraction stays linear in the reply.
+const LINE_REACH: usize = 4096;
+
+/// Where the line holding `at` starts, looking back at most
+/// [`LINE_REACH`] bytes (a longer line starts "before the window").
+fn line_start(text: &str, at: usize) -> usize {
+    let mut from = at.saturating_sub(LINE_REACH);
+    while !text.is_char_boundary(from) {
+        from += 1;
     }
-    label
+    text[from..at].rfind('\n').map_or(from, |i| from + i + 1)
+}
+
+/// Where the line holding `at` ends, looking ahead at most [`LINE_REACH`].
+fn line_end(text: &str, at: usize) -> usize {
+    let mut to = (at + LINE_REACH).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    text[at..to].find('\n').map_or(to, |i| at + i)
+}
+
+/// The fences of a text, found once: the span each covers and its opening
+/// line's label (`json`, `python`, empty).
+fn fences(text: &str) -> Vec<(Range<usize>, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.trim_start().strip_prefix("```") {
+            match open.take() {
+                Some((start, label)) => out.push((start..pos, label)),
+                None => open = Some((pos, rest.trim().to_lowercase())),
+            }
+        }
+        pos += line.len();
+    }
+    if let Some((start, label)) = open {
+        out.push((start..text.len(), label));
+    }
+    out
+}
+
+/// The label of the fence `at` is inside, or `None` outside fences.
+fn fence_at(fences: &[(Range<usize>, String)], at: usize) -> Option<&str> {
+    let i = fences.partition_point(|(r, _)| r.end <= at);
+    fences
+        .get(i)
+        .filter(|(r, _)| r.start <= at)
+        .map(|(_, l)| l.as_str())
 }
 
 /// Whether a JSON call at `span` is made, not shown: alone on its lines
 /// (or after a short label), not quoted, not in a fence of code, and not
 /// presented by the prose around it as an example, a quote or a warning.
-fn made_not_shown(text: &str, span: &Range<usize>, prev_end: usize) -> bool {
-    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let before_on_line = &text[line_start..span.start];
+fn made_not_shown(
+    text: &str,
+    fences: &[(Range<usize>, String)],
+    span: &Range<usize>,
+    prev_end: usize,
+) -> bool {
+    let before_on_line = &text[line_start(text, span.start)..span.start];
     let t = before_on_line.trim();
     if t.starts_with('>') || t.ends_with('`') {
         return false;
@@ -498,17 +536,14 @@ fn made_not_shown(text: &str, span: &Range<usize>, prev_end: usize) -> bool {
             return false;
         }
     }
-    let line_end = text[span.end..]
-        .find('\n')
-        .map_or(text.len(), |i| span.end + i);
-    let after_on_line = text[span.end..line_end].trim();
+    let after_on_line = text[span.end..line_end(text, span.end)].trim();
     if !after_on_line.is_empty() && !matches!(after_on_line, "." | "," | ";" | "```") {
         return false;
     }
-    match fence_at(text, span.start) {
+    match fence_at(fences, span.start) {
         Some(label)
             if !matches!(
-                label.as_str(),
+                label,
                 "" | "json"
                     | "json5"
                     | "tool_call"
@@ -562,16 +597,19 @@ fn bare_json_calls(text: &str, taken: &[Range<usize>]) -> Vec<Extracted> {
         .collect();
     let mut out = Vec::new();
     let mut prev_end = 0;
+    let fences = fences(text);
     for (span, calls) in candidates {
         // The prose before a call starts after the previous call or markup.
-        let from = taken
+        // `taken` is sorted by start: only the spans just before count.
+        let before = taken.partition_point(|t| t.start < span.start);
+        let from = taken[before.saturating_sub(8)..before]
             .iter()
             .filter(|t| t.end <= span.start)
             .map(|t| t.end)
             .max()
             .unwrap_or(0)
             .max(prev_end);
-        let keep = made_not_shown(text, &span, from);
+        let keep = made_not_shown(text, &fences, &span, from);
         prev_end = span.end;
         if !keep {
             continue;
@@ -603,6 +641,25 @@ mod tests {
         let t = format!("{call}[TOOL_CALLS]{call}{call}");
         assert!(!find_calls(&t).is_empty());
         let _ = extract(&t, &[]);
+    }
+
+    #[test]
+    fn many_calls_stay_linear() {
+        let call = r#"{"name": "fs_read", "arguments": {"path": "a"}}"#;
+        let lines: String = (0..20_000)
+            .map(|i| call.replace("\"a\"", &format!("\"f{i}\"")) + "\n")
+            .collect();
+        let one_line = lines.replace('\n', " and ");
+        let fenced = format!("```json\n{lines}```\n");
+        let started = std::time::Instant::now();
+        assert_eq!(find_calls(&lines).len(), 20_000);
+        assert!(
+            find_calls(&one_line).is_empty(),
+            "inline JSON is shown, not made"
+        );
+        assert_eq!(find_calls(&fenced).len(), 20_000);
+        let elapsed = started.elapsed();
+        assert!(elapsed < std::time::Duration::from_secs(10), "{elapsed:?}");
     }
 
     #[test]
