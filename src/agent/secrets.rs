@@ -136,7 +136,11 @@ pub const TOKEN_RULES: &[TokenRule] = &[
         2,
     ),
     // `machine h login u password p` (`~/.netrc`).
-    rule("netrc-password", r"(?i)\b(password|passwd)\s+(\S{4,})", 2),
+    rule(
+        "netrc-password",
+        r"(?i)\b(?:machine|login|default)\s+\S+[^\n]*?\bpassword\s+(\S{4,})",
+        1,
+    ),
     // `KEY=value`, `"key": "value"`, `key: value` where the key is named
     // like a secret (`AWS_SECRET_ACCESS_KEY`, `db_password`, `apiKey`…).
     rule(
@@ -461,6 +465,7 @@ mod tests {
             "let access_token = config.access_token.clone();",
             "TOKEN_PATTERNS.iter().enumerate()",
             "https://github.com/rust-lang/rust/blob/master/README.md",
+            "// check the password length before hashing",
         ] {
             assert_eq!(redact(text), text, "{text}");
         }
