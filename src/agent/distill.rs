@@ -2,12 +2,16 @@
 //! [`MAX_CHARS`] characters of actionable errors before a model sees it.
 //!
 //! One linear pass: ANSI colours are removed, each line is tested against
-//! the table of error starts ([`PATTERNS`], one row per toolchain idiom),
-//! and an error keeps the lines that follow it up to the next error, a blank
-//! line or [`CONTEXT_LINES`]. Errors are deduplicated by their first line
-//! and first location. When they do not all fit, context lines go first:
-//! every error's headline and location line are kept while there are at
-//! most [`GUARANTEED`] errors, so no file:line is lost.
+//! the table of error and warning starts ([`PATTERNS`], one row per
+//! toolchain idiom). A report runs from its start to the next start; its
+//! first lines after the headline are its context, and every location in
+//! it (`file:line:col`, rustc's `-->` spans, `File "x.py", line N`,
+//! `x.py:N: in f`, `file(L,C)`, stack frames) that points into the project
+//! is its location list, whatever its distance from the headline. A Python
+//! traceback is one report named by its exception, deepest frame first.
+//! Reports are deduplicated by headline and first location; when they do
+//! not all fit, context goes first, then warnings, and every error keeps
+//! its headline and its locations.
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -21,74 +25,133 @@ pub const MAX_CHARS: usize = 3000;
 /// location, whatever their context costs.
 pub const GUARANTEED: usize = 10;
 
-/// Lines kept after an error's headline.
+/// Lines of context kept after an error's headline.
 const CONTEXT_LINES: usize = 6;
 
-/// A headline or location line is cut to this many characters.
+/// A headline or context line is cut to this many characters.
 const LINE_CAP: usize = 220;
 
-/// One idiom of a toolchain that starts an error report.
+/// The most locations one report lists.
+const LOCATIONS_PER_REPORT: usize = 12;
+
+/// The most lines a report spans before it is closed (a runaway log with
+/// one headline must not attach everything to it).
+const REPORT_SPAN: usize = 400;
+
+/// Whether a report is an error or a warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// Something a fixer must fix.
+    Error,
+    /// Something a fixer should look at when there is room.
+    Warning,
+}
+
+/// One idiom of a toolchain that starts a report.
 pub struct Pattern {
     /// The toolchains that print it.
     pub toolchain: &'static str,
     /// A regex matched against one line (colours removed).
     pub start: &'static str,
+    /// What it starts.
+    pub severity: Severity,
 }
 
-/// Every error start the distiller knows, as data.
+const fn err(toolchain: &'static str, start: &'static str) -> Pattern {
+    Pattern {
+        toolchain,
+        start,
+        severity: Severity::Error,
+    }
+}
+
+const fn warn(toolchain: &'static str, start: &'static str) -> Pattern {
+    Pattern {
+        toolchain,
+        start,
+        severity: Severity::Warning,
+    }
+}
+
+/// Every report start the distiller knows, as data.
 pub const PATTERNS: &[Pattern] = &[
-    Pattern {
-        toolchain: "cargo/rustc",
-        start: r"^error(\[E\d{4}\])?: ",
-    },
-    Pattern {
-        toolchain: "cargo test",
-        start: r"^thread '[^']*' panicked at ",
-    },
-    Pattern {
-        toolchain: "cargo test",
-        start: r"^test result: FAILED",
-    },
-    Pattern {
-        toolchain: "gcc/clang/go/tsc(pretty)/eslint(unix)",
-        start: r"^[^\s:][^:]*:\d+(:\d+)?: (fatal error|error|undefined reference)",
-    },
-    Pattern {
-        toolchain: "make/ld",
-        start: r"^(make(\[\d+\])?: \*\*\*|(\S*/)?ld: |[\w+.-]+: (fatal )?error: )",
-    },
-    Pattern {
-        toolchain: "javac",
-        start: r"^[^\s:][^:]*\.java:\d+: error: ",
-    },
-    Pattern {
-        toolchain: "Maven/Gradle",
-        start: r"^(\[ERROR\] |e: file://|e: [^\s:]+\.kts?:|FAILURE: |BUILD FAILED)",
-    },
-    Pattern {
-        toolchain: "tsc/dotnet",
-        start: r"^[^\s(][^(]*\(\d+,\d+\): error [A-Z]+\d+: ",
-    },
-    Pattern {
-        toolchain: "eslint",
-        start: r"^\s+\d+:\d+\s+error\s",
-    },
-    Pattern {
-        toolchain: "npm",
-        start: r"^npm (ERR!|error) ",
-    },
-    Pattern {
-        toolchain: "go",
-        start: r"^[^\s:]+\.go:\d+(:\d+)?: ",
-    },
-    Pattern {
-        toolchain: "go",
-        start: r"^(--- FAIL: |FAIL\s|panic: |# [\w./-]+$)",
-    },
-    Pattern {
-        toolchain: "pytest/python",
-        start: r"^(Traceback \(most recent call last\):|(FAILED|ERROR) \S+|E\s{3}|[\w./-]+\.py:\d+: \w+|\w+(Error|Exception): )",
-    },
+    err("cargo/rustc", r"^error(\[E\d{4}\])?: "),
+    // Rust 1.89+ prints the thread id: `thread 'x' (4384) panicked at`.
+    err("cargo test", r"^thread '[^']*'( \(\d+\))? panicked at "),
+    err("cargo test", r"^test result: FAILED"),
+    err(
+        "gcc/clang/go/tsc(pretty)/eslint(unix)",
+        r"^[^\s:][^:]*:\d+(:\d+)?:? (-|fatal error|error|undefined reference)",
+    ),
+    err(
+        "make/ld",
+        r"^(make(\[\d+\])?: \*\*\*|(\S*/)?ld: |collect2: |[\w+.-]+: (fatal )?error: )",
+    ),
+    err("javac", r"^[^\s:][^:]*\.java:\d+: error: "),
+    err(
+        "Maven/Gradle",
+        r"^(\[ERROR\] |e: file://|e: [^\s:]+\.kts?:|FAILURE: |BUILD FAILED|> Task .* FAILED)",
+    ),
+    err(
+        "tsc/dotnet/msbuild",
+        r"^[^\s(][^(]*\(\d+,\d+\): error [A-Z]*\d+: ",
+    ),
+    err("eslint", r"^\s+\d+:\d+\s+error\s"),
+    err("npm", r"^npm (ERR!|error) "),
+    err("go", r"^[^\s:]+\.go:\d+(:\d+)?: "),
+    err("go test", r"^\s+[\w./-]+_test\.go:\d+: "),
+    err(
+        "go",
+        r"^(--- FAIL: |FAIL\s|panic: |# [\w./-]+$|fatal error: )",
+    ),
+    err(
+        "pytest",
+        r"^(_{3,} .+ _{3,}$|(FAILED|ERROR) \S+|E\s{3}|[\w./-]+\.py:\d+: (\w+|in \S+)?$)",
+    ),
+    err(
+        "python",
+        r"^(Traceback \(most recent call last\):|[\w.]*(Error|Exception|Exit|Interrupt): )",
+    ),
+    err(
+        "node",
+        r"^(\S+\.[cm]?[jt]sx?:\d+$|(Uncaught )?[A-Z]\w*(Error|Exception)\b)",
+    ),
+    err("java", r"^(Exception in thread |Caused by: )"),
+    warn("cargo/rustc", r"^warning(\[\w+\])?: "),
+    warn("gcc/clang/javac", r"^[^\s:][^:]*:\d+(:\d+)?: warning: "),
+    warn(
+        "tsc/dotnet",
+        r"^[^\s(][^(]*\(\d+,\d+\): warning [A-Z]*\d+: ",
+    ),
+    warn("eslint", r"^\s+\d+:\d+\s+warning\s"),
+    warn("pytest", r"^[\w./-]+\.py:\d+: \w*Warning: "),
+    warn("Maven", r"^\[WARNING\] .*\.\w+:\[?\d+"),
+];
+
+/// Paths that are not the project's: toolchains, standard libraries,
+/// installed packages. A location there is kept only when a report has
+/// no other.
+const FOREIGN_PATHS: &[&str] = &[
+    "/rustc/",
+    "/.cargo/registry/",
+    "/.rustup/",
+    "library/std/",
+    "library/core/",
+    "library/alloc/",
+    "library/test/",
+    "/usr/lib/",
+    "/usr/local/lib/",
+    "/usr/include/",
+    "/usr/local/go/",
+    "/go/pkg/mod/",
+    "site-packages/",
+    "dist-packages/",
+    "/lib/python",
+    "<frozen",
+    "node:internal",
+    "node_modules/",
+    "/.pyenv/",
+    "java.base/",
 ];
 
 /// A distillate: the text for the model, and what it found.
@@ -110,9 +173,22 @@ fn set() -> &'static RegexSet {
     })
 }
 
+/// `path:L[:C]`, `path(L,C)`, `"path", line L` and `path:L` in frames.
 fn location_re() -> Option<&'static Regex> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r#"([\w./\\-]+\.[A-Za-z]{1,6})"?(?::|\(|, line )(\d+)"#).ok())
+    RE.get_or_init(|| {
+        Regex::new(
+            r#"([\w.@~/\\+-]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,5})"?(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\)|, line (\d+))"#,
+        )
+        .ok()
+    })
+    .as_ref()
+}
+
+/// Lines after a traceback that end it: the exception raised.
+fn exception_re() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"^[A-Za-z_][\w.]*(: |$)").ok())
         .as_ref()
 }
 
@@ -157,14 +233,107 @@ fn candidate(line: &str) -> bool {
         "undefined",
         "# ",
         ".go:",
+        ".py:",
+        "___",
+        "arning",
+        "ARNING",
+        "Caused by",
+        "collect2",
+        "Exit",
+        "Interrupt",
+        ".js:",
+        ".ts:",
+        ".mjs:",
+        ".cjs:",
     ];
     NEEDLES.iter().any(|n| line.contains(n))
 }
 
-struct Block<'a> {
+/// A location found in a report: as written (`path:L[:C]`), and whether
+/// it points into the project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Loc {
+    text: String,
+    project: bool,
+}
+
+/// Every location in `line`.
+fn locations_in(line: &str, out: &mut Vec<Loc>) {
+    let Some(re) = location_re() else { return };
+    for c in re.captures_iter(line) {
+        let path = c.get(1).map_or("", |m| m.as_str());
+        let path = path.strip_prefix("./").unwrap_or(path);
+        // A URL's host or a version number is no file.
+        if path.contains("://") || path.chars().next().is_some_and(|ch| ch.is_ascii_digit()) {
+            continue;
+        }
+        let num = |i: usize| c.get(i).map(|m| m.as_str());
+        let (l, col) = match (num(2), num(4), num(6)) {
+            (Some(l), _, _) => (l, num(3)),
+            (None, Some(l), _) => (l, num(5)),
+            (None, None, Some(l)) => (l, None),
+            _ => continue,
+        };
+        let text = match col {
+            Some(col) => format!("{path}:{l}:{col}"),
+            None => format!("{path}:{l}"),
+        };
+        let project = !FOREIGN_PATHS.iter().any(|f| path.contains(f));
+        if !out.iter().any(|o| o.text == text) {
+            out.push(Loc { text, project });
+        }
+    }
+}
+
+struct Report<'a> {
+    severity: Severity,
     head: &'a str,
+    /// For a Python traceback: the exception line that ends it.
+    raised: Option<&'a str>,
     context: Vec<&'a str>,
-    location: Option<String>,
+    locations: Vec<Loc>,
+    /// Lines seen since the headline.
+    span: usize,
+    /// Whether context is still being collected (until a blank line).
+    taking: bool,
+}
+
+impl Report<'_> {
+    fn is_traceback(&self) -> bool {
+        self.head.starts_with("Traceback (most recent call last)")
+    }
+
+    /// The project's locations, deepest frame first for a traceback; the
+    /// foreign ones only when there is no other.
+    fn shown_locations(&self) -> Vec<&str> {
+        let mut own: Vec<&str> = self
+            .locations
+            .iter()
+            .filter(|l| l.project)
+            .map(|l| l.text.as_str())
+            .collect();
+        if own.is_empty() {
+            own = self.locations.iter().map(|l| l.text.as_str()).collect();
+            own.truncate(2);
+        }
+        if self.is_traceback() {
+            own.reverse();
+        }
+        own.truncate(LOCATIONS_PER_REPORT);
+        own
+    }
+
+    fn headline(&self) -> &str {
+        self.raised.unwrap_or(self.head)
+    }
+}
+
+/// A separator line (`_ _ _`, `=====`, `-----`): no information.
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 8
+        && t.chars()
+            .all(|c| matches!(c, '_' | '=' | '-' | ' ' | '~' | '*'))
 }
 
 fn cap(line: &str) -> &str {
@@ -172,13 +341,6 @@ fn cap(line: &str) -> &str {
         Some((i, _)) => &line[..i],
         None => line,
     }
-}
-
-fn location_of(lines: &[&str]) -> Option<String> {
-    let re = location_re()?;
-    lines
-        .iter()
-        .find_map(|l| re.captures(l).map(|c| format!("{}:{}", &c[1], &c[2])))
 }
 
 /// Success markers, for an output without errors and without an exit code.
@@ -193,41 +355,89 @@ const SUCCESS: &[&str] = &[
     "PASS",
 ];
 
+fn severity_of(line: &str) -> Option<Severity> {
+    if !candidate(line) {
+        return None;
+    }
+    let m = set().matches(line);
+    let first = m.iter().next()?;
+    PATTERNS.get(first).map(|p| p.severity)
+}
+
+fn scan(clean: &str) -> Vec<Report<'_>> {
+    let mut reports: Vec<Report> = Vec::new();
+    for line in clean.lines() {
+        let line = line.trim_end_matches('\r');
+        let open = reports.last_mut().filter(|r| r.span < REPORT_SPAN);
+        // Inside a traceback, frames and their source lines are indented;
+        // the first line that is not ends it (the exception raised).
+        if let Some(r) = open {
+            if r.is_traceback() && r.raised.is_none() {
+                r.span += 1;
+                if line.starts_with(' ') || line.trim().is_empty() {
+                    locations_in(line, &mut r.locations);
+                    if r.context.len() < CONTEXT_LINES * 2 && !line.trim().is_empty() {
+                        r.context.push(line);
+                    }
+                    continue;
+                }
+                if exception_re().is_some_and(|re| re.is_match(line))
+                    && !line.starts_with("During handling")
+                    && !line.starts_with("The above exception")
+                {
+                    r.raised = Some(line);
+                    r.taking = false;
+                    continue;
+                }
+            }
+        }
+        if let Some(severity) = severity_of(line) {
+            let mut locations = Vec::new();
+            locations_in(line, &mut locations);
+            reports.push(Report {
+                severity,
+                head: line,
+                raised: None,
+                context: Vec::new(),
+                locations,
+                span: 0,
+                taking: true,
+            });
+            continue;
+        }
+        if let Some(r) = reports.last_mut().filter(|r| r.span < REPORT_SPAN) {
+            r.span += 1;
+            if r.locations.len() < LOCATIONS_PER_REPORT * 4 {
+                locations_in(line, &mut r.locations);
+            }
+            if line.trim().is_empty() {
+                r.taking = false;
+            } else if r.taking && r.context.len() < CONTEXT_LINES && !is_rule(line) {
+                r.context.push(line);
+            }
+        }
+    }
+    reports
+}
+
 /// Distills `output` of a build or test command that exited with `exit`
 /// (`None` when unknown, e.g. piped into `git fararoni distill`).
 pub fn distill(output: &str, exit: Option<i32>) -> Distilled {
     let clean = strip_ansi(output);
-    let set = set();
-    let mut blocks: Vec<Block> = Vec::new();
-    let mut open: Option<usize> = None;
     let mut seen = std::collections::HashSet::new();
-    for line in clean.lines() {
-        let line = line.trim_end_matches('\r');
-        if candidate(line) && set.is_match(line) {
-            blocks.push(Block {
-                head: line,
-                context: Vec::new(),
-                location: None,
-            });
-            open = Some(blocks.len() - 1);
+    let mut errors: Vec<Report> = Vec::new();
+    let mut warnings: Vec<Report> = Vec::new();
+    for r in scan(&clean) {
+        let first = r.shown_locations().first().map(|s| s.to_string());
+        if !seen.insert((r.headline().trim().to_string(), first)) {
             continue;
         }
-        if let Some(i) = open {
-            let b = &mut blocks[i];
-            if line.trim().is_empty() || b.context.len() >= CONTEXT_LINES {
-                open = None;
-            } else {
-                b.context.push(line);
-            }
-        }
-    }
-    let mut errors: Vec<Block> = Vec::new();
-    for mut b in blocks {
-        let mut all = vec![b.head];
-        all.extend(b.context.iter().copied());
-        b.location = location_of(&all);
-        if seen.insert((b.head.to_string(), b.location.clone())) {
-            errors.push(b);
+        match r.severity {
+            Severity::Error => errors.push(r),
+            // A warning without a place (`warning: 3 warnings emitted`)
+            // tells a fixer nothing.
+            Severity::Warning if !r.locations.is_empty() => warnings.push(r),
+            Severity::Warning => {}
         }
     }
     let failed_exit = exit.is_some_and(|c| c != 0);
@@ -237,11 +447,20 @@ pub fn distill(output: &str, exit: Option<i32>) -> Distilled {
             || SUCCESS.iter().any(|m| clean.contains(m))
             || clean.trim().is_empty());
     let body = if success {
-        "Build succeeded: no errors.\n".to_string()
+        let mut b = "Build succeeded: no errors.\n".to_string();
+        if !warnings.is_empty() {
+            b.push_str(&report_body(
+                &warnings,
+                &[],
+                "warning(s) worth a look",
+                None,
+            ));
+        }
+        b
     } else if errors.is_empty() {
         tail_body(&clean, exit)
     } else {
-        error_body(&errors, exit)
+        report_body(&errors, &warnings, "distinct error(s)", exit)
     };
     let header = format!(
         "[DISTILLED BUILD OUTPUT] Original: {} chars → Distilled: {} chars\n",
@@ -267,59 +486,71 @@ fn truncate_chars(s: String, max: usize) -> String {
 /// Room for the body once the header (at most ~90 characters) is written.
 const BODY_BUDGET: usize = MAX_CHARS - 100;
 
-fn error_body(errors: &[Block], exit: Option<i32>) -> String {
-    let mut intro = format!("{} distinct error(s)", errors.len());
+/// A report's essentials: its headline and where.
+fn essentials(r: &Report) -> String {
+    let head = r.headline().trim_start();
+    let mut s = match r.raised {
+        Some(raised) => format!("- {} {}\n", r.head.trim(), cap(raised.trim())),
+        None => format!("- {}\n", cap(head)),
+    };
+    let locs: Vec<&str> = r
+        .shown_locations()
+        .into_iter()
+        .filter(|l| !head.contains(l))
+        .collect();
+    if !locs.is_empty() {
+        let _ = writeln!(s, "  at {}", locs.join(", "));
+    }
+    s
+}
+
+fn report_body(main: &[Report], extra: &[Report], what: &str, exit: Option<i32>) -> String {
+    let mut intro = format!("{} {what}", main.len());
     if let Some(c) = exit {
         let _ = write!(intro, ", exit code {c}");
     }
     intro.push_str(":\n");
-    // Pass 1: headlines and locations of as many errors as fit (all of them
-    // up to GUARANTEED); pass 2: context lines while room is left.
-    let essentials: Vec<String> = errors
-        .iter()
-        .map(|b| {
-            let mut s = format!("- {}\n", cap(b.head.trim_start()));
-            if let Some(loc) = &b.location {
-                if !b.head.contains(loc.as_str()) {
-                    let _ = writeln!(s, "  at {loc}");
-                }
-            }
-            s
-        })
-        .collect();
+    // Pass 1: headlines and locations of as many reports as fit (errors
+    // first, then warnings); pass 2: context lines while room is left.
+    let budget = BODY_BUDGET - 40;
+    let all: Vec<&Report> = main.iter().chain(extra.iter()).collect();
     let mut used = intro.chars().count();
-    let mut shown = 0;
-    for e in &essentials {
+    let mut parts: Vec<String> = Vec::new();
+    for r in &all {
+        let e = essentials(r);
         let n = e.chars().count();
-        if used + n > BODY_BUDGET - 40 {
+        if used + n > budget {
             break;
         }
         used += n;
-        shown += 1;
+        parts.push(e);
     }
-    let mut extra: Vec<String> = vec![String::new(); shown];
-    'outer: for (i, b) in errors.iter().take(shown).enumerate() {
-        for line in &b.context {
+    let shown = parts.len();
+    let mut more: Vec<String> = vec![String::new(); shown];
+    'outer: for (i, r) in all.iter().take(shown).enumerate() {
+        let head = r.headline();
+        for line in r.context.iter().filter(|l| l.trim() != head.trim()) {
             let l = format!("  {}\n", cap(line.trim_end()));
             let n = l.chars().count();
-            if used + n > BODY_BUDGET - 40 {
+            if used + n > budget {
                 break 'outer;
             }
             used += n;
-            extra[i].push_str(&l);
+            more[i].push_str(&l);
         }
     }
     let mut out = intro;
+    let mut said_warnings = false;
     for i in 0..shown {
-        out.push_str(&essentials[i]);
-        out.push_str(&extra[i]);
+        if i == main.len() && !said_warnings {
+            out.push_str("and warning(s):\n");
+            said_warnings = true;
+        }
+        out.push_str(&parts[i]);
+        out.push_str(&more[i]);
     }
-    if shown < errors.len() {
-        let _ = writeln!(
-            out,
-            "… and {} more error(s) not shown",
-            errors.len() - shown
-        );
+    if shown < main.len() {
+        let _ = writeln!(out, "… and {} more not shown", main.len() - shown);
     }
     out
 }

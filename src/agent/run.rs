@@ -237,6 +237,45 @@ pub fn fit(history: &mut [ChatMessage], budget: u64) -> usize {
     replaced
 }
 
+/// The text as it may leave for the model: with every credential-looking
+/// token redacted when the endpoint is remote, and what was redacted
+/// recorded in the session log (rule and count, never the value).
+fn outbound(ws: &mut Workspace, redact: bool, text: &str, what: &str) -> String {
+    if !redact {
+        return text.to_string();
+    }
+    let (out, report) = secrets::redact_counted(text);
+    if !report.is_empty() {
+        let rules: serde_json::Map<String, serde_json::Value> = report
+            .by_rule
+            .iter()
+            .map(|(r, n)| ((*r).to_string(), json!(n)))
+            .collect();
+        ws.log().event(
+            "redacted",
+            json!({"in": what, "tokens": report.total(), "rules": rules}),
+        );
+    }
+    out.into_owned()
+}
+
+/// For each call, the index of an earlier call of the same reply it
+/// repeats exactly (same tool once names are normalized, same arguments
+/// once keys are).
+pub fn repeated_calls(calls: &[super::client::ToolCall]) -> Vec<Option<usize>> {
+    let key =
+        |c: &super::client::ToolCall| match normalize::normalize_call(&c.name, c.arguments.clone())
+        {
+            Ok((tool, args, _)) => (tool.to_string(), args.to_string()),
+            Err(_) => (c.name.clone(), c.arguments.to_string()),
+        };
+    let keys: Vec<(String, String)> = calls.iter().map(key).collect();
+    keys.iter()
+        .enumerate()
+        .map(|(i, k)| keys[..i].iter().position(|e| e == k))
+        .collect()
+}
+
 /// Runs level 3 for `request` in `ws`.
 pub fn run(
     client: &mut dyn LlmClient,
@@ -248,17 +287,10 @@ pub fn run(
     let started = Instant::now();
     let tools = specs();
     let remote_redact = ws.limits().remote && !ws.limits().send_secrets;
-    let send = |s: &str| -> String {
-        if remote_redact {
-            secrets::redact(s).into_owned()
-        } else {
-            s.to_string()
-        }
-    };
     ws.log().event("request", json!({"text": request, "mode": format!("{:?}", cfg.mode).to_lowercase(), "endpoint": client.describe()}));
     let mut history = vec![
         ChatMessage::text(Role::System, SYSTEM_PROMPT),
-        ChatMessage::text(Role::User, send(request)),
+        ChatMessage::text(Role::User, outbound(ws, remote_redact, request, "request")),
     ];
     let mut machine = Machine::new();
     let mut report = RunReport {
@@ -296,8 +328,11 @@ pub fn run(
             mode: cfg.mode,
             max_tokens: cfg.max_tokens,
             temperature: cfg.temperature,
-            // Read before answering: the first step calls a tool.
-            require_tool: machine.state() == State::Start && cfg.mode != ToolMode::None,
+            // Read before answering: the first step calls a tool. Only the
+            // first: a model that only needed to look may then answer.
+            require_tool: report.tool_calls == 0
+                && machine.state() == State::Start
+                && cfg.mode != ToolMode::None,
         };
         // Text streams live only up to where a printed call could begin
         // (see `gate`); the rest waits for the end of the reply.
@@ -330,7 +365,9 @@ pub fn run(
         let mut calls = response.tool_calls.clone();
         let extracted = calls.is_empty();
         if extracted {
-            calls = extract::to_tool_calls(extract::extract(&response.content, &[]));
+            // Every printed call, known tool or not: an unknown name is
+            // answered with the list of tools instead of passing for prose.
+            calls = extract::to_tool_calls(extract::find_calls(&response.content));
         }
         ws.log().event(
             "response",
@@ -379,12 +416,29 @@ pub fn run(
             };
             break;
         }
+        // A call printed or sent twice in one reply runs once (a patch
+        // applied twice would fail or, worse, apply again elsewhere).
+        let repeats = repeated_calls(&calls);
+        if extracted {
+            let mut i = 0;
+            calls.retain(|_| {
+                i += 1;
+                repeats[i - 1].is_none()
+            });
+        }
         // Ids must be unique within the conversation for the server to
         // pair results with calls.
+        // Constrained replies all carry the same made-up id, so an id
+        // already used is replaced too (results are labelled by it).
+        let mut used: std::collections::HashSet<String> = history
+            .iter()
+            .flat_map(|m| m.tool_calls.iter().map(|c| c.id.clone()))
+            .collect();
         for (i, c) in calls.iter_mut().enumerate() {
-            if c.id.is_empty() || extracted {
+            if c.id.is_empty() || extracted || used.contains(&c.id) {
                 c.id = format!("call_{}_{}", report.calls, i + 1);
             }
+            used.insert(c.id.clone());
         }
         history.push(ChatMessage {
             role: Role::Assistant,
@@ -396,7 +450,18 @@ pub fn run(
             tool_calls: calls.clone(),
             tool_call_id: None,
         });
-        for call in &calls {
+        for (n, call) in calls.iter().enumerate() {
+            if let Some(first) = repeats.get(n).copied().flatten().filter(|_| !extracted) {
+                ws.log().event(
+                    "duplicate_call",
+                    json!({"tool": call.name, "same_as": first + 1}),
+                );
+                history.push(ChatMessage::tool_result(
+                    call.id.clone(),
+                    format!("This call repeats call {} of the same reply exactly; it ran once (see that result).", first + 1),
+                ));
+                continue;
+            }
             let (tool, repaired) = match normalize::normalize_name(&call.name) {
                 Ok((t, repair)) => (t, repair.is_some()),
                 Err(_) => (call.name.as_str(), false),
@@ -478,10 +543,8 @@ pub fn run(
                 target: &outcome.target,
                 verdict: &outcome.verdict,
             });
-            history.push(ChatMessage::tool_result(
-                call.id.clone(),
-                send(&outcome.content),
-            ));
+            let content = outbound(ws, remote_redact, &outcome.content, tool);
+            history.push(ChatMessage::tool_result(call.id.clone(), content));
             if machine.done() {
                 report.outcome = Outcome::Completed;
                 break 'depth;

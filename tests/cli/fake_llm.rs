@@ -132,6 +132,34 @@ impl FakeLlm {
     pub fn start(script: Vec<Reply>) -> FakeLlm {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind loopback");
         let addr = listener.local_addr().expect("addr").to_string();
+        FakeLlm::serve_on(listener, addr, script)
+    }
+
+    /// Starts the server on this machine's non-loopback address, so the
+    /// client treats it as a model on another machine (secrets are kept
+    /// from it). `None` when the machine has no such address.
+    pub fn start_remote(script: Vec<Reply>) -> Option<FakeLlm> {
+        // Connecting a UDP socket sends nothing; it picks the interface
+        // a packet to that address would leave by.
+        let ip = [
+            "10.255.255.255:9",
+            "192.168.255.255:9",
+            "8.8.8.8:9",
+            "192.0.2.1:9",
+        ]
+        .iter()
+        .find_map(|target| {
+            let probe = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+            probe.connect(target).ok()?;
+            let ip = probe.local_addr().ok()?.ip();
+            (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+        })?;
+        let listener = TcpListener::bind((ip, 0)).ok()?;
+        let addr = listener.local_addr().ok()?.to_string();
+        Some(FakeLlm::serve_on(listener, addr, script))
+    }
+
+    fn serve_on(listener: TcpListener, addr: String, script: Vec<Reply>) -> FakeLlm {
         listener.set_nonblocking(true).expect("nonblocking");
         let shared = Arc::new(Mutex::new(Shared {
             script,

@@ -42,8 +42,15 @@ pub fn json_values_where(text: &str, worth: impl Fn(&str) -> bool) -> Vec<(Range
                         out.push((i..end + 1, v));
                         i = end + 1;
                     }
+                    // Nested deeper than any call (and than serde_json's
+                    // recursion limit): every opening inside it is as deep
+                    // or fails the same way, so it is skipped whole; trying
+                    // each would be quadratic.
+                    Err(e) if e.to_string().contains("recursion limit") => i = end + 1,
                     // Balanced but not JSON (`{braces}` in prose, a JS
-                    // object): a call may still sit inside it.
+                    // object): a call may still sit inside it, while the
+                    // budget lasts.
+                    Err(_) if budget == 0 => i = end + 1,
                     Err(_) => i += 1,
                 }
             }
@@ -108,6 +115,27 @@ mod tests {
         let v = json_values(r#"use {braces} or { and then {"x": 1}"#);
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].1["x"], 1);
+    }
+
+    #[test]
+    fn deep_nesting_stays_linear() {
+        let n = 130_000;
+        let t = format!(
+            "<tool_call>{{\"name\":\"fs_read\",\"arguments\":{}1{}}}",
+            "{\"a\":".repeat(n),
+            "}".repeat(n)
+        );
+        let started = std::time::Instant::now();
+        let _ = json_values(&t);
+        let arrays = format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let _ = json_values(&arrays);
+        let prose = format!("{}x{}", "{a ".repeat(n), "}".repeat(n));
+        let _ = json_values(&prose);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]

@@ -59,23 +59,8 @@ const ARGS_KEYS: &[&str] = &[
 ];
 /// Keys that wrap calls (llama.cpp's generic format, OpenAI objects).
 const WRAPPER_KEYS: &[&str] = &["tool_calls", "tool_call", "function_call", "calls"];
-/// Words with which prose introduces JSON as an illustration, not a call.
-const EXAMPLE_MARKERS: &[&str] = &[
-    "example",
-    "e.g.",
-    "for instance",
-    "such as",
-    "format",
-    "looks like",
-    "like this",
-    "schema",
-    "ejemplo",
-    "formato",
-];
 /// How much prose before a call is searched for an example marker.
 const EXAMPLE_WINDOW: usize = 160;
-/// Fence lines that may surround JSON calls without being prose.
-const FENCES: &[&str] = &["```json", "```JSON", "```tool_call", "```tool_code", "```"];
 
 /// Returns every call-shaped thing in `text`, known tool or not, in order.
 pub fn find_calls(text: &str) -> Vec<Extracted> {
@@ -84,12 +69,30 @@ pub fn find_calls(text: &str) -> Vec<Extracted> {
     let taken: Vec<Range<usize>> = found.iter().map(|c| c.span.clone()).collect();
     if found.is_empty() {
         if let Some(calls) = whole_pythonic(&visible) {
-            return calls;
+            return dedupe(calls);
+        }
+        let lines = line_pythonic(&visible);
+        if !lines.is_empty() {
+            return dedupe(lines);
         }
     }
     found.extend(bare_json_calls(&visible, &taken));
     found.sort_by_key(|c| c.span.start);
-    found
+    dedupe(found)
+}
+
+/// Keeps the first of calls that are the same call (same name, same
+/// arguments): a call printed twice in one reply is one call.
+fn dedupe(calls: Vec<Extracted>) -> Vec<Extracted> {
+    let mut seen = std::collections::HashSet::new();
+    calls
+        .into_iter()
+        .filter(|c| {
+            let name = normalize::normalize_name(&c.name)
+                .map_or_else(|_| c.name.clone(), |(t, _)| t.to_string());
+            seen.insert((name, c.arguments.to_string()))
+        })
+        .collect()
 }
 
 /// Returns the calls whose name normalizes to one of `known` (every
@@ -205,7 +208,7 @@ fn tagged_calls(text: &str) -> Vec<Extracted> {
     let mut out = Vec::new();
     let mut taken_until = 0;
     for (at, m) in opens {
-        if at < taken_until {
+        if at < taken_until || in_inline_code(text, at) {
             continue;
         }
         let body_start = at + m.open.len();
@@ -239,41 +242,101 @@ fn tagged_calls(text: &str) -> Vec<Extracted> {
     out
 }
 
+/// Whether `name` is written like a function name (`launch_rockets`,
+/// `functions.read`), not a value (`my-app`, `web client`).
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':'))
+}
+
+/// Pythonic lists alone on their lines after a lead-in (`Sure.\n[f(a=1)]`),
+/// each naming only known tools, the prose before not presenting them as
+/// an example.
+fn line_pythonic(text: &str) -> Vec<Extracted> {
+    let fences = fences(text);
+    let mut out = Vec::new();
+    let mut pos = 0;
+    let mut prev_end = 0;
+    for line in text.split_inclusive('\n') {
+        let l = line.trim();
+        let lead = line.len() - line.trim_start().len();
+        if l.starts_with('[') && l.ends_with(']') && l.contains('(') {
+            if let Some(calls) = pythonic::parse_calls(l) {
+                let start = pos + lead;
+                let known = calls
+                    .iter()
+                    .all(|(n, _)| normalize::normalize_name(n).is_ok());
+                let before = window_before(text, prev_end, start);
+                if known
+                    && fence_at(&fences, start).is_none()
+                    && !BEFORE_RE.as_ref().is_some_and(|re| re.is_match(before))
+                {
+                    out.extend(calls.into_iter().map(|(name, arguments)| Extracted {
+                        name,
+                        arguments,
+                        format: "pythonic",
+                        span: start..start + l.len(),
+                    }));
+                    prev_end = start + l.len();
+                }
+            }
+        }
+        pos += line.len();
+    }
+    out
+}
+
+/// Whether `at` is inside an inline code span (`` `…` ``) of its line: a
+/// call written there is quoted, not made.
+fn in_inline_code(text: &str, at: usize) -> bool {
+    let before = &text[line_start(text, at)..at];
+    if before.trim_start().starts_with("```") {
+        return false;
+    }
+    before.replace("```", "").matches('`').count() % 2 == 1
+}
+
+/// A reply that is nothing but pythonic lists `[f(a=1), …]`, one or more
+/// (one a line).
 fn whole_pythonic(text: &str) -> Option<Vec<Extracted>> {
     let t = text.trim();
     if !(t.starts_with('[') && t.ends_with(']')) {
         return None;
     }
     let start = text.len() - text.trim_start().len();
-    let calls = pythonic::parse_calls(t)?;
-    Some(
-        calls
-            .into_iter()
-            .map(|(name, arguments)| Extracted {
+    if let Some(calls) = pythonic::parse_calls(t) {
+        return Some(
+            calls
+                .into_iter()
+                .map(|(name, arguments)| Extracted {
+                    name,
+                    arguments,
+                    format: "pythonic",
+                    span: start..start + t.len(),
+                })
+                .collect(),
+        );
+    }
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        let l = line.trim();
+        let lead = line.len() - line.trim_start().len();
+        if !l.is_empty() {
+            let calls = pythonic::parse_calls(l)?;
+            out.extend(calls.into_iter().map(|(name, arguments)| Extracted {
                 name,
                 arguments,
                 format: "pythonic",
-                span: start..start + t.len(),
-            })
-            .collect(),
-    )
-}
-
-/// Whether `s` is only whitespace and code fences.
-fn is_filler(s: &str) -> bool {
-    s.lines().all(|l| {
-        let l = l.trim();
-        l.is_empty() || FENCES.contains(&l)
-    })
-}
-
-fn presents_example(prose: &str) -> bool {
-    let mut from = prose.len().saturating_sub(EXAMPLE_WINDOW);
-    while !prose.is_char_boundary(from) {
-        from += 1;
+                span: pos + lead..pos + lead + l.len(),
+            }));
+        }
+        pos += line.len();
     }
-    let window = prose[from..].to_lowercase();
-    EXAMPLE_MARKERS.iter().any(|m| window.contains(m))
+    (!out.is_empty()).then_some(out)
 }
 
 /// Quoted keys one of which a JSON call must hold; parsing is skipped for
@@ -306,6 +369,204 @@ fn gaps(len: usize, taken: &[Range<usize>]) -> Vec<Range<usize>> {
     out
 }
 
+/// Words before a JSON call that present it as an illustration, a quote
+/// or something not to do (matched on word boundaries, lowercase).
+const SHOWN_BEFORE: &[&str] = &[
+    "example",
+    "examples",
+    "e.g",
+    "for instance",
+    "such as",
+    "format",
+    "looks like",
+    "look like",
+    "like this",
+    "schema",
+    "sample",
+    "template",
+    "here is what",
+    "not to do",
+    "don't",
+    "do not",
+    "never",
+    "won't",
+    "wouldn't",
+    "shouldn't",
+    "avoid",
+    "instead of",
+    "i could",
+    "should i",
+    "would you like",
+    "previous turn",
+    "you printed",
+    "you wrote",
+    "you sent",
+    "returned",
+    "output from",
+    "the tool returned",
+    "response from",
+    "contains",
+    "is:",
+    "was:",
+    "ejemplo",
+    "formato",
+    "por ejemplo",
+    "no ejecutes",
+    "nunca",
+];
+/// Words right after a JSON call that say it was shown, not made.
+const SHOWN_AFTER: &[&str] = &[
+    "that is how",
+    "this is how",
+    "is how",
+    "is the format",
+    "format",
+    "example",
+    "snippet",
+    "echoes",
+    "the parser",
+    "was not executed",
+    "registers",
+    "would be",
+    "is what",
+];
+/// How much prose after a call is searched for [`SHOWN_AFTER`].
+const AFTER_WINDOW: usize = 80;
+/// A label that may stand before a call on its line (`Fararoni: {…}`).
+const LABEL_MAX: usize = 24;
+
+fn phrase_re(phrases: &[&str]) -> Option<Regex> {
+    let alt = phrases
+        .iter()
+        .map(|p| regex::escape(p))
+        .collect::<Vec<_>>()
+        .join("|");
+    Regex::new(&format!(r"(?i)(^|[^\w])({alt})([^\w]|$)")).ok()
+}
+
+static BEFORE_RE: LazyLock<Option<Regex>> = LazyLock::new(|| phrase_re(SHOWN_BEFORE));
+static AFTER_RE: LazyLock<Option<Regex>> = LazyLock::new(|| phrase_re(SHOWN_AFTER));
+
+fn window_before(text: &str, from: usize, to: usize) -> &str {
+    let mut start = to.saturating_sub(EXAMPLE_WINDOW).max(from);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..to]
+}
+
+fn window_after(text: &str, from: usize) -> &str {
+    let mut end = (from + AFTER_WINDOW).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[from..end]
+}
+
+/// How far before or after a call its line is looked at: a call's line
+/// is examined in bounded time, so extraction stays linear in the reply.
+const LINE_REACH: usize = 4096;
+
+/// Where the line holding `at` starts, looking back at most
+/// [`LINE_REACH`] bytes (a longer line starts "before the window").
+fn line_start(text: &str, at: usize) -> usize {
+    let mut from = at.saturating_sub(LINE_REACH);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    text[from..at].rfind('\n').map_or(from, |i| from + i + 1)
+}
+
+/// Where the line holding `at` ends, looking ahead at most [`LINE_REACH`].
+fn line_end(text: &str, at: usize) -> usize {
+    let mut to = (at + LINE_REACH).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    text[at..to].find('\n').map_or(to, |i| at + i)
+}
+
+/// The fences of a text, found once: the span each covers and its opening
+/// line's label (`json`, `python`, empty).
+fn fences(text: &str) -> Vec<(Range<usize>, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.trim_start().strip_prefix("```") {
+            match open.take() {
+                Some((start, label)) => out.push((start..pos, label)),
+                None => open = Some((pos, rest.trim().to_lowercase())),
+            }
+        }
+        pos += line.len();
+    }
+    if let Some((start, label)) = open {
+        out.push((start..text.len(), label));
+    }
+    out
+}
+
+/// The label of the fence `at` is inside, or `None` outside fences.
+fn fence_at(fences: &[(Range<usize>, String)], at: usize) -> Option<&str> {
+    let i = fences.partition_point(|(r, _)| r.end <= at);
+    fences
+        .get(i)
+        .filter(|(r, _)| r.start <= at)
+        .map(|(_, l)| l.as_str())
+}
+
+/// Whether a JSON call at `span` is made, not shown: alone on its lines
+/// (or after a short label), not quoted, not in a fence of code, and not
+/// presented by the prose around it as an example, a quote or a warning.
+fn made_not_shown(
+    text: &str,
+    fences: &[(Range<usize>, String)],
+    span: &Range<usize>,
+    prev_end: usize,
+) -> bool {
+    let before_on_line = &text[line_start(text, span.start)..span.start];
+    let t = before_on_line.trim();
+    if t.starts_with('>') || t.ends_with('`') {
+        return false;
+    }
+    if !t.is_empty() {
+        let label = t.ends_with(':') && t.chars().count() <= LABEL_MAX && !t.contains(' ');
+        if !label {
+            return false;
+        }
+    }
+    let after_on_line = text[span.end..line_end(text, span.end)].trim();
+    if !after_on_line.is_empty() && !matches!(after_on_line, "." | "," | ";" | "```") {
+        return false;
+    }
+    match fence_at(fences, span.start) {
+        Some(label)
+            if !matches!(
+                label,
+                "" | "json"
+                    | "json5"
+                    | "tool_call"
+                    | "tool_code"
+                    | "tool"
+                    | "tool_calls"
+                    | "function_call"
+            ) =>
+        {
+            return false
+        }
+        _ => {}
+    }
+    let before = window_before(text, prev_end, span.start);
+    if BEFORE_RE.as_ref().is_some_and(|re| re.is_match(before)) {
+        return false;
+    }
+    let after = window_after(text, span.end);
+    // Only the prose up to the next JSON value counts.
+    let after = after.split(['{', '[']).next().unwrap_or("");
+    !AFTER_RE.as_ref().is_some_and(|re| re.is_match(after))
+}
+
 fn bare_json_calls(text: &str, taken: &[Range<usize>]) -> Vec<Extracted> {
     let candidates: Vec<(Range<usize>, Vec<Call>)> = gaps(text.len(), taken)
         .into_iter()
@@ -319,67 +580,48 @@ fn bare_json_calls(text: &str, taken: &[Range<usize>]) -> Vec<Extracted> {
         .filter_map(|(r, v)| {
             let mut calls = Vec::new();
             interpret(&v, &mut calls);
+            // Outside markup, JSON is a call only when it names a tool:
+            // a package.json's `"name"` is no call.
+            // An unknown name counts only in the full call shape (a name
+            // that is an identifier, and an arguments key), so the model
+            // hears the list of tools.
+            let slice = &text[r.clone()];
+            let full_shape = ["\"arguments\"", "\"parameters\""]
+                .iter()
+                .any(|k| slice.contains(k));
+            calls.retain(|(name, _)| {
+                normalize::normalize_name(name).is_ok() || (full_shape && is_identifier(name))
+            });
             (!calls.is_empty()).then_some((r, calls))
         })
         .collect();
-    // Walk back from the end: a candidate counts while only filler (or
-    // markup already taken) separates it from the end or the next one kept.
-    let gap_is_filler = |from: usize, to: usize| {
-        let mut s = String::new();
-        let mut pos = from;
-        // `taken` is sorted: only the spans from `from` on are looked at.
-        let first = taken.partition_point(|t| t.start < from);
-        for t in taken[first..].iter().take_while(|t| t.end <= to) {
-            // Taken spans may nest or overlap (markup inside a block
-            // another format took): only the part past `pos` is new.
-            if let Some(gap) = text.get(pos..t.start) {
-                s.push_str(gap);
-            }
-            pos = pos.max(t.end);
+    let mut out = Vec::new();
+    let mut prev_end = 0;
+    let fences = fences(text);
+    for (span, calls) in candidates {
+        // The prose before a call starts after the previous call or markup.
+        // `taken` is sorted by start: only the spans just before count.
+        let before = taken.partition_point(|t| t.start < span.start);
+        let from = taken[before.saturating_sub(8)..before]
+            .iter()
+            .filter(|t| t.end <= span.start)
+            .map(|t| t.end)
+            .max()
+            .unwrap_or(0)
+            .max(prev_end);
+        let keep = made_not_shown(text, &fences, &span, from);
+        prev_end = span.end;
+        if !keep {
+            continue;
         }
-        if let Some(rest) = text.get(pos..to) {
-            s.push_str(rest);
-        }
-        is_filler(&s)
-    };
-    let only_calls = {
-        let mut pos = 0;
-        let mut ok = true;
-        for (r, _) in &candidates {
-            ok &= gap_is_filler(pos, r.start);
-            pos = r.end;
-        }
-        ok && !candidates.is_empty() && gap_is_filler(pos, text.len())
-    };
-    let mut keep = vec![only_calls; candidates.len()];
-    if !only_calls {
-        let mut next_start = text.len();
-        for i in (0..candidates.len()).rev() {
-            let r = &candidates[i].0;
-            if !gap_is_filler(r.end, next_start) {
-                break;
-            }
-            let prev_end = if i == 0 { 0 } else { candidates[i - 1].0.end };
-            if presents_example(&text[prev_end..r.start]) {
-                break;
-            }
-            keep[i] = true;
-            next_start = r.start;
-        }
+        out.extend(calls.into_iter().map(|(name, arguments)| Extracted {
+            name,
+            arguments,
+            format: "json",
+            span: span.clone(),
+        }));
     }
-    candidates
-        .into_iter()
-        .zip(keep)
-        .filter(|(_, k)| *k)
-        .flat_map(|((span, calls), _)| {
-            calls.into_iter().map(move |(name, arguments)| Extracted {
-                name,
-                arguments,
-                format: "json",
-                span: span.clone(),
-            })
-        })
-        .collect()
+    out
 }
 
 #[cfg(test)]
@@ -399,6 +641,25 @@ mod tests {
         let t = format!("{call}[TOOL_CALLS]{call}{call}");
         assert!(!find_calls(&t).is_empty());
         let _ = extract(&t, &[]);
+    }
+
+    #[test]
+    fn many_calls_stay_linear() {
+        let call = r#"{"name": "fs_read", "arguments": {"path": "a"}}"#;
+        let lines: String = (0..20_000)
+            .map(|i| call.replace("\"a\"", &format!("\"f{i}\"")) + "\n")
+            .collect();
+        let one_line = lines.replace('\n', " and ");
+        let fenced = format!("```json\n{lines}```\n");
+        let started = std::time::Instant::now();
+        assert_eq!(find_calls(&lines).len(), 20_000);
+        assert!(
+            find_calls(&one_line).is_empty(),
+            "inline JSON is shown, not made"
+        );
+        assert_eq!(find_calls(&fenced).len(), 20_000);
+        let elapsed = started.elapsed();
+        assert!(elapsed < std::time::Duration::from_secs(10), "{elapsed:?}");
     }
 
     #[test]

@@ -33,15 +33,38 @@ pub(super) fn read(ws: &mut Workspace, args: &Value) -> ToolOutcome {
     if let Some(why) = ws.secret_refusal(&rel) {
         return ToolOutcome::fail(rel, "refused: secret", why);
     }
-    let bytes = match std::fs::read(&p.abs) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    let not_found = || {
+        ToolOutcome::fail(
+            rel.clone(),
+            "error: not found",
+            format!("`{rel}` does not exist; use fs_glob or fs_list to find files"),
+        )
+    };
+    // A FIFO would block the run forever and a device never ends: only
+    // regular files are opened.
+    match std::fs::metadata(&p.abs) {
+        Ok(m) if m.is_file() => {}
+        Ok(_) => {
             return ToolOutcome::fail(
                 rel.clone(),
-                "error: not found",
-                format!("`{rel}` does not exist; use fs_glob or fs_list to find files"),
+                "refused: special file",
+                format!("`{rel}` is not a regular file (a folder, FIFO, socket or device); fs_read reads files, fs_list lists folders"),
             )
         }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return not_found(),
+        Err(e) => {
+            return ToolOutcome::fail(
+                rel.clone(),
+                "error: read",
+                format!("could not read `{rel}`: {e}"),
+            )
+        }
+    }
+    let start = arg_usize(args, "start").unwrap_or(1).max(1);
+    let end = arg_usize(args, "end").unwrap_or(usize::MAX);
+    let range = match read_range(&p.abs, start, end) {
+        Ok(r) => r,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return not_found(),
         Err(e) => {
             return ToolOutcome::fail(
                 rel.clone(),
@@ -50,18 +73,15 @@ pub(super) fn read(ws: &mut Workspace, args: &Value) -> ToolOutcome {
             )
         }
     };
-    if crate::guard::killswitch::is_binary(&bytes) {
+    if range.binary {
         return ToolOutcome::fail(
             rel.clone(),
             "error: binary",
-            format!("`{rel}` is a binary file ({} bytes)", bytes.len()),
+            format!("`{rel}` is a binary file ({} bytes)", range.bytes),
         );
     }
-    let text = String::from_utf8_lossy(&bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let total = lines.len();
-    let start = arg_usize(args, "start").unwrap_or(1).max(1);
-    let end = arg_usize(args, "end").unwrap_or(total).min(total);
+    let total = range.total;
+    let end = end.min(total);
     if total > 0 && start > total {
         return ToolOutcome::fail(
             rel.clone(),
@@ -69,21 +89,103 @@ pub(super) fn read(ws: &mut Workspace, args: &Value) -> ToolOutcome {
             format!("`{rel}` has {total} lines; start {start} is past the end"),
         );
     }
-    let mut body = String::new();
-    let mut shown_end = start.saturating_sub(1);
-    for (i, line) in lines.iter().enumerate().take(end).skip(start - 1) {
-        if body.len() + line.len() > READ_CAP {
-            break;
-        }
-        body.push_str(line);
-        body.push('\n');
-        shown_end = i + 1;
-    }
+    let shown_end = range.shown_end.max(start.saturating_sub(1));
     let mut header = format!("{rel} (lines {start}-{shown_end} of {total})");
     if shown_end < end {
         let _ = write!(header, "; more: fs_read with start {}", shown_end + 1);
     }
-    ToolOutcome::ok(rel, format!("{header}\n{body}"), Step::Read)
+    ToolOutcome::ok(rel, format!("{header}\n{}", range.body), Step::Read)
+}
+
+/// Lines `start..=end` of a file, read in one streaming pass: memory stays
+/// bounded by [`READ_CAP`] whatever the file's size or line lengths.
+struct Range {
+    body: String,
+    shown_end: usize,
+    total: usize,
+    bytes: u64,
+    binary: bool,
+}
+
+fn read_range(path: &std::path::Path, start: usize, end: usize) -> std::io::Result<Range> {
+    use std::io::BufRead as _;
+    let file = std::fs::File::open(path)?;
+    let mut r = std::io::BufReader::with_capacity(64 * 1024, file);
+    let mut out = Range {
+        body: String::new(),
+        shown_end: 0,
+        total: 0,
+        bytes: 0,
+        binary: false,
+    };
+    let mut line: Vec<u8> = Vec::new();
+    let mut line_open = false;
+    let mut full = false;
+    let mut first = true;
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        if first {
+            first = false;
+            if crate::guard::killswitch::is_binary(buf) {
+                out.binary = true;
+                out.bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+                return Ok(out);
+            }
+        }
+        let n = buf.len();
+        let mut pos = 0;
+        while pos < n {
+            let stop = memchr::memchr(b'\n', &buf[pos..]).map(|i| pos + i);
+            let piece_end = stop.unwrap_or(n);
+            let number = out.total + 1;
+            let wanted = !full && number >= start && number <= end;
+            if wanted && line.len() <= READ_CAP {
+                let room = READ_CAP + 1 - line.len();
+                line.extend_from_slice(&buf[pos..piece_end.min(pos + room)]);
+            }
+            line_open = true;
+            match stop {
+                Some(i) => {
+                    if wanted {
+                        let mut text = String::from_utf8_lossy(&line).into_owned();
+                        if text.ends_with('\r') {
+                            text.pop();
+                        }
+                        if out.body.len() + text.len() > READ_CAP {
+                            full = true;
+                        } else {
+                            out.body.push_str(&text);
+                            out.body.push('\n');
+                            out.shown_end = number;
+                        }
+                    }
+                    line.clear();
+                    line_open = false;
+                    out.total += 1;
+                    pos = i + 1;
+                }
+                None => pos = n,
+            }
+        }
+        out.bytes += n as u64;
+        r.consume(n);
+    }
+    if line_open {
+        let number = out.total + 1;
+        if !full && number >= start && number <= end {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            if out.body.len() + text.len() <= READ_CAP {
+                out.body.push_str(text.trim_end_matches('\r'));
+                out.body.push('\n');
+                out.shown_end = number;
+            }
+        }
+        out.total += 1;
+    }
+    Ok(out)
 }
 
 fn guarded(ws: &mut Workspace, rel_input: &str, new: &[u8]) -> ToolOutcome {

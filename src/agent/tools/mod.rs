@@ -9,6 +9,7 @@
 //! an error of the run.
 
 mod fs;
+mod reads;
 mod shell;
 
 use std::path::{Path, PathBuf};
@@ -329,6 +330,9 @@ impl Workspace {
         if input.contains('\0') {
             return Err("the path holds a NUL byte".into());
         }
+        if let Some(rule) = PATH_RULES.iter().find(|(bad, _)| bad(input)) {
+            return Err(format!("`{}`: {}", shorten(input), rule.1));
+        }
         self.guard
             .shadow()
             .resolve(&self.root, Path::new(input))
@@ -374,6 +378,47 @@ impl Workspace {
             format!("`{rel}` looks like a secret and the model's endpoint is not on this machine; it is not sent (the user can allow it with `git config fararoni.llm.sendSecrets true`)")
         })
     }
+}
+
+/// The longest path a tool accepts, in bytes.
+pub const MAX_PATH_BYTES: usize = 1024;
+/// The longest name of one file or folder, in bytes (most file systems').
+pub const MAX_NAME_BYTES: usize = 255;
+/// The most folders deep a path may go.
+pub const MAX_PATH_DEPTH: usize = 48;
+
+/// Paths refused before they are resolved, each with the rule it breaks.
+type PathRule = (fn(&str) -> bool, &'static str);
+const PATH_RULES: &[PathRule] = &[
+    (
+        |p| p.starts_with('~'),
+        "`~` is the home folder, outside the repository; paths are relative to the repository's root",
+    ),
+    (
+        |p| p.contains('\\'),
+        "a backslash separates folders on Windows (`.git\\hooks\\…` would be a hook there); write paths with `/`",
+    ),
+    (
+        |p| p.len() > MAX_PATH_BYTES,
+        "the path is longer than 1024 bytes",
+    ),
+    (
+        |p| p.split('/').any(|c| c.len() > MAX_NAME_BYTES),
+        "a file or folder name is longer than 255 bytes",
+    ),
+    (
+        |p| p.split('/').filter(|c| !c.is_empty()).count() > MAX_PATH_DEPTH,
+        "the path is more than 48 folders deep",
+    ),
+];
+
+/// At most 80 characters of a path, for a message.
+fn shorten(p: &str) -> String {
+    let mut s: String = p.chars().take(80).collect();
+    if s.len() < p.len() {
+        s.push('…');
+    }
+    s
 }
 
 /// The one sentence a refused path gets.

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::{arg, ToolOutcome, Workspace};
+use super::{ToolOutcome, Workspace};
 use crate::agent::distill;
 use crate::agent::protocol::Step;
 use crate::exec::{self, Event, Io};
@@ -59,25 +59,91 @@ const REDIRECT_ADVICE: &str =
 /// The most characters of a (non-build) command's output the model reads.
 const OUTPUT_CHARS: usize = 6000;
 
-pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
-    let line = match args.get("args") {
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(Value::Array(a)) => a
-            .iter()
-            .filter_map(Value::as_str)
-            .map(crate::text::quote::word)
-            .collect::<Vec<_>>()
-            .join(" "),
-        _ => match arg(args, "command") {
-            Some(s) => s.trim().to_string(),
-            None => {
-                return ToolOutcome::fail(
-                    "git",
-                    "error: no args",
-                    "GitAction needs `args`, e.g. \"status\" or \"commit -m 'msg'\"",
-                )
+/// Keys that may name git's subcommand in a GitAction call (the seed's
+/// `{"action": "commit", "params": "-m 'fix'"}`), first found wins.
+const GIT_HEAD_KEYS: &[&str] = &["action", "subcommand", "operation", "verb"];
+/// Keys whose words follow the subcommand, in this order.
+const GIT_BODY_KEYS: &[&str] = &["args", "params", "parameters", "options", "flags", "argv"];
+/// Keys of a command's own arguments next to a ShellCommand `command`.
+const SHELL_BODY_KEYS: &[&str] = &["args", "arguments", "argv", "params"];
+
+/// A JSON value as words of a command line: a string as written, an array
+/// as its items quoted one by one (numbers and booleans as their text).
+fn words_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.trim().to_string()),
+        Value::Array(items) => Some(
+            items
+                .iter()
+                .filter_map(|i| match i {
+                    Value::String(s) => Some(crate::text::quote::word(s)),
+                    Value::Number(_) | Value::Bool(_) => Some(i.to_string()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        Value::Number(_) | Value::Bool(_) => Some(v.to_string()),
+        _ => None,
+    }
+}
+
+/// The git command line a GitAction call means, without `git`: `{args}`
+/// (string or array), `{command}`, or the seed's `{action, params}`.
+pub(super) fn git_words(args: &Value) -> Option<String> {
+    let head = GIT_HEAD_KEYS
+        .iter()
+        .find_map(|k| args.get(*k).and_then(words_of));
+    let body: Vec<String> = GIT_BODY_KEYS
+        .iter()
+        .chain(["command", "cmd"].iter())
+        .filter_map(|k| args.get(*k).and_then(words_of))
+        .collect();
+    // `{"action": "commit", "args": "commit -m x"}` says the verb twice.
+    let repeated = |h: &String| {
+        body.first().is_some_and(|b| {
+            let b = b.strip_prefix("git ").unwrap_or(b);
+            b.split_whitespace().next() == h.split_whitespace().next()
+        })
+    };
+    let mut parts: Vec<String> = head.filter(|h| !repeated(h)).into_iter().collect();
+    parts.extend(body);
+    // `{"action": "commit", "message": "fix"}`: the message is `-m`.
+    if let Some(m) = args.get("message").and_then(Value::as_str) {
+        if !parts.iter().any(|p| p.contains("-m")) {
+            parts.push(format!("-m {}", crate::text::quote::word(m)));
+        }
+    }
+    let line = parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!line.is_empty()).then_some(line)
+}
+
+/// The command line a ShellCommand call means: `{command}` as a string or
+/// an argv array, with `{args}` appended when given apart.
+pub(super) fn shell_words(args: &Value) -> Option<String> {
+    let mut line = args.get("command").and_then(words_of)?;
+    for k in SHELL_BODY_KEYS {
+        if let Some(rest) = args.get(*k).and_then(words_of) {
+            if !rest.is_empty() {
+                line.push(' ');
+                line.push_str(&rest);
             }
-        },
+        }
+    }
+    (!line.trim().is_empty()).then_some(line)
+}
+
+pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
+    let Some(line) = git_words(args) else {
+        return ToolOutcome::fail(
+            "git",
+            "error: no args",
+            "GitAction needs `args`, e.g. \"status\" or \"commit -m 'msg'\" (or `action` and `params`)",
+        );
     };
     let line = match line.strip_prefix("git ") {
         Some(rest) => format!("git {}", rest.trim_start()),
@@ -88,8 +154,12 @@ pub(super) fn git_action(ws: &mut Workspace, args: &Value) -> ToolOutcome {
 }
 
 pub(super) fn shell(ws: &mut Workspace, args: &Value) -> ToolOutcome {
-    let Some(command) = arg(args, "command") else {
-        return ToolOutcome::fail("", "error: no command", "ShellCommand needs `command`");
+    let Some(command) = shell_words(args) else {
+        return ToolOutcome::fail(
+            "",
+            "error: no command",
+            "ShellCommand needs `command`, a command line or an array of words",
+        );
     };
     run_line(ws, command.trim(), false)
 }
@@ -136,6 +206,9 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             "refused: not git",
             "GitAction runs git only; use ShellCommand for other programs",
         );
+    }
+    if let Some(why) = read_refusal(ws, &cmds) {
+        return ToolOutcome::fail(line, "refused: read", why);
     }
     let build = match cmds.as_slice() {
         [one] => policy::builds::build_of(&one.argv).is_some() && one.kind == CmdKind::Utility,
@@ -323,6 +396,13 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
     }
 }
 
+/// Why the line may not run because of what it would read: outside the
+/// working tree, or a secret over a remote endpoint (see `reads`).
+fn read_refusal(ws: &Workspace, cmds: &[&Cmd]) -> Option<String> {
+    let guard_secrets = ws.limits.remote && !ws.limits.send_secrets;
+    super::reads::refusal(&ws.root, cmds, guard_secrets)
+}
+
 /// Git run for the agent tells hooks so (`FARARONI_ACTOR=agent`).
 fn mark_agent(c: &mut Cmd) {
     if c.kind == CmdKind::Git {
@@ -488,6 +568,69 @@ mod tests {
         )
         .is_some_and(|a| a.contains("fs_write")));
         assert!(around_guard("git push", "").is_none());
+    }
+
+    #[test]
+    fn every_git_action_shape_reads_as_one_line() {
+        use serde_json::json;
+        let cases = [
+            (
+                json!({"action": "commit", "params": "-m 'fix'"}),
+                "commit -m 'fix'",
+            ),
+            (
+                json!({"action": "branch", "params": "develop"}),
+                "branch develop",
+            ),
+            (json!({"action": "status"}), "status"),
+            (json!({"args": "log --oneline -3"}), "log --oneline -3"),
+            (
+                json!({"args": ["commit", "-m", "fix it"]}),
+                "commit -m 'fix it'",
+            ),
+            (json!({"command": "git diff"}), "git diff"),
+            (
+                json!({"action": "commit", "params": ["-m", "a b"]}),
+                "commit -m 'a b'",
+            ),
+            (
+                json!({"action": "commit", "message": "fix bug"}),
+                "commit -m 'fix bug'",
+            ),
+            (json!({"args": "log", "params": ["-n", 2]}), "log -n 2"),
+            (
+                json!({"action": "commit", "args": "commit -m x"}),
+                "commit -m x",
+            ),
+        ];
+        for (args, want) in cases {
+            assert_eq!(git_words(&args).as_deref(), Some(want), "{args}");
+        }
+        assert_eq!(git_words(&json!({})), None);
+        assert_eq!(git_words(&json!({"args": ""})), None);
+    }
+
+    #[test]
+    fn shell_commands_read_as_strings_or_argv() {
+        use serde_json::json;
+        assert_eq!(
+            shell_words(&json!({"command": "ls -la"})).as_deref(),
+            Some("ls -la")
+        );
+        assert_eq!(
+            shell_words(&json!({"command": ["grep", "-n", "a b", "x.rs"]})).as_deref(),
+            Some("grep -n 'a b' x.rs")
+        );
+        assert_eq!(
+            shell_words(&json!({"command": "cargo", "args": ["test", "--lib"]})).as_deref(),
+            Some("cargo test --lib")
+        );
+        assert_eq!(shell_words(&json!({"command": []})), None);
+        assert_eq!(
+            shell_words(&json!({"cmd": "ls"})),
+            None,
+            "keys are normalized before"
+        );
     }
 
     #[test]

@@ -1,0 +1,563 @@
+//! What a command reads, judged before it runs: every path a read-only
+//! program, git or a build would open must stay inside the working tree
+//! (the OS sandbox limits writes, not reads), and over a remote endpoint
+//! no command may read a secret file, by name or by content, in any way
+//! the redaction of its output cannot undo.
+//!
+//! The argv is the router's: quotes removed, `~` and globs expanded, so
+//! `cat .e*` is judged as `cat .env` and `ls ~` as `ls /home/user`.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::agent::secrets;
+use crate::router::{Cmd, CmdKind};
+
+/// Programs that take no file operands: their words are text.
+const NOT_READERS: &[&str] = &[
+    "echo", "printf", "true", "false", "expr", "seq", "date", "sleep", "basename", "dirname",
+    "test", "[", "yes", "whoami", "id", "uname", "pwd", "which", "type", "env", "tr",
+];
+
+/// Programs whose first operand is a pattern, not a path (unless `-e` or
+/// `-f` gave it).
+const PATTERN_FIRST: &[&str] = &["grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep"];
+
+/// Options whose next word is text, never a path, per program. Every
+/// other option value is judged as a path: a number or a word taken for a
+/// path stays inside the tree and is harmless, while a path taken for a
+/// value would go unjudged.
+const TEXT_OPTIONS: &[(&str, &[&str])] = &[
+    ("grep", &["-e", "--regexp"]),
+    ("egrep", &["-e", "--regexp"]),
+    ("fgrep", &["-e", "--regexp"]),
+    ("rg", &["-e", "--regexp"]),
+    (
+        "git",
+        &[
+            "-m",
+            "--message",
+            "--author",
+            "--format",
+            "--pretty",
+            "--date",
+            "--grep",
+            "-b",
+            "-B",
+            "-S",
+            "-G",
+        ],
+    ),
+    ("cut", &["-d", "--delimiter"]),
+    ("sort", &["-t", "--field-separator"]),
+];
+
+/// Programs whose output holds file contents line by line, as they are:
+/// redacting their output removes what a secret file held. Any other
+/// program that reads a file holding a credential (`rev`, `od`, `fold`,
+/// `base64`, `cut`…) is refused over a remote endpoint.
+const VERBATIM: &[&str] = &[
+    "cat",
+    "head",
+    "tail",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "nl",
+    "less",
+    "more",
+    "sort",
+    "uniq",
+    "tac",
+    "wc",
+    "ls",
+    "stat",
+    "file",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "du",
+    "find",
+    "tree",
+    "git",
+    "diff",
+    "cmp",
+];
+
+/// Recursive searches read every file under a folder; over a remote
+/// endpoint they are refused where a secret file lies below.
+fn recursive_search(cmd: &Cmd) -> bool {
+    let prog = program(cmd);
+    let argv = &cmd.argv;
+    match prog {
+        "rg" | "ag" | "ack" => true,
+        "grep" | "egrep" | "fgrep" => argv.iter().skip(1).any(|a| {
+            a == "--recursive"
+                || a == "--dereference-recursive"
+                || a.starts_with("--directories=recurse")
+                || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && (a.contains('r') || a.contains('R')))
+        }),
+        "git" => {
+            argv.get(1).is_some_and(|s| s == "grep")
+                && argv.iter().any(|a| a == "--untracked" || a == "--no-index")
+        }
+        _ => false,
+    }
+}
+
+fn program(cmd: &Cmd) -> &str {
+    cmd.argv
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p))
+        .unwrap_or("")
+}
+
+fn in_table(table: &[(&str, &[&str])], prog: &str, opt: &str) -> bool {
+    table
+        .iter()
+        .filter(|(p, _)| *p == "*" || *p == prog)
+        .any(|(_, opts)| opts.contains(&opt))
+}
+
+/// The words of `cmd` that name files or folders it may read.
+pub(super) fn read_operands(cmd: &Cmd) -> Vec<String> {
+    let prog = program(cmd);
+    if NOT_READERS.contains(&prog) {
+        return Vec::new();
+    }
+    if cmd.kind == CmdKind::Cd {
+        return cmd.argv.get(1).cloned().into_iter().collect();
+    }
+    let mut out = Vec::new();
+    let mut pattern_pending = PATTERN_FIRST.contains(&prog)
+        || (prog == "git" && cmd.argv.get(1).is_some_and(|s| s == "grep"));
+    let explicit_pattern = cmd
+        .argv
+        .iter()
+        .any(|a| a == "-e" || a == "-f" || a.starts_with("--regexp") || a.starts_with("--file"));
+    if explicit_pattern {
+        pattern_pending = false;
+    }
+    let mut after_dashdash = false;
+    let mut skip_next = false;
+    let mut path_next = false;
+    for (i, a) in cmd.argv.iter().enumerate().skip(1) {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        if std::mem::take(&mut path_next) && !a.starts_with('-') {
+            out.push(a.clone());
+            continue;
+        }
+        if !after_dashdash && a == "--" {
+            after_dashdash = true;
+            continue;
+        }
+        if !after_dashdash && a.starts_with('-') && a.len() > 1 {
+            let (opt, value) = match a.split_once('=') {
+                Some((o, v)) => (o, Some(v)),
+                None => (a.as_str(), None),
+            };
+            let text = in_table(TEXT_OPTIONS, prog, opt);
+            match value {
+                Some(v) if !text => out.push(v.to_string()),
+                Some(_) => {}
+                None if text => skip_next = true,
+                // The next word may be this option's value: judged as a
+                // path, and not taken for the pattern.
+                None => path_next = !pattern_pending,
+            }
+            continue;
+        }
+        // git's subcommand is no path.
+        if prog == "git" && i == 1 {
+            continue;
+        }
+        if pattern_pending {
+            pattern_pending = false;
+            continue;
+        }
+        out.push(a.clone());
+        // `git show HEAD:.env`, `git show :.env`: the path after the colon.
+        if prog == "git" {
+            if let Some((_, path)) = a.split_once(':') {
+                if !path.is_empty() {
+                    out.push(
+                        path.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':')
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `p` with `.` and `..` resolved without touching the disk.
+fn lexical(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Whether `word`, as a path from `root`, stays inside `root` (through
+/// symbolic links too).
+pub(super) fn stays_inside(root: &Path, word: &str) -> bool {
+    if word == "/dev/null" || word.is_empty() {
+        return true;
+    }
+    let p = Path::new(word);
+    let joined = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        root.join(p)
+    };
+    let norm = lexical(&joined);
+    if !norm.starts_with(root) {
+        return false;
+    }
+    // The longest part that exists decides where links lead.
+    let mut probe = norm.clone();
+    loop {
+        if let Ok(real) = probe.canonicalize() {
+            return real.starts_with(root);
+        }
+        if !probe.pop() {
+            return false;
+        }
+    }
+}
+
+/// The most files looked at below a folder for secret files.
+const WALK_LIMIT: usize = 20_000;
+
+/// A secret file below `dir` (inside `root`), skipping the git dir.
+fn secret_below(dir: &Path, root: &Path) -> Option<String> {
+    let mut stack = vec![dir.to_path_buf()];
+    let mut seen = 0;
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > WALK_LIMIT {
+                return None;
+            }
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if name == ".git" {
+                continue;
+            }
+            let path = e.path();
+            let rel = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .into_owned();
+            if secrets::is_secret_file(&rel) {
+                return Some(rel);
+            }
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push(path);
+            }
+        }
+    }
+    None
+}
+
+/// How much of a file is looked at for credentials.
+const SNIFF_BYTES: u64 = 256 * 1024;
+
+fn holds_credential(path: &Path) -> bool {
+    use std::io::Read as _;
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() {
+        return false;
+    }
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut buf = Vec::new();
+    if f.take(SNIFF_BYTES).read_to_end(&mut buf).is_err() {
+        return false;
+    }
+    secrets::holds_secret(&String::from_utf8_lossy(&buf))
+}
+
+/// Why `cmds` may not run (the rule, in one sentence), or `None`.
+/// `guard_secrets`: the endpoint is remote and secrets are not allowed.
+pub(super) fn refusal(root: &Path, cmds: &[&Cmd], guard_secrets: bool) -> Option<String> {
+    for cmd in cmds {
+        let prog = program(cmd);
+        let operands = read_operands(cmd);
+        for w in &operands {
+            if !stays_inside(root, w) {
+                return Some(format!(
+                    "`{prog}` would read `{w}`, outside the repository's working tree; commands read only inside it (home folders, absolute paths and `..` that leave the tree are refused)"
+                ));
+            }
+        }
+        if !guard_secrets {
+            continue;
+        }
+        for w in &operands {
+            if secrets::is_secret_file(w) {
+                return Some(format!(
+                    "`{w}` looks like a secret and the model's endpoint is not on this machine; no command reads it for you (the user can allow it with `git config fararoni.llm.sendSecrets true`)"
+                ));
+            }
+        }
+        if recursive_search(cmd) {
+            let dirs: Vec<PathBuf> = {
+                let d: Vec<PathBuf> = operands
+                    .iter()
+                    .map(|w| root.join(w))
+                    .filter(|p| p.is_dir())
+                    .collect();
+                if d.is_empty() && !operands.iter().any(|w| root.join(w).is_file()) {
+                    vec![root.to_path_buf()]
+                } else {
+                    d
+                }
+            };
+            if let Some(s) = dirs.iter().find_map(|d| secret_below(d, root)) {
+                return Some(format!(
+                    "a recursive search would read `{s}`, which looks like a secret, and the model's endpoint is not on this machine; use fs_search, which skips secret files"
+                ));
+            }
+        }
+        if !VERBATIM.contains(&prog) {
+            for w in &operands {
+                if holds_credential(&root.join(w)) {
+                    return Some(format!(
+                        "`{w}` holds what looks like a credential and `{prog}` would print it in a form that cannot be redacted; read it with fs_read, which redacts credentials"
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(words: &[&str]) -> Cmd {
+        Cmd {
+            kind: if words.first() == Some(&"git") {
+                CmdKind::Git
+            } else {
+                CmdKind::Utility
+            },
+            argv: words.iter().map(|w| w.to_string()).collect(),
+            env: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn operands_are_the_words_that_name_files() {
+        assert_eq!(read_operands(&cmd(&["cat", "a", "b"])), ["a", "b"]);
+        assert_eq!(
+            read_operands(&cmd(&["grep", "-rn", "KEY", "/home/u"])),
+            ["/home/u"]
+        );
+        assert_eq!(read_operands(&cmd(&["grep", "-e", "/etc", "x"])), ["x"]);
+        assert_eq!(
+            read_operands(&cmd(&["grep", "-f", "/etc/pats", "x"])),
+            ["/etc/pats", "x"]
+        );
+        assert_eq!(read_operands(&cmd(&["cat", "-n", ".env"])), [".env"]);
+        assert_eq!(
+            read_operands(&cmd(&["git", "commit", "-m", "/etc is .env"])),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            read_operands(&cmd(&["head", "-n", "5", "/etc/passwd"])),
+            ["5", "/etc/passwd"]
+        );
+        assert_eq!(
+            read_operands(&cmd(&["git", "show", ":.env"])),
+            [":.env", ".env"]
+        );
+        assert_eq!(
+            read_operands(&cmd(&["git", "show", "HEAD:conf/.env.prod"])),
+            ["HEAD:conf/.env.prod", "conf/.env.prod"]
+        );
+        assert!(
+            read_operands(&cmd(&["git", "-C", "/tmp/x", "status"])).contains(&"/tmp/x".to_string())
+        );
+        assert_eq!(
+            read_operands(&cmd(&["git", "diff", "--no-index", "a", "/etc/hosts"])),
+            ["a", "/etc/hosts"]
+        );
+        assert_eq!(
+            read_operands(&cmd(&["cargo", "test", "--manifest-path=../x/Cargo.toml"])),
+            ["test", "../x/Cargo.toml"]
+        );
+        assert!(read_operands(&cmd(&["echo", "/etc/passwd"])).is_empty());
+    }
+
+    #[test]
+    fn paths_that_leave_the_tree_are_seen() {
+        let dir = std::env::temp_dir().join(format!("reads-{}", std::process::id()));
+        let root = dir.join("repo");
+        std::fs::create_dir_all(root.join("src")).expect("mkdir");
+        let root = root.canonicalize().expect("canonical");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("/etc", root.join("etc-link")).expect("symlink");
+        for w in [
+            "src",
+            "src/../README",
+            "./x",
+            "",
+            "/dev/null",
+            &root.join("src").to_string_lossy(),
+        ] {
+            assert!(stays_inside(&root, w), "{w}");
+        }
+        for w in [
+            "../outside/x",
+            "/etc/passwd",
+            "src/../../x",
+            "/",
+            "etc-link/passwd",
+            "etc-link",
+        ] {
+            assert!(!stays_inside(&root, w), "{w}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod attacks {
+    use super::*;
+    use crate::facts::RepoEnv;
+    use crate::policy::Actor;
+    use crate::router::{self, Plan};
+
+    /// Every way of reading `.env` or a file outside the tree that the
+    /// router lets through must be refused here.
+    #[test]
+    fn spellings_of_a_secret_read_are_all_refused() {
+        let dir = std::env::temp_dir().join(format!("reads-attacks-{}", std::process::id()));
+        let root = dir.join("repo");
+        std::fs::create_dir_all(root.join("sub")).expect("mkdir");
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(&root)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git init");
+        let root = root.canonicalize().expect("canonical");
+        std::fs::write(
+            root.join(".env"),
+            "STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc\n",
+        )
+        .expect("env");
+        std::fs::write(
+            root.join("notes.bak"),
+            "STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc\n",
+        )
+        .expect("bak");
+        let env = RepoEnv::new(root.clone());
+        let mut passed = Vec::new();
+        let mut judged = Vec::new();
+        for line in [
+            "cat .env",
+            "cat ./.env",
+            "cat sub/../.env",
+            "cat .ENV",
+            "cat '.env'",
+            "cat .en?",
+            "cat .e*",
+            "cat -- .env",
+            "cat -n .env",
+            "head -c 100 .env",
+            "tail -n +1 .env",
+            "rev .env",
+            "od -c .env",
+            "fold -w 3 .env",
+            "hexdump -C .env",
+            "xxd .env",
+            "base64 .env",
+            "cut -c1-5 .env",
+            "strings .env",
+            "grep -r STRIPE .",
+            "grep -R STRIPE",
+            "grep -rn STRIPE sub/..",
+            "rg STRIPE",
+            "git grep --untracked STRIPE",
+            "git grep --no-index STRIPE",
+            "git show :.env",
+            "git show :0:.env",
+            "cat < .env",
+            "sort .env",
+            "rev notes.bak",
+            "od -c notes.bak",
+            "find . -name .env -exec cat {} ;",
+            "diff .env /dev/null",
+            "cat /etc/passwd",
+            "cat ../x",
+            "ls ~",
+            "ls -a ~/",
+            "cat $HOME/.bashrc",
+            "head /etc/hostname",
+            "git diff --no-index .env /etc/hostname",
+            "git -C .. status",
+            "cd .. && ls",
+            "grep -r KEY ~",
+            "wc -c .env",
+            "md5sum .env",
+            "nl .env",
+            "tac .env",
+            "less .env",
+            "column -t .env",
+            "paste .env",
+            "awk 1 .env",
+            "sed -n p .env",
+            "python3 -c 'print(open(\".env\").read())'",
+            "xargs cat < list",
+            "cp .env x",
+            "git log -p -- .env",
+            "git blame .env",
+        ] {
+            let Ok(d) = router::route_for(line, &env, Actor::Agent) else {
+                continue;
+            };
+            let Plan::Chain(steps) = d.plan else {
+                continue;
+            };
+            let cmds: Vec<&Cmd> = steps.iter().flat_map(|s| s.pipeline.iter()).collect();
+            judged.push(line);
+            if refusal(&root, &cmds, true).is_none() {
+                passed.push(line);
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(passed.is_empty(), "not refused: {passed:?}");
+        println!("judged here (the rest the policy blocks first): {judged:?}");
+        assert!(
+            judged.len() >= 30,
+            "the policy lets most reads through to this check: {judged:?}"
+        );
+    }
+}
