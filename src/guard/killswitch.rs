@@ -492,6 +492,10 @@ pub fn check_in_change(
     judge(lang, old, new, t, true, elsewhere)
 }
 
+/// One file of a change: its path, its content before (none for a new
+/// file) and after.
+pub type ChangedFile<'a> = (&'a str, Option<&'a [u8]>, &'a [u8]);
+
 /// The code lines a change adds to its files, so that code moved from one
 /// file to another is not taken for code removed.
 #[derive(Default)]
@@ -510,7 +514,7 @@ impl Elsewhere {
 
     /// Returns an [`Elsewhere`] of the other files of a change: every
     /// `(path, old, new)` but the one at `skip`.
-    pub fn of_others(files: &[(&str, Option<&[u8]>, &[u8])], skip: usize) -> Elsewhere {
+    pub fn of_others(files: &[ChangedFile<'_>], skip: usize) -> Elsewhere {
         let mut e = Elsewhere::default();
         for (i, (p, o, n)) in files.iter().enumerate() {
             if i != skip {
