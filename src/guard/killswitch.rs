@@ -584,8 +584,13 @@ fn judge(
         }
     }
 
-    let (old_side, new_side, old_scan, new_scan, delta, same) =
-        study(old, new, texts, lang, derive);
+    // What was removed and what stands in its place is judged on a thread
+    // of its own beside the measurements, for a large pair.
+    let (found, (old_side, new_side, old_scan, new_scan, delta, same)) = both(
+        old.len() + new.len() >= PARALLEL_BYTES,
+        || texts.map(|(o, n)| removal::findings(o, n, lang, &elsewhere.0)),
+        || study(old, new, texts, lang, derive),
+    );
     // Lines `new` has more often than `old` are the only ones that can add
     // a placeholder; they are judged in a second pass, once each.
     let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
@@ -744,7 +749,7 @@ fn judge(
                 )
             });
         }
-        let found = removal::findings(o, n, lang, &elsewhere.0);
+        let found = found.unwrap_or_default();
         elisions.retain(
             |e| !matches!(e, Reason::Elision { line, .. } if found.iter().any(|f| f.line == *line)),
         );
