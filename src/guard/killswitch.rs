@@ -492,6 +492,10 @@ pub fn check_in_change(
     judge(lang, old, new, t, true, elsewhere)
 }
 
+/// One file of a change: its path, its content before (none for a new
+/// file) and after.
+pub type ChangedFile<'a> = (&'a str, Option<&'a [u8]>, &'a [u8]);
+
 /// The code lines a change adds to its files, so that code moved from one
 /// file to another is not taken for code removed.
 #[derive(Default)]
@@ -510,7 +514,7 @@ impl Elsewhere {
 
     /// Returns an [`Elsewhere`] of the other files of a change: every
     /// `(path, old, new)` but the one at `skip`.
-    pub fn of_others(files: &[(&str, Option<&[u8]>, &[u8])], skip: usize) -> Elsewhere {
+    pub fn of_others(files: &[ChangedFile<'_>], skip: usize) -> Elsewhere {
         let mut e = Elsewhere::default();
         for (i, (p, o, n)) in files.iter().enumerate() {
             if i != skip {
@@ -580,8 +584,13 @@ fn judge(
         }
     }
 
-    let (old_side, new_side, old_scan, new_scan, delta, same) =
-        study(old, new, texts, lang, derive);
+    // What was removed and what stands in its place is judged on a thread
+    // of its own beside the measurements, for a large pair.
+    let (found, (old_side, new_side, old_scan, new_scan, delta, same)) = both(
+        old.len() + new.len() >= PARALLEL_BYTES,
+        || texts.map(|(o, n)| removal::findings(o, n, lang, &elsewhere.0)),
+        || study(old, new, texts, lang, derive),
+    );
     // Lines `new` has more often than `old` are the only ones that can add
     // a placeholder; they are judged in a second pass, once each.
     let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
@@ -740,7 +749,7 @@ fn judge(
                 )
             });
         }
-        let found = removal::findings(o, n, lang, &elsewhere.0);
+        let found = found.unwrap_or_default();
         elisions.retain(
             |e| !matches!(e, Reason::Elision { line, .. } if found.iter().any(|f| f.line == *line)),
         );

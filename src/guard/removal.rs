@@ -4,8 +4,7 @@
 //! The two sides are split into lines, each classed by the file's own
 //! comment syntax ([`Lang::line_comments`], [`Lang::block_comments`],
 //! docstrings, prose notes) as blank, code or comment, and keyed by its
-//! text with whitespace removed (so re-indenting and reformatting inside a
-//! line change nothing). A patience diff of the keys gives the hunks: a run
+//! trimmed text (so re-indenting changes nothing). A patience diff of the keys gives the hunks: a run
 //! of old lines removed and a run of new lines added in their place. A
 //! removed code line whose key is added anywhere else (in the file, or in
 //! another file of the same change) was moved, not removed. Then, per
@@ -143,7 +142,7 @@ struct Line {
     /// Byte range of the trimmed text.
     start: usize,
     end: usize,
-    /// The hash of the text with whitespace removed.
+    /// The hash of the trimmed text.
     key: u64,
     class: Class,
     /// Leading whitespace, in columns (a tab counts four).
@@ -754,10 +753,9 @@ fn comment_body<'t>(t: &'t str, lang: &Lang) -> &'t str {
         .trim()
 }
 
-/// The key of a line's text with whitespace removed (and a trailing `;`).
+/// The key of a line's text, as [`classify`] keys it.
 fn squeezed_key(t: &str) -> u64 {
-    let squeezed: Vec<u8> = t.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    hash_line(seed(), &squeezed)
+    hash_line(seed(), t.trim().as_bytes())
 }
 
 /// Returns whether two comments share at least half their letter pairs
@@ -873,7 +871,6 @@ fn classify(text: &str, lang: &Lang) -> Vec<Line> {
 fn classify_from(text: &str, lang: &Lang, open: Option<(&'static str, Class)>) -> Vec<Line> {
     let seed = seed();
     let mut out = Vec::with_capacity(text.len() / 32 + 1);
-    let mut scratch: Vec<u8> = Vec::with_capacity(256);
     // The closer of the block comment, docstring or string the line is in.
     let mut inside: Option<(&'static str, Class)> = open;
     let mut prev_code_end: u8 = b'\n';
@@ -889,10 +886,13 @@ fn classify_from(text: &str, lang: &Lang, open: Option<(&'static str, Class)>) -
             .take_while(|b| *b == b' ' || *b == b'\t')
             .map(|b| if b == b'\t' { 4 } else { 1 })
             .sum();
-        scratch.clear();
-        scratch.extend(trimmed.bytes().filter(|b| !b.is_ascii_whitespace()));
-        let key = hash_line(seed, &scratch);
-        let word = trimmed.chars().any(char::is_alphanumeric);
+        // Keyed by the trimmed text: re-indenting changes no key.
+        let key = hash_line(seed, trimmed.as_bytes());
+        let word = if trimmed.is_ascii() {
+            trimmed.bytes().any(|b| b.is_ascii_alphanumeric())
+        } else {
+            trimmed.chars().any(char::is_alphanumeric)
+        };
         let class = if trimmed.is_empty() {
             Class::Blank
         } else if let Some((close, class)) = inside {

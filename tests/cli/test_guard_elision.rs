@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use git_fararoni::guard::killswitch::{self, Elsewhere, Thresholds};
+use git_fararoni::guard::killswitch::{self, ChangedFile, Elsewhere, Thresholds};
 use serde_json::Value;
 
 use crate::common::TestRepo;
@@ -81,15 +81,14 @@ fn test_guard_elision_suite_has_no_miss_and_no_false_block() {
     let mut wrong = Vec::new();
     let mut by_kind: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for c in &all {
-        let others: Vec<(&str, Option<&[u8]>, &[u8])> = c
-            .others
-            .iter()
-            .map(|(p, o, n)| (p.as_str(), o.as_deref().map(str::as_bytes), n.as_bytes()))
-            .collect();
-        let mut elsewhere = Elsewhere::default();
-        for (p, o, n) in &others {
-            elsewhere.add(p, *o, n);
-        }
+        // The change's files: this one (skipped) and the others.
+        let mut files: Vec<ChangedFile> = vec![(c.file.as_str(), None, b"")];
+        files.extend(
+            c.others
+                .iter()
+                .map(|(p, o, n)| (p.as_str(), o.as_deref().map(str::as_bytes), n.as_bytes())),
+        );
+        let elsewhere = Elsewhere::of_others(&files, 0);
         let r = killswitch::check_in_change(
             &c.file,
             Some(c.old.as_bytes()),
