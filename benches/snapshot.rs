@@ -112,8 +112,8 @@ fn state_repo() -> tempfile::TempDir {
     for i in 0..400 {
         git(root, &["branch", &format!("b{i}")]);
     }
-    for i in 0..100 {
-        if i % 2 == 0 {
+    for i in 0..100u32 {
+        if i.is_multiple_of(2) {
             git(root, &["tag", "-a", &format!("t{i}"), "-m", "tag"]);
         } else {
             git(root, &["tag", &format!("t{i}")]);
@@ -146,7 +146,11 @@ fn change(root: &Path, what: Change, round: u64) {
                 "branch",
                 "-f",
                 "b7",
-                if round % 2 == 0 { "HEAD" } else { "HEAD~1" },
+                if round.is_multiple_of(2) {
+                    "HEAD"
+                } else {
+                    "HEAD~1"
+                },
             ],
         ),
         Change::Index => {
