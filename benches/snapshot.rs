@@ -5,7 +5,13 @@
 //!   tree with that many dirty files, each iteration new content in every
 //!   file (so every file is saved: the worst case);
 //! - `snapshot_unchanged/{10,100,1000}`: a further snapshot of the same
-//!   session with nothing changed since (compare and save nothing).
+//!   session with nothing changed since (compare and save nothing);
+//! - `state/{first,unchanged,one_ref,index,hook}`: the save of the
+//!   repository's own state (`gitstate::save_state`: 500 refs, a stash, the
+//!   index, config, hooks) for a new session (everything new: the worst
+//!   case), then with nothing changed, one ref moved, the index rewritten,
+//!   one hook written. The run ends with each as a ratio of `first`: cost
+//!   proportional to what changed shows as ratios far below 1.
 //!
 //! One temporary repository per size, built once (on the temp dir's file
 //! system: fsync costs are real). Linear cost shows as equal time per file.
@@ -18,7 +24,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use git_fararoni::git::repo::Repo;
-use git_fararoni::shadow::{dirty, Session, Shadow};
+use git_fararoni::shadow::{dirty, gitstate, Session, Shadow};
 
 mod common;
 use common::git;
@@ -96,10 +102,162 @@ fn bench(c: &mut Criterion) {
     again.finish();
 }
 
+/// A repository with two commits, 400 branches, 100 tags (half annotated), a stash
+/// entry, a staged change and the sample hooks.
+fn state_repo() -> tempfile::TempDir {
+    let dir = repo(10);
+    let root = dir.path();
+    std::fs::write(root.join("d0/f0.rs"), "second\n").expect("write");
+    git(root, &["commit", "-q", "-am", "second"]);
+    for i in 0..400 {
+        git(root, &["branch", &format!("b{i}")]);
+    }
+    for i in 0..100u32 {
+        if i.is_multiple_of(2) {
+            git(root, &["tag", "-a", &format!("t{i}"), "-m", "tag"]);
+        } else {
+            git(root, &["tag", &format!("t{i}")]);
+        }
+    }
+    std::fs::write(root.join("d0/f0.rs"), "stashed\n").expect("write");
+    git(root, &["stash", "-q"]);
+    std::fs::write(root.join("d1/f1.rs"), "staged\n").expect("write");
+    git(root, &["add", "d1/f1.rs"]);
+    // As `git gc` leaves them in a real repository.
+    git(root, &["pack-refs", "--all"]);
+    dir
+}
+
+/// What each state benchmark changes before a save.
+#[derive(Clone, Copy)]
+enum Change {
+    Nothing,
+    OneRef,
+    Index,
+    Hook,
+}
+
+fn change(root: &Path, what: Change, round: u64) {
+    match what {
+        Change::Nothing => {}
+        Change::OneRef => git(
+            root,
+            &[
+                "branch",
+                "-f",
+                "b7",
+                if round.is_multiple_of(2) {
+                    "HEAD"
+                } else {
+                    "HEAD~1"
+                },
+            ],
+        ),
+        Change::Index => {
+            std::fs::write(root.join("d2/f2.rs"), format!("round {round}\n")).expect("write");
+            git(root, &["add", "d2/f2.rs"]);
+        }
+        Change::Hook => std::fs::write(
+            root.join(".git/hooks/pre-commit"),
+            format!("#!/bin/sh\n# {round}\n"),
+        )
+        .expect("write"),
+    }
+}
+
+fn bench_state(c: &mut Criterion) -> Vec<(&'static str, Duration)> {
+    let dir = state_repo();
+    let root = dir.path().to_path_buf();
+    let mut group = c.benchmark_group("state");
+    group.sample_size(20);
+    let mut round = 0u64;
+    group.bench_function("first", |b| {
+        b.iter_batched(
+            || {
+                round += 1;
+                let repo = Repo::discover(&root).expect("repo").expect("a repo");
+                (
+                    repo,
+                    Session::new(format!("first-{round}")).expect("session"),
+                )
+            },
+            |(repo, session)| {
+                gitstate::save_state(&repo, &session).expect("save");
+            },
+            criterion::BatchSize::PerIteration,
+        );
+    });
+    let session = Session::new("again").expect("session");
+    let repo = Repo::discover(&root).expect("repo").expect("a repo");
+    gitstate::save_state(&repo, &session).expect("save");
+    for (name, what) in [
+        ("unchanged", Change::Nothing),
+        ("one_ref", Change::OneRef),
+        ("index", Change::Index),
+        ("hook", Change::Hook),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    round += 1;
+                    change(&root, what, round);
+                    Repo::discover(&root).expect("repo").expect("a repo")
+                },
+                |repo| {
+                    gitstate::save_state(&repo, &session).expect("save");
+                },
+                criterion::BatchSize::PerIteration,
+            );
+        });
+    }
+    group.finish();
+    // The same, timed by hand for the ratios printed at the end (medians
+    // of 15 runs; each change, and opening the repository, which every
+    // caller has done already, outside the timed part).
+    let mut out = Vec::new();
+    for (name, what) in [
+        ("first", None),
+        ("unchanged", Some(Change::Nothing)),
+        ("one_ref", Some(Change::OneRef)),
+        ("index", Some(Change::Index)),
+        ("hook", Some(Change::Hook)),
+    ] {
+        let mut times = Vec::new();
+        for _ in 0..15 {
+            round += 1;
+            let s = match what {
+                None => Session::new(format!("ratio-{round}")).expect("session"),
+                Some(w) => {
+                    change(&root, w, round);
+                    session.clone()
+                }
+            };
+            let repo = Repo::discover(&root).expect("repo").expect("a repo");
+            let start = std::time::Instant::now();
+            gitstate::save_state(&repo, &s).expect("save");
+            times.push(start.elapsed());
+        }
+        times.sort();
+        out.push((name, times[times.len() / 2]));
+    }
+    out
+}
+
 fn main() {
     let mut c = Criterion::default()
         .configure_from_args()
         .warm_up_time(Duration::from_secs(1));
     bench(&mut c);
+    let state = bench_state(&mut c);
     c.final_summary();
+    if let Some((_, first)) = state.first() {
+        println!("state save, median of 15, as a ratio of a new session's first save:");
+        for (name, t) in &state {
+            println!(
+                "  {name:<10} {:>9.3} ms   ratio {:.3}",
+                t.as_secs_f64() * 1e3,
+                t.as_secs_f64() / first.as_secs_f64()
+            );
+        }
+    }
 }

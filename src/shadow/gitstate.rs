@@ -659,16 +659,36 @@ fn keep(repo: &Repo, ledger: &mut Ledger, want: BTreeSet<String>) -> Result<(), 
         .write_object(commit)
         .map_err(|e| state_err("saved", e))?
         .detach();
-    set_ref(repo, &keep_ref(repo, &ledger.session), &anchor.to_string())?;
+    set_keep_ref(repo, &keep_ref(repo, &ledger.session), anchor)?;
     ledger.anchor = Some(anchor.to_string());
     ledger.kept.extend(want);
     Ok(())
 }
 
-/// Points `name` at `id` with git (no hooks run: ours is not the user's
+/// Points our ref `name` at `id`: in process (no reflog: git keeps none
+/// for our namespace), else with git (no hooks run: ours is not the user's
 /// change).
-fn set_ref(repo: &Repo, name: &str, id: &str) -> Result<(), ShadowError> {
-    git(repo, &["update-ref", "--no-deref", name, id])
+fn set_keep_ref(repo: &Repo, name: &str, id: gix::ObjectId) -> Result<(), ShadowError> {
+    use gix::refs::transaction::{Change, LogChange, PreviousValue, RefEdit, RefLog};
+    let edit = name.try_into().map(|name| RefEdit {
+        change: Change::Update {
+            log: LogChange {
+                mode: RefLog::AndReference,
+                force_create_reflog: false,
+                message: "git-fararoni: keep".into(),
+            },
+            expected: PreviousValue::Any,
+            new: gix::refs::Target::Object(id),
+        },
+        name,
+        deref: false,
+    });
+    if let Ok(edit) = edit {
+        if repo.gix().edit_references_as([edit], None).is_ok() {
+            return Ok(());
+        }
+    }
+    git(repo, &["update-ref", "--no-deref", name, &id.to_string()])
         .read()
         .map(|_| ())
         .map_err(ShadowError::Git)
@@ -736,8 +756,20 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
     });
     let (stash_log, files): (Vec<&String>, Vec<&String>) =
         keys.into_iter().partition(|k| *k == "logs/refs/stash");
+    // A hooks folder of the repository is checked like any other place of
+    // it (swapped for a symlink out, it is refused); one configured outside
+    // it is a place of its own.
+    let inside = hooks
+        .parent()
+        .and_then(real)
+        .is_some_and(|p| roots.dirs.iter().any(|d| p.starts_with(d)));
     let allowed = Roots {
-        dirs: roots.dirs.iter().cloned().chain(real(&hooks)).collect(),
+        dirs: roots
+            .dirs
+            .iter()
+            .cloned()
+            .chain(real(&hooks).filter(|_| !inside))
+            .collect(),
     };
     for key in files {
         items.push(restore_file(

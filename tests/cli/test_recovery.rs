@@ -467,3 +467,72 @@ fn test_recovery_objects_survive_gc_through_our_keep_ref() {
     undo(&r, SESSION);
     assert_eq!(r.git(&["rev-parse", "feature"]).trim(), feature);
 }
+
+/// Every file under `dir`, for comparing before and after.
+fn outside_files(dir: &Path) -> BTreeMap<std::path::PathBuf, Vec<u8>> {
+    crate::common::snapshot(dir)
+}
+
+#[test]
+fn test_recovery_a_planted_ledger_never_makes_undo_write_outside_the_repository() {
+    let r = rich_repo();
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("keep.txt"), "outside\n").expect("write");
+    let before = outside_files(outside.path());
+    r.write(
+        "tools/hook.sh",
+        "printf '#!/bin/sh\\n' > .git/hooks/pre-push\n",
+    );
+    call(&r, "sh tools/hook.sh");
+    // Someone with write access to the git dir points the ledger's hooks
+    // folder elsewhere on the machine.
+    let state = r.path().join(".git/fararoni/state");
+    for e in std::fs::read_dir(&state).expect("ledgers").flatten() {
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(e.path()).expect("read")).expect("JSON");
+        v["hooks_dir"] = json!(outside.path().to_string_lossy());
+        std::fs::write(e.path(), v.to_string()).expect("write");
+    }
+    let out = r.run(&["undo", "--session", SESSION]);
+    assert!(out.code == 0 || out.code == 1, "{out}");
+    assert_eq!(outside_files(outside.path()), before, "{out}");
+    // The hook the session wrote is gone from the repository's own folder.
+    assert!(!r.path().join(".git/hooks/pre-push").exists(), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn test_recovery_a_hooks_folder_swapped_for_a_symlink_is_never_written_through() {
+    let r = rich_repo();
+    let outside = tempfile::tempdir().expect("tempdir");
+    let before = outside_files(outside.path());
+    r.write(
+        "tools/swap.sh",
+        &format!(
+            "echo '# changed' >> .git/hooks/pre-commit.sample\nmv .git/hooks .git/hooks-old\nln -s '{}' .git/hooks\n",
+            outside.path().display()
+        ),
+    );
+    call(&r, "sh tools/swap.sh");
+    let out = r.run(&["undo", "--session", SESSION]);
+    assert!(out.code == 0 || out.code == 1, "{out}");
+    assert_eq!(outside_files(outside.path()), before, "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn test_recovery_a_precious_name_that_is_a_symlink_out_is_never_read() {
+    let r = repo_with_source();
+    let outside = tempfile::tempdir().expect("tempdir");
+    std::fs::write(outside.path().join("secret"), "outside secret\n").expect("write");
+    r.write(".gitignore", ".env.local\n");
+    std::os::unix::fs::symlink(outside.path().join("secret"), r.path().join(".env.local"))
+        .expect("ln");
+    let out = r.run(&["shadow", "snapshot", "--session", "s", "--json"]);
+    assert_eq!(out.code, 0, "{out}");
+    let store = crate::common::snapshot(&r.path().join(".fararoni"));
+    assert!(
+        !store.values().any(|b| b.starts_with(b"outside")),
+        "outside content in the store"
+    );
+}
