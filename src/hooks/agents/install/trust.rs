@@ -634,6 +634,14 @@ mod tests {
             codex_hash("post_tool_use", m, &h),
             "sha256:8b8244f0e006eceed2a01328ce6388edfc64c1390d581d4b762e0661180939f2"
         );
+        // The fail-closed wrapper as installed now: what Codex 0.171.0's
+        // own "Trust all" wrote for it. A change to the wrapper changes
+        // this, and every Codex user must trust the hook again.
+        let wrapped = handler(&super::super::pre_command(Agent::Codex));
+        assert_eq!(
+            codex_hash("pre_tool_use", m, &wrapped),
+            "sha256:46d13bb396417f3c15d0b20e687d8c156c1420d288455cd1495f07bb7a55cd29"
+        );
         // The canonical text itself.
         let mut text = String::new();
         canonical(
