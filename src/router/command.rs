@@ -278,8 +278,11 @@ pub fn prose_operands(line: &CommandLine, facts: &dyn Facts, dir: &Path) -> bool
         dir: dir.to_path_buf(),
         ..Place::default()
     };
-    let exists =
-        |w: &str| facts.is_path(&place, w) == Some(true) || !facts.expand_glob(dir, w).is_empty();
+    // A glob is looked up only when the word has a glob's characters.
+    let exists = |w: &str| {
+        facts.is_path(&place, w) == Some(true)
+            || (w.contains(['*', '?', '[']) && !facts.expand_glob(dir, w).is_empty())
+    };
     let mut pattern_taken = kind != Operands::PatternThenPaths;
     let mut after_option = false;
     let mut dashdash = false;
