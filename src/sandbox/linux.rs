@@ -58,6 +58,24 @@ pub(super) fn exec_contained(
         program: argv[0].to_string_lossy().into_owned(),
         source,
     })?;
+    // Every Full-level run in this worktree holds a shared lock on it for
+    // its whole life, taken before it decides which placeholders to make;
+    // a run removes its placeholders only when it can take the lock
+    // exclusively. Removing a directory detaches the mounts on it in every
+    // namespace, so without this a run ending could strip the read-only
+    // bind from a concurrent run that reused its placeholder.
+    let worktree_lock = match level {
+        Level::Full => {
+            Some(
+                lock_shared(&policy.worktree).map_err(|source| SandboxError::Resolve {
+                    what: "worktree (to lock it)",
+                    path: policy.worktree.clone(),
+                    source,
+                })?,
+            )
+        }
+        _ => None,
+    };
     let mut plan = Plan::build(policy, level, &extra)?;
     let cprogram = cpath(&program)
         .map_err(|_| SandboxError::BadShimArgs("the program holds a NUL byte".into()))?;
@@ -232,7 +250,9 @@ pub(super) fn exec_contained(
     // The waiter keeps no descriptor of the caller's: a pipe the caller
     // reads to EOF (its stdout, or std's exec-error pipe when this runs in
     // a `pre_exec` hook) must close when the command's copies do.
-    close_other_fds(&[report_r.as_raw_fd(), alive_w.as_raw_fd()]);
+    let mut keep = vec![report_r.as_raw_fd(), alive_w.as_raw_fd()];
+    keep.extend(worktree_lock.as_ref().map(|f| f.as_raw_fd()));
+    close_other_fds(&keep);
     // The read returns at exec (close-on-exec) or at the child's report.
     let mut buf = [0u8; 8];
     let mut report_file = std::fs::File::from(report_r);
@@ -243,9 +263,14 @@ pub(super) fn exec_contained(
     }
     // pid 1 is gone, and with it every process of the sandbox: remove the
     // placeholders made for missing protected paths, so a run leaves no
-    // empty `.claude/` behind. Unmounted first (in our namespace only),
-    // and only if still empty (someone outside may have used it since).
-    for p in plan.created.iter().rev() {
+    // empty `.claude/` behind — only when no other run holds the worktree
+    // (see `worktree_lock`), unmounted first (in our namespace only), and
+    // only if still empty (someone outside may have used it since).
+    let alone = worktree_lock.as_ref().is_some_and(|f| {
+        // SAFETY: flock on a descriptor we own; converts our shared lock.
+        unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+    });
+    for p in plan.created.iter().rev().filter(|_| alone) {
         if let Ok(c) = cpath(p) {
             // SAFETY: c is a NUL-terminated path alive for the call.
             unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
@@ -728,6 +753,25 @@ fn find_program(name: &OsString, path: Option<OsString>) -> io::Result<PathBuf> 
         }
     }
     Err(denied.unwrap_or_else(|| io::Error::from(io::ErrorKind::NotFound)))
+}
+
+/// Opens `dir` and takes a shared `flock` on it (waiting while another
+/// run removes its placeholders under the exclusive lock).
+fn lock_shared(dir: &Path) -> io::Result<std::fs::File> {
+    let f = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_CLOEXEC)
+        .open(dir)?;
+    loop {
+        // SAFETY: flock on a descriptor we own.
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_SH) } == 0 {
+            return Ok(f);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 /// Closes every descriptor above stderr except `keep`.

@@ -61,8 +61,12 @@
 //!   (`.claude/` for `.claude/settings.json`), that whole folder is bound
 //!   read-only; if it would sit directly in a writable root (`.fararoni/` in
 //!   the worktree), an empty directory is created there first and bound
-//!   read-only, and removed after the command if still empty (a shim
-//!   killed by SIGKILL leaves it; git shows no empty directory). So a
+//!   read-only, and removed after the command if still empty and no other
+//!   run holds the worktree (each Full run holds a shared `flock` on it;
+//!   removing a directory detaches the mounts on it in *every* namespace,
+//!   so a run ending must not remove a placeholder a concurrent run uses —
+//!   tested). A shim killed by SIGKILL leaves it; git shows no empty
+//!   directory. So a
 //!   protected *file* directly in the worktree root must exist or it would be
 //!   created as a directory — callers pass only folders there. At the
 //!   Landlock level nothing is created: what is not granted cannot be made.
@@ -114,7 +118,10 @@
 //! both levels (a tmux, docker or session-bus socket runs commands outside
 //! the sandbox; Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes
 //! those outside the writable roots on kernels that have it); writable
-//! caches can be poisoned for a later uncontained build. `LD_PRELOAD` given
+//! caches can be poisoned for a later uncontained build; a process
+//! *outside* that removes or renames over a protected path while a sandbox
+//! runs detaches its read-only bind there (the kernel does so in every
+//! namespace), after which the sandbox can create that path anew. `LD_PRELOAD` given
 //! to the *shim* itself would run before any check, but `git-fararoni` is
 //! linked statically where the C toolchain allows (see `build.rs`; it is
 //! here), so no loader reads it; a dynamic build must be spawned with a

@@ -918,6 +918,60 @@ fn walk_paths(p: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
+fn test_sandbox_concurrent_runs_keep_a_shared_placeholder_protected() {
+    // Run A makes the placeholder for the missing .fararoni/; run B, started
+    // while A runs, finds it and binds it read-only. When A ends it must not
+    // remove it: removing a directory detaches the mounts on it in every
+    // namespace, which would let B create .fararoni/ anew and write it.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let policy = w.policy(false);
+    let env = w.env();
+    std::thread::scope(|s| {
+        let a = s.spawn(|| contained(Level::Full, &policy, &["sh", "-c", "sleep 1"], &env, &w.wt));
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while !w.wt.join(".fararoni").exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let b = s.spawn(|| {
+            contained(
+                Level::Full,
+                &policy,
+                &[
+                    "sh",
+                    "-c",
+                    "sleep 2; mkdir -p .fararoni; echo pwned > .fararoni/x",
+                ],
+                &env,
+                &w.wt,
+            )
+        });
+        let a = a.join().expect("run a");
+        assert_eq!(a.status.code(), Some(0), "{}", show(&a));
+        let b = b.join().expect("run b");
+        assert!(ran(&b), "{}", show(&b));
+    });
+    assert!(
+        !w.wt.join(".fararoni/x").exists(),
+        "run B wrote .fararoni/ after run A ended"
+    );
+    // Alone again, a run removes the placeholder it made.
+    let _ = std::fs::remove_dir(w.wt.join(".fararoni"));
+    let o = w.sh(Level::Full, "test -d .fararoni");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "the placeholder exists during the run"
+    );
+    assert!(
+        !w.wt.join(".fararoni").exists(),
+        "the placeholder is gone after the run"
+    );
+}
+
+#[test]
 fn test_sandbox_refuses_a_symlinked_protected_path() {
     let w = World::new();
     std::fs::create_dir(w.wt.join("real")).expect("mkdir");
