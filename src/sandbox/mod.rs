@@ -15,7 +15,8 @@
 //! fresh single-threaded process, which `unshare(CLONE_NEWUSER)` requires
 //! and which may allocate freely between `fork` and `exec` (a multi-threaded
 //! caller could do neither in a `pre_exec` hook). [`exec_contained`] then,
-//! at [`Level::Full`]:
+//! at [`Level::Full`], plans the paths (creating placeholders, under a
+//! shared `flock` on the worktree) and forks a helper, which:
 //! 1. enters new user, mount, PID and (network off) network namespaces, maps
 //!    the caller's uid and gid to themselves (`setgroups` denied);
 //! 2. makes every mount private; binds each writable root over itself, then
@@ -35,9 +36,13 @@
 //!    Landlock (writes allowed beneath the writable roots and on the few
 //!    device files only; abstract unix sockets and signals scoped to the
 //!    sandbox) and execs the command;
-//! 4. the shim waits and exits with the command's code, or 128+N when a
-//!    signal N killed it. If the shim itself dies, `PR_SET_PDEATHSIG` kills
-//!    pid 1, and with it the namespace.
+//! 4. waits for pid 1 and sends its code (or 128+N when a signal N killed
+//!    it, or a setup or exec error) to the shim, which exits with it at
+//!    once; only then does the helper remove its placeholders and exit,
+//!    paying the namespaces' teardown (RCU grace periods) after the caller
+//!    has its answer. The helper gives up the caller's stdio once pid 1 is
+//!    forked. `PR_SET_PDEATHSIG` chains shim → helper → pid 1: if the shim
+//!    dies, everything in the sandbox dies.
 //!
 //! As pid 1 the command ignores signals it has no handler for (SIGTERM,
 //! SIGINT) sent from inside or outside; to stop it, signal the shim: any
