@@ -58,6 +58,24 @@ pub(super) fn exec_contained(
         program: argv[0].to_string_lossy().into_owned(),
         source,
     })?;
+    // Every Full-level run in this worktree holds a shared lock on it for
+    // its whole life, taken before it decides which placeholders to make;
+    // a run removes its placeholders only when it can take the lock
+    // exclusively. Removing a directory detaches the mounts on it in every
+    // namespace, so without this a run ending could strip the read-only
+    // bind from a concurrent run that reused its placeholder.
+    let worktree_lock = match level {
+        Level::Full => {
+            Some(
+                lock_shared(&policy.worktree).map_err(|source| SandboxError::Resolve {
+                    what: "worktree (to lock it)",
+                    path: policy.worktree.clone(),
+                    source,
+                })?,
+            )
+        }
+        _ => None,
+    };
     let mut plan = Plan::build(policy, level, &extra)?;
     let cprogram = cpath(&program)
         .map_err(|_| SandboxError::BadShimArgs("the program holds a NUL byte".into()))?;
@@ -78,6 +96,107 @@ pub(super) fn exec_contained(
         source,
     };
 
+    if level == Level::Full {
+        // The namespaces are entered by a helper child, not by the shim:
+        // the last process to leave a mount or user namespace tears it
+        // down (an RCU grace period, milliseconds on a busy machine), and
+        // removing a placeholder unmounts (another one). The helper tells
+        // the shim the command's status first and does those after, so
+        // the caller, which waits for the shim, waits for neither.
+        let (status_r, status_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+        let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+        // SAFETY: single-threaded process (checked), so the child may run
+        // arbitrary code.
+        let helper = unsafe { libc::fork() };
+        if helper < 0 {
+            return Err(setup("fork".into(), io::Error::last_os_error()));
+        }
+        if helper == 0 {
+            drop(status_r);
+            drop(alive_w);
+            if !parent_alive(&alive_r) {
+                // SAFETY: ends the helper; the shim is gone.
+                unsafe { libc::_exit(1) };
+            }
+            drop(alive_r);
+            let mut sent = false;
+            let keep = Some(status_w.as_raw_fd());
+            let result = supervise(
+                policy,
+                level,
+                argv,
+                &mut plan,
+                worktree_lock,
+                &cprogram,
+                &cargv,
+                &cenv,
+                keep,
+                &mut |r| {
+                    send(&status_w, r);
+                    sent = true;
+                },
+            );
+            if !sent {
+                send(&status_w, &result);
+            }
+            // SAFETY: ends the helper without running the shim's destructors.
+            unsafe { libc::_exit(0) };
+        }
+        drop(status_w);
+        drop(alive_r);
+        drop(worktree_lock);
+        let mut keep = vec![status_r.as_raw_fd(), alive_w.as_raw_fd()];
+        keep.retain(|fd| *fd > 2);
+        close_other_fds(&keep);
+        let result = receive(status_r, level, argv);
+        drop(alive_w);
+        return match result {
+            // SAFETY: ends the shim with the command's code; nothing to flush.
+            Ok(code) => unsafe { libc::_exit(code) },
+            Err(e) => Err(e),
+        };
+    }
+    let result = supervise(
+        policy,
+        level,
+        argv,
+        &mut plan,
+        worktree_lock,
+        &cprogram,
+        &cargv,
+        &cenv,
+        None,
+        &mut |_| {},
+    );
+    match result {
+        // SAFETY: ends the shim with the command's code; nothing to flush,
+        // and no atexit handler of a caller that forked us should run twice.
+        Ok(code) => unsafe { libc::_exit(code) },
+        Err(e) => Err(e),
+    }
+}
+
+/// Sets the sandbox up at `level` (the namespaces and mounts at Full), runs
+/// the command as a child, and returns its exit code; `done` is told the
+/// outcome as soon as it is known, before the placeholders are removed.
+#[allow(clippy::too_many_arguments)]
+fn supervise(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    plan: &mut Plan,
+    worktree_lock: Option<std::fs::File>,
+    cprogram: &CString,
+    cargv: &[CString],
+    cenv: &[CString],
+    also_keep: Option<RawFd>,
+    done: &mut dyn FnMut(&Result<i32, SandboxError>),
+) -> Result<i32, SandboxError> {
+    let setup = |what: String, source: io::Error| SandboxError::Setup {
+        level,
+        what,
+        source,
+    };
     match level {
         Level::Full => {
             // SAFETY: getuid/getgid cannot fail.
@@ -199,7 +318,7 @@ pub(super) fn exec_contained(
         }
     }
 
-    let ruleset = ruleset(&plan, level, policy.network)
+    let ruleset = ruleset(plan, level, policy.network)
         .map_err(|e| setup("build the Landlock ruleset".into(), e))?;
     let (report_r, report_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
     let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
@@ -213,7 +332,7 @@ pub(super) fn exec_contained(
     if pid == 0 {
         drop(report_r);
         drop(alive_w);
-        let (stage, err) = child(level, ruleset, &cprogram, &cargv, &cenv, &alive_r);
+        let (stage, err) = child(level, ruleset, cprogram, cargv, cenv, &alive_r);
         report(&report_w, stage, &err);
         // SAFETY: ends the child without running the parent's destructors.
         unsafe {
@@ -229,10 +348,19 @@ pub(super) fn exec_contained(
     drop(report_w);
     drop(alive_r);
     drop(ruleset);
+    if also_keep.is_some() {
+        // The helper outlives the shim (see `exec_contained`): it must not
+        // hold the caller's stdio, or a caller reading the command's output
+        // to its end would wait for the helper's teardown after all.
+        detach_stdio();
+    }
     // The waiter keeps no descriptor of the caller's: a pipe the caller
     // reads to EOF (its stdout, or std's exec-error pipe when this runs in
     // a `pre_exec` hook) must close when the command's copies do.
-    close_other_fds(&[report_r.as_raw_fd(), alive_w.as_raw_fd()]);
+    let mut keep = vec![report_r.as_raw_fd(), alive_w.as_raw_fd()];
+    keep.extend(worktree_lock.as_ref().map(|f| f.as_raw_fd()));
+    keep.extend(also_keep);
+    close_other_fds(&keep);
     // The read returns at exec (close-on-exec) or at the child's report.
     let mut buf = [0u8; 8];
     let mut report_file = std::fs::File::from(report_r);
@@ -241,22 +369,11 @@ pub(super) fn exec_contained(
     if level == Level::Landlock {
         kill_descendants();
     }
-    // pid 1 is gone, and with it every process of the sandbox: remove the
-    // placeholders made for missing protected paths, so a run leaves no
-    // empty `.claude/` behind. Unmounted first (in our namespace only),
-    // and only if still empty (someone outside may have used it since).
-    for p in plan.created.iter().rev() {
-        if let Ok(c) = cpath(p) {
-            // SAFETY: c is a NUL-terminated path alive for the call.
-            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
-        }
-        let _ = std::fs::remove_dir(p);
-    }
-    if n == buf.len() {
+    let result = if n == buf.len() {
         let stage = u32::from_ne_bytes([buf[0], buf[1], buf[2], buf[3]]);
         let errno = i32::from_ne_bytes([buf[4], buf[5], buf[6], buf[7]]);
         let source = io::Error::from_raw_os_error(errno);
-        return Err(match stage {
+        Err(match stage {
             s if s == Stage::Exec as u32 => SandboxError::Exec {
                 program: argv[0].to_string_lossy().into_owned(),
                 source,
@@ -267,13 +384,111 @@ pub(super) fn exec_contained(
                 setup("enforce Landlock (not enforced)".into(), source)
             }
             _ => setup("wait for the shim (it died)".into(), source),
-        });
+        })
+    } else {
+        Ok(status)
+    };
+    done(&result);
+    // pid 1 is gone, and with it every process of the sandbox: remove the
+    // placeholders made for missing protected paths, so a run leaves no
+    // empty `.claude/` behind — only when no other run holds the worktree
+    // (see `worktree_lock`), unmounted first (in our namespace only), and
+    // only if still empty (someone outside may have used it since).
+    let alone = worktree_lock.as_ref().is_some_and(|f| {
+        // SAFETY: flock on a descriptor we own; converts our shared lock.
+        unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+    });
+    for p in plan.created.iter().rev().filter(|_| alone) {
+        if let Ok(c) = cpath(p) {
+            // SAFETY: c is a NUL-terminated path alive for the call.
+            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+        }
+        let _ = std::fs::remove_dir(p);
     }
     drop(alive_w);
-    // _exit: nothing of ours to flush, and no atexit handler of a caller
-    // that forked us should run twice.
-    // SAFETY: ends the process with the command's code.
-    unsafe { libc::_exit(status) }
+    result
+}
+
+/// Points stdin, stdout and stderr at /dev/null.
+fn detach_stdio() {
+    if let Ok(null) = OpenOptions::new().read(true).write(true).open("/dev/null") {
+        for fd in 0..=2 {
+            // SAFETY: dup2 onto the standard descriptors, from one we own.
+            unsafe { libc::dup2(null.as_raw_fd(), fd) };
+        }
+    }
+}
+
+/// Returns whether the process that forked us still holds its end of
+/// `alive` (checked after setting PDEATHSIG, which a parent that died
+/// before would never send).
+fn parent_alive(alive: &OwnedFd) -> bool {
+    // SAFETY: prctl with integer arguments only.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
+    let mut pfd = libc::pollfd {
+        fd: alive.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, zero timeout.
+    unsafe { libc::poll(&mut pfd, 1, 0) == 0 }
+}
+
+/// Sends the helper's outcome to the shim: `0` and the code, or `1` and
+/// the errno and step of a setup error, or `2` and the errno of an exec
+/// error.
+fn send(fd: &OwnedFd, result: &Result<i32, SandboxError>) {
+    let mut msg: Vec<u8> = Vec::new();
+    match result {
+        Ok(code) => {
+            msg.push(0);
+            msg.extend(code.to_ne_bytes());
+        }
+        Err(SandboxError::Exec { source, .. }) => {
+            msg.push(2);
+            msg.extend(source.raw_os_error().unwrap_or(libc::EIO).to_ne_bytes());
+        }
+        Err(SandboxError::Setup { what, source, .. }) => {
+            msg.push(1);
+            msg.extend(source.raw_os_error().unwrap_or(libc::EIO).to_ne_bytes());
+            msg.extend(what.as_bytes());
+        }
+        Err(other) => {
+            msg.push(1);
+            msg.extend(libc::EIO.to_ne_bytes());
+            msg.extend(other.to_string().as_bytes());
+        }
+    }
+    // SAFETY: writes our buffer to a pipe we own (the message is far below
+    // PIPE_BUF, so it arrives whole).
+    unsafe { libc::write(fd.as_raw_fd(), msg.as_ptr().cast(), msg.len()) };
+}
+
+/// Reads what [`send`] wrote; the helper dying first is a setup error.
+fn receive(fd: OwnedFd, level: Level, argv: &[OsString]) -> Result<i32, SandboxError> {
+    let mut msg = Vec::new();
+    let _ = std::fs::File::from(fd).read_to_end(&mut msg);
+    let errno = |m: &[u8]| {
+        m.get(1..5)
+            .map_or(libc::EIO, |b| i32::from_ne_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    match msg.first() {
+        Some(0) => Ok(errno(&msg)),
+        Some(2) => Err(SandboxError::Exec {
+            program: argv[0].to_string_lossy().into_owned(),
+            source: io::Error::from_raw_os_error(errno(&msg)),
+        }),
+        Some(_) => Err(SandboxError::Setup {
+            level,
+            what: String::from_utf8_lossy(msg.get(5..).unwrap_or_default()).into_owned(),
+            source: io::Error::from_raw_os_error(errno(&msg)),
+        }),
+        None => Err(SandboxError::Setup {
+            level,
+            what: "run the sandbox's helper (it died)".into(),
+            source: io::Error::from_raw_os_error(libc::ECHILD),
+        }),
+    }
 }
 
 /// The child: pid 1 of the new PID namespace at the Full level. Returns only
@@ -728,6 +943,25 @@ fn find_program(name: &OsString, path: Option<OsString>) -> io::Result<PathBuf> 
         }
     }
     Err(denied.unwrap_or_else(|| io::Error::from(io::ErrorKind::NotFound)))
+}
+
+/// Opens `dir` and takes a shared `flock` on it (waiting while another
+/// run removes its placeholders under the exclusive lock).
+fn lock_shared(dir: &Path) -> io::Result<std::fs::File> {
+    let f = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_CLOEXEC)
+        .open(dir)?;
+    loop {
+        // SAFETY: flock on a descriptor we own.
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_SH) } == 0 {
+            return Ok(f);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 /// Closes every descriptor above stderr except `keep`.

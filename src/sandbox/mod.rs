@@ -15,7 +15,8 @@
 //! fresh single-threaded process, which `unshare(CLONE_NEWUSER)` requires
 //! and which may allocate freely between `fork` and `exec` (a multi-threaded
 //! caller could do neither in a `pre_exec` hook). [`exec_contained`] then,
-//! at [`Level::Full`]:
+//! at [`Level::Full`], plans the paths (creating placeholders, under a
+//! shared `flock` on the worktree) and forks a helper, which:
 //! 1. enters new user, mount, PID and (network off) network namespaces, maps
 //!    the caller's uid and gid to themselves (`setgroups` denied);
 //! 2. makes every mount private; binds each writable root over itself, then
@@ -35,9 +36,13 @@
 //!    Landlock (writes allowed beneath the writable roots and on the few
 //!    device files only; abstract unix sockets and signals scoped to the
 //!    sandbox) and execs the command;
-//! 4. the shim waits and exits with the command's code, or 128+N when a
-//!    signal N killed it. If the shim itself dies, `PR_SET_PDEATHSIG` kills
-//!    pid 1, and with it the namespace.
+//! 4. waits for pid 1 and sends its code (or 128+N when a signal N killed
+//!    it, or a setup or exec error) to the shim, which exits with it at
+//!    once; only then does the helper remove its placeholders and exit,
+//!    paying the namespaces' teardown (RCU grace periods) after the caller
+//!    has its answer. The helper gives up the caller's stdio once pid 1 is
+//!    forked. `PR_SET_PDEATHSIG` chains shim → helper → pid 1: if the shim
+//!    dies, everything in the sandbox dies.
 //!
 //! As pid 1 the command ignores signals it has no handler for (SIGTERM,
 //! SIGINT) sent from inside or outside; to stop it, signal the shim: any
@@ -61,8 +66,12 @@
 //!   (`.claude/` for `.claude/settings.json`), that whole folder is bound
 //!   read-only; if it would sit directly in a writable root (`.fararoni/` in
 //!   the worktree), an empty directory is created there first and bound
-//!   read-only, and removed after the command if still empty (a shim
-//!   killed by SIGKILL leaves it; git shows no empty directory). So a
+//!   read-only, and removed after the command if still empty and no other
+//!   run holds the worktree (each Full run holds a shared `flock` on it;
+//!   removing a directory detaches the mounts on it in *every* namespace,
+//!   so a run ending must not remove a placeholder a concurrent run uses —
+//!   tested). A shim killed by SIGKILL leaves it; git shows no empty
+//!   directory. So a
 //!   protected *file* directly in the worktree root must exist or it would be
 //!   created as a directory — callers pass only folders there. At the
 //!   Landlock level nothing is created: what is not granted cannot be made.
@@ -114,7 +123,10 @@
 //! both levels (a tmux, docker or session-bus socket runs commands outside
 //! the sandbox; Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes
 //! those outside the writable roots on kernels that have it); writable
-//! caches can be poisoned for a later uncontained build. `LD_PRELOAD` given
+//! caches can be poisoned for a later uncontained build; a process
+//! *outside* that removes or renames over a protected path while a sandbox
+//! runs detaches its read-only bind there (the kernel does so in every
+//! namespace), after which the sandbox can create that path anew. `LD_PRELOAD` given
 //! to the *shim* itself would run before any check, but `git-fararoni` is
 //! linked statically where the C toolchain allows (see `build.rs`; it is
 //! here), so no loader reads it; a dynamic build must be spawned with a

@@ -102,7 +102,10 @@ pub(super) fn landlock_abi() -> u32 {
     u32::try_from(v).unwrap_or(0)
 }
 
-/// Tries the namespaces [`super::linux`] uses, in a forked child.
+/// Tries the namespaces [`super::linux`] uses, in a forked child that
+/// answers over a pipe before it exits: tearing its namespaces down on exit
+/// (an RCU grace period or more) is then off the caller's path, and a
+/// thread reaps it.
 #[cfg(target_os = "linux")]
 fn user_namespaces() -> bool {
     // Prepared before fork: the child must not allocate.
@@ -110,10 +113,16 @@ fn user_namespaces() -> bool {
     let uid = unsafe { libc::getuid() };
     let map = format!("{uid} {uid} 1\n");
     let flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWNET;
+    let mut fds = [-1; 2];
+    // SAFETY: pipe2 writes two descriptors into our array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return false;
+    }
+    let [read_end, write_end] = fds;
     // SAFETY: the child calls only async-signal-safe raw system calls
     // (unshare, open, write, close, mount, _exit) on data made before the
-    // fork, so it is sound in a multi-threaded parent; the parent only waits.
-    unsafe {
+    // fork, so it is sound in a multi-threaded parent.
+    let pid = unsafe {
         let pid = libc::fork();
         if pid == 0 {
             let ok = libc::unshare(flags) == 0
@@ -126,19 +135,45 @@ fn user_namespaces() -> bool {
                     libc::MS_REC | libc::MS_PRIVATE,
                     std::ptr::null(),
                 ) == 0;
-            libc::_exit(if ok { 0 } else { 1 });
+            let answer: &[u8] = if ok { b"1" } else { b"0" };
+            libc::write(write_end, answer.as_ptr().cast(), 1);
+            libc::_exit(0);
         }
-        if pid < 0 {
-            return false;
-        }
-        let mut status = 0;
-        while libc::waitpid(pid, &mut status, 0) < 0 {
-            if std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-                return false;
+        libc::close(write_end);
+        pid
+    };
+    let mut answer = [0u8; 1];
+    let got = pid > 0
+        && loop {
+            // SAFETY: reads one byte into our buffer from the pipe we own;
+            // EOF (the child died first) reads 0 bytes.
+            let n = unsafe { libc::read(read_end, answer.as_mut_ptr().cast(), 1) };
+            if n >= 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                break n == 1;
             }
+        };
+    // SAFETY: closes the read end we own.
+    unsafe { libc::close(read_end) };
+    if pid > 0 {
+        let reap = move || {
+            let mut status = 0;
+            // SAFETY: waits for our own child.
+            while unsafe { libc::waitpid(pid, &mut status, 0) } < 0
+                && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
+            {}
+        };
+        if std::thread::Builder::new()
+            .name("sandbox-probe".into())
+            .spawn(reap)
+            .is_err()
+        {
+            // No thread: reap here, paying the teardown.
+            let mut status = 0;
+            // SAFETY: waits for our own child.
+            unsafe { libc::waitpid(pid, &mut status, 0) };
         }
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
     }
+    got && answer[0] == b'1'
 }
 
 /// Opens `path` for writing and writes `data` with raw calls.

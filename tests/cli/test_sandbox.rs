@@ -322,9 +322,10 @@ open('.git/config', 'a').write('pwned')
                 show(&o)
             );
             // The placeholder made to protect the missing .fararoni/ is
-            // gone afterwards, as is anything the command tried there.
+            // gone afterwards (the shim's helper removes it just after the
+            // shim answers), as is anything the command tried there.
             assert!(
-                !w.wt.join(".fararoni").exists(),
+                eventually(|| !w.wt.join(".fararoni").exists()),
                 "{level}: `{s}` left .fararoni/:\n{}",
                 show(&o)
             );
@@ -563,7 +564,7 @@ fn test_sandbox_killing_the_shim_kills_the_command() {
     }
     let mut child = cmd.spawn().expect("spawn");
     // Kill once the command runs (a loaded machine may take a while).
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
     while !w.wt.join("started").exists() && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -915,6 +916,72 @@ fn walk_paths(p: &Path) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+#[test]
+fn test_sandbox_concurrent_runs_keep_a_shared_placeholder_protected() {
+    // Run A makes the placeholder for the missing .fararoni/; run B, started
+    // while A runs, finds it and binds it read-only. When A ends it must not
+    // remove it: removing a directory detaches the mounts on it in every
+    // namespace, which would let B create .fararoni/ anew and write it.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let policy = w.policy(false);
+    let env = w.env();
+    std::thread::scope(|s| {
+        let a = s.spawn(|| contained(Level::Full, &policy, &["sh", "-c", "sleep 1"], &env, &w.wt));
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while !w.wt.join(".fararoni").exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let b = s.spawn(|| {
+            contained(
+                Level::Full,
+                &policy,
+                &[
+                    "sh",
+                    "-c",
+                    "sleep 2; mkdir -p .fararoni; echo pwned > .fararoni/x",
+                ],
+                &env,
+                &w.wt,
+            )
+        });
+        let a = a.join().expect("run a");
+        assert_eq!(a.status.code(), Some(0), "{}", show(&a));
+        let b = b.join().expect("run b");
+        assert!(ran(&b), "{}", show(&b));
+    });
+    assert!(
+        !w.wt.join(".fararoni/x").exists(),
+        "run B wrote .fararoni/ after run A ended"
+    );
+    // Alone again, a run removes the placeholder it made.
+    let _ = std::fs::remove_dir(w.wt.join(".fararoni"));
+    let o = w.sh(Level::Full, "test -d .fararoni");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "the placeholder exists during the run"
+    );
+    assert!(
+        eventually(|| !w.wt.join(".fararoni").exists()),
+        "the placeholder is gone after the run"
+    );
+}
+
+/// Returns whether `cond` holds within 10 s (polled).
+fn eventually(cond: impl Fn() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !cond() {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    true
 }
 
 #[test]
