@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks of the in-process engine (issue 16), as ratios against
+# Benchmarks of the in-process engine, as ratios against
 # llama.cpp's server (the xllamacpp wheel) on the same GGUF file, measured
 # in one run so the machine's load weighs on both alike:
 #   - load time, first-token latency (~250-token prompt), generation tokens/s

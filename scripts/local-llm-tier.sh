@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The in-process tier (issue 16): builds git-fararoni with the `local-llm`
+# The in-process tier: builds git-fararoni with the `local-llm`
 # feature (llama.cpp inside the process), then runs the ignored
 # `local_engine` tests against SmolLM2-135M-Instruct with no server in the
 # way: level 2 answers "hola", a level-3 task makes a schema-valid call in

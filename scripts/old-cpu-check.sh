@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The x86-64-v3 engine on a CPU without AVX (issue 16): runs a build with
+# The x86-64-v3 engine on a CPU without AVX: runs a build with
 # `--features local-llm` under qemu-user emulating a Nehalem (SSE4.2, no
 # AVX/AVX2/FMA/F16C/BMI2). Every command that does not need the model
 # must work, and the engine must refuse with its CPU error, never die with

@@ -1,4 +1,4 @@
-//! The measurement against the peer guards' own test corpora (issue 17):
+//! The measurement against the peer guards' own test corpora:
 //! of the commands a peer expects to block that touch git, files or the
 //! shell, how many `git fararoni guard hook` lets through, and of the
 //! commands a peer expects to allow, how many it blocks.
@@ -10,7 +10,7 @@
 //! lists, per command, where we deliberately differ from a peer and why
 //! (`{"command", "verdict": "allow"|"veto", "kind", "why"}`; kind is
 //! `nothing-lost`, `fails` — git or bash rejects the command, nothing
-//! runs —, `posture` — a rule of issue 17 —, `loss` — the veto names
+//! runs —, `posture` — a rule of the hook posture —, `loss` — the veto names
 //! what this repository would lose — or `coarse`, a known imprecision). A
 //! difference that is not listed fails the test; a listing that no longer
 //! matches our verdict fails it too, so the list cannot go stale.

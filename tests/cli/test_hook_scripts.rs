@@ -1,6 +1,6 @@
 //! Scripts the agent runs from files (`sh x.sh`, `python3 x.py`,
 //! `awk -f x.awk`, `make -f x.mk`, `source x.sh`…): the guard does not
-//! read them, so (issue 17) they are other programs — allowed after the
+//! read them, so they are other programs — allowed after the
 //! dirty-set snapshot, and what they destroy comes back with
 //! `undo --session`. Checked by effect with each interpreter installed
 //! here, the script deleting an untracked file and gutting a modified

@@ -1,4 +1,4 @@
-//! The adversarial suite of the command policy (issue 7), judged by
+//! The adversarial suite of the command policy, judged by
 //! effects: every line of `fixtures/policy/attacks.jsonl` must be blocked by
 //! `git fararoni ask` (exit 3, a reason on stderr) and leave the sandbox
 //! exactly as it was; every line of `fixtures/policy/benign.jsonl` must run
