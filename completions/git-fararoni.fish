@@ -75,7 +75,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __f
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from hook" -l agent -d 'The agent whose payload and veto contract to use' -r -f -a "claude\t'Claude Code (PreToolUse/PostToolUse)'
 gemini\t'Gemini CLI (BeforeTool/AfterTool)'
 codex\t'Codex CLI (PreToolUse/PostToolUse)'
-cursor\t'Cursor (preToolUse/beforeShellExecution/postToolUse/afterFileEdit/afterShellExecution)'
+cursor\t'Cursor (preToolUse/beforeShellExecution/beforeReadFile/postToolUse/afterFileEdit/afterShellExecution)'
 cline\t'Cline (PreToolUse/PostToolUse)'
 copilot\t'GitHub Copilot CLI (preToolUse/PreToolUse/postToolUse/PostToolUse)'"
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand guard; and __fish_seen_subcommand_from hook" -s q -l quiet -d 'Report nothing of what was done; print only data, warnings and errors'
@@ -210,7 +210,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand hooks; and not
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand hooks; and __fish_seen_subcommand_from install" -l agent -d 'Act on a coding agent\'s pre-tool-use hook instead of the git hooks: merge `git fararoni guard hook --agent NAME` into its settings file (claude, gemini, codex, cursor, cline, copilot, or all)' -r -f -a "claude\t'Claude Code (PreToolUse/PostToolUse)'
 gemini\t'Gemini CLI (BeforeTool/AfterTool)'
 codex\t'Codex CLI (PreToolUse/PostToolUse)'
-cursor\t'Cursor (preToolUse/beforeShellExecution/postToolUse/afterFileEdit/afterShellExecution)'
+cursor\t'Cursor (preToolUse/beforeShellExecution/beforeReadFile/postToolUse/afterFileEdit/afterShellExecution)'
 cline\t'Cline (PreToolUse/PostToolUse)'
 copilot\t'GitHub Copilot CLI (preToolUse/PreToolUse/postToolUse/PostToolUse)'
 all\t'Every agent above'"
@@ -223,7 +223,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand hooks; and __f
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l agent -d 'Act on a coding agent\'s pre-tool-use hook instead of the git hooks: merge `git fararoni guard hook --agent NAME` into its settings file (claude, gemini, codex, cursor, cline, copilot, or all)' -r -f -a "claude\t'Claude Code (PreToolUse/PostToolUse)'
 gemini\t'Gemini CLI (BeforeTool/AfterTool)'
 codex\t'Codex CLI (PreToolUse/PostToolUse)'
-cursor\t'Cursor (preToolUse/beforeShellExecution/postToolUse/afterFileEdit/afterShellExecution)'
+cursor\t'Cursor (preToolUse/beforeShellExecution/beforeReadFile/postToolUse/afterFileEdit/afterShellExecution)'
 cline\t'Cline (PreToolUse/PostToolUse)'
 copilot\t'GitHub Copilot CLI (preToolUse/PreToolUse/postToolUse/PostToolUse)'
 all\t'Every agent above'"
@@ -236,7 +236,7 @@ complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand hooks; and __f
 complete -c git-fararoni -n "__fish_git_fararoni_using_subcommand hooks; and __fish_seen_subcommand_from status" -l agent -d 'Act on a coding agent\'s pre-tool-use hook instead of the git hooks: merge `git fararoni guard hook --agent NAME` into its settings file (claude, gemini, codex, cursor, cline, copilot, or all)' -r -f -a "claude\t'Claude Code (PreToolUse/PostToolUse)'
 gemini\t'Gemini CLI (BeforeTool/AfterTool)'
 codex\t'Codex CLI (PreToolUse/PostToolUse)'
-cursor\t'Cursor (preToolUse/beforeShellExecution/postToolUse/afterFileEdit/afterShellExecution)'
+cursor\t'Cursor (preToolUse/beforeShellExecution/beforeReadFile/postToolUse/afterFileEdit/afterShellExecution)'
 cline\t'Cline (PreToolUse/PostToolUse)'
 copilot\t'GitHub Copilot CLI (preToolUse/PreToolUse/postToolUse/PostToolUse)'
 all\t'Every agent above'"

@@ -41,10 +41,21 @@ pub fn form(agent: Agent) -> Option<Form> {
 }
 
 /// The command line that runs `command` contained and journaled in
-/// `session`.
+/// `session`. Our binary is named by the path this hook runs from: an
+/// agent may run commands with another `PATH` than its hooks (Codex's
+/// login shell resets it).
 pub fn contained_line(command: &str, session: &str) -> String {
+    let exe = std::env::current_exe()
+        .ok()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("git-fararoni"))
+        })
+        .and_then(|p| p.into_os_string().into_string().ok())
+        .unwrap_or_else(|| "git-fararoni".to_string());
     format!(
-        "git-fararoni run --session {} -- sh -c {}",
+        "{} run --session {} -- sh -c {}",
+        crate::text::quote::word(&exe),
         crate::text::quote::word(session),
         crate::text::quote::word(command)
     )
@@ -67,7 +78,10 @@ pub fn render(
     // Already ours (the model typed it, or a client re-sent the rewritten
     // call): its command was judged through the wrapper; a second
     // sandbox around the first could not save the work.
-    if command.trim_start().starts_with("git-fararoni run ") {
+    let mut words = command.split_whitespace();
+    let program = words.next().unwrap_or("").trim_matches('\'');
+    let program = program.rsplit('/').next().unwrap_or("");
+    if program == "git-fararoni" && words.next() == Some("run") {
         return None;
     }
     let mut changed = input.clone();
@@ -107,10 +121,12 @@ mod tests {
         let u = &v["hookSpecificOutput"]["updatedInput"];
         assert_eq!(u["description"], "run tests");
         assert_eq!(u["timeout"], 120000);
-        assert_eq!(
-            u["command"],
-            "git-fararoni run --session claude-abc -- sh -c 'make test && echo '\\''done'\\'''"
+        let line = u["command"].as_str().unwrap_or_default();
+        assert!(
+            line.contains("run --session claude-abc -- sh -c "),
+            "{line}"
         );
+        assert!(line.ends_with("echo '\\''done'\\'''"), "{line}");
         assert!(v["hookSpecificOutput"].get("permissionDecision").is_none());
     }
 
