@@ -285,26 +285,25 @@ pub fn prose_operands(line: &CommandLine, facts: &dyn Facts, dir: &Path) -> bool
     };
     let mut pattern_taken = kind != Operands::PatternThenPaths;
     let mut after_option = false;
+    let mut long_option = false;
     let mut dashdash = false;
     for w in &line.args {
-        if w.quoted {
-            pattern_taken = true;
-            after_option = false;
-            continue;
-        }
+        // A quoted word is read like the same word unquoted: quoting
+        // never changes a decision.
         let t = w.text.as_str();
-        if !dashdash && t.len() > 1 && t.starts_with(['-', '+', '(', '!']) {
+        if !w.quoted && !dashdash && t.len() > 1 && t.starts_with(['-', '+', '(', '!']) {
             if kind == Operands::PathsThenExpression {
                 return false;
             }
             dashdash = t == "--";
-            // `--sort time`: a long option's value may be a plain word; a
-            // short option's is a number or a path (`-n 5`), or the
-            // pattern (`grep -e TODO`).
-            after_option = t.starts_with("--") && !t.contains('=') && !dashdash;
+            after_option = !t.contains('=') && !dashdash;
+            long_option = t.starts_with("--");
             continue;
         }
-        if std::mem::take(&mut after_option) && !t.ends_with('?') {
+        // An option's value: after a long option any word; after a short
+        // one a word that is not plain letters (`-c %s`, `-d ,`, `-t :`).
+        let value = long_option || !t.chars().all(char::is_alphabetic);
+        if std::mem::take(&mut after_option) && value && !t.ends_with('?') {
             continue;
         }
         if !pattern_taken {

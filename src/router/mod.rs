@@ -566,21 +566,23 @@ pub fn route_for(input: &str, facts: &dyn Facts, actor: Actor) -> Result<Decisio
             Actor::Agent => command::parse_agent_command(seg.text),
             _ => command::parse_command(seg.text),
         };
-        // "cat videos lol": prose that starts with a program's name.
-        let line = line.filter(|l| {
-            let prose = command::prose_operands(l, facts, &dir);
-            if prose {
-                trail.push(format!(
-                    "L1: `{}` starts with a program's name, but its words are not that program's operands",
-                    seg.text
-                ));
-            }
-            !prose
-        });
+        // "cat videos lol": prose that starts with a program's name. A line
+        // the policy refuses stays refused; only one it would run is read
+        // again as prose.
+        let prose = line
+            .as_ref()
+            .is_some_and(|l| command::prose_operands(l, facts, &dir));
         let mut c = line.map(|line| {
             let typed = line.text.clone();
             classify_command(line, &typed, &recording, &dir, actor)
         });
+        if prose && c.as_ref().is_some_and(|c| !c.blocked()) {
+            trail.push(format!(
+                "L1: `{}` starts with a program's name, but its words are not that program's operands",
+                seg.text
+            ));
+            c = None;
+        }
         let asked = recording.take();
         if let Some(c) = &mut c {
             // A verdict that rests on what the repository holds (is this a
