@@ -76,7 +76,7 @@ impl clap::ValueEnum for Agent {
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         let spec = self.spec();
         let events = spec.pre_events.iter().chain(spec.post_events);
-        let events = events.copied().collect::<Vec<_>>().join("/");
+        let events = events.copied().collect::<Vec<_>>().join(", ");
         Some(
             clap::builder::PossibleValue::new(self.name())
                 .help(format!("{} ({events})", self.title())),
