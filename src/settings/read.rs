@@ -393,8 +393,11 @@ pub fn sandbox_settings(settings: &Settings) -> SandboxSettings {
         network: lookup(settings, "fararoni.sandbox.network")
             .and_then(|v| boolean(&v))
             .unwrap_or(false),
-        writable: lookup(settings, "fararoni.sandbox.writable")
-            .map(|v| {
+        // Only from git config: a `FARARONI_SANDBOX_WRITABLE=/` prefix on
+        // a command line (typed by a model) must not widen its own sandbox.
+        writable: lookup_origin(settings, "fararoni.sandbox.writable")
+            .filter(|(_, origin, _)| *origin == Origin::GitConfig)
+            .map(|(v, _, _)| {
                 std::env::split_paths(&v)
                     .filter(|p| !p.as_os_str().is_empty())
                     .collect()

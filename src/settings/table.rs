@@ -304,7 +304,7 @@ pub const SETTINGS: &[Setting] = &[
         Some("fararoni.sandbox.writable"),
         "FARARONI_SANDBOX_WRITABLE",
         Kind::Text,
-        "more folders a contained command may write, separated by `:` (a build that installs into `/opt`); everything else outside the worktree, temp and tool caches stays read-only",
+        "more folders a contained command may write, separated by `:` (a build that installs into `/opt`), read from git config only (an environment prefix cannot widen its own sandbox); everything else outside the worktree, temp and tool caches stays read-only",
     ),
     defaulted(
         Some("fararoni.agent.commandTimeout"),

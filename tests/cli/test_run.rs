@@ -176,3 +176,33 @@ fn test_run_never_runs_uncontained() {
         "{res}"
     );
 }
+
+#[test]
+fn test_run_an_environment_prefix_cannot_widen_its_own_sandbox() {
+    let r = TestRepo::with_commit();
+    let out = outside("env");
+    let o = out.display().to_string();
+    let res = r
+        .cmd("git-fararoni")
+        .env("FARARONI_SANDBOX_WRITABLE", &o)
+        .args([
+            "run",
+            "--",
+            "sh",
+            "-c",
+            &format!("echo pwned >> {o}/etc/passwd"),
+        ])
+        .output()
+        .expect("runs");
+    let res: crate::common::Out = res.into();
+    assert_ne!(res.code, 0, "{res}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("etc/passwd")).expect("read"),
+        "root:x:0:0\n"
+    );
+    // The user's own git config does widen it.
+    r.git(&["config", "fararoni.sandbox.writable", &o]);
+    let res = run_sh(&r, &format!("echo mine >> {o}/etc/passwd"));
+    assert_eq!(res.code, 0, "{res}");
+    let _ = std::fs::remove_dir_all(&out);
+}
