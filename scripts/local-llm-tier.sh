@@ -29,7 +29,13 @@ start=$SECONDS
 missing=()
 command -v cmake >/dev/null || missing+=(cmake)
 command -v g++ >/dev/null || missing+=(g++)
-ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1 || ls /usr/lib/x86_64-linux-gnu/libclang*.so* >/dev/null 2>&1 || missing+=(libclang-dev)
+# bindgen loads the C library libclang.so[.N] or libclang-N.so[.N]; the
+# C++ one (libclang-cpp.so, which LLVM packages bring along) is not it.
+compgen -G '/usr/lib/llvm-*/lib/libclang.so*' >/dev/null \
+    || compgen -G '/usr/lib/*-linux-gnu/libclang.so*' >/dev/null \
+    || compgen -G '/usr/lib/*-linux-gnu/libclang-[0-9]*.so*' >/dev/null \
+    || [[ -n "${LIBCLANG_PATH:-}" ]] \
+    || missing+=(libclang-dev)
 if (( ${#missing[@]} )); then
     if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
         echo "local-llm tier: installing ${missing[*]}"
