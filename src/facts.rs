@@ -511,7 +511,8 @@ impl LossFacts for GitLoss {
             "--porcelain=v1",
             "-z",
             "--untracked-files=all",
-            "--ignored=no",
+            // Ignored too: the precious ones among them are work.
+            "--ignored=matching",
             "--no-renames",
             "--",
         ]
@@ -526,14 +527,27 @@ impl LossFacts for GitLoss {
             .env("GIT_OPTIONAL_LOCKS", "0")
             .read()
             .map_err(|e| format!("git status failed: {e}"))?;
+        let mut ignored = Vec::new();
         for entry in out.split('\0').filter(|e| e.len() > 3) {
             let (xy, path) = entry.split_at(3);
+            if xy.starts_with("!!") {
+                ignored.push(path.to_string());
+                continue;
+            }
             let abs = top.join(path);
             if xy.starts_with("??") {
                 loss.untracked.push(abs);
             } else {
                 loss.modified.push(abs);
             }
+        }
+        if !ignored.is_empty() {
+            // The same rules the snapshot saves by (one table plus
+            // `fararoni.precious`; build output is never walked).
+            let rules = crate::shadow::ignored::Rules::of_repo(Some(repo));
+            let mut precious = Vec::new();
+            crate::shadow::ignored::precious_files(&top, &rules, &ignored, &mut precious);
+            loss.precious = precious.iter().map(|r| top.join(r)).collect();
         }
         Ok(loss)
     }

@@ -28,6 +28,7 @@ mod test_hook_classes;
 mod test_hook_contain;
 mod test_hook_failclosed;
 mod test_hook_peers;
+mod test_hook_precious;
 mod test_hook_scripts;
 mod test_hook_shell;
 mod test_hooks;

@@ -13,6 +13,9 @@ pub struct Loss {
     pub untracked: Vec<PathBuf>,
     /// Targets git tracks (files, or directories holding tracked files).
     pub tracked: Vec<PathBuf>,
+    /// Ignored files people keep by hand (`.env*`, local configuration,
+    /// databases, keys; `fararoni.precious`): ignored is not expendable.
+    pub precious: Vec<PathBuf>,
 }
 
 /// The repository questions the shell judge asks. Paths are absolute.

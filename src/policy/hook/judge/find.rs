@@ -203,6 +203,7 @@ impl Judge<'_> {
             .modified
             .iter()
             .chain(loss.untracked.iter())
+            .chain(loss.precious.iter())
             .filter(|f| matches(f))
             .collect();
         if !hit.is_empty() {
