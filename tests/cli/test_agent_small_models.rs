@@ -251,6 +251,58 @@ fn test_small_models_commands_read_only_inside_the_tree_even_on_loopback() {
     }
 }
 
+/// A file of the tree read from a subfolder (`cd sub && cat ../x`) is a
+/// read inside the tree and runs; the same from a subfolder that climbs
+/// out (`..` past the root, a link to a folder outside) is refused.
+#[test]
+fn test_small_models_reads_from_a_subfolder_run_inside_and_are_refused_outside() {
+    let repo = TestRepo::with_commit();
+    repo.write("x.txt", "inside-text-at-the-root\n");
+    repo.write("sub/y.txt", "y\n");
+    let outside = tempfile::tempdir().expect("outside");
+    std::fs::write(outside.path().join("notes.txt"), "outside-only-text").expect("write");
+    // The repository's parent folder holds a file the model must not see.
+    let parent = repo.path().parent().expect("parent").to_path_buf();
+    let planted = parent.join(format!("planted-{}.txt", std::process::id()));
+    std::fs::write(&planted, "parent-only-text").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.path(), repo.path().join("sub/out")).expect("symlink");
+    let planted_name = planted
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("name")
+        .to_string();
+    let sh = |c: String| call("native", "ShellCommand", json!({"command": c}));
+    let fake = FakeLlm::start(vec![
+        sh("cd sub && cat ../x.txt".into()),
+        sh(format!("cd sub && cat ../../{planted_name}")),
+        sh("cd sub && cat out/notes.txt".into()),
+        sh(format!("cd sub && cat out/../{planted_name}")),
+        sh(format!(
+            "git -C sub diff --no-index y.txt ../../{planted_name}"
+        )),
+        answer("native", "done"),
+    ]);
+    let out = ask(&repo, &fake, "native", "read x from sub");
+    let _ = std::fs::remove_file(&planted);
+    let results = tool_results(&fake);
+    assert_eq!(results.len(), 5, "{results:?}\n{out}");
+    assert!(
+        results[0].contains("exit code 0") && results[0].contains("inside-text-at-the-root"),
+        "a read inside the tree from a subfolder runs: {}",
+        results[0]
+    );
+    for r in &results[1..] {
+        assert!(
+            r.contains("outside the repository's working tree"),
+            "{r}\n{out}"
+        );
+    }
+    let all: String = fake.requests().iter().map(Value::to_string).collect();
+    assert!(!all.contains("parent-only-text"), "{out}");
+    assert!(!all.contains("outside-only-text"), "{out}");
+}
+
 /// `to` relative to `from` through `..`.
 fn pathdiff(to: &std::path::Path, from: &std::path::Path) -> String {
     let from = from.canonicalize().expect("canonical");

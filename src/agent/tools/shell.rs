@@ -207,7 +207,7 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             "GitAction runs git only; use ShellCommand for other programs",
         );
     }
-    if let Some(why) = read_refusal(ws, &cmds) {
+    if let Some(why) = read_refusal(ws, &steps) {
         return ToolOutcome::fail(line, "refused: read", why);
     }
     let build = match cmds.as_slice() {
@@ -398,9 +398,9 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
 
 /// Why the line may not run because of what it would read: outside the
 /// working tree, or a secret over a remote endpoint (see `reads`).
-fn read_refusal(ws: &Workspace, cmds: &[&Cmd]) -> Option<String> {
+fn read_refusal(ws: &Workspace, steps: &[router::Step]) -> Option<String> {
     let guard_secrets = ws.limits.remote && !ws.limits.send_secrets;
-    super::reads::refusal(&ws.root, cmds, guard_secrets)
+    super::reads::refusal(&ws.root, steps, guard_secrets)
 }
 
 /// Git run for the agent tells hooks so (`FARARONI_ACTOR=agent`).
