@@ -379,6 +379,10 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             .map(|s| s.trim().to_string())
     })
     .flatten();
+    ws.effects.extend(recorded);
+    if let Some(c) = &commit {
+        ws.effects.push(format!("commit {c}"));
+    }
     ToolOutcome {
         content,
         ok: passed,
