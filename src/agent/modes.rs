@@ -174,6 +174,35 @@ pub fn wire_messages(messages: &[ChatMessage], tools: &[ToolSpec], mode: ToolMod
     if let (Some(b), false) = (block, block_placed) {
         out.insert(0, json!({"role": "system", "content": b}));
     }
+    if mode != ToolMode::Native {
+        out = merge_adjacent(out);
+    }
+    out
+}
+
+/// Joins messages of the same role that follow each other (two results
+/// of one reply, replayed as user turns) into one: templates such as
+/// Gemma's and Mistral's refuse a conversation whose user and assistant
+/// turns do not alternate, and llama.cpp answers such a request with an
+/// error. Earlier messages are never changed by a later one, so the
+/// prompt's prefix stays byte-identical for the server's cache.
+fn merge_adjacent(messages: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(messages.len());
+    for m in messages {
+        if let Some(prev) = out.last_mut() {
+            let same = prev["role"] == m["role"]
+                && m["role"] != "system"
+                && prev.get("tool_call_id").is_none()
+                && m.get("tool_call_id").is_none();
+            if let (true, Some(a), Some(b)) =
+                (same, prev["content"].as_str(), m["content"].as_str())
+            {
+                prev["content"] = json!(format!("{a}\n\n{b}"));
+                continue;
+            }
+        }
+        out.push(m);
+    }
     out
 }
 
@@ -249,6 +278,44 @@ mod tests {
             "{\"path\":\"a\"}"
         );
         assert_eq!(n[1]["tool_call_id"], "c1");
+    }
+
+    /// Two results of one reply become one user turn in the text modes:
+    /// user and assistant turns alternate, as strict templates require.
+    #[test]
+    fn text_modes_keep_turns_alternating() {
+        let mut asst = ChatMessage::text(Role::Assistant, "");
+        for (id, path) in [("c1", "a"), ("c2", "b")] {
+            asst.tool_calls.push(ToolCall {
+                id: id.into(),
+                name: "fs_read".into(),
+                arguments: json!({"path": path}),
+            });
+        }
+        let msgs = [
+            ChatMessage::text(Role::System, "S"),
+            ChatMessage::text(Role::User, "read a and b"),
+            asst,
+            ChatMessage::tool_result("c1", "A"),
+            ChatMessage::tool_result("c2", "B"),
+            ChatMessage::text(Role::System, "DIRECTIVE"),
+        ];
+        for mode in [ToolMode::Prompted, ToolMode::Constrained, ToolMode::None] {
+            let w = wire_messages(&msgs, &tools(), mode);
+            let roles: Vec<&str> = w.iter().filter_map(|m| m["role"].as_str()).collect();
+            assert_eq!(
+                roles,
+                ["system", "user", "assistant", "user", "system"],
+                "{mode:?}"
+            );
+            assert_eq!(
+                w[3]["content"], "[result of fs_read]\nA\n\n[result of fs_read]\nB",
+                "{mode:?}"
+            );
+        }
+        // Native keeps one `tool` message per call: the server pairs them.
+        let n = wire_messages(&msgs, &tools(), ToolMode::Native);
+        assert_eq!(n.iter().filter(|m| m["role"] == "tool").count(), 2);
     }
 
     #[test]
