@@ -61,9 +61,39 @@ fn signature(schema: &Value) -> String {
         .join(", ")
 }
 
+/// The longest a constrained reply's short arguments may be, in
+/// characters. A tiny model decoding greedily can repeat itself inside a
+/// string (`file-name-file-name-…`) until the token limit cuts the reply,
+/// which is then neither a call nor an answer; with a bound the grammar
+/// closes the string and the call, and the tool's answer (a refusal, a
+/// missing file) puts the model back on track. File contents and patch
+/// texts stay unbounded.
+pub const SHORT_ARGUMENTS: &[(&str, u64)] = &[
+    ("path", 256),
+    ("pattern", 200),
+    ("command", 256),
+    ("args", 256),
+];
+
+/// `parameters` with [`SHORT_ARGUMENTS`]' bounds on its string properties
+/// (a bound the tool already sets stays).
+fn bounded_parameters(parameters: &Value) -> Value {
+    let mut p = parameters.clone();
+    if let Some(props) = p.get_mut("properties").and_then(Value::as_object_mut) {
+        for (name, max) in SHORT_ARGUMENTS {
+            if let Some(Value::Object(prop)) = props.get_mut(*name) {
+                if prop.get("type") == Some(&json!("string")) && !prop.contains_key("maxLength") {
+                    prop.insert("maxLength".into(), json!(max));
+                }
+            }
+        }
+    }
+    p
+}
+
 /// Returns the JSON schema of a constrained reply: one call of one of
-/// `tools` with that tool's argument schema, or (unless `require_tool`) a
-/// final answer.
+/// `tools` with that tool's argument schema (short arguments bounded), or
+/// (unless `require_tool`) a final answer.
 pub fn constrained_schema(tools: &[ToolSpec], require_tool: bool) -> Value {
     let mut any_of: Vec<Value> = tools
         .iter()
@@ -74,7 +104,7 @@ pub fn constrained_schema(tools: &[ToolSpec], require_tool: bool) -> Value {
             // branch whose argument schema then constrains the rest.
             json!({
                 "type": "object",
-                "properties": {"name": {"const": t.name}, "parameters": t.parameters},
+                "properties": {"name": {"const": t.name}, "parameters": bounded_parameters(&t.parameters)},
                 "required": ["name", "parameters"],
                 "additionalProperties": false
             })
@@ -342,5 +372,23 @@ mod tests {
         assert_eq!(p.content, "prose");
         let schema = constrained_schema(&tools(), false);
         assert_eq!(schema["anyOf"].as_array().map(Vec::len), Some(2));
+        let path = &schema["anyOf"][0]["properties"]["parameters"]["properties"]["path"];
+        assert_eq!(path["maxLength"], 256, "{schema}");
+        let start = &schema["anyOf"][0]["properties"]["parameters"]["properties"]["start_line"];
+        assert!(start.get("maxLength").is_none(), "{schema}");
+        let all = constrained_schema(&crate::agent::tools::specs(), true);
+        let write = all["anyOf"]
+            .as_array()
+            .and_then(|a| {
+                a.iter()
+                    .find(|b| b["properties"]["name"]["const"] == "fs_write")
+            })
+            .expect("fs_write");
+        assert!(
+            write["properties"]["parameters"]["properties"]["content"]
+                .get("maxLength")
+                .is_none(),
+            "file contents stay unbounded: {write}"
+        );
     }
 }
