@@ -103,7 +103,7 @@ fn recursive_search(cmd: &Cmd) -> bool {
                     && (a.contains('r') || a.contains('R')))
         }),
         "git" => {
-            argv.get(1).is_some_and(|s| s == "grep")
+            git_subcommand(cmd).is_some_and(|(_, s)| s == "grep")
                 && argv.iter().any(|a| a == "--untracked" || a == "--no-index")
         }
         _ => false,
@@ -146,8 +146,9 @@ fn read_operands_at(cmd: &Cmd) -> Vec<(usize, String)> {
             .collect();
     }
     let mut out = Vec::new();
+    let git_sub = git_subcommand(cmd);
     let mut pattern_pending = PATTERN_FIRST.contains(&prog)
-        || (prog == "git" && cmd.argv.get(1).is_some_and(|s| s == "grep"));
+        || (prog == "git" && git_sub.is_some_and(|(_, s)| s == "grep"));
     let explicit_pattern = cmd
         .argv
         .iter()
@@ -188,7 +189,7 @@ fn read_operands_at(cmd: &Cmd) -> Vec<(usize, String)> {
             continue;
         }
         // git's subcommand is no path.
-        if prog == "git" && i == 1 {
+        if prog == "git" && git_sub.is_some_and(|(at, _)| at == i) {
             continue;
         }
         if pattern_pending {
@@ -345,26 +346,55 @@ pub(super) fn refusal(root: &Path, steps: &[Step], guard_secrets: bool) -> Optio
     None
 }
 
-/// `git -C DIR…`: the indices of the `-C` values before git's
-/// subcommand; each moves where git works from the folder before it.
-fn git_c_values(cmd: &Cmd) -> Vec<usize> {
-    let mut out = Vec::new();
+/// git's global options that take the next word as their value.
+const GIT_VALUE_OPTIONS: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--exec-path",
+    "--super-prefix",
+    "--config-env",
+    "--list-cmds",
+];
+
+/// git's global options before its subcommand: the index of each word
+/// that is an option's value (with the option), and where the subcommand
+/// is (`git -C sub grep …` greps).
+fn git_globals(cmd: &Cmd) -> (Vec<(usize, &str)>, Option<(usize, &str)>) {
+    let mut values = Vec::new();
     if program(cmd) != "git" {
-        return out;
+        return (values, None);
     }
     let mut i = 1;
     while let Some(a) = cmd.argv.get(i) {
-        match a.as_str() {
-            "-C" => {
-                out.push(i + 1);
-                i += 2;
-            }
-            "-c" | "--git-dir" | "--work-tree" | "--namespace" => i += 2,
-            a if a.starts_with('-') => i += 1,
-            _ => break,
+        if GIT_VALUE_OPTIONS.contains(&a.as_str()) {
+            values.push((i + 1, a.as_str()));
+            i += 2;
+        } else if a.starts_with('-') {
+            i += 1;
+        } else {
+            return (values, Some((i, a.as_str())));
         }
     }
-    out
+    (values, None)
+}
+
+/// git's subcommand and its index, after the global options.
+fn git_subcommand(cmd: &Cmd) -> Option<(usize, &str)> {
+    git_globals(cmd).1
+}
+
+/// `git -C DIR…`: the indices of the `-C` values before git's
+/// subcommand; each moves where git works from the folder before it.
+fn git_c_values(cmd: &Cmd) -> Vec<usize> {
+    git_globals(cmd)
+        .0
+        .into_iter()
+        .filter(|(_, opt)| *opt == "-C")
+        .map(|(i, _)| i)
+        .collect()
 }
 
 fn outside(prog: &str, w: &str) -> String {
@@ -621,6 +651,14 @@ mod attacks {
             "cp .env x",
             "git log -p -- .env",
             "git blame .env",
+            "cd sub && cat ../.env",
+            "cd sub && rev ../notes.bak",
+            "cd sub && grep -r STRIPE ..",
+            "git -C sub show :../.env",
+            "git -C sub grep --untracked STRIPE ..",
+            "git -C . grep --untracked STRIPE",
+            "git -c color.ui=never grep --no-index STRIPE",
+            "git --no-pager grep --untracked STRIPE",
         ] {
             let Ok(d) = router::route_for(line, &env, Actor::Agent) else {
                 continue;
