@@ -359,10 +359,13 @@ const GIT_VALUE_OPTIONS: &[&str] = &[
     "--list-cmds",
 ];
 
+/// A word of the argv and its index.
+type At<'a> = (usize, &'a str);
+
 /// git's global options before its subcommand: the index of each word
 /// that is an option's value (with the option), and where the subcommand
 /// is (`git -C sub grep …` greps).
-fn git_globals(cmd: &Cmd) -> (Vec<(usize, &str)>, Option<(usize, &str)>) {
+fn git_globals(cmd: &Cmd) -> (Vec<At<'_>>, Option<At<'_>>) {
     let mut values = Vec::new();
     if program(cmd) != "git" {
         return (values, None);
@@ -382,7 +385,7 @@ fn git_globals(cmd: &Cmd) -> (Vec<(usize, &str)>, Option<(usize, &str)>) {
 }
 
 /// git's subcommand and its index, after the global options.
-fn git_subcommand(cmd: &Cmd) -> Option<(usize, &str)> {
+fn git_subcommand(cmd: &Cmd) -> Option<At<'_>> {
     git_globals(cmd).1
 }
 
