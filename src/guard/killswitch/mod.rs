@@ -69,7 +69,7 @@ mod tests_derived;
 #[cfg(test)]
 mod tests_rules;
 
-pub use change::{ChangedFile, Elsewhere};
+pub use change::{Change, ChangedFile, Elsewhere};
 use content::truncation;
 pub use content::{encoding, is_binary, line_endings};
 pub use reason::{Encoding, LineEndings, Reason, Side};
@@ -185,7 +185,7 @@ pub fn check_in_change(
     old: Option<&[u8]>,
     new: &[u8],
     t: &Thresholds,
-    elsewhere: &Elsewhere,
+    elsewhere: &Elsewhere<'_>,
 ) -> Report {
     let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
     judge(lang, old, new, t, true, elsewhere)
@@ -213,7 +213,7 @@ fn judge(
     new: &[u8],
     t: &Thresholds,
     derive: bool,
-    elsewhere: &Elsewhere,
+    elsewhere: &Elsewhere<'_>,
 ) -> Report {
     let mut reasons = Vec::new();
     let Some(old) = old else {
@@ -254,7 +254,7 @@ fn judge(
     // of its own beside the measurements, for a large pair.
     let (found, (old_side, new_side, old_scan, new_scan, delta, same)) = both(
         old.len() + new.len() >= PARALLEL_BYTES,
-        || texts.map(|(o, n)| removal::findings(o, n, lang, &elsewhere.0)),
+        || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others())),
         || study(old, new, texts, lang, derive),
     );
     // Lines `new` has more often than `old` are the only ones that can add
@@ -402,18 +402,25 @@ fn judge(
     if let Some((o, n)) = texts {
         // A file split, its code moved to the other files of the change:
         // the ratios measure a move, not a loss.
-        if !elsewhere.0.is_empty() && removal::moved_away(o, n, lang, &elsewhere.0) >= MOVED_AWAY {
-            reasons.retain(|r| {
-                !matches!(
-                    r,
-                    Reason::Jaccard { .. }
-                        | Reason::Volume { .. }
-                        | Reason::MeaningfulJaccard { .. }
-                        | Reason::MeaningfulVolume { .. }
-                        | Reason::Padding { .. }
-                        | Reason::Truncated { .. }
-                )
-            });
+        // (Only weighed when a ratio blocks: most files of a change keep
+        // their lines, and the weighing reads both sides whole.)
+        let ratio = |r: &Reason| {
+            matches!(
+                r,
+                Reason::Jaccard { .. }
+                    | Reason::Volume { .. }
+                    | Reason::MeaningfulJaccard { .. }
+                    | Reason::MeaningfulVolume { .. }
+                    | Reason::Padding { .. }
+                    | Reason::Truncated { .. }
+            )
+        };
+        let others = elsewhere.others();
+        if !others.is_empty()
+            && reasons.iter().any(ratio)
+            && removal::moved_away(o, n, lang, others) >= MOVED_AWAY
+        {
+            reasons.retain(|r| !ratio(r));
         }
         let found = found.unwrap_or_default();
         elisions.retain(
