@@ -323,33 +323,44 @@ enum Judged {
 type Keys = Map<()>;
 
 /// The code lines the files of a change add, by key: the index of the
-/// file that adds it, or [`MANY`] when several do.
-pub(super) type Added = Map<u32>;
+/// file that adds it, or [`MANY`] when several do; apart, those added to
+/// prose (Markdown, text), which stand for no code.
+#[derive(Default, Clone)]
+pub(super) struct Added {
+    code: Map<u32>,
+    prose: Map<u32>,
+}
 
 /// In [`Added`]: more than one file adds the line.
 const MANY: u32 = u32::MAX;
 
 /// The code lines the *other* files of a change add: those of `added`
-/// that a file other than `me` adds.
+/// that a file other than `me` adds, to code, or to prose when the file
+/// judged is prose too (a section moved between documents; code pasted
+/// into a document is not kept as code).
 #[derive(Clone, Copy)]
 pub(super) struct Others<'a> {
     /// Every file's added lines.
     pub added: &'a Added,
     /// The file being judged, whose own lines do not count.
     pub me: Option<u32>,
+    /// The file being judged is prose.
+    pub prose: bool,
 }
 
 impl Others<'_> {
     /// Returns whether another file of the change adds the line `key`.
     fn has(&self, key: u64) -> bool {
-        self.added
-            .get(&key)
-            .is_some_and(|&f| f == MANY || Some(f) != self.me)
+        let other = |m: &Map<u32>| {
+            m.get(&key)
+                .is_some_and(|&f| f == MANY || Some(f) != self.me)
+        };
+        other(&self.added.code) || (self.prose && other(&self.added.prose))
     }
 
-    /// Returns whether no other file adds anything.
+    /// Returns whether no other file adds anything that counts.
     pub(super) fn is_empty(&self) -> bool {
-        self.added.is_empty()
+        self.added.code.is_empty() && (!self.prose || self.added.prose.is_empty())
     }
 }
 
@@ -361,6 +372,11 @@ pub(super) fn added_keys(old: &str, new: &str, lang: &Lang, file: u32, into: &mu
         .into_iter()
         .map(|l| (l.key, ()))
         .collect();
+    let into = if lang.prose {
+        &mut into.prose
+    } else {
+        &mut into.code
+    };
     for l in classify(new, lang) {
         if l.class == Class::Code && l.word && !before.contains_key(&l.key) {
             into.entry(l.key)
@@ -402,6 +418,7 @@ fn nowhere() -> Others<'static> {
     Others {
         added: NONE.get_or_init(Added::default),
         me: None,
+        prose: false,
     }
 }
 

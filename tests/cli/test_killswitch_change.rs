@@ -103,6 +103,13 @@ fn test_killswitch_pre_commit_refuses_a_function_replaced_by_a_note_and_found_no
     stage_move(&r, &format!("{B_PY}\n\ndef parse(text):\n    pass\n"));
     let (made, out) = commit(&r, "stub move");
     assert!(!made, "{out}");
+    // Pasted into the README: documentation keeps no code.
+    r.git(&["reset", "-q", "--hard"]);
+    r.write("a.py", &a_without_parse());
+    r.write("README.md", &format!("# demo\n\n```python\n{PARSE}```\n"));
+    r.git(&["add", "a.py", "README.md"]);
+    let (made, out) = commit(&r, "move into the docs");
+    assert!(!made, "{out}");
     // Moved into a file the same commit deletes: it is in no file.
     r.git(&["reset", "-q", "--hard"]);
     r.write("a.py", &a_without_parse());

@@ -45,11 +45,13 @@ impl Elsewhere<'_> {
         e
     }
 
-    /// The lines of the other files, for the removal judgement.
-    pub(super) fn others(&self) -> Others<'_> {
+    /// The lines of the other files, for the removal judgement of a file
+    /// that is `prose` or not.
+    pub(super) fn others(&self, prose: bool) -> Others<'_> {
         Others {
             added: &self.added,
             me: self.me,
+            prose,
         }
     }
 }

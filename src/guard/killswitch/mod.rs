@@ -254,7 +254,7 @@ fn judge(
     // of its own beside the measurements, for a large pair.
     let (found, (old_side, new_side, old_scan, new_scan, delta, same)) = both(
         old.len() + new.len() >= PARALLEL_BYTES,
-        || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others())),
+        || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others(lang.prose))),
         || study(old, new, texts, lang, derive),
     );
     // Lines `new` has more often than `old` are the only ones that can add
@@ -415,7 +415,7 @@ fn judge(
                     | Reason::Truncated { .. }
             )
         };
-        let others = elsewhere.others();
+        let others = elsewhere.others(lang.prose);
         if !others.is_empty()
             && reasons.iter().any(ratio)
             && removal::moved_away(o, n, lang, others) >= MOVED_AWAY

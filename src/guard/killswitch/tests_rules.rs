@@ -414,3 +414,57 @@ fn meaningful_counts_match_a_plain_set_computation() {
         }
     }
 }
+
+/// `PY` with `save` replaced by a note, and `save` itself.
+fn without_save() -> (String, String) {
+    let save = "def save(path, words):\n    text = \" \".join(words)\n    with open(path, \"w\") as f:\n        f.write(text)\n    return len(text)\n";
+    assert!(PY.contains(save));
+    (
+        PY.replace(save, "# save() now lives in store.py\n"),
+        save.to_string(),
+    )
+}
+
+#[test]
+fn a_change_counts_the_code_its_other_files_gain_as_moved() {
+    let t = Thresholds::default();
+    let (a, save) = without_save();
+    let judge_first = |files: &[ChangedFile<'_>]| {
+        let change = Change::new(files);
+        let r = change.check(0, &t).expect("a file");
+        // The one-file entry point with the same others says the same.
+        let e = Elsewhere::of_others(files, 0);
+        let (p, o, n) = files[0];
+        assert_eq!(check_in_change(p, o, n, &t, &e), r);
+        r
+    };
+    fn gains<'a>(path: &'a str, text: &'a str) -> ChangedFile<'a> {
+        (path, None, text.as_bytes())
+    }
+    let me: ChangedFile = ("a.py", Some(PY.as_bytes()), a.as_bytes());
+    // Alone: a note stands where `save` was.
+    assert!(judge_first(&[me]).blocked());
+    // Moved to another code file: passes.
+    assert!(!judge_first(&[me, gains("store.py", &save)]).blocked());
+    // Gained by two other files: still elsewhere.
+    let r = judge_first(&[me, gains("store.py", &save), gains("io.py", &save)]);
+    assert!(!r.blocked(), "{r:?}");
+    // Pasted into a document: not kept as code.
+    let md = format!("```python\n{save}```\n");
+    assert!(judge_first(&[me, gains("README.md", &md)]).blocked());
+    // A file deleted by the change gains nothing.
+    let deleted: ChangedFile = ("store.py", Some(save.as_bytes()), b"");
+    assert!(judge_first(&[me, deleted]).blocked());
+    // A Markdown section moved to another document is a move.
+    let doc = "# Guide\n\n## Install\n\nRun the installer first.\nThen restart the shell.\nCheck the version it prints.\n\n## Use\n\nAsk a question.\n";
+    let cut = doc.replace(
+        "Run the installer first.\nThen restart the shell.\nCheck the version it prints.\n",
+        "(moved to install.md)\n",
+    );
+    let install = "# Install\n\nRun the installer first.\nThen restart the shell.\nCheck the version it prints.\n";
+    let guide: ChangedFile = ("guide.md", Some(doc.as_bytes()), cut.as_bytes());
+    assert!(judge_first(&[guide]).blocked());
+    assert!(!judge_first(&[guide, gains("install.md", install)]).blocked());
+    // Out of range: no file to judge.
+    assert!(Change::new(&[me]).check(3, &t).is_none());
+}
