@@ -1056,6 +1056,13 @@ fn class_of(t: &str, lang: &Lang, prev_end: u8) -> (Class, Option<(&'static str,
 /// `t` starts with the comment marker `m` (a word marker such as `REM`
 /// must be followed by a space or end the line; matched in any case).
 fn starts_marker(t: &str, m: &str) -> bool {
+    // Every line is tried against every marker: most differ at the first
+    // byte (in any case), which settles it.
+    if let (Some(a), Some(b)) = (t.as_bytes().first(), m.as_bytes().first()) {
+        if !a.eq_ignore_ascii_case(b) {
+            return false;
+        }
+    }
     let m = m.trim_end();
     if m.bytes().all(|b| b.is_ascii_alphabetic()) {
         return t.len() >= m.len()
