@@ -33,6 +33,7 @@ mod test_hook_scripts;
 mod test_hook_shell;
 mod test_hooks;
 mod test_json;
+mod test_killswitch_change;
 mod test_layers;
 mod test_llm_client;
 mod test_llm_props;
