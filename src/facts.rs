@@ -8,7 +8,7 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
-use crate::git::{GitCommand, Repo};
+use crate::git::{status, GitCommand, Repo};
 use crate::policy::hook::{Loss, LossFacts};
 use crate::policy::{Arrival, Arrive, Facts, Place};
 
@@ -505,19 +505,12 @@ impl LossFacts for GitLoss {
         if rels.is_empty() {
             return Ok(loss);
         }
-        let mut args: Vec<String> = [
-            "--literal-pathspecs",
-            "status",
-            "--porcelain=v1",
-            "-z",
-            "--untracked-files=all",
-            "--ignored=no",
-            "--no-renames",
-            "--",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let mut args: Vec<String> = ["--literal-pathspecs"]
+            .into_iter()
+            .chain(status::ARGS)
+            .chain(["--untracked-files=all", "--ignored=no", "--"])
+            .map(str::to_string)
+            .collect();
         args.extend(rels);
         let out = GitCommand::new(args)
             .dir(&top)
@@ -526,13 +519,14 @@ impl LossFacts for GitLoss {
             .env("GIT_OPTIONAL_LOCKS", "0")
             .read()
             .map_err(|e| format!("git status failed: {e}"))?;
-        for entry in out.split('\0').filter(|e| e.len() > 3) {
-            let (xy, path) = entry.split_at(3);
-            let abs = top.join(path);
-            if xy.starts_with("??") {
-                loss.untracked.push(abs);
-            } else {
+        let entries =
+            status::parse(out.as_bytes()).map_err(|e| format!("git status printed {e}"))?;
+        for e in entries.into_iter().filter(|e| !e.path.is_empty()) {
+            let abs = top.join(&e.path);
+            if e.tracked() {
                 loss.modified.push(abs);
+            } else {
+                loss.untracked.push(abs);
             }
         }
         Ok(loss)

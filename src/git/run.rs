@@ -29,6 +29,14 @@ pub enum GitError {
         /// What git printed on stderr.
         stderr: String,
     },
+    /// git succeeded but printed what could not be read.
+    #[error("`git {args}` printed what could not be read: {detail}")]
+    Unreadable {
+        /// The arguments, joined for display.
+        args: String,
+        /// What was wrong.
+        detail: String,
+    },
 }
 
 /// Who is making a change, exported to hooks as `FARARONI_ACTOR`.

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::git::pathspec::{self, ONLY_STORE};
 use crate::git::run::Actor;
+use crate::git::status::{self, Entry, EntryKind, WorktreeSide};
 use crate::git::{GitCommand, GitError, Repo};
 use crate::lock::{RepoLock, DEFAULT_WAIT};
 
@@ -38,53 +39,6 @@ pub(crate) struct Ctx {
     pub actor: Actor,
     /// The saga id, exported to hooks as `FARARONI_TX`.
     pub tx: Option<String>,
-}
-
-/// One line of `git status --porcelain=v2`: a path whose HEAD, index and
-/// working tree versions are not all the same.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Entry {
-    /// The path, relative to the top of the working tree.
-    pub path: String,
-    /// What differs.
-    pub kind: EntryKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum EntryKind {
-    /// Tracked: the index blob (`None`: not in the index) and what the
-    /// working tree has relative to it.
-    Changed {
-        index: Option<String>,
-        worktree: WorktreeSide,
-    },
-    /// Not in the index.
-    Untracked,
-    /// A merge conflict.
-    Unmerged,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WorktreeSide {
-    /// The working file matches the index.
-    SameAsIndex,
-    /// The working file is gone.
-    Deleted,
-    /// The working file differs from the index.
-    Modified,
-}
-
-impl Entry {
-    /// Returns whether the working tree matches the index for this path.
-    pub fn staged_only(&self) -> bool {
-        matches!(
-            self.kind,
-            EntryKind::Changed {
-                worktree: WorktreeSide::SameAsIndex,
-                ..
-            }
-        )
-    }
 }
 
 /// The outcome of `git merge-tree --write-tree`.
@@ -225,14 +179,12 @@ impl Ctx {
     /// `.fararoni/`, untracked files included (ignored ones not).
     pub fn status_raw(&self) -> Result<Vec<u8>, SagaError> {
         let cmd = self
-            .git([
-                "--no-optional-locks",
-                "status",
-                "--porcelain=v2",
-                "-z",
-                "--untracked-files=all",
-                "--no-renames",
-            ])
+            .git(
+                ["--no-optional-locks"]
+                    .into_iter()
+                    .chain(status::ARGS)
+                    .chain(["--untracked-files=all"]),
+            )
             .user_work();
         let out = cmd.output()?;
         if !out.status.success() {
@@ -243,7 +195,7 @@ impl Ctx {
 
     /// Returns every path that differs between HEAD, index and working tree.
     pub fn status(&self) -> Result<Vec<Entry>, SagaError> {
-        parse_status(&self.status_raw()?).map_err(|detail| SagaError::GitOutput {
+        status::parse(&self.status_raw()?).map_err(|detail| SagaError::GitOutput {
             args: "status --porcelain=v2 -z".into(),
             detail,
         })
@@ -626,6 +578,8 @@ impl Ctx {
         for e in entries {
             let ok = match &e.kind {
                 EntryKind::Unmerged => false,
+                // Not asked for (the status lists no ignored paths).
+                EntryKind::Ignored => true,
                 EntryKind::Untracked => {
                     let w = hashes.get(&e.path).cloned().flatten();
                     worktree_ok(&e.path, w.as_deref())?
@@ -746,8 +700,6 @@ fn absolute(p: &Path, base: &Path) -> PathBuf {
     }
 }
 
-const ZERO: &str = "0000000000000000000000000000000000000000";
-
 /// The arguments that make a `diff-index`/`diff-tree` list the store's
 /// paths that would enter a commit (added or changed; a deletion takes
 /// the store out, which is welcome), NUL-terminated.
@@ -766,102 +718,4 @@ fn store_paths(list: &str) -> Vec<String> {
         .filter(|p| pathspec::in_store(p))
         .map(String::from)
         .collect()
-}
-
-/// Parses `git status --porcelain=v2 -z --no-renames` output.
-pub(crate) fn parse_status(raw: &[u8]) -> Result<Vec<Entry>, String> {
-    let mut entries = Vec::new();
-    for rec in raw.split(|b| *b == 0).filter(|r| !r.is_empty()) {
-        let rec = String::from_utf8_lossy(rec);
-        let mut kind_and_rest = rec.splitn(2, ' ');
-        let kind = kind_and_rest.next().unwrap_or_default();
-        let rest = kind_and_rest.next().unwrap_or_default();
-        match kind {
-            "1" => {
-                // XY sub mH mI mW hH hI path
-                let f: Vec<&str> = rest.splitn(8, ' ').collect();
-                if f.len() != 8 {
-                    return Err(format!("short record {rec:?}"));
-                }
-                let xy = f[0].as_bytes();
-                let y = xy.get(1).copied().unwrap_or(b'.');
-                let index = (f[6] != ZERO && xy.first() != Some(&b'D')).then(|| f[6].to_string());
-                let worktree = match y {
-                    b'.' => WorktreeSide::SameAsIndex,
-                    b'D' => WorktreeSide::Deleted,
-                    _ => WorktreeSide::Modified,
-                };
-                entries.push(Entry {
-                    path: f[7].to_string(),
-                    kind: EntryKind::Changed { index, worktree },
-                });
-            }
-            "u" => {
-                let f: Vec<&str> = rest.splitn(10, ' ').collect();
-                let path = f.last().copied().unwrap_or_default().to_string();
-                entries.push(Entry {
-                    path,
-                    kind: EntryKind::Unmerged,
-                });
-            }
-            "?" => entries.push(Entry {
-                path: rest.to_string(),
-                kind: EntryKind::Untracked,
-            }),
-            "!" | "#" => {}
-            "2" => return Err(format!("rename record despite --no-renames: {rec:?}")),
-            _ => return Err(format!("unknown record {rec:?}")),
-        }
-    }
-    Ok(entries)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn saga_parse_status_reads_each_record_kind() {
-        let h = "1".repeat(40);
-        let i = "2".repeat(40);
-        let raw = format!(
-            "1 .M N... 100644 100644 100644 {h} {h} dir with space/ñ.txt\0\
-             1 A. N... 000000 100644 100644 {ZERO} {i} new.txt\0\
-             1 D. N... 100644 000000 000000 {h} {ZERO} gone.txt\0\
-             1 .D N... 100644 100644 000000 {h} {h} deleted in tree.txt\0\
-             u UU N... 100644 100644 100644 100644 {h} {i} {h} conflict.txt\0\
-             ? untracked file.txt\0"
-        );
-        let e = parse_status(raw.as_bytes()).expect("parses");
-        assert_eq!(e.len(), 6);
-        assert_eq!(e[0].path, "dir with space/ñ.txt");
-        assert_eq!(
-            e[0].kind,
-            EntryKind::Changed {
-                index: Some(h.clone()),
-                worktree: WorktreeSide::Modified
-            }
-        );
-        assert!(e[1].staged_only());
-        assert_eq!(
-            e[2].kind,
-            EntryKind::Changed {
-                index: None,
-                worktree: WorktreeSide::SameAsIndex
-            }
-        );
-        assert_eq!(
-            e[3].kind,
-            EntryKind::Changed {
-                index: Some(h),
-                worktree: WorktreeSide::Deleted
-            }
-        );
-        assert_eq!(e[4].kind, EntryKind::Unmerged);
-        assert_eq!(e[4].path, "conflict.txt");
-        assert_eq!(e[5].kind, EntryKind::Untracked);
-        assert_eq!(e[5].path, "untracked file.txt");
-        assert!(parse_status(b"").expect("empty").is_empty());
-        assert!(parse_status(b"1 short\0").is_err());
-    }
 }
