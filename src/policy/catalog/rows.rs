@@ -489,7 +489,7 @@ pub static CATALOG: &[Entry] = &[
     // Shell state.
     program("cd")
         .hook(Kind::Cd)
-        .utility(reads(&[CD]).decide(cd))
+        .utility(files(&[CD]).decide(cd_rule))
         .operands(Operands::Free),
     program("pushd").hook(Kind::Cd),
     program("popd").hook(Kind::Cd),
@@ -511,7 +511,7 @@ pub static CATALOG: &[Entry] = &[
         .word(),
     program("tail")
         .hook(Kind::ReadOnly)
-        .utility(reads(&[TAIL, GNU]).numeric().decide(tail))
+        .utility(files(&[TAIL, GNU]).numeric().decide(tail_rule))
         .word(),
     program("less")
         .hook(Kind::ReadOnly)
@@ -572,7 +572,7 @@ pub static CATALOG: &[Entry] = &[
     program("tree")
         .hook(Kind::ReadOnly)
         .escapes(TREE_OUTPUT)
-        .utility(reads(&[TREE]).decide(tree)),
+        .utility(files(&[TREE]).decide(tree_rule)),
     program("cut")
         .hook(Kind::ReadOnly)
         .utility(files(&[CUT, GNU]))
@@ -594,7 +594,7 @@ pub static CATALOG: &[Entry] = &[
     program("yq").hook(Kind::ReadOnly).escapes(YQ_IN_PLACE),
     program("date")
         .hook(Kind::ReadOnly)
-        .utility(reads(&[DATE, GNU]).decide(date))
+        .utility(files(&[DATE, GNU]).decide(date_rule))
         .operands(Operands::Free),
     program("whoami")
         .hook(Kind::ReadOnly)
@@ -610,7 +610,7 @@ pub static CATALOG: &[Entry] = &[
         .operands(Operands::Free),
     program("hostname")
         .hook(Kind::ReadOnly)
-        .utility(reads(&[HOSTNAME]).decide(hostname))
+        .utility(files(&[HOSTNAME]).decide(hostname_rule))
         .operands(Operands::Free),
     program("basename")
         .hook(Kind::ReadOnly)
@@ -742,7 +742,7 @@ pub static CATALOG: &[Entry] = &[
         .operands(Operands::Nothing),
     program("free")
         .hook(Kind::ReadOnly)
-        .utility(reads(&[FREE]).decide(free))
+        .utility(files(&[FREE]).decide(free_rule))
         .operands(Operands::Nothing)
         .word(),
     program("uptime")
@@ -788,7 +788,7 @@ pub static CATALOG: &[Entry] = &[
     program("tsort").hook(Kind::ReadOnly),
     program("pr").hook(Kind::ReadOnly),
     // Level 1 runs these; to the hook they are other programs.
-    program("uniq").utility(reads(&[UNIQ, GNU]).numeric().decide(uniq)),
+    program("uniq").utility(files(&[UNIQ, GNU]).numeric().decide(uniq_rule)),
     // Names level 1 knows as commands and never runs.
     program("shutdown").command(),
     program("reboot").command(),

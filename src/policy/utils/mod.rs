@@ -44,6 +44,9 @@ pub struct Program {
     pub numeric: bool,
     /// How it is judged.
     pub rule: Rule,
+    /// A check of the operands made before the rule (an option mistyped
+    /// with a dash look-alike), if any.
+    pub dashes: Option<fn(&Parsed) -> Option<(Risk, &'static str)>>,
 }
 
 /// A GNU-style program that only reads.
@@ -53,6 +56,7 @@ pub const fn reads(opts: Table) -> Program {
         style: Style::Gnu,
         numeric: false,
         rule: Rule::Reads,
+        dashes: None,
     }
 }
 
@@ -61,6 +65,14 @@ impl Program {
     pub const fn decide(self, f: fn(&Parsed) -> Option<(Risk, &'static str)>) -> Program {
         Program {
             rule: Rule::Decide(f),
+            ..self
+        }
+    }
+
+    /// The same program, its operands checked by `f` before its rule.
+    pub const fn dashes(self, f: fn(&Parsed) -> Option<(Risk, &'static str)>) -> Program {
+        Program {
+            dashes: Some(f),
             ..self
         }
     }
@@ -146,7 +158,11 @@ pub fn classify(
             reason = format!("{rule}: `{option}` {why}");
         }
     }
-    if let Rule::Decide(f) = spec.rule {
+    let decide = match spec.rule {
+        Rule::Decide(f) => Some(f),
+        Rule::Reads => None,
+    };
+    for f in spec.dashes.into_iter().chain(decide) {
         if let Some((r, why)) = f(&parsed) {
             if r > risk {
                 risk = r;

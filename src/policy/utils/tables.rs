@@ -1027,7 +1027,7 @@ pub(crate) const FREE: &[Opt] = &[
 /// is an option mistyped or pasted from a web page: the program would take
 /// it for a file name, so it is refused and the mistake is seen. After
 /// `--` a word is a file name the user meant.
-fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.operands
         .iter()
         .any(|o| o.starts_with(crate::text::lookalike::DASHES))
@@ -1037,9 +1037,10 @@ fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
         ))
 }
 
-/// A program that only reads; an operand with a mistyped dash is refused.
+/// A program that only reads; an operand with a mistyped dash is refused
+/// (before its own rule, if it has one).
 pub(crate) const fn files(opts: Table) -> Program {
-    reads(opts).decide(mistyped_dash)
+    reads(opts).dashes(mistyped_dash)
 }
 
 /// Whether `word` is a decimal number with a sign in front (`-2`, `+3`).
@@ -1054,7 +1055,7 @@ fn signed_number(word: &str, sign: char) -> bool {
 /// order: with `POSIXLY_CORRECT` set, uniq takes *every* word after its
 /// first file as OUTPUT (`uniq in -c` writes `-c`), so nothing but a last
 /// `-` may follow the input, whichever way the environment reads it.
-fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     let skip_chars = |w: &str| signed_number(w, '+') && w[1..].parse::<u64>().is_ok();
     let takes_value = |w: &str| {
         let mut letters = w.chars().skip(1);
@@ -1092,7 +1093,7 @@ fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
 /// the middle of a cluster; `--` ends options; long options take their
 /// value attached (`--charset=X`) or, for the value-taking ones, the next
 /// word.
-fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     const LONG_WITH_VALUE: &[&str] = &[
         "filelimit",
         "charset",
@@ -1147,7 +1148,7 @@ fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
 }
 
 /// `date MMDDhhmm…` sets the clock; `+FORMAT` only formats.
-fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.all_operands().any(|o| !o.starts_with('+')).then_some((
         UnsafeShell,
         "a `date` operand that is not `+FORMAT` sets the system clock",
@@ -1155,17 +1156,17 @@ fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
 }
 
 /// `cd` takes one directory.
-fn cd_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn cd_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.all_operands().count() > 1).then_some((UnsafeShell, "`cd` takes one directory"))
 }
 
 /// `hostname NAME` sets the host name.
-fn hostname_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn hostname_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.all_operands().count() > 0).then_some((UnsafeShell, "`hostname NAME` sets the host name"))
 }
 
 /// `free -s N` repeats forever unless `-c` bounds it.
-fn free_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn free_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.has("seconds") && !p.has("count")).then_some((
         UnsafeShell,
         "`free -s` without `-c` repeats forever and never ends",
@@ -1204,46 +1205,11 @@ fn obsolete_follows(args: &[String]) -> bool {
 /// `tail -f`-like forms the option table cannot see: the obsolete
 /// `tail +5f`, and `-c f`, whose canonical spelling `-cf` tail reads as
 /// "follow" (tail itself rejects `-c f` as a count).
-fn tail_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn tail_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (obsolete_follows(&p.argv) || p.values("bytes").any(|v| v == "f")).then_some((
         UnsafeShell,
         "`tail +Nf` (the obsolete form of `-f`) follows the file and never ends",
     ))
-}
-
-/// [`uniq_rule`], after [`mistyped_dash`].
-pub(crate) fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| uniq_rule(p))
-}
-
-/// [`tree_rule`], after [`mistyped_dash`].
-pub(crate) fn tree(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| tree_rule(p))
-}
-
-/// [`date_rule`], after [`mistyped_dash`].
-pub(crate) fn date(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| date_rule(p))
-}
-
-/// [`cd_rule`], after [`mistyped_dash`].
-pub(crate) fn cd(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| cd_rule(p))
-}
-
-/// [`hostname_rule`], after [`mistyped_dash`].
-pub(crate) fn hostname(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| hostname_rule(p))
-}
-
-/// [`free_rule`], after [`mistyped_dash`].
-pub(crate) fn free(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| free_rule(p))
-}
-
-/// [`tail_rule`], after [`mistyped_dash`].
-pub(crate) fn tail(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| tail_rule(p))
 }
 
 #[cfg(test)]
