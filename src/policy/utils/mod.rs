@@ -11,6 +11,9 @@ use super::parse::{self, Parsed, Table};
 use super::spec::Syntax;
 use super::{catalog, env, Actor, Risk, Verdict};
 
+/// A check of a parsed command line: the risk it raises and why, if any.
+pub type Check = fn(&Parsed) -> Option<(Risk, &'static str)>;
+
 /// How a program is judged once its options are parsed.
 #[derive(Clone, Copy)]
 pub enum Rule {
@@ -18,7 +21,7 @@ pub enum Rule {
     Reads,
     /// Decided from the parsed arguments (operands that name an output,
     /// a clock to set, …).
-    Decide(fn(&Parsed) -> Option<(Risk, &'static str)>),
+    Decide(Check),
 }
 
 /// How a program's arguments are read.
@@ -46,7 +49,7 @@ pub struct Program {
     pub rule: Rule,
     /// A check of the operands made before the rule (an option mistyped
     /// with a dash look-alike), if any.
-    pub dashes: Option<fn(&Parsed) -> Option<(Risk, &'static str)>>,
+    pub dashes: Option<Check>,
 }
 
 /// A GNU-style program that only reads.
@@ -62,7 +65,7 @@ pub const fn reads(opts: Table) -> Program {
 
 impl Program {
     /// The same program, judged by `f`.
-    pub const fn decide(self, f: fn(&Parsed) -> Option<(Risk, &'static str)>) -> Program {
+    pub const fn decide(self, f: Check) -> Program {
         Program {
             rule: Rule::Decide(f),
             ..self
@@ -70,7 +73,7 @@ impl Program {
     }
 
     /// The same program, its operands checked by `f` before its rule.
-    pub const fn dashes(self, f: fn(&Parsed) -> Option<(Risk, &'static str)>) -> Program {
+    pub const fn dashes(self, f: Check) -> Program {
         Program {
             dashes: Some(f),
             ..self
