@@ -8,9 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::git::pathspec::{self, ONLY_STORE};
@@ -489,29 +487,8 @@ impl Ctx {
         }
         if !regular.is_empty() {
             let cmd = self.git(["hash-object", "--stdin-paths"]);
-            let mut child = cmd
-                .command()
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .map_err(|source| GitError::Spawn {
-                    args: cmd.display_args(),
-                    source,
-                })?;
             let input: String = regular.iter().map(|p| format!("{p}\n")).collect();
-            let writer = child.stdin.take().map(|mut stdin| {
-                std::thread::spawn(move || {
-                    let _ = stdin.write_all(input.as_bytes());
-                })
-            });
-            let out = child.wait_with_output().map_err(|source| GitError::Spawn {
-                args: cmd.display_args(),
-                source,
-            })?;
-            if let Some(w) = writer {
-                let _ = w.join();
-            }
+            let out = cmd.output_with_stdin(input.into_bytes())?;
             if !out.status.success() {
                 return Err(cmd.failed(&out).into());
             }

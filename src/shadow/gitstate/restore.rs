@@ -226,19 +226,9 @@ pub(super) fn is_anchor(c: &gix::Commit<'_>) -> bool {
 
 /// Runs `cmd` with `input` on its stdin; its stdout, or why it failed.
 pub(super) fn run_with_stdin(cmd: &GitCommand, input: &[u8]) -> Result<String, String> {
-    use std::io::Write as _;
-    use std::process::Stdio;
-    let mut child = cmd
-        .command()
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let out = cmd
+        .output_with_stdin(input.to_vec())
         .map_err(|e| e.to_string())?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(input).map_err(|e| e.to_string())?;
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if out.status.success() {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     } else {
