@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::git::pathspec::{self, ONLY_STORE};
+use crate::git::plumbing::{self, Merge};
 use crate::git::run::Actor;
 use crate::git::status::{self, Entry, EntryKind, WorktreeSide};
-use crate::git::{GitCommand, GitError, Repo};
+use crate::git::{GitCommand, Repo};
 use crate::lock::{RepoLock, DEFAULT_WAIT};
 
 use super::state;
@@ -37,15 +38,6 @@ pub(crate) struct Ctx {
     pub actor: Actor,
     /// The saga id, exported to hooks as `FARARONI_TX`.
     pub tx: Option<String>,
-}
-
-/// The outcome of `git merge-tree --write-tree`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Merge {
-    /// The merged tree (with conflict markers when there are conflicts).
-    pub tree: String,
-    /// The conflicted files; empty when the merge is clean.
-    pub conflicts: Vec<String>,
 }
 
 /// Removes a temporary index file (and its lock) when dropped.
@@ -303,13 +295,7 @@ impl Ctx {
         base: Option<&str>,
     ) -> Result<Merge, SagaError> {
         let base_arg = base.map(|b| format!("--merge-base={b}"));
-        let mut args = vec![
-            "merge-tree",
-            "--write-tree",
-            "-z",
-            "--name-only",
-            "--no-messages",
-        ];
+        let mut args = plumbing::MERGE_TREE.to_vec();
         if let Some(b) = &base_arg {
             args.push(b);
         }
@@ -318,45 +304,14 @@ impl Ctx {
         let cmd = self.git(&args);
         let out = cmd.output()?;
         let code = out.status.code().unwrap_or(-1);
-        if code != 0 && code != 1 {
-            return Err(GitError::Failed {
+        match plumbing::merge(code, &out.stdout) {
+            None => Err(cmd.failed(&out).into()),
+            Some(Ok(merge)) => Ok(merge),
+            Some(Err(detail)) => Err(SagaError::GitOutput {
                 args: cmd.display_args(),
-                code,
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            }
-            .into());
+                detail,
+            }),
         }
-        let mut parts = out
-            .stdout
-            .split(|b| *b == 0 || *b == b'\n')
-            .map(|p| String::from_utf8_lossy(p).into_owned());
-        let tree = parts.next().unwrap_or_default().trim().to_string();
-        if tree.len() < 40 || !tree.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(SagaError::GitOutput {
-                args: cmd.display_args(),
-                detail: format!("no tree id in {:?}", String::from_utf8_lossy(&out.stdout)),
-            });
-        }
-        let mut conflicts: Vec<String> = Vec::new();
-        if code == 1 {
-            // With -z the names are NUL-terminated; split only on NUL.
-            let after = out
-                .stdout
-                .iter()
-                .position(|b| *b == 0)
-                .map(|i| &out.stdout[i + 1..])
-                .unwrap_or_default();
-            for name in after.split(|b| *b == 0).filter(|n| !n.is_empty()) {
-                let name = String::from_utf8_lossy(name).into_owned();
-                if !conflicts.contains(&name) {
-                    conflicts.push(name);
-                }
-            }
-            if conflicts.is_empty() {
-                conflicts.push("(unknown file)".into());
-            }
-        }
-        Ok(Merge { tree, conflicts })
     }
 
     /// Points `name` at `new`.
@@ -403,22 +358,9 @@ impl Ctx {
     pub fn checked_out_elsewhere(&self, full_ref: &str) -> Result<Option<PathBuf>, SagaError> {
         let out = self.read(&["worktree", "list", "--porcelain", "-z"])?;
         let here = fs::canonicalize(&self.workdir).unwrap_or_else(|_| self.workdir.clone());
-        let mut path: Option<PathBuf> = None;
-        for field in out.split('\0') {
-            if let Some(p) = field.strip_prefix("worktree ") {
-                path = Some(PathBuf::from(p));
-            } else if let Some(b) = field.strip_prefix("branch ") {
-                if b == full_ref {
-                    if let Some(p) = &path {
-                        let canon = fs::canonicalize(p).unwrap_or_else(|_| p.clone());
-                        if canon != here {
-                            return Ok(Some(p.clone()));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(None)
+        Ok(plumbing::worktrees_on(&out, full_ref)
+            .into_iter()
+            .find(|p| fs::canonicalize(p).unwrap_or_else(|_| p.clone()) != here))
     }
 
     /// Returns the blob id of every file in `tree`, by path.
@@ -432,17 +374,7 @@ impl Ctx {
                 detail: String::from_utf8_lossy(&out.stderr).into_owned(),
             });
         }
-        let mut map = HashMap::new();
-        for rec in out.stdout.split(|b| *b == 0).filter(|r| !r.is_empty()) {
-            let rec = String::from_utf8_lossy(rec);
-            let Some((meta, path)) = rec.split_once('\t') else {
-                continue;
-            };
-            if let Some(oid) = meta.split(' ').nth(2) {
-                map.insert(path.to_string(), oid.to_string());
-            }
-        }
-        Ok(map)
+        Ok(plumbing::ls_tree(&out.stdout))
     }
 
     /// Returns the blob id git would store for each working file (`None`
