@@ -8,7 +8,7 @@
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
-use crate::git::{GitCommand, Repo};
+use crate::git::{status, GitCommand, Repo};
 use crate::policy::hook::{Loss, LossFacts};
 use crate::policy::{Arrival, Arrive, Facts, Place};
 
@@ -505,20 +505,13 @@ impl LossFacts for GitLoss {
         if rels.is_empty() {
             return Ok(loss);
         }
-        let mut args: Vec<String> = [
-            "--literal-pathspecs",
-            "status",
-            "--porcelain=v1",
-            "-z",
-            "--untracked-files=all",
+        let mut args: Vec<String> = ["--literal-pathspecs"]
+            .into_iter()
+            .chain(status::ARGS)
             // Ignored too: the precious ones among them are work.
-            "--ignored=matching",
-            "--no-renames",
-            "--",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+            .chain(["--untracked-files=all", "--ignored=matching", "--"])
+            .map(str::to_string)
+            .collect();
         args.extend(rels);
         let out = GitCommand::new(args)
             .dir(&top)
@@ -527,18 +520,19 @@ impl LossFacts for GitLoss {
             .env("GIT_OPTIONAL_LOCKS", "0")
             .read()
             .map_err(|e| format!("git status failed: {e}"))?;
+        let entries =
+            status::parse(out.as_bytes()).map_err(|e| format!("git status printed {e}"))?;
         let mut ignored = Vec::new();
-        for entry in out.split('\0').filter(|e| e.len() > 3) {
-            let (xy, path) = entry.split_at(3);
-            if xy.starts_with("!!") {
-                ignored.push(path.to_string());
+        for e in entries.into_iter().filter(|e| !e.path.is_empty()) {
+            if e.kind == status::EntryKind::Ignored {
+                ignored.push(e.path);
                 continue;
             }
-            let abs = top.join(path);
-            if xy.starts_with("??") {
-                loss.untracked.push(abs);
-            } else {
+            let abs = top.join(&e.path);
+            if e.tracked() {
                 loss.modified.push(abs);
+            } else {
+                loss.untracked.push(abs);
             }
         }
         if !ignored.is_empty() {

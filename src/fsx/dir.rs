@@ -136,6 +136,27 @@ fn check_opened(stat: &Stat, access: Access) -> io::Result<()> {
     Ok(())
 }
 
+/// The accessors both implementations of `Dir` share: where the
+/// directory is (its `path` and `dev` fields), for messages and checks.
+macro_rules! where_it_is {
+    () => {
+        /// Returns the path this directory was reached by (for messages).
+        pub(crate) fn path(&self) -> &Path {
+            &self.path
+        }
+
+        /// Returns the device the directory is on.
+        pub(crate) fn dev(&self) -> u64 {
+            self.dev
+        }
+
+        /// Returns the path of `name` in this directory (for messages).
+        pub(crate) fn join(&self, name: &str) -> PathBuf {
+            self.path.join(name)
+        }
+    };
+}
+
 #[cfg(target_os = "linux")]
 mod linux {
     use std::ffi::{CStr, CString, OsString};
@@ -223,20 +244,7 @@ mod linux {
             })
         }
 
-        /// Returns the path this directory was reached by (for messages).
-        pub(crate) fn path(&self) -> &Path {
-            &self.path
-        }
-
-        /// Returns the device the directory is on.
-        pub(crate) fn dev(&self) -> u64 {
-            self.dev
-        }
-
-        /// Returns the path of `name` in this directory (for messages).
-        pub(crate) fn join(&self, name: &str) -> PathBuf {
-            self.path.join(name)
-        }
+        where_it_is!();
 
         fn openat(&self, name: &CStr, flags: libc::c_int, mode: libc::mode_t) -> io::Result<File> {
             // SAFETY: a plain syscall; the descriptor it returns is owned by
@@ -551,20 +559,7 @@ mod portable {
             })
         }
 
-        /// Returns the path this directory was reached by.
-        pub(crate) fn path(&self) -> &Path {
-            &self.path
-        }
-
-        /// Returns the device the directory is on.
-        pub(crate) fn dev(&self) -> u64 {
-            self.dev
-        }
-
-        /// Returns the path of `name` in this directory.
-        pub(crate) fn join(&self, name: &str) -> PathBuf {
-            self.path.join(name)
-        }
+        where_it_is!();
 
         /// Returns what `name` is, without following it.
         pub(crate) fn stat(&self, name: &str) -> io::Result<Option<Stat>> {

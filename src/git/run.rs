@@ -29,6 +29,14 @@ pub enum GitError {
         /// What git printed on stderr.
         stderr: String,
     },
+    /// git succeeded but printed what could not be read.
+    #[error("`git {args}` printed what could not be read: {detail}")]
+    Unreadable {
+        /// The arguments, joined for display.
+        args: String,
+        /// What was wrong.
+        detail: String,
+    },
 }
 
 /// Who is making a change, exported to hooks as `FARARONI_ACTOR`.
@@ -243,6 +251,32 @@ impl GitCommand {
             .map_err(|e| self.spawn_error(e))
     }
 
+    /// Runs git with `input` on its stdin, capturing stdout and stderr,
+    /// whatever the exit code. The input is written from another thread,
+    /// so git filling its stdout pipe before reading all of it cannot
+    /// deadlock the two; git exiting before it has read everything is
+    /// judged by its exit status alone.
+    pub fn output_with_stdin(&self, input: Vec<u8>) -> Result<Output, GitError> {
+        let mut child = self
+            .command()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| self.spawn_error(e))?;
+        let writer = child.stdin.take().map(|mut stdin| {
+            std::thread::spawn(move || {
+                use std::io::Write as _;
+                let _ = stdin.write_all(&input);
+            })
+        });
+        let out = child.wait_with_output().map_err(|e| self.spawn_error(e))?;
+        if let Some(w) = writer {
+            let _ = w.join();
+        }
+        Ok(out)
+    }
+
     /// Runs git capturing output and fails unless it exits 0; returns stdout.
     pub fn read(&self) -> Result<String, GitError> {
         let out = self.output()?;
@@ -298,6 +332,40 @@ mod tests {
         cmd.get_envs()
             .filter_map(|(k, v)| Some((k.to_str()?.to_string(), v?.to_str()?.to_string())))
             .collect()
+    }
+
+    /// Input larger than a pipe's buffer reaches git whole, while git
+    /// writes as much back: the writer thread keeps the two from waiting
+    /// on each other.
+    #[test]
+    fn stdin_is_written_while_git_answers() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let lines = 20_000;
+        let input: String = (0..lines).map(|i| format!("{i}\n")).collect();
+        let out = GitCommand::new(["hash-object", "--stdin-paths", "--no-filters"])
+            .dir(dir.path())
+            .output_with_stdin(input.into_bytes())
+            .expect("git runs");
+        // No such files: git stops at the first path, long before it has
+        // read the rest; the writer's broken pipe does not hang or fail the
+        // call, the exit status says what happened.
+        assert!(!out.status.success());
+        let out = GitCommand::new(["hash-object", "--stdin"])
+            .dir(dir.path())
+            .output_with_stdin(b"hello\n".to_vec())
+            .expect("git runs");
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            "ce013625030ba8dba906f756967f9e9ca394464a"
+        );
+        let big = vec![b'x'; 1 << 20];
+        let out = GitCommand::new(["hash-object", "--stdin"])
+            .dir(dir.path())
+            .output_with_stdin(big)
+            .expect("git runs");
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim().len(), 40);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The `Agent` posture's one addition to the allow-list: builds and tests,
-//! so a model can check its own change. Each row names the program, the
-//! subcommands (word prefixes) it may run, options added to every run
-//! (offline: a build must not reach the network), and options refused
-//! because they write outside the working tree or load other settings.
+//! so a model can check its own change. A program's builds are in its
+//! catalog row (`policy::catalog`); each names the subcommands (word
+//! prefixes) it may run, options added to every run (offline: a build
+//! must not reach the network), and options refused because they write
+//! outside the working tree or load other settings.
 //!
 //! A build runs the repository's own code (build scripts, Makefiles,
 //! package scripts, tests), which no table can judge; so the agent runs it
@@ -18,13 +19,12 @@
 //! why it runs with a timeout, with the worktree as working directory, and
 //! with its file effects recorded in the shadow store by the agent.
 
-use super::{Risk, Verdict};
+use super::{catalog, Risk, Verdict};
 
-/// One build or test program the agent may run.
+/// One build or test our agent may run with a program (the program's
+/// catalog row lists them, tried in order).
 #[derive(Debug, Clone, Copy)]
 pub struct Build {
-    /// The program as typed (`cargo`, `./gradlew`).
-    pub program: &'static str,
     /// Allowed leading words after the program; `&[]` allows the bare program.
     pub commands: &'static [&'static [&'static str]],
     /// Options appended to every run.
@@ -37,50 +37,15 @@ pub struct Build {
     pub free: bool,
 }
 
-/// Builds must not reach the network.
-const OFFLINE: &[&str] = &["--offline"];
-
-const MAVEN_REFUSED: &[&str] = &[
-    "-f",
-    "--file",
-    "-s",
-    "--settings",
-    "-gs",
-    "--global-settings",
-];
-
-const GRADLE_REFUSED: &[&str] = &[
-    "-p",
-    "--project-dir",
-    "-g",
-    "--gradle-user-home",
-    "-I",
-    "--init-script",
-    "-b",
-    "--build-file",
-];
-
-/// `python -m pytest`'s refused options, for `python` and `python3`.
-const PYTEST_MODULE_REFUSED: &[&str] = &[
-    "--junitxml",
-    "--junit-xml",
-    "--basetemp",
-    "--rootdir",
-    "-c",
-    "-p",
-];
-
-/// A row of [`BUILDS`]: program, commands, forced options, whether free
-/// words may follow, refused options.
-const fn build(
-    program: &'static str,
+/// A build: commands, forced options, whether free words may follow,
+/// refused options.
+pub const fn build(
     commands: &'static [&'static [&'static str]],
     forced: &'static [&'static str],
     free: bool,
     refused: &'static [&'static str],
 ) -> Build {
     Build {
-        program,
         commands,
         forced,
         refused,
@@ -88,193 +53,22 @@ const fn build(
     }
 }
 
-/// Package managers' options that install elsewhere or read other settings.
-const NODE_REFUSED: &[&str] = &[
-    "--prefix",
-    "-g",
-    "--global",
-    "--userconfig",
-    "--globalconfig",
-    "-C",
-    "--dir",
-];
-
-/// Every build and test the agent may run.
-pub const BUILDS: &[Build] = &[
-    build(
-        "cargo",
-        &[
-            &["build"],
-            &["check"],
-            &["test"],
-            &["clippy"],
-            &["run"],
-            &["bench"],
-            &["doc"],
-            &["fmt"],
-        ],
-        OFFLINE,
-        true,
-        &[
-            "--target-dir",
-            "--manifest-path",
-            "--config",
-            "-Z",
-            "--artifact-dir",
-            "--out-dir",
-            "--allow-dirty",
-        ],
-    ),
-    // Any target: the Makefile is the repository's, and it runs contained.
-    build(
-        "make",
-        &[&[]],
-        &[],
-        true,
-        &[
-            "-C",
-            "--directory",
-            "-f",
-            "--file",
-            "--makefile",
-            "-I",
-            "--include-dir",
-            "-o",
-            "-W",
-            "--eval",
-        ],
-    ),
-    build(
-        "just",
-        &[&[]],
-        &[],
-        true,
-        &[
-            "-f",
-            "--justfile",
-            "-d",
-            "--working-directory",
-            "--dotenv-path",
-            "--shell",
-        ],
-    ),
-    build(
-        "npm",
-        &[&["test"], &["run"], &["run-script"]],
-        OFFLINE,
-        true,
-        NODE_REFUSED,
-    ),
-    build("pnpm", &[&["test"], &["run"]], OFFLINE, true, NODE_REFUSED),
-    build("yarn", &[&["test"], &["run"]], &[], true, NODE_REFUSED),
-    build(
-        "pytest",
-        &[&[]],
-        &[],
-        true,
-        &[
-            "--junitxml",
-            "--junit-xml",
-            "--resultlog",
-            "--basetemp",
-            "--rootdir",
-            "-c",
-            "--confcutdir",
-            "-p",
-        ],
-    ),
-    build(
-        "python",
-        &[&["-m", "pytest"]],
-        &[],
-        true,
-        PYTEST_MODULE_REFUSED,
-    ),
-    build(
-        "python3",
-        &[&["-m", "pytest"]],
-        &[],
-        true,
-        PYTEST_MODULE_REFUSED,
-    ),
-    build(
-        "python",
-        &[
-            &["-m", "unittest"],
-            &["-m", "py_compile"],
-            &["-m", "compileall"],
-        ],
-        &[],
-        true,
-        &[],
-    ),
-    build(
-        "python3",
-        &[
-            &["-m", "unittest"],
-            &["-m", "py_compile"],
-            &["-m", "compileall"],
-        ],
-        &[],
-        true,
-        &[],
-    ),
-    build("node", &[&["--check"], &["-c"]], &[], true, &[]),
-    build("ruff", &[&["check"], &["format"]], &[], true, &["--config"]),
-    build(
-        "eslint",
-        &[&[]],
-        &[],
-        true,
-        &["-c", "--config", "--resolve-plugins-relative-to"],
-    ),
-    build("mypy", &[&[]], &[], true, &["--config-file", "--cache-dir"]),
-    build(
-        "go",
-        &[&["build"], &["test"], &["vet"], &["run"]],
-        &[],
-        true,
-        &["-o", "-exec", "-toolexec", "-modfile", "-C", "-overlay"],
-    ),
-    build("mvn", &[&[]], OFFLINE, true, MAVEN_REFUSED),
-    build("./mvnw", &[&[]], OFFLINE, true, MAVEN_REFUSED),
-    build("gradle", &[&[]], OFFLINE, true, GRADLE_REFUSED),
-    build("./gradlew", &[&[]], OFFLINE, true, GRADLE_REFUSED),
-    build(
-        "tsc",
-        &[&[]],
-        &["--noEmit"],
-        true,
-        &[
-            "--build",
-            "-b",
-            "--outDir",
-            "--outFile",
-            "--declarationDir",
-            "--watch",
-            "-w",
-        ],
-    ),
-    build(
-        "dotnet",
-        &[&["build"], &["test"], &["run"]],
-        &["--no-restore"],
-        true,
-        &["-o", "--output", "-s", "--source", "--configfile"],
-    ),
-];
+/// The builds of `program` (its catalog row's); empty for every program
+/// our agent does not build with.
+fn builds_of(program: &str) -> &'static [Build] {
+    catalog::lookup(program).map_or(&[], |e| e.builds)
+}
 
 /// Returns the row of `argv` when it is a build the agent may run.
 pub fn build_of(argv: &[String]) -> Option<&'static Build> {
     let program = argv.first()?;
     let args = &argv[1..];
-    BUILDS.iter().find(|b| {
-        b.program == program
-            && b.commands.iter().any(|c| {
-                c.len() <= args.len()
-                    && c.iter().zip(args).all(|(w, a)| w == a)
-                    && (b.free || args[c.len()..].iter().all(|a| a.starts_with('-')))
-            })
+    builds_of(program).iter().find(|b| {
+        b.commands.iter().any(|c| {
+            c.len() <= args.len()
+                && c.iter().zip(args).all(|(w, a)| w == a)
+                && (b.free || args[c.len()..].iter().all(|a| a.starts_with('-')))
+        })
     })
 }
 
@@ -282,7 +76,7 @@ pub fn build_of(argv: &[String]) -> Option<&'static Build> {
 /// `None` for every other program.
 pub fn classify_build(argv: &[String], assignments: &[(String, String)]) -> Option<Verdict> {
     let program = argv.first()?;
-    let rows: Vec<&Build> = BUILDS.iter().filter(|b| b.program == program).collect();
+    let rows = builds_of(program);
     if rows.is_empty() {
         return None;
     }
@@ -299,7 +93,7 @@ pub fn classify_build(argv: &[String], assignments: &[(String, String)]) -> Opti
             .iter()
             .flat_map(|b| {
                 b.commands.iter().map(|c| {
-                    format!("`{} {}`", b.program, c.join(" "))
+                    format!("`{} {}`", program, c.join(" "))
                         .replace(" `", "`")
                         .replace("  ", " ")
                 })

@@ -10,6 +10,7 @@
 //! — which is exactly what is executed.
 
 pub mod builds;
+pub mod catalog;
 pub mod env;
 pub mod git;
 pub mod hook;

@@ -3,189 +3,21 @@
 
 use std::path::Path;
 
+use crate::policy::catalog::{self, Operands};
 use crate::policy::{Facts, Place};
 use crate::shell::words::{lex, Lexed, Word};
 use crate::text::{fold, lookalike};
 
-/// Programs recognised as commands that are never run (default deny).
-const KNOWN: &[&str] = &[
-    "rm",
-    "rmdir",
-    "sudo",
-    "su",
-    "doas",
-    "dd",
-    "mkfs",
-    "chmod",
-    "chown",
-    "chgrp",
-    "shutdown",
-    "reboot",
-    "halt",
-    "poweroff",
-    "kill",
-    "killall",
-    "pkill",
-    "mv",
-    "cp",
-    "mkdir",
-    "touch",
-    "ln",
-    "install",
-    "truncate",
-    "shred",
-    "sh",
-    "bash",
-    "zsh",
-    "fish",
-    "dash",
-    "ksh",
-    "csh",
-    "eval",
-    "exec",
-    "source",
-    ".",
-    ":",
-    "xargs",
-    "command",
-    "builtin",
-    "nohup",
-    "nice",
-    "time",
-    "timeout",
-    "watch",
-    "tee",
-    "env",
-    "export",
-    "set",
-    "unset",
-    "alias",
-    "npm",
-    "npx",
-    "yarn",
-    "pnpm",
-    "pip",
-    "pip3",
-    "python",
-    "python3",
-    "node",
-    "deno",
-    "bun",
-    "ruby",
-    "perl",
-    "php",
-    "cargo",
-    "rustc",
-    "rustup",
-    "mvn",
-    "gradle",
-    "make",
-    "cmake",
-    "ninja",
-    "go",
-    "java",
-    "javac",
-    "docker",
-    "podman",
-    "kubectl",
-    "helm",
-    "terraform",
-    "curl",
-    "wget",
-    "ssh",
-    "scp",
-    "sftp",
-    "rsync",
-    "nc",
-    "ncat",
-    "netcat",
-    "telnet",
-    "ftp",
-    "apt",
-    "apt-get",
-    "dpkg",
-    "yum",
-    "dnf",
-    "brew",
-    "pacman",
-    "snap",
-    "systemctl",
-    "service",
-    "crontab",
-    "at",
-    "vim",
-    "vi",
-    "nvim",
-    "nano",
-    "emacs",
-    "code",
-    "open",
-    "xdg-open",
-    "gh",
-    "tar",
-    "zip",
-    "unzip",
-    "gzip",
-    "gunzip",
-    "patch",
-    "sed",
-    "awk",
-    "gawk",
-    "chattr",
-    "mount",
-    "umount",
-    "fdisk",
-    "parted",
-    "mkswap",
-    "swapon",
-    "iptables",
-    "useradd",
-    "userdel",
-    "usermod",
-    "passwd",
-    "history",
-    "clear",
-    "printenv",
-    "sqlite3",
-    "psql",
-    "mysql",
-    "redis-cli",
-    "git-lfs",
-    "tig",
-    "lazygit",
-    "tmux",
-    "screen",
-    "trap",
-    "wipefs",
-    "less",
-    "more",
-    "shopt",
-    "setsid",
-    "strace",
-    "gdb",
-    "base64",
-    "openssl",
-    "gpg",
-];
-
-/// Program names that are also everyday words ("sort imports", "code
-/// review"): they count as commands only with no arguments or with
-/// arguments that look like flags or paths.
-const AMBIGUOUS: &[&str] = &[
-    "at", "more", "less", "set", "screen", "code", "open", "history", "clear", "trap", "time",
-    "watch", "nice", "export", "install", "patch", "source", "alias", "kill", "make", "touch",
-    "go", "node", "sort", "find", "cut", "diff", "file", "head", "tail", "link", "top", "test",
-    "free", "join", "paste", "fold", "expand", "unexpand", "column", "comm", "rev", "fmt",
-    "uptime", "tac",
-];
-
+/// Whether the words after a program whose name is also an everyday word
+/// read as its arguments ("sort imports" does not): none, or words that
+/// look like flags, paths or numbers, or a program level 1 never runs.
 fn looks_like_arguments(words: &[Word]) -> bool {
     match words.first() {
         None => true,
         Some(first) => {
             let lower = first.text.to_lowercase();
             lower == "git"
-                || KNOWN.contains(&lower.as_str())
+                || catalog::lookup(&lower).is_some_and(|e| e.command)
                 || words.iter().any(|w| {
                     w.quoted
                         || w.glob
@@ -196,50 +28,6 @@ fn looks_like_arguments(words: &[Word]) -> bool {
         }
     }
 }
-
-/// What the words after an allowed utility are: a line runs at level 1
-/// only when they read as its operands ("cat videos lol" and "diff
-/// algorithms: myers vs patience?" are prose that starts with a program's
-/// name, for the model).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Operands {
-    /// Files: a plain word must be a path that exists.
-    Paths,
-    /// A pattern, then files (`grep TODO src`).
-    PatternThenPaths,
-    /// Free text or names (`echo`, `date +%F`).
-    Free,
-    /// Programs on `PATH` (`which cargo`).
-    Programs,
-    /// Files, then an expression from the first option on (`find`).
-    PathsThenExpression,
-    /// None: only options.
-    Nothing,
-}
-
-/// The operands of the utilities whose operands are not files; every
-/// other allowed utility takes files.
-const OPERANDS: &[(&str, Operands)] = &[
-    ("echo", Operands::Free),
-    ("printf", Operands::Free),
-    ("date", Operands::Free),
-    ("tr", Operands::Free),
-    ("which", Operands::Programs),
-    ("find", Operands::PathsThenExpression),
-    ("cd", Operands::Free),
-    ("pwd", Operands::Free),
-    ("id", Operands::Free),
-    ("hostname", Operands::Free),
-    ("basename", Operands::Free),
-    ("dirname", Operands::Free),
-    ("grep", Operands::PatternThenPaths),
-    ("rg", Operands::PatternThenPaths),
-    ("whoami", Operands::Nothing),
-    ("nproc", Operands::Nothing),
-    ("uptime", Operands::Nothing),
-    ("free", Operands::Nothing),
-    ("uname", Operands::Nothing),
-];
 
 /// Whether a word could be a file operand as typed, before asking the
 /// file system: a path's shape (`/`, `.`, `~`, a glob), a number, `-`.
@@ -267,10 +55,7 @@ pub fn prose_operands(line: &CommandLine, facts: &dyn Facts, dir: &Path) -> bool
     {
         return false;
     }
-    let kind = OPERANDS
-        .iter()
-        .find(|(p, _)| *p == line.program)
-        .map_or(Operands::Paths, |(_, k)| *k);
+    let kind = catalog::lookup(&line.program).map_or(Operands::Paths, |e| e.operands);
     if kind == Operands::Free {
         return false;
     }
@@ -751,8 +536,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if words.is_empty()
         && !first.quoted
         && (super::chat::is_emoticon(&first.text)
-            || (AMBIGUOUS.contains(&lower.as_str())
-                && super::chat::is_small_talk_word(&first.text)))
+            || (catalog::is_word(&lower) && super::chat::is_small_talk_word(&first.text)))
     {
         return None;
     }
@@ -764,18 +548,15 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     } else {
         skeleton(&lower)
     };
-    let known = is_allowed(&lower)
-        || KNOWN.contains(&lower.as_str())
-        || lower == "git"
-        || (plain != lower
-            && (plain == "git" || is_allowed(&plain) || KNOWN.contains(&plain.as_str())))
+    let known = catalog::names_a_command(&lower)
+        || (plain != lower && catalog::names_a_command(&plain))
         || lower.starts_with("mkfs.")
         || (!first.quoted && lower.contains('/') && !lower.contains(' '))
         || shell_syntax;
     if !known && assignments.is_empty() {
         return None;
     }
-    if AMBIGUOUS.contains(&lower.as_str()) && !looks_like_arguments(&words) {
+    if catalog::is_word(&lower) && !looks_like_arguments(&words) {
         return None;
     }
     // `git config KEY VALUE`: the value is a value whatever word it is
@@ -789,7 +570,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
     if !config_line && is_prose(&mut words, lower == "git") {
         return None;
     }
-    let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
+    let program = if catalog::names_a_command(&lower) {
         lower
     } else {
         program
@@ -810,7 +591,7 @@ pub fn parse_command(segment: &str) -> Option<CommandLine> {
 pub fn parse_agent_command(segment: &str) -> Option<CommandLine> {
     let (lexed, assignments, first, words) = split_line(segment.trim())?;
     let lower = first.text.to_lowercase();
-    let program = if lower == "git" || is_allowed(&lower) || KNOWN.contains(&lower.as_str()) {
+    let program = if catalog::names_a_command(&lower) {
         lower
     } else {
         first.text.clone()
@@ -931,7 +712,6 @@ fn skeleton(word: &str) -> String {
         .collect()
 }
 
-/// Whether `program` is on the policy's allow-list of programs.
 /// Whether the line starts with a plain word (letters only, perhaps after
 /// `¿` or `¡`, then a space or the end) that names no program level 1
 /// knows, even read as the ASCII it may imitate: then it is not a command
@@ -943,7 +723,7 @@ fn plainly_not_a_program(body: &str) -> bool {
     if letters.is_empty() || !letters.chars().all(char::is_alphabetic) {
         return false;
     }
-    let names = |w: &str| w == "git" || is_allowed(w) || KNOWN.contains(&w);
+    let names = catalog::names_a_command;
     if first.is_ascii() {
         return !names(&first.to_ascii_lowercase());
     }
@@ -954,6 +734,7 @@ fn plainly_not_a_program(body: &str) -> bool {
     !names(&lower) && !names(&skeleton(&lower))
 }
 
+/// Whether `program` is on the policy's allow-list of programs.
 fn is_allowed(program: &str) -> bool {
     crate::policy::utils::is_allowed(program)
 }
@@ -984,7 +765,7 @@ mod tests {
     fn the_early_exit_never_skips_a_program() {
         // Every program level 1 runs or names, in any case, is lexed and
         // judged; only a first word naming none skips the lexer.
-        for p in crate::policy::utils::names().chain(KNOWN.iter().copied()) {
+        for p in catalog::command_names() {
             if !p.bytes().all(|b| b.is_ascii_alphabetic()) {
                 continue;
             }

@@ -19,9 +19,10 @@
 
 use crate::git::run::Actor;
 
-use super::ops::{Ctx, Entry};
+use super::ops::Ctx;
 use super::state::{self, FinishPlan, FinishStep, Phase, Saga};
 use super::{describe_head, recover_start, short, Operation, SagaError, COMMIT_PREFIX};
+use crate::git::status::Entry;
 
 /// Options of [`finish`].
 #[derive(Debug, Clone, Default)]

@@ -8,14 +8,14 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::git::pathspec::{self, ONLY_STORE};
+use crate::git::plumbing::{self, Merge};
 use crate::git::run::Actor;
-use crate::git::{GitCommand, GitError, Repo};
+use crate::git::status::{self, Entry, EntryKind, WorktreeSide};
+use crate::git::{GitCommand, Repo};
 use crate::lock::{RepoLock, DEFAULT_WAIT};
 
 use super::state;
@@ -38,62 +38,6 @@ pub(crate) struct Ctx {
     pub actor: Actor,
     /// The saga id, exported to hooks as `FARARONI_TX`.
     pub tx: Option<String>,
-}
-
-/// One line of `git status --porcelain=v2`: a path whose HEAD, index and
-/// working tree versions are not all the same.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Entry {
-    /// The path, relative to the top of the working tree.
-    pub path: String,
-    /// What differs.
-    pub kind: EntryKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum EntryKind {
-    /// Tracked: the index blob (`None`: not in the index) and what the
-    /// working tree has relative to it.
-    Changed {
-        index: Option<String>,
-        worktree: WorktreeSide,
-    },
-    /// Not in the index.
-    Untracked,
-    /// A merge conflict.
-    Unmerged,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WorktreeSide {
-    /// The working file matches the index.
-    SameAsIndex,
-    /// The working file is gone.
-    Deleted,
-    /// The working file differs from the index.
-    Modified,
-}
-
-impl Entry {
-    /// Returns whether the working tree matches the index for this path.
-    pub fn staged_only(&self) -> bool {
-        matches!(
-            self.kind,
-            EntryKind::Changed {
-                worktree: WorktreeSide::SameAsIndex,
-                ..
-            }
-        )
-    }
-}
-
-/// The outcome of `git merge-tree --write-tree`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Merge {
-    /// The merged tree (with conflict markers when there are conflicts).
-    pub tree: String,
-    /// The conflicted files; empty when the merge is clean.
-    pub conflicts: Vec<String>,
 }
 
 /// Removes a temporary index file (and its lock) when dropped.
@@ -225,14 +169,12 @@ impl Ctx {
     /// `.fararoni/`, untracked files included (ignored ones not).
     pub fn status_raw(&self) -> Result<Vec<u8>, SagaError> {
         let cmd = self
-            .git([
-                "--no-optional-locks",
-                "status",
-                "--porcelain=v2",
-                "-z",
-                "--untracked-files=all",
-                "--no-renames",
-            ])
+            .git(
+                ["--no-optional-locks"]
+                    .into_iter()
+                    .chain(status::ARGS)
+                    .chain(["--untracked-files=all"]),
+            )
             .user_work();
         let out = cmd.output()?;
         if !out.status.success() {
@@ -243,7 +185,7 @@ impl Ctx {
 
     /// Returns every path that differs between HEAD, index and working tree.
     pub fn status(&self) -> Result<Vec<Entry>, SagaError> {
-        parse_status(&self.status_raw()?).map_err(|detail| SagaError::GitOutput {
+        status::parse(&self.status_raw()?).map_err(|detail| SagaError::GitOutput {
             args: "status --porcelain=v2 -z".into(),
             detail,
         })
@@ -353,13 +295,7 @@ impl Ctx {
         base: Option<&str>,
     ) -> Result<Merge, SagaError> {
         let base_arg = base.map(|b| format!("--merge-base={b}"));
-        let mut args = vec![
-            "merge-tree",
-            "--write-tree",
-            "-z",
-            "--name-only",
-            "--no-messages",
-        ];
+        let mut args = plumbing::MERGE_TREE.to_vec();
         if let Some(b) = &base_arg {
             args.push(b);
         }
@@ -368,45 +304,14 @@ impl Ctx {
         let cmd = self.git(&args);
         let out = cmd.output()?;
         let code = out.status.code().unwrap_or(-1);
-        if code != 0 && code != 1 {
-            return Err(GitError::Failed {
+        match plumbing::merge(code, &out.stdout) {
+            None => Err(cmd.failed(&out).into()),
+            Some(Ok(merge)) => Ok(merge),
+            Some(Err(detail)) => Err(SagaError::GitOutput {
                 args: cmd.display_args(),
-                code,
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            }
-            .into());
+                detail,
+            }),
         }
-        let mut parts = out
-            .stdout
-            .split(|b| *b == 0 || *b == b'\n')
-            .map(|p| String::from_utf8_lossy(p).into_owned());
-        let tree = parts.next().unwrap_or_default().trim().to_string();
-        if tree.len() < 40 || !tree.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(SagaError::GitOutput {
-                args: cmd.display_args(),
-                detail: format!("no tree id in {:?}", String::from_utf8_lossy(&out.stdout)),
-            });
-        }
-        let mut conflicts: Vec<String> = Vec::new();
-        if code == 1 {
-            // With -z the names are NUL-terminated; split only on NUL.
-            let after = out
-                .stdout
-                .iter()
-                .position(|b| *b == 0)
-                .map(|i| &out.stdout[i + 1..])
-                .unwrap_or_default();
-            for name in after.split(|b| *b == 0).filter(|n| !n.is_empty()) {
-                let name = String::from_utf8_lossy(name).into_owned();
-                if !conflicts.contains(&name) {
-                    conflicts.push(name);
-                }
-            }
-            if conflicts.is_empty() {
-                conflicts.push("(unknown file)".into());
-            }
-        }
-        Ok(Merge { tree, conflicts })
     }
 
     /// Points `name` at `new`.
@@ -453,22 +358,9 @@ impl Ctx {
     pub fn checked_out_elsewhere(&self, full_ref: &str) -> Result<Option<PathBuf>, SagaError> {
         let out = self.read(&["worktree", "list", "--porcelain", "-z"])?;
         let here = fs::canonicalize(&self.workdir).unwrap_or_else(|_| self.workdir.clone());
-        let mut path: Option<PathBuf> = None;
-        for field in out.split('\0') {
-            if let Some(p) = field.strip_prefix("worktree ") {
-                path = Some(PathBuf::from(p));
-            } else if let Some(b) = field.strip_prefix("branch ") {
-                if b == full_ref {
-                    if let Some(p) = &path {
-                        let canon = fs::canonicalize(p).unwrap_or_else(|_| p.clone());
-                        if canon != here {
-                            return Ok(Some(p.clone()));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(None)
+        Ok(plumbing::worktrees_on(&out, full_ref)
+            .into_iter()
+            .find(|p| fs::canonicalize(p).unwrap_or_else(|_| p.clone()) != here))
     }
 
     /// Returns the blob id of every file in `tree`, by path.
@@ -482,17 +374,7 @@ impl Ctx {
                 detail: String::from_utf8_lossy(&out.stderr).into_owned(),
             });
         }
-        let mut map = HashMap::new();
-        for rec in out.stdout.split(|b| *b == 0).filter(|r| !r.is_empty()) {
-            let rec = String::from_utf8_lossy(rec);
-            let Some((meta, path)) = rec.split_once('\t') else {
-                continue;
-            };
-            if let Some(oid) = meta.split(' ').nth(2) {
-                map.insert(path.to_string(), oid.to_string());
-            }
-        }
-        Ok(map)
+        Ok(plumbing::ls_tree(&out.stdout))
     }
 
     /// Returns the blob id git would store for each working file (`None`
@@ -537,29 +419,8 @@ impl Ctx {
         }
         if !regular.is_empty() {
             let cmd = self.git(["hash-object", "--stdin-paths"]);
-            let mut child = cmd
-                .command()
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .map_err(|source| GitError::Spawn {
-                    args: cmd.display_args(),
-                    source,
-                })?;
             let input: String = regular.iter().map(|p| format!("{p}\n")).collect();
-            let writer = child.stdin.take().map(|mut stdin| {
-                std::thread::spawn(move || {
-                    let _ = stdin.write_all(input.as_bytes());
-                })
-            });
-            let out = child.wait_with_output().map_err(|source| GitError::Spawn {
-                args: cmd.display_args(),
-                source,
-            })?;
-            if let Some(w) = writer {
-                let _ = w.join();
-            }
+            let out = cmd.output_with_stdin(input.into_bytes())?;
             if !out.status.success() {
                 return Err(cmd.failed(&out).into());
             }
@@ -626,6 +487,8 @@ impl Ctx {
         for e in entries {
             let ok = match &e.kind {
                 EntryKind::Unmerged => false,
+                // Not asked for (the status lists no ignored paths).
+                EntryKind::Ignored => true,
                 EntryKind::Untracked => {
                     let w = hashes.get(&e.path).cloned().flatten();
                     worktree_ok(&e.path, w.as_deref())?
@@ -746,8 +609,6 @@ fn absolute(p: &Path, base: &Path) -> PathBuf {
     }
 }
 
-const ZERO: &str = "0000000000000000000000000000000000000000";
-
 /// The arguments that make a `diff-index`/`diff-tree` list the store's
 /// paths that would enter a commit (added or changed; a deletion takes
 /// the store out, which is welcome), NUL-terminated.
@@ -766,102 +627,4 @@ fn store_paths(list: &str) -> Vec<String> {
         .filter(|p| pathspec::in_store(p))
         .map(String::from)
         .collect()
-}
-
-/// Parses `git status --porcelain=v2 -z --no-renames` output.
-pub(crate) fn parse_status(raw: &[u8]) -> Result<Vec<Entry>, String> {
-    let mut entries = Vec::new();
-    for rec in raw.split(|b| *b == 0).filter(|r| !r.is_empty()) {
-        let rec = String::from_utf8_lossy(rec);
-        let mut kind_and_rest = rec.splitn(2, ' ');
-        let kind = kind_and_rest.next().unwrap_or_default();
-        let rest = kind_and_rest.next().unwrap_or_default();
-        match kind {
-            "1" => {
-                // XY sub mH mI mW hH hI path
-                let f: Vec<&str> = rest.splitn(8, ' ').collect();
-                if f.len() != 8 {
-                    return Err(format!("short record {rec:?}"));
-                }
-                let xy = f[0].as_bytes();
-                let y = xy.get(1).copied().unwrap_or(b'.');
-                let index = (f[6] != ZERO && xy.first() != Some(&b'D')).then(|| f[6].to_string());
-                let worktree = match y {
-                    b'.' => WorktreeSide::SameAsIndex,
-                    b'D' => WorktreeSide::Deleted,
-                    _ => WorktreeSide::Modified,
-                };
-                entries.push(Entry {
-                    path: f[7].to_string(),
-                    kind: EntryKind::Changed { index, worktree },
-                });
-            }
-            "u" => {
-                let f: Vec<&str> = rest.splitn(10, ' ').collect();
-                let path = f.last().copied().unwrap_or_default().to_string();
-                entries.push(Entry {
-                    path,
-                    kind: EntryKind::Unmerged,
-                });
-            }
-            "?" => entries.push(Entry {
-                path: rest.to_string(),
-                kind: EntryKind::Untracked,
-            }),
-            "!" | "#" => {}
-            "2" => return Err(format!("rename record despite --no-renames: {rec:?}")),
-            _ => return Err(format!("unknown record {rec:?}")),
-        }
-    }
-    Ok(entries)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn saga_parse_status_reads_each_record_kind() {
-        let h = "1".repeat(40);
-        let i = "2".repeat(40);
-        let raw = format!(
-            "1 .M N... 100644 100644 100644 {h} {h} dir with space/ñ.txt\0\
-             1 A. N... 000000 100644 100644 {ZERO} {i} new.txt\0\
-             1 D. N... 100644 000000 000000 {h} {ZERO} gone.txt\0\
-             1 .D N... 100644 100644 000000 {h} {h} deleted in tree.txt\0\
-             u UU N... 100644 100644 100644 100644 {h} {i} {h} conflict.txt\0\
-             ? untracked file.txt\0"
-        );
-        let e = parse_status(raw.as_bytes()).expect("parses");
-        assert_eq!(e.len(), 6);
-        assert_eq!(e[0].path, "dir with space/ñ.txt");
-        assert_eq!(
-            e[0].kind,
-            EntryKind::Changed {
-                index: Some(h.clone()),
-                worktree: WorktreeSide::Modified
-            }
-        );
-        assert!(e[1].staged_only());
-        assert_eq!(
-            e[2].kind,
-            EntryKind::Changed {
-                index: None,
-                worktree: WorktreeSide::SameAsIndex
-            }
-        );
-        assert_eq!(
-            e[3].kind,
-            EntryKind::Changed {
-                index: Some(h),
-                worktree: WorktreeSide::Deleted
-            }
-        );
-        assert_eq!(e[4].kind, EntryKind::Unmerged);
-        assert_eq!(e[4].path, "conflict.txt");
-        assert_eq!(e[5].kind, EntryKind::Untracked);
-        assert_eq!(e[5].path, "untracked file.txt");
-        assert!(parse_status(b"").expect("empty").is_empty());
-        assert!(parse_status(b"1 short\0").is_err());
-    }
 }

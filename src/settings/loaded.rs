@@ -69,6 +69,14 @@ impl Settings {
         Settings { values, unknown }
     }
 
+    /// Nothing set: every reader gives the table's default.
+    pub fn empty() -> Settings {
+        Settings {
+            values: vec![None; SETTINGS.len()],
+            unknown: Vec::new(),
+        }
+    }
+
     fn index(s: &Setting) -> Option<usize> {
         SETTINGS.iter().position(|t| t.env == s.env)
     }

@@ -38,63 +38,63 @@ pub enum ModelLevel {
     Fallback,
 }
 
-/// A level's key prefix, env-var prefix, and defaults: max tokens,
-/// temperature, whole-call timeout in seconds (`None`: `fararoni.llm.callTimeout`).
+/// A level's key prefix and env-var prefix; its defaults are the rows
+/// of its keys in the settings table.
 struct LevelRow {
     level: ModelLevel,
     key: &'static str,
     env: &'static str,
-    max_tokens: u32,
-    temperature: f32,
-    timeout_secs: Option<u64>,
 }
 
 /// Per-level keys `fararoni.<key>.{baseUrl,model,maxTokens,temperature,timeout}`
 /// and `FARARONI_<ENV>_{BASE_URL,MODEL,MAX_TOKENS,TEMPERATURE,TIMEOUT,API_KEY}`;
 /// unset base URL, model and API key fall back to level 3's (`fararoni.llm.*`).
-/// Small talk must be quick or fall back to the built-in reply, hence 20 s.
 const LEVELS: &[LevelRow] = &[
     LevelRow {
         level: ModelLevel::Chat,
         key: "chat",
         env: "CHAT",
-        max_tokens: 48,
-        temperature: 0.3,
-        timeout_secs: Some(20),
     },
     LevelRow {
         level: ModelLevel::Tools,
         key: "llm",
         env: "LLM",
-        max_tokens: 1024,
-        temperature: 0.2,
-        timeout_secs: None,
     },
     LevelRow {
         level: ModelLevel::Thinking,
         key: "thinking",
         env: "THINKING",
-        max_tokens: 2048,
-        temperature: 0.6,
-        timeout_secs: None,
     },
     LevelRow {
         level: ModelLevel::Fallback,
         key: "fallback",
         env: "FALLBACK",
-        max_tokens: 1024,
-        temperature: 0.3,
-        timeout_secs: None,
     },
 ];
 
-/// The default model server: Ollama's OpenAI-compatible API on loopback.
-pub const DEFAULT_LLM_BASE_URL: &str = "http://127.0.0.1:11434/v1";
+/// The default of the setting `key`, from its row of the settings table
+/// (the one place a default is written), read as its reader reads a value;
+/// `None` when the row has no default.
+fn table_default<T>(key: &str, parse: impl Fn(&str) -> Option<T>) -> Option<T> {
+    crate::settings::find(key)
+        .and_then(|s| s.default)
+        .and_then(parse)
+}
+
+/// [`table_default`] for a row that has one. Every default parses as its
+/// reader reads it (a test checks them all), so `T::default()` never comes
+/// back.
+fn default_of<T: Default>(key: &str, parse: impl Fn(&str) -> Option<T>) -> T {
+    table_default(key, parse).unwrap_or_default()
+}
+
+pub use crate::settings::table::DEFAULT_LLM_BASE_URL;
 
 /// `fararoni.llm.toolMode`: how tools reach the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ToolModeSetting {
     /// Decide from what the server reports and from its first reply.
+    #[default]
     Auto,
     /// The server's `tools`.
     Native,
@@ -239,10 +239,10 @@ pub fn model_settings(
     let g = |name: &str, expected, parse: &dyn Fn(&str) -> Option<u64>| {
         parsed(settings, &global(name), expected, parse)
     };
-    let secs = |name: &str, default: u64| -> Result<std::time::Duration, ModelSettingError> {
+    let secs = |name: &str| -> Result<std::time::Duration, ModelSettingError> {
         Ok(
             parsed(settings, &global(name), "a number of seconds", seconds)?
-                .unwrap_or(std::time::Duration::from_secs(default)),
+                .unwrap_or_else(|| default_of(&global(name), seconds)),
         )
     };
     let tool_mode = parsed(
@@ -251,44 +251,45 @@ pub fn model_settings(
         "auto, native, prompted or constrained",
         tool_mode,
     )?
-    .unwrap_or(ToolModeSetting::Auto);
+    .unwrap_or_else(|| default_of(&global("toolMode"), tool_mode));
     let context_tokens = g("contextTokens", "a whole number of tokens", &|s| {
         s.parse().ok().filter(|n| *n > 0)
     })?;
-    let max_retries = g("maxRetries", "a whole number (at most 10)", &|s| {
-        s.parse().ok().filter(|n| *n <= 10)
-    })?
-    .unwrap_or(2) as u32;
-    let max_response_bytes = g("maxResponseBytes", "a size such as 8m", &|s| {
-        parse_size(s).filter(|n| *n >= 1024)
-    })?
-    .unwrap_or(8 << 20);
-    let stream = parsed(settings, &global("stream"), "true or false", boolean)?.unwrap_or(true);
+    let retries = |s: &str| s.parse().ok().filter(|n| *n <= 10);
+    let max_retries = g("maxRetries", "a whole number (at most 10)", &retries)?
+        .unwrap_or_else(|| default_of(&global("maxRetries"), retries)) as u32;
+    let response_bytes = |s: &str| parse_size(s).filter(|n| *n >= 1024);
+    let max_response_bytes = g("maxResponseBytes", "a size such as 8m", &response_bytes)?
+        .unwrap_or_else(|| default_of(&global("maxResponseBytes"), response_bytes));
+    let stream = parsed(settings, &global("stream"), "true or false", boolean)?
+        .unwrap_or_else(|| default_of(&global("stream"), boolean));
+    let tokens = |s: &str| s.parse::<u32>().ok().filter(|n| *n > 0);
     let max_tokens = parsed(
         settings,
         &own("maxTokens"),
         "a whole number of tokens",
-        |s| s.parse::<u32>().ok().filter(|n| *n > 0),
+        tokens,
     )?
-    .unwrap_or(row.max_tokens);
+    .unwrap_or_else(|| default_of(&own("maxTokens"), tokens));
+    let temperature_of = |s: &str| s.parse::<f32>().ok().filter(|t| (0.0..=2.0).contains(t));
     let temperature = parsed(
         settings,
         &own("temperature"),
         "a number between 0 and 2",
-        |s| s.parse::<f32>().ok().filter(|t| (0.0..=2.0).contains(t)),
+        temperature_of,
     )?
-    .unwrap_or(row.temperature);
-    let call_default = secs("callTimeout", 600)?;
-    // `fararoni.llm.timeout` is no row: level 3's whole call is `callTimeout`.
+    .unwrap_or_else(|| default_of(&own("temperature"), temperature_of));
+    let call_default = secs("callTimeout")?;
+    // `fararoni.llm.timeout` is no row: level 3's whole call is
+    // `callTimeout`. A level's own `timeout` row may have a default of its
+    // own (level 2's small talk must be quick or fall back to the built-in
+    // reply).
     let own_timeout = match level {
         ModelLevel::Tools => None,
-        _ => parsed(settings, &own("timeout"), "a number of seconds", seconds)?,
+        _ => parsed(settings, &own("timeout"), "a number of seconds", seconds)?
+            .or_else(|| table_default(&own("timeout"), seconds)),
     };
-    let call_timeout = match (own_timeout, row.timeout_secs) {
-        (Some(t), _) => t,
-        (None, Some(s)) => std::time::Duration::from_secs(s),
-        (None, None) => call_default,
-    };
+    let call_timeout = own_timeout.unwrap_or(call_default);
     Ok(ModelSettings {
         base_url,
         model,
@@ -297,9 +298,9 @@ pub fn model_settings(
         context_tokens,
         max_tokens,
         temperature,
-        connect_timeout: secs("connectTimeout", 5)?,
-        first_token_timeout: secs("firstTokenTimeout", 180)?,
-        idle_timeout: secs("idleTimeout", 60)?,
+        connect_timeout: secs("connectTimeout")?,
+        first_token_timeout: secs("firstTokenTimeout")?,
+        idle_timeout: secs("idleTimeout")?,
         call_timeout,
         max_retries: if level == ModelLevel::Chat {
             0
@@ -356,23 +357,44 @@ pub struct AgentSettings {
     pub max_tokens: u32,
 }
 
-/// Reads the agent's settings; an unreadable value keeps the default.
+/// The context window the agent assumes when `fararoni.llm.contextTokens`
+/// is unset (that row has no default: the model client asks the server).
+const AGENT_CONTEXT_TOKENS: u64 = 8192;
+
+/// Reads the agent's settings; an unset or unreadable value keeps the
+/// table's default.
 pub fn agent_settings(settings: &Settings) -> AgentSettings {
-    let num = |key: &str, default: u64, min: u64, max: u64| {
+    let whole = |s: &str| s.parse::<u64>().ok();
+    let set = |key: &str| lookup(settings, key).and_then(|v| whole(&v));
+    // Every key read here but `contextTokens` has a default in the table;
+    // `min` stands in only for a row without one.
+    let num = |key: &str, min: u64, max: u64| {
+        set(key)
+            .or_else(|| table_default(key, whole))
+            .map_or(min, |v| v.clamp(min, max))
+    };
+    let flag = |key: &str| {
         lookup(settings, key)
-            .and_then(|v| v.parse::<u64>().ok())
-            .map_or(default, |v| v.clamp(min, max))
+            .and_then(|v| boolean(&v))
+            .unwrap_or_else(|| default_of(key, boolean))
     };
     AgentSettings {
-        max_depth: u32::try_from(num("fararoni.agent.maxDepth", 12, 1, 100)).unwrap_or(12),
-        build_timeout_secs: num("fararoni.agent.buildTimeout", 600, 1, 86_400),
-        command_timeout_secs: num("fararoni.agent.commandTimeout", 60, 1, 3_600),
-        send_secrets: lookup(settings, "fararoni.llm.sendSecrets")
-            .and_then(|v| boolean(&v))
-            .unwrap_or(false),
-        context_tokens: num("fararoni.llm.contextTokens", 8192, 1024, 10_000_000),
-        max_tokens: u32::try_from(num("fararoni.llm.maxTokens", 1024, 16, 1_000_000))
-            .unwrap_or(1024),
+        max_depth: u32::try_from(num("fararoni.agent.maxDepth", 1, 100)).unwrap_or(100),
+        build_timeout_secs: num("fararoni.agent.buildTimeout", 1, 86_400),
+        command_timeout_secs: num("fararoni.agent.commandTimeout", 1, 3_600),
+        send_secrets: flag("fararoni.llm.sendSecrets"),
+        context_tokens: set("fararoni.llm.contextTokens")
+            .unwrap_or(AGENT_CONTEXT_TOKENS)
+            .clamp(1024, 10_000_000),
+        max_tokens: u32::try_from(num("fararoni.llm.maxTokens", 16, 1_000_000))
+            .unwrap_or(1_000_000),
+    }
+}
+
+impl Default for AgentSettings {
+    /// The table's defaults, with nothing configured.
+    fn default() -> Self {
+        agent_settings(&Settings::empty())
     }
 }
 
@@ -392,7 +414,7 @@ pub fn sandbox_settings(settings: &Settings) -> SandboxSettings {
     SandboxSettings {
         network: lookup(settings, "fararoni.sandbox.network")
             .and_then(|v| boolean(&v))
-            .unwrap_or(false),
+            .unwrap_or_else(|| default_of("fararoni.sandbox.network", boolean)),
         // Only from git config: a `FARARONI_SANDBOX_WRITABLE=/` prefix on
         // a command line (typed by a model) must not widen its own sandbox.
         writable: lookup_origin(settings, "fararoni.sandbox.writable")
@@ -594,6 +616,50 @@ mod tests {
         assert_eq!(parse_size("lots"), None);
     }
 
+    /// With nothing set, every reader gives the row's default of the
+    /// settings table (the values the man pages show).
+    #[test]
+    fn defaults_come_from_the_table() {
+        let s = Settings::empty();
+        let level = |l| model_settings(&s, l).expect("the table's defaults parse");
+        let chat = level(ModelLevel::Chat);
+        assert_eq!((chat.max_tokens, chat.temperature), (48, 0.3));
+        assert_eq!((chat.call_timeout.as_secs(), chat.max_retries), (20, 0));
+        let tools = level(ModelLevel::Tools);
+        assert_eq!((tools.max_tokens, tools.temperature), (1024, 0.2));
+        assert_eq!((tools.call_timeout.as_secs(), tools.max_retries), (600, 2));
+        assert_eq!(tools.base_url, "http://127.0.0.1:11434/v1");
+        assert_eq!(tools.tool_mode, ToolModeSetting::Auto);
+        assert_eq!(
+            (
+                tools.connect_timeout.as_secs(),
+                tools.first_token_timeout.as_secs(),
+                tools.idle_timeout.as_secs()
+            ),
+            (5, 180, 60)
+        );
+        assert_eq!((tools.max_response_bytes, tools.stream), (8 << 20, true));
+        let thinking = level(ModelLevel::Thinking);
+        assert_eq!((thinking.max_tokens, thinking.temperature), (2048, 0.6));
+        assert_eq!(thinking.call_timeout.as_secs(), 600);
+        let fallback = level(ModelLevel::Fallback);
+        assert_eq!((fallback.max_tokens, fallback.temperature), (1024, 0.3));
+        assert_eq!(
+            AgentSettings::default(),
+            AgentSettings {
+                max_depth: 12,
+                build_timeout_secs: 600,
+                command_timeout_secs: 60,
+                send_secrets: false,
+                context_tokens: 8192,
+                max_tokens: 1024,
+            }
+        );
+        assert!(!sandbox_settings(&s).network);
+        assert_eq!(hook_remote(&s), HookPosture::Allow);
+        assert_eq!(hook_unknown_programs(&s), HookPosture::Allow);
+    }
+
     #[test]
     fn every_default_is_within_its_own_bound() {
         for p in PROTECTIVE {
@@ -623,7 +689,8 @@ pub enum HookPosture {
 fn hook_posture(settings: &Settings, key: &str) -> HookPosture {
     // A value that cannot be read takes the stricter posture: a typo must
     // not open what the user meant to close.
-    match lookup(settings, key).map(|v| v.to_ascii_lowercase()) {
+    let value = lookup(settings, key).or_else(|| table_default(key, |d| Some(d.to_string())));
+    match value.map(|v| v.to_ascii_lowercase()) {
         None => HookPosture::Allow,
         Some(v) if v == "allow" => HookPosture::Allow,
         Some(_) => HookPosture::Deny,

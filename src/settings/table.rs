@@ -206,6 +206,9 @@ const fn plain(
     }
 }
 
+/// The default model server: Ollama's OpenAI-compatible API on loopback.
+pub const DEFAULT_LLM_BASE_URL: &str = "http://127.0.0.1:11434/v1";
+
 /// Every setting git-fararoni reads, protective ones first.
 pub const SETTINGS: &[Setting] = &[
     GUARD_JACCARD,
@@ -214,7 +217,7 @@ pub const SETTINGS: &[Setting] = &[
     SHADOW_MAX_VERSIONS,
     SHADOW_MAX_SIZE,
     Setting {
-        default: Some("http://127.0.0.1:11434/v1"),
+        default: Some(DEFAULT_LLM_BASE_URL),
         ..plain(
             Some("fararoni.llm.baseUrl"),
             "FARARONI_LLM_BASE_URL",

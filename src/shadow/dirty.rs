@@ -34,6 +34,7 @@ use super::ignored::{self, Rules};
 use super::store::{sha256_hex, Current, Shadow};
 use super::{RepoPath, Session, ShadowError, Tx};
 use crate::git::repo::{Head, Repo};
+use crate::git::status::{self, EntryKind};
 use crate::git::GitCommand;
 
 /// What a snapshot saved.
@@ -197,15 +198,11 @@ fn dirty_paths(repo: &Repo) -> Result<Vec<String>, ShadowError> {
 /// also lists ignored paths (an ignored folder once, not its content), of
 /// which the precious files are kept ([`ignored::precious_files`]).
 fn dirty_paths_in(dir: PathBuf, rules: &Rules) -> Result<Vec<String>, ShadowError> {
-    let cmd = GitCommand::new([
-        "status",
-        "--porcelain=v1",
-        "-z",
+    let cmd = GitCommand::new(status::ARGS.into_iter().chain([
         "--untracked-files=all",
         "--ignored=matching",
-        "--no-renames",
         "--ignore-submodules=all",
-    ])
+    ]))
     .dir(&dir)
     // A read: the index is never refreshed behind the session's back (it
     // is part of the state a snapshot saves).
@@ -218,18 +215,20 @@ fn dirty_paths_in(dir: PathBuf, rules: &Rules) -> Result<Vec<String>, ShadowErro
     }
     let mut paths = Vec::new();
     let mut ignored_paths = Vec::new();
-    for r in out.stdout.split(|&b| b == 0).filter(|r| r.len() > 3) {
-        let Ok(p) = std::str::from_utf8(&r[3..]) else {
-            continue;
-        };
-        if r.starts_with(b"!! ") {
-            if p.split('/').next() != Some(super::STORE_DIR) {
-                ignored_paths.push(p.to_string());
+    // A path that is not UTF-8 cannot be saved under its name: skipped.
+    for e in status::read(&out.stdout)
+        .map_err(ShadowError::Git)?
+        .into_iter()
+        .filter(|e| e.exact && !e.path.is_empty())
+    {
+        if e.kind == EntryKind::Ignored {
+            if e.path.split('/').next() != Some(super::STORE_DIR) {
+                ignored_paths.push(e.path);
             }
-        } else if !p.ends_with('/') {
+        } else if !e.path.ends_with('/') {
             // (A trailing `/`: a nested repository or an untracked folder
             // git would not open.)
-            paths.push(p.to_string());
+            paths.push(e.path);
         }
     }
     ignored::precious_files(&dir, rules, &ignored_paths, &mut paths);

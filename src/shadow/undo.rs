@@ -18,7 +18,7 @@ use super::gitstate::{self, Ledger, StateItem, StateOutcome, WorkFile};
 use super::journal::{Entry, Op};
 use super::session::Session;
 use super::store::{sha256_hex, verify_version, Change, Current, Shadow};
-use super::ShadowError;
+use super::{RepoPath, ShadowError};
 use crate::git::Repo;
 
 /// What happened to one file.
@@ -235,26 +235,7 @@ fn undo_from_ledger(
     let current = tx.read_current(&path)?;
     let current_sha = current.as_ref().map(|c| sha256_hex(&c.bytes));
     let Some(first) = &w.first else {
-        // The session created the file.
-        return Ok(match current {
-            None => UndoOutcome::AlreadyAsBefore,
-            Some(c) if current_sha == w.last => {
-                let r = tx.apply(
-                    &path,
-                    Some(&c),
-                    Change {
-                        op: Op::Remove,
-                        new: None,
-                        mode: None,
-                        from: None,
-                    },
-                )?;
-                UndoOutcome::Removed { saved: r.backup }
-            }
-            Some(_) => UndoOutcome::Kept(
-                "the session created it and it changed since; left in place".into(),
-            ),
-        });
+        return undo_creation(tx, &path, current, current_sha == w.last);
     };
     let sound = |b: &Vec<u8>| first.sha256.as_deref().is_none_or(|s| s == sha256_hex(b));
     let Some(bytes) = gitstate::read_blob(repo, &first.blob).filter(sound) else {
@@ -296,6 +277,35 @@ fn undo_from_ledger(
     })
 }
 
+/// Undoes a file the session created: removed when it still holds what
+/// the session left there (`as_left`), kept when it changed since.
+fn undo_creation(
+    tx: &mut super::Tx<'_>,
+    path: &RepoPath,
+    current: Option<Current>,
+    as_left: bool,
+) -> Result<UndoOutcome, ShadowError> {
+    Ok(match current {
+        None => UndoOutcome::AlreadyAsBefore,
+        Some(c) if as_left => {
+            let r = tx.apply(
+                path,
+                Some(&c),
+                Change {
+                    op: Op::Remove,
+                    new: None,
+                    mode: None,
+                    from: None,
+                },
+            )?;
+            UndoOutcome::Removed { saved: r.backup }
+        }
+        Some(_) => {
+            UndoOutcome::Kept("the session created it and it changed since; left in place".into())
+        }
+    })
+}
+
 fn undo_one(
     tx: &mut super::Tx<'_>,
     entries: &[Entry],
@@ -308,26 +318,7 @@ fn undo_one(
     let current = tx.read_current(&path)?;
     let current_sha = current.as_ref().map(|c| sha256_hex(&c.bytes));
     let Some(number) = before else {
-        // The session created the file.
-        return Ok(match current {
-            None => UndoOutcome::AlreadyAsBefore,
-            Some(c) if current_sha == after => {
-                let r = tx.apply(
-                    &path,
-                    Some(&c),
-                    Change {
-                        op: Op::Remove,
-                        new: None,
-                        mode: None,
-                        from: None,
-                    },
-                )?;
-                UndoOutcome::Removed { saved: r.backup }
-            }
-            Some(_) => UndoOutcome::Kept(
-                "the session created it and it changed since; left in place".into(),
-            ),
-        });
+        return undo_creation(tx, &path, current, current_sha == after);
     };
     let version = match shadow.version(rel, Some(number)) {
         Ok(v) => v,

@@ -190,12 +190,15 @@ pub struct Limits {
 }
 
 impl Default for Limits {
+    /// The settings table's defaults (`fararoni.agent.buildTimeout`,
+    /// `fararoni.agent.commandTimeout`, `fararoni.llm.sendSecrets`).
     fn default() -> Self {
+        let settings = crate::settings::read::AgentSettings::default();
         Limits {
             remote: false,
-            send_secrets: false,
-            build_timeout: Duration::from_secs(600),
-            command_timeout: Duration::from_secs(60),
+            send_secrets: settings.send_secrets,
+            build_timeout: Duration::from_secs(settings.build_timeout_secs),
+            command_timeout: Duration::from_secs(settings.command_timeout_secs),
             output_cap: 4 << 20,
         }
     }

@@ -96,6 +96,26 @@ pub(crate) enum SagaCommand {
     },
 }
 
+/// `v` as JSON, or an internal error naming `what` could not be rendered.
+fn json_of<T: serde::Serialize>(v: &T, what: &str) -> Result<serde_json::Value, CliError> {
+    serde_json::to_value(v).map_err(|e| {
+        CliError::new(ErrorKind::Internal, format!("could not render {what}")).caused_by(&e)
+    })
+}
+
+/// Prints one JSON document: the command succeeded.
+fn printed(json: impl std::fmt::Display) -> Result<ExitCode, CliError> {
+    crate::cli::out(&format!("{json}\n"));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Says that a finish picked up where an interrupted one stopped.
+fn say_resumed(resumed: bool) {
+    if resumed {
+        crate::cli::ui::say("resumed an interrupted finish\n");
+    }
+}
+
 pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
     let cwd = std::env::current_dir()
         .map_err(|e| CliError::user("the current directory is not accessible").caused_by(&e))?;
@@ -105,12 +125,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                 saga::start(&cwd, &StartOptions { name, agent: false }).map_err(saga_error)?;
             let s = &started.saga;
             if json {
-                let mut value = serde_json::to_value(s).map_err(|e| {
-                    CliError::new(ErrorKind::Internal, "could not render the saga").caused_by(&e)
-                })?;
+                let mut value = json_of(s, "the saga")?;
                 value["warnings"] = json!(started.warnings);
-                crate::cli::out(&format!("{value}\n"));
-                return Ok(ExitCode::SUCCESS);
+                return printed(value);
             }
             crate::cli::ui::say(&format!(
                 "started saga {} on `{}` (from `{}` at {})\n",
@@ -147,8 +164,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
             )
             .map_err(saga_error)?;
             if json {
-                crate::cli::out(&format!("{}\n", finished_json(&done)));
-                return Ok(ExitCode::SUCCESS);
+                return printed(finished_json(&done));
             }
             match done {
                 Finished::Landed {
@@ -159,9 +175,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     resumed,
                     kept_wip,
                 } => {
-                    if resumed {
-                        crate::cli::ui::say("resumed an interrupted finish\n");
-                    }
+                    say_resumed(resumed);
                     crate::cli::ui::say(&format!(
                         "landed {commits} {} on `{branch}` as {} {subject}\n",
                         if commits == 1 { "commit" } else { "commits" },
@@ -174,9 +188,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     }
                 }
                 Finished::NothingToMerge { branch, resumed } => {
-                    if resumed {
-                        crate::cli::ui::say("resumed an interrupted finish\n");
-                    }
+                    say_resumed(resumed);
                     crate::cli::ui::say(&format!(
                         "nothing to merge: the saga changes nothing on `{branch}`; removed the saga branch, back on `{branch}`\n"
                     ));
@@ -187,8 +199,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
         SagaCommand::Abort { json } => {
             let done = saga::abort(&cwd, false).map_err(saga_error)?;
             if json {
-                crate::cli::out(&format!("{}\n", aborted_json(&done)));
-                return Ok(ExitCode::SUCCESS);
+                return printed(aborted_json(&done));
             }
             match done {
                 Aborted::Returned {
@@ -257,13 +268,9 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
         SagaCommand::Status { json } => {
             let st = saga::status(&cwd).map_err(saga_error)?;
             if json {
-                let value = serde_json::to_value(&st).map_err(|e| {
-                    CliError::new(ErrorKind::Internal, "could not render the status").caused_by(&e)
-                })?;
-                let mut value = value;
+                let mut value = json_of(&st, "the status")?;
                 value["active"] = json!(st.saga.is_some());
-                crate::cli::out(&format!("{value}\n"));
-                return Ok(ExitCode::SUCCESS);
+                return printed(value);
             }
             crate::cli::out(&status_text(&st));
             Ok(ExitCode::SUCCESS)
@@ -271,11 +278,7 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
         SagaCommand::List { json } => {
             let entries = saga::list(&cwd).map_err(saga_error)?;
             if json {
-                let value = serde_json::to_value(&entries).map_err(|e| {
-                    CliError::new(ErrorKind::Internal, "could not render the list").caused_by(&e)
-                })?;
-                crate::cli::out(&format!("{value}\n"));
-                return Ok(ExitCode::SUCCESS);
+                return printed(json_of(&entries, "the list")?);
             }
             if entries.is_empty() {
                 crate::cli::out("no sagas\n");

@@ -81,6 +81,7 @@ pub fn render(
     let mut words = command.split_whitespace();
     let program = words.next().unwrap_or("").trim_matches('\'');
     let program = program.rsplit('/').next().unwrap_or("");
+    let program = crate::policy::hook::programs::canonical(program);
     if program == "git-fararoni" && words.next() == Some("run") {
         return None;
     }

@@ -1,14 +1,18 @@
-//! Utilities (`ls`, `cat`, `find`, …): an allow-list of programs, each with
-//! every option it accepts in a table parsed the way GNU `getopt_long`
-//! parses (unique prefixes, `--opt=v`, permutation, `--`). A program not
-//! listed, or an option not in its program's table, is refused.
+//! Utilities (`ls`, `cat`, `find`, …): an allow-list of programs (the
+//! catalog's rows with a utility), each with every option it accepts in a
+//! table parsed the way GNU `getopt_long` parses (unique prefixes,
+//! `--opt=v`, permutation, `--`). A program not listed, or an option not
+//! in its program's table, is refused.
 
 mod find;
 pub(crate) mod tables;
 
 use super::parse::{self, Parsed, Table};
 use super::spec::Syntax;
-use super::{env, Actor, Risk, Verdict};
+use super::{catalog, env, Actor, Risk, Verdict};
+
+/// A check of a parsed command line: the risk it raises and why, if any.
+pub type Check = fn(&Parsed) -> Option<(Risk, &'static str)>;
 
 /// How a program is judged once its options are parsed.
 #[derive(Clone, Copy)]
@@ -17,7 +21,7 @@ pub enum Rule {
     Reads,
     /// Decided from the parsed arguments (operands that name an output,
     /// a clock to set, …).
-    Decide(fn(&Parsed) -> Option<(Risk, &'static str)>),
+    Decide(Check),
 }
 
 /// How a program's arguments are read.
@@ -31,11 +35,10 @@ pub enum Style {
     Echo,
 }
 
-/// One allowed program.
+/// How level 1 reads and judges one allowed program (its name is its
+/// catalog row's).
 #[derive(Clone, Copy)]
 pub struct Program {
-    /// Its name.
-    pub name: &'static str,
     /// Every option it accepts.
     pub opts: Table,
     /// How arguments are read.
@@ -44,24 +47,35 @@ pub struct Program {
     pub numeric: bool,
     /// How it is judged.
     pub rule: Rule,
+    /// A check of the operands made before the rule (an option mistyped
+    /// with a dash look-alike), if any.
+    pub dashes: Option<Check>,
 }
 
 /// A GNU-style program that only reads.
-pub const fn reads(name: &'static str, opts: Table) -> Program {
+pub const fn reads(opts: Table) -> Program {
     Program {
-        name,
         opts,
         style: Style::Gnu,
         numeric: false,
         rule: Rule::Reads,
+        dashes: None,
     }
 }
 
 impl Program {
     /// The same program, judged by `f`.
-    pub const fn decide(self, f: fn(&Parsed) -> Option<(Risk, &'static str)>) -> Program {
+    pub const fn decide(self, f: Check) -> Program {
         Program {
             rule: Rule::Decide(f),
+            ..self
+        }
+    }
+
+    /// The same program, its operands checked by `f` before its rule.
+    pub const fn dashes(self, f: Check) -> Program {
+        Program {
+            dashes: Some(f),
             ..self
         }
     }
@@ -80,14 +94,14 @@ impl Program {
     }
 }
 
-/// Whether `program` is on the allow-list.
-pub fn is_allowed(program: &str) -> bool {
-    tables::lookup(program).is_some()
+/// The program `name`, if level 1 runs it (its catalog row's utility).
+pub fn lookup(name: &str) -> Option<&'static Program> {
+    catalog::lookup(name).and_then(|e| e.utility.as_ref())
 }
 
-/// Every allowed program, for tests and the router's word lists.
-pub fn names() -> impl Iterator<Item = &'static str> {
-    tables::PROGRAMS.iter().map(|p| p.name)
+/// Whether `program` is on the allow-list.
+pub fn is_allowed(program: &str) -> bool {
+    lookup(program).is_some()
 }
 
 /// Classifies `program ARGS` (not git).
@@ -99,7 +113,7 @@ pub fn classify(
 ) -> Verdict {
     let mut argv = vec![program.to_string()];
     argv.extend(args.iter().cloned());
-    let Some(spec) = tables::lookup(program) else {
+    let Some(spec) = lookup(program) else {
         return Verdict::new(
             Risk::UnsafeShell,
             format!("rule program: `{program}` is not on the allow-list of programs level 1 runs"),
@@ -147,7 +161,11 @@ pub fn classify(
             reason = format!("{rule}: `{option}` {why}");
         }
     }
-    if let Rule::Decide(f) = spec.rule {
+    let decide = match spec.rule {
+        Rule::Decide(f) => Some(f),
+        Rule::Reads => None,
+    };
+    for f in spec.dashes.into_iter().chain(decide) {
         if let Some((r, why)) = f(&parsed) {
             if r > risk {
                 risk = r;

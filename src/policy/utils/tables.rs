@@ -1,4 +1,4 @@
-//! The allowed programs and every option each accepts, as the versions on
+//! Every option each allowed program accepts, as the versions on
 //! the reference system parse them (Debian 12: GNU coreutils 9.1, grep 3.8,
 //! diffutils 3.8, findutils 4.9, file 5.44, tree 2.1.0, ripgrep 13.0.0,
 //! util-linux 2.38, procps-ng 4.0, hostname 3.23), taken from `--help`, the
@@ -10,7 +10,7 @@
 //! canonical argv (long names, no clusters, a value as the next word) is
 //! read the same way by them, which is what makes a GNU table sound there.
 
-use super::{reads, Program, Style};
+use super::{reads, Program};
 use crate::policy::parse::{Parsed, Table};
 use crate::policy::spec::{flag, opt, req, Arity, Opt};
 use crate::policy::Risk::{self, UnsafeShell};
@@ -24,13 +24,13 @@ pub(crate) const GNU: &[Opt] = &[flag('\0', "help"), flag('\0', "version")];
 
 // Shell builtins, carried out by `ask` itself.
 
-const PWD: &[Opt] = &[flag('L', "logical"), flag('P', "physical")];
-const CD: &[Opt] = &[flag('L', ""), flag('P', "")];
-const ECHO: &[Opt] = &[];
+pub(crate) const PWD: &[Opt] = &[flag('L', "logical"), flag('P', "physical")];
+pub(crate) const CD: &[Opt] = &[flag('L', ""), flag('P', "")];
+pub(crate) const ECHO: &[Opt] = &[];
 
 // Files and directories.
 
-const LS: &[Opt] = &[
+pub(crate) const LS: &[Opt] = &[
     flag('a', "all"),
     flag('A', "almost-all"),
     flag('\0', "author"),
@@ -100,7 +100,7 @@ const LS: &[Opt] = &[
 /// as attached-only here so the canonical argv keeps tree's own form
 /// (`-L 2`, never `-L2`, which tree 2.1.0 rejects); [`tree`] then judges
 /// the words that run the way tree reads them.
-const TREE: &[Opt] = &[
+pub(crate) const TREE: &[Opt] = &[
     flag('a', ""),
     flag('d', ""),
     flag('l', ""),
@@ -166,7 +166,7 @@ const TREE: &[Opt] = &[
     flag('\0', "version"),
 ];
 
-const DU: &[Opt] = &[
+pub(crate) const DU: &[Opt] = &[
     flag('0', "null"),
     flag('a', "all"),
     flag('\0', "apparent-size"),
@@ -195,7 +195,7 @@ const DU: &[Opt] = &[
     flag('x', "one-file-system"),
 ];
 
-const DF: &[Opt] = &[
+pub(crate) const DF: &[Opt] = &[
     flag('a', "all"),
     req('B', "block-size"),
     flag('h', "human-readable"),
@@ -218,7 +218,7 @@ const DF: &[Opt] = &[
     req('x', "exclude-type"),
 ];
 
-const STAT: &[Opt] = &[
+pub(crate) const STAT: &[Opt] = &[
     flag('L', "dereference"),
     flag('f', "file-system"),
     req('\0', "cached"),
@@ -230,7 +230,7 @@ const STAT: &[Opt] = &[
 /// file 5.44. `-z` decompresses in process (zlib, bzip2, xz) or feeds the
 /// data to `zstd`, `lzip`… on standard input: no file name reaches
 /// another program, unlike `rg -z`.
-const FILE: &[Opt] = &[
+pub(crate) const FILE: &[Opt] = &[
     flag('\0', "help"),
     flag('v', "version"),
     req('m', "magic-file"),
@@ -268,7 +268,7 @@ const FILE: &[Opt] = &[
     flag('d', "debug"),
 ];
 
-const REALPATH: &[Opt] = &[
+pub(crate) const REALPATH: &[Opt] = &[
     flag('e', "canonicalize-existing"),
     flag('m', "canonicalize-missing"),
     flag('L', "logical"),
@@ -281,7 +281,7 @@ const REALPATH: &[Opt] = &[
     flag('z', "zero"),
 ];
 
-const READLINK: &[Opt] = &[
+pub(crate) const READLINK: &[Opt] = &[
     flag('f', "canonicalize"),
     flag('e', "canonicalize-existing"),
     flag('m', "canonicalize-missing"),
@@ -292,16 +292,16 @@ const READLINK: &[Opt] = &[
     flag('z', "zero"),
 ];
 
-const BASENAME: &[Opt] = &[flag('a', "multiple"), req('s', "suffix"), flag('z', "zero")];
+pub(crate) const BASENAME: &[Opt] = &[flag('a', "multiple"), req('s', "suffix"), flag('z', "zero")];
 
-const DIRNAME: &[Opt] = &[flag('z', "zero")];
+pub(crate) const DIRNAME: &[Opt] = &[flag('z', "zero")];
 
 /// debianutils `which`, a shell script: `getopts a`, no long options.
-const WHICH: &[Opt] = &[flag('a', "")];
+pub(crate) const WHICH: &[Opt] = &[flag('a', "")];
 
 // Reading files.
 
-const CAT: &[Opt] = &[
+pub(crate) const CAT: &[Opt] = &[
     flag('A', "show-all"),
     flag('b', "number-nonblank"),
     flag('e', ""),
@@ -315,7 +315,7 @@ const CAT: &[Opt] = &[
 ];
 
 /// `head -5` (the obsolete count) is read by `.numeric()`.
-const HEAD: &[Opt] = &[
+pub(crate) const HEAD: &[Opt] = &[
     req('c', "bytes"),
     req('n', "lines"),
     flag('q', "quiet"),
@@ -326,7 +326,7 @@ const HEAD: &[Opt] = &[
 
 /// `tail -5` and `tail +5` (the obsolete forms) are operands here; the
 /// ones that follow (`+5f`) are caught by [`tail`].
-const TAIL: &[Opt] = &[
+pub(crate) const TAIL: &[Opt] = &[
     req('c', "bytes"),
     flag('f', "").raise(UnsafeShell, NEVER_ENDS),
     flag('F', "").raise(UnsafeShell, NEVER_ENDS),
@@ -343,7 +343,7 @@ const TAIL: &[Opt] = &[
     flag('z', "zero-terminated"),
 ];
 
-const NL: &[Opt] = &[
+pub(crate) const NL: &[Opt] = &[
     req('b', "body-numbering"),
     req('d', "section-delimiter"),
     req('f', "footer-numbering"),
@@ -357,7 +357,7 @@ const NL: &[Opt] = &[
     req('w', "number-width"),
 ];
 
-const WC: &[Opt] = &[
+pub(crate) const WC: &[Opt] = &[
     flag('c', "bytes"),
     flag('m', "chars"),
     flag('l', "lines"),
@@ -369,16 +369,16 @@ const WC: &[Opt] = &[
 
 /// tac copies a pipe to a temporary file under `$TMPDIR` and removes it,
 /// as `sort` does; nothing the user names is written.
-const TAC: &[Opt] = &[
+pub(crate) const TAC: &[Opt] = &[
     flag('b', "before"),
     flag('r', "regex"),
     req('s', "separator"),
 ];
 
 /// util-linux `rev`.
-const REV: &[Opt] = &[flag('h', "help"), flag('V', "version")];
+pub(crate) const REV: &[Opt] = &[flag('h', "help"), flag('V', "version")];
 
-const OD: &[Opt] = &[
+pub(crate) const OD: &[Opt] = &[
     req('A', "address-radix"),
     req('\0', "endian"),
     req('j', "skip-bytes"),
@@ -413,7 +413,7 @@ const OD: &[Opt] = &[
 ];
 
 /// util-linux `hexdump`.
-const HEXDUMP: &[Opt] = &[
+pub(crate) const HEXDUMP: &[Opt] = &[
     flag('b', "one-byte-octal"),
     flag('c', "one-byte-char"),
     flag('C', "canonical"),
@@ -432,7 +432,7 @@ const HEXDUMP: &[Opt] = &[
 
 /// `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`,
 /// `sha512sum`. `--check` reads the list and the files it names.
-const SUMS: &[Opt] = &[
+pub(crate) const SUMS: &[Opt] = &[
     flag('b', "binary"),
     flag('c', "check"),
     flag('\0', "tag"),
@@ -445,9 +445,9 @@ const SUMS: &[Opt] = &[
     flag('w', "warn"),
 ];
 
-const B2SUM: &[Opt] = &[req('l', "length")];
+pub(crate) const B2SUM: &[Opt] = &[req('l', "length")];
 
-const CKSUM: &[Opt] = &[
+pub(crate) const CKSUM: &[Opt] = &[
     req('a', "algorithm"),
     flag('c', "check"),
     req('l', "length"),
@@ -465,7 +465,7 @@ const CKSUM: &[Opt] = &[
 // Searching and comparing.
 
 /// `grep -5` (context) is read by `.numeric()`.
-const GREP: &[Opt] = &[
+pub(crate) const GREP: &[Opt] = &[
     flag('E', "extended-regexp"),
     flag('F', "fixed-strings"),
     flag('\0', "fixed-regexp"),
@@ -525,7 +525,7 @@ const GREP: &[Opt] = &[
 /// ripgrep 13 parses with clap 2: exact long names only (no abbreviations),
 /// `--opt=v` or `--opt v`, and every `--no-X` is an option of its own.
 /// `--pre-glob` only narrows `--pre`, which is refused.
-const RG: &[Opt] = &[
+pub(crate) const RG: &[Opt] = &[
     req('A', "after-context"),
     flag('\0', "auto-hybrid-regex"),
     flag('\0', "no-auto-hybrid-regex"),
@@ -679,7 +679,7 @@ const RG: &[Opt] = &[
 ];
 
 /// GNU diff has no output file. `-NUM` (context) is read by `.numeric()`.
-const DIFF: &[Opt] = &[
+pub(crate) const DIFF: &[Opt] = &[
     flag('\0', "normal"),
     flag('q', "brief"),
     flag('s', "report-identical-files"),
@@ -748,7 +748,7 @@ const DIFF: &[Opt] = &[
     flag('v', "version"),
 ];
 
-const CMP: &[Opt] = &[
+pub(crate) const CMP: &[Opt] = &[
     flag('b', "print-bytes"),
     flag('c', ""),
     flag('\0', "print-chars"),
@@ -761,7 +761,7 @@ const CMP: &[Opt] = &[
     flag('v', "version"),
 ];
 
-const COMM: &[Opt] = &[
+pub(crate) const COMM: &[Opt] = &[
     flag('1', ""),
     flag('2', ""),
     flag('3', ""),
@@ -773,7 +773,7 @@ const COMM: &[Opt] = &[
 ];
 
 /// `-o` is the output *format* (`-o 1.1,2.3`), not a file.
-const JOIN: &[Opt] = &[
+pub(crate) const JOIN: &[Opt] = &[
     req('a', ""),
     req('e', ""),
     flag('i', "ignore-case"),
@@ -832,7 +832,7 @@ pub(crate) const SORT: &[Opt] = &[
 
 /// `uniq -2` (skip fields) is read by `.numeric()`; `uniq +3` (skip
 /// characters) and the OUTPUT operand by [`uniq`].
-const UNIQ: &[Opt] = &[
+pub(crate) const UNIQ: &[Opt] = &[
     flag('c', "count"),
     flag('d', "repeated"),
     flag('D', ""),
@@ -846,7 +846,7 @@ const UNIQ: &[Opt] = &[
     flag('z', "zero-terminated"),
 ];
 
-const CUT: &[Opt] = &[
+pub(crate) const CUT: &[Opt] = &[
     req('b', "bytes"),
     req('c', "characters"),
     req('d', "delimiter"),
@@ -859,7 +859,7 @@ const CUT: &[Opt] = &[
 ];
 
 /// tr reads standard input only; its operands are character sets.
-const TR: &[Opt] = &[
+pub(crate) const TR: &[Opt] = &[
     flag('c', "complement"),
     flag('C', ""),
     flag('d', "delete"),
@@ -870,7 +870,7 @@ const TR: &[Opt] = &[
 ];
 
 /// util-linux `column`.
-const COLUMN: &[Opt] = &[
+pub(crate) const COLUMN: &[Opt] = &[
     flag('t', "table"),
     req('n', "table-name"),
     req('O', "table-order"),
@@ -898,17 +898,17 @@ const COLUMN: &[Opt] = &[
     flag('V', "version"),
 ];
 
-const PASTE: &[Opt] = &[
+pub(crate) const PASTE: &[Opt] = &[
     req('d', "delimiters"),
     flag('s', "serial"),
     flag('z', "zero-terminated"),
 ];
 
 /// `fold -80` (the obsolete width) is read by `.numeric()`.
-const FOLD: &[Opt] = &[flag('b', "bytes"), flag('s', "spaces"), req('w', "width")];
+pub(crate) const FOLD: &[Opt] = &[flag('b', "bytes"), flag('s', "spaces"), req('w', "width")];
 
 /// `fmt -72` (the obsolete width) is read by `.numeric()`.
-const FMT: &[Opt] = &[
+pub(crate) const FMT: &[Opt] = &[
     flag('c', "crown-margin"),
     req('g', "goal"),
     req('p', "prefix"),
@@ -919,13 +919,13 @@ const FMT: &[Opt] = &[
 ];
 
 /// `expand -4` (the obsolete tab stop) is read by `.numeric()`.
-const EXPAND: &[Opt] = &[flag('i', "initial"), req('t', "tabs")];
+pub(crate) const EXPAND: &[Opt] = &[flag('i', "initial"), req('t', "tabs")];
 
-const UNEXPAND: &[Opt] = &[flag('a', "all"), flag('\0', "first-only"), req('t', "tabs")];
+pub(crate) const UNEXPAND: &[Opt] = &[flag('a', "all"), flag('\0', "first-only"), req('t', "tabs")];
 
 // System information.
 
-const DATE: &[Opt] = &[
+pub(crate) const DATE: &[Opt] = &[
     req('d', "date"),
     flag('\0', "debug"),
     req('f', "file"),
@@ -942,9 +942,9 @@ const DATE: &[Opt] = &[
     flag('\0', "uct"),
 ];
 
-const WHOAMI: &[Opt] = &[];
+pub(crate) const WHOAMI: &[Opt] = &[];
 
-const ID: &[Opt] = &[
+pub(crate) const ID: &[Opt] = &[
     flag('a', ""),
     flag('Z', "context"),
     flag('g', "group"),
@@ -955,7 +955,7 @@ const ID: &[Opt] = &[
     flag('z', "zero"),
 ];
 
-const UNAME: &[Opt] = &[
+pub(crate) const UNAME: &[Opt] = &[
     flag('a', "all"),
     flag('s', "kernel-name"),
     flag('\0', "sysname"),
@@ -970,7 +970,7 @@ const UNAME: &[Opt] = &[
 ];
 
 /// Debian `hostname` 3.23: prints, unless told a name (operand, `-F`).
-const HOSTNAME: &[Opt] = &[
+pub(crate) const HOSTNAME: &[Opt] = &[
     flag('a', "alias"),
     flag('A', "all-fqdns"),
     flag('b', "boot").raise(UnsafeShell, "sets the host name"),
@@ -988,10 +988,10 @@ const HOSTNAME: &[Opt] = &[
     flag('\0', "nis"),
 ];
 
-const NPROC: &[Opt] = &[flag('\0', "all"), req('\0', "ignore")];
+pub(crate) const NPROC: &[Opt] = &[flag('\0', "all"), req('\0', "ignore")];
 
 /// procps `uptime`.
-const UPTIME: &[Opt] = &[
+pub(crate) const UPTIME: &[Opt] = &[
     flag('p', "pretty"),
     flag('s', "since"),
     flag('h', "help"),
@@ -999,7 +999,7 @@ const UPTIME: &[Opt] = &[
 ];
 
 /// procps `free`: `-s N` repeats until `-c` says how often.
-const FREE: &[Opt] = &[
+pub(crate) const FREE: &[Opt] = &[
     flag('b', "bytes"),
     flag('\0', "kilo"),
     flag('\0', "mega"),
@@ -1027,7 +1027,7 @@ const FREE: &[Opt] = &[
 /// is an option mistyped or pasted from a web page: the program would take
 /// it for a file name, so it is refused and the mistake is seen. After
 /// `--` a word is a file name the user meant.
-fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.operands
         .iter()
         .any(|o| o.starts_with(crate::text::lookalike::DASHES))
@@ -1037,9 +1037,10 @@ fn mistyped_dash(p: &Parsed) -> Option<(Risk, &'static str)> {
         ))
 }
 
-/// A program that only reads; an operand with a mistyped dash is refused.
-const fn files(name: &'static str, opts: Table) -> Program {
-    reads(name, opts).decide(mistyped_dash)
+/// A program that only reads; an operand with a mistyped dash is refused
+/// (before its own rule, if it has one).
+pub(crate) const fn files(opts: Table) -> Program {
+    reads(opts).dashes(mistyped_dash)
 }
 
 /// Whether `word` is a decimal number with a sign in front (`-2`, `+3`).
@@ -1054,7 +1055,7 @@ fn signed_number(word: &str, sign: char) -> bool {
 /// order: with `POSIXLY_CORRECT` set, uniq takes *every* word after its
 /// first file as OUTPUT (`uniq in -c` writes `-c`), so nothing but a last
 /// `-` may follow the input, whichever way the environment reads it.
-fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     let skip_chars = |w: &str| signed_number(w, '+') && w[1..].parse::<u64>().is_ok();
     let takes_value = |w: &str| {
         let mut letters = w.chars().skip(1);
@@ -1092,7 +1093,7 @@ fn uniq_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
 /// the middle of a cluster; `--` ends options; long options take their
 /// value attached (`--charset=X`) or, for the value-taking ones, the next
 /// word.
-fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     const LONG_WITH_VALUE: &[&str] = &[
         "filelimit",
         "charset",
@@ -1147,7 +1148,7 @@ fn tree_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
 }
 
 /// `date MMDDhhmm…` sets the clock; `+FORMAT` only formats.
-fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     p.all_operands().any(|o| !o.starts_with('+')).then_some((
         UnsafeShell,
         "a `date` operand that is not `+FORMAT` sets the system clock",
@@ -1155,17 +1156,17 @@ fn date_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
 }
 
 /// `cd` takes one directory.
-fn cd_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn cd_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.all_operands().count() > 1).then_some((UnsafeShell, "`cd` takes one directory"))
 }
 
 /// `hostname NAME` sets the host name.
-fn hostname_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn hostname_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.all_operands().count() > 0).then_some((UnsafeShell, "`hostname NAME` sets the host name"))
 }
 
 /// `free -s N` repeats forever unless `-c` bounds it.
-fn free_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn free_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (p.has("seconds") && !p.has("count")).then_some((
         UnsafeShell,
         "`free -s` without `-c` repeats forever and never ends",
@@ -1204,123 +1205,19 @@ fn obsolete_follows(args: &[String]) -> bool {
 /// `tail -f`-like forms the option table cannot see: the obsolete
 /// `tail +5f`, and `-c f`, whose canonical spelling `-cf` tail reads as
 /// "follow" (tail itself rejects `-c f` as a count).
-fn tail_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
+pub(crate) fn tail_rule(p: &Parsed) -> Option<(Risk, &'static str)> {
     (obsolete_follows(&p.argv) || p.values("bytes").any(|v| v == "f")).then_some((
         UnsafeShell,
         "`tail +Nf` (the obsolete form of `-f`) follows the file and never ends",
     ))
 }
 
-/// [`uniq_rule`], after [`mistyped_dash`].
-fn uniq(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| uniq_rule(p))
-}
-
-/// [`tree_rule`], after [`mistyped_dash`].
-fn tree(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| tree_rule(p))
-}
-
-/// [`date_rule`], after [`mistyped_dash`].
-fn date(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| date_rule(p))
-}
-
-/// [`cd_rule`], after [`mistyped_dash`].
-fn cd(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| cd_rule(p))
-}
-
-/// [`hostname_rule`], after [`mistyped_dash`].
-fn hostname(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| hostname_rule(p))
-}
-
-/// [`free_rule`], after [`mistyped_dash`].
-fn free(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| free_rule(p))
-}
-
-/// [`tail_rule`], after [`mistyped_dash`].
-fn tail(p: &Parsed) -> Option<(Risk, &'static str)> {
-    mistyped_dash(p).or_else(|| tail_rule(p))
-}
-
-/// The allow-list.
-pub const PROGRAMS: &[Program] = &[
-    // Shell builtins.
-    files("pwd", &[PWD]),
-    reads("cd", &[CD]).decide(cd),
-    reads("echo", &[ECHO]).style(Style::Echo),
-    // Files and directories.
-    files("ls", &[LS, GNU]),
-    reads("tree", &[TREE]).decide(tree),
-    files("find", &[]).style(Style::Find),
-    files("du", &[DU, GNU]),
-    files("df", &[DF, GNU]),
-    files("stat", &[STAT, GNU]),
-    files("file", &[FILE]),
-    files("realpath", &[REALPATH, GNU]),
-    files("readlink", &[READLINK, GNU]),
-    files("basename", &[BASENAME, GNU]),
-    files("dirname", &[DIRNAME, GNU]),
-    files("which", &[WHICH]),
-    // Reading files.
-    files("cat", &[CAT, GNU]),
-    files("head", &[HEAD, GNU]).numeric(),
-    reads("tail", &[TAIL, GNU]).numeric().decide(tail),
-    files("nl", &[NL, GNU]),
-    files("wc", &[WC, GNU]),
-    files("tac", &[TAC, GNU]),
-    files("rev", &[REV]),
-    files("od", &[OD, GNU]),
-    files("hexdump", &[HEXDUMP]),
-    files("md5sum", &[SUMS, GNU]),
-    files("sha1sum", &[SUMS, GNU]),
-    files("sha224sum", &[SUMS, GNU]),
-    files("sha256sum", &[SUMS, GNU]),
-    files("sha384sum", &[SUMS, GNU]),
-    files("sha512sum", &[SUMS, GNU]),
-    files("b2sum", &[SUMS, B2SUM, GNU]),
-    files("cksum", &[CKSUM, GNU]),
-    // Searching and comparing.
-    files("grep", &[GREP]).numeric(),
-    files("rg", &[RG]),
-    files("diff", &[DIFF]).numeric(),
-    files("cmp", &[CMP]),
-    files("comm", &[COMM, GNU]),
-    files("join", &[JOIN, GNU]),
-    // Text filters.
-    files("sort", &[SORT, GNU]),
-    reads("uniq", &[UNIQ, GNU]).numeric().decide(uniq),
-    files("cut", &[CUT, GNU]),
-    files("tr", &[TR, GNU]),
-    files("column", &[COLUMN]),
-    files("paste", &[PASTE, GNU]),
-    files("fold", &[FOLD, GNU]).numeric(),
-    files("fmt", &[FMT, GNU]).numeric(),
-    files("expand", &[EXPAND, GNU]).numeric(),
-    files("unexpand", &[UNEXPAND, GNU]).numeric(),
-    // System information.
-    reads("date", &[DATE, GNU]).decide(date),
-    files("whoami", &[WHOAMI, GNU]),
-    files("id", &[ID, GNU]),
-    files("uname", &[UNAME, GNU]),
-    reads("hostname", &[HOSTNAME]).decide(hostname),
-    files("nproc", &[NPROC, GNU]),
-    files("uptime", &[UPTIME]),
-    reads("free", &[FREE]).decide(free),
-];
-
-/// The program `name`, if it is allowed.
-pub fn lookup(name: &str) -> Option<&'static Program> {
-    PROGRAMS.iter().find(|p| p.name == name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::catalog;
     use crate::policy::spec::Effect;
+    use crate::policy::utils::Style;
     use crate::policy::{classify_words, Verdict};
 
     fn words(line: &str) -> Vec<String> {
@@ -1804,7 +1701,7 @@ mod tests {
     /// spelling, short and long: raised ones are refused, the rest read.
     #[test]
     fn every_table_entry_parses_as_itself() {
-        for program in PROGRAMS.iter().filter(|p| matches!(p.style, Style::Gnu)) {
+        for (name, program) in catalog::utilities().filter(|(_, p)| matches!(p.style, Style::Gnu)) {
             for o in all(program.opts) {
                 let raised = matches!(o.effect, Effect::Raise(..));
                 let mut spellings = Vec::new();
@@ -1823,13 +1720,13 @@ mod tests {
                     spellings.push((given, canonical));
                 }
                 for (given, canonical) in spellings {
-                    let line = format!("{} {given}", program.name);
+                    let line = format!("{} {given}", name);
                     // `free -s` is bounded by `-c` only.
-                    let decided = program.name == "free" && o.long == "seconds";
+                    let decided = name == "free" && o.long == "seconds";
                     if raised || decided {
                         raised_line(&line);
                     } else {
-                        runs_as(&line, &format!("{} {canonical}", program.name));
+                        runs_as(&line, &format!("{} {canonical}", name));
                     }
                 }
             }
@@ -1845,14 +1742,14 @@ mod tests {
     /// ambiguous or unknown, or resolves to it and is refused for it.
     #[test]
     fn no_abbreviation_of_a_raising_option_slips_through() {
-        for program in PROGRAMS.iter().filter(|p| matches!(p.style, Style::Gnu)) {
-            for o in all(program.opts).filter(|o| matches!(o.effect, Effect::Raise(..))) {
+        for (program, spec) in catalog::utilities().filter(|(_, p)| matches!(p.style, Style::Gnu)) {
+            for o in all(spec.opts).filter(|o| matches!(o.effect, Effect::Raise(..))) {
                 for end in 1..=o.long.len() {
                     let name = &o.long[..end];
                     for line in [
-                        format!("{} --{name} x y", program.name),
-                        format!("{} --{name}=x y", program.name),
-                        format!("{} y --{name} x", program.name),
+                        format!("{program} --{name} x y"),
+                        format!("{program} --{name}=x y"),
+                        format!("{program} y --{name} x"),
                     ] {
                         refused(&line);
                     }
@@ -1864,22 +1761,22 @@ mod tests {
     #[test]
     fn tables_have_one_entry_per_name() {
         let mut seen_programs = Vec::new();
-        for program in PROGRAMS {
-            assert!(!seen_programs.contains(&program.name), "{}", program.name);
-            seen_programs.push(program.name);
+        for (name, program) in catalog::utilities() {
+            assert!(!seen_programs.contains(&name), "{}", name);
+            seen_programs.push(name);
             let mut longs = Vec::new();
             let mut shorts = Vec::new();
             for o in all(program.opts) {
                 assert!(
                     o.long.is_empty() || !longs.contains(&o.long),
                     "{} --{}",
-                    program.name,
+                    name,
                     o.long
                 );
                 assert!(
                     o.short == '\0' || !shorts.contains(&o.short),
                     "{} -{}",
-                    program.name,
+                    name,
                     o.short
                 );
                 assert!(
@@ -1911,9 +1808,10 @@ mod tests {
 
     #[test]
     fn every_program_is_found_by_name_only() {
-        for p in PROGRAMS {
-            assert!(lookup(p.name).is_some());
+        for (name, _) in catalog::utilities() {
+            assert!(super::super::lookup(name).is_some());
         }
+        let lookup = super::super::lookup;
         assert!(lookup("Ls").is_none() && lookup("ls ").is_none() && lookup("").is_none());
     }
 

@@ -521,10 +521,10 @@ impl Judge<'_> {
     }
 
     /// The options that make a reading program write or run something
-    /// ([`programs::READ_ONLY_ESCAPES`]).
+    /// (the escapes of its catalog row, [`programs::read_only_escapes`]).
     pub(super) fn read_only_escapes(&mut self, name: &str, args: &[Arg]) {
         use programs::Escape;
-        if !programs::READ_ONLY_ESCAPES.iter().any(|(n, _)| *n == name) {
+        if !programs::has_escapes(name) {
             return;
         }
         let Some(lits) = lit_args(args) else {

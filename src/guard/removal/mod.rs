@@ -27,6 +27,12 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+mod classify;
+mod diff;
+
+use classify::*;
+use diff::*;
+
 use super::lang::Lang;
 use super::lines::{find_newline, hash_line, seed, PassThrough};
 use super::measure::Delta;
@@ -533,19 +539,25 @@ fn judge_hunk(
     let old_lines = (a.first + first_gone + 1, a.first + last_gone + 1);
     let unit = lang.unit;
     let text_of = |l: &Line| shorten(&b.text[l.start..l.end]);
+    // Every finding of this hunk names the same removed run.
+    let finding = |kind, line, text| Finding {
+        kind,
+        old_lines,
+        blocks,
+        unit,
+        code_lines,
+        line,
+        text,
+    };
 
     if lang.prose && stand_ins.is_empty() && code_lines >= MIN_RUN {
         let texts: Vec<&str> = gone.iter().map(|l| &a.text[l.start..l.end]).collect();
         if let Some((i, l)) = prose_stand_in(b, put, &texts) {
-            return Judged::Found(Finding {
-                kind: Removal::StandIn,
-                old_lines,
-                blocks,
-                unit,
-                code_lines,
-                line: b.first + nr.start + i + 1,
-                text: text_of(l),
-            });
+            return Judged::Found(finding(
+                Removal::StandIn,
+                b.first + nr.start + i + 1,
+                text_of(l),
+            ));
         }
     }
     if new_code.is_empty()
@@ -553,27 +565,15 @@ fn judge_hunk(
         && (code_lines >= MIN_RUN || whole || emptied().is_some())
     {
         let (i, l) = stand_ins[0];
-        return Judged::Found(Finding {
-            kind: Removal::StandIn,
-            old_lines,
-            blocks,
-            unit,
-            code_lines,
-            line: b.first + nr.start + i + 1,
-            text: text_of(l),
-        });
+        return Judged::Found(finding(
+            Removal::StandIn,
+            b.first + nr.start + i + 1,
+            text_of(l),
+        ));
     }
     if let (true, Some(l)) = (new_code.len() == 1 && code_lines >= 2, new_code.first()) {
         if collapsed(a, removed, &b.text[l.start..l.end], lang) {
-            return Judged::Found(Finding {
-                kind: Removal::Stub,
-                old_lines,
-                blocks,
-                unit,
-                code_lines,
-                line: b.first + l.n + 1,
-                text: text_of(l),
-            });
+            return Judged::Found(finding(Removal::Stub, b.first + l.n + 1, text_of(l)));
         }
     }
     if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
@@ -582,15 +582,7 @@ fn judge_hunk(
         let body = stubs::classify(&b.text[start..end], lang);
         if body.real == 0 && (body.trivial > 0 || body.marked) {
             let l = new_code[0];
-            return Judged::Found(Finding {
-                kind: Removal::Stub,
-                old_lines,
-                blocks,
-                unit,
-                code_lines,
-                line: b.first + l.n + 1,
-                text: text_of(l),
-            });
+            return Judged::Found(finding(Removal::Stub, b.first + l.n + 1, text_of(l)));
         }
     }
     if new_code.is_empty() && stand_ins.is_empty() && code_lines >= 2 {
@@ -599,27 +591,15 @@ fn judge_hunk(
             // The header is kept: its line in the new side is the last one
             // before the hunk.
             let line = b.first + nr.start;
-            return Judged::Found(Finding {
-                kind: Removal::EmptiedBody,
-                old_lines,
-                blocks,
-                unit,
-                code_lines,
+            return Judged::Found(finding(
+                Removal::EmptiedBody,
                 line,
-                text: shorten(&a.text[hl.start..hl.end]),
-            });
+                shorten(&a.text[hl.start..hl.end]),
+            ));
         }
     }
     if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
-        return Judged::Deleted(Finding {
-            kind: Removal::StandIn,
-            old_lines,
-            blocks,
-            unit,
-            code_lines,
-            line: 0,
-            text: String::new(),
-        });
+        return Judged::Deleted(finding(Removal::StandIn, 0, String::new()));
     }
     Judged::Nothing
 }
@@ -899,333 +879,6 @@ fn forward_lines(text: &[u8], at: usize, n: usize) -> usize {
         }
     }
     at
-}
-
-/// Returns the block comment or docstring open at the end of `head`, if
-/// any: the last opener is after the last closer (a docstring: an odd
-/// number of triple quotes).
-fn open_at(head: &str, lang: &Lang) -> Option<(&'static str, Class)> {
-    let h = head.as_bytes();
-    for (open, close) in lang.block_comments {
-        if let Some(o) = memchr::memmem::rfind(h, open.as_bytes()) {
-            let closed = memchr::memmem::rfind(&h[o + open.len()..], close.as_bytes()).is_some();
-            if !closed {
-                return Some((close, Class::Comment));
-            }
-        }
-    }
-    if lang.docstrings {
-        for q in ["\"\"\"", "'''"] {
-            if memchr::memmem::find_iter(h, q.as_bytes()).count() % 2 == 1 {
-                return Some((q, Class::Comment));
-            }
-        }
-    }
-    None
-}
-
-// ── classing lines ──
-
-/// Splits `text` into lines and classes each by `lang`'s comment syntax.
-fn classify(text: &str, lang: &Lang) -> Vec<Line> {
-    classify_from(text, lang, None)
-}
-
-/// [`classify`], starting inside the comment or string `open`.
-fn classify_from(text: &str, lang: &Lang, open: Option<(&'static str, Class)>) -> Vec<Line> {
-    let seed = seed();
-    let mut out = Vec::with_capacity(text.len() / 32 + 1);
-    // The closer of the block comment, docstring or string the line is in.
-    let mut inside: Option<(&'static str, Class)> = open;
-    let mut prev_code_end: u8 = b'\n';
-    let mut at = 0;
-    let bytes = text.as_bytes();
-    while at <= bytes.len() {
-        let end = super::lines::find_newline(&bytes[at..]).map_or(bytes.len(), |p| at + p);
-        let raw = &text[at..end];
-        let trimmed = raw.trim();
-        let start = at + (raw.len() - raw.trim_start().len());
-        let indent = raw
-            .bytes()
-            .take_while(|b| *b == b' ' || *b == b'\t')
-            .map(|b| if b == b'\t' { 4 } else { 1 })
-            .sum();
-        // Keyed by the trimmed text: re-indenting changes no key.
-        let key = hash_line(seed, trimmed.as_bytes());
-        let word = if trimmed.is_ascii() {
-            trimmed.bytes().any(|b| b.is_ascii_alphanumeric())
-        } else {
-            trimmed.chars().any(char::is_alphanumeric)
-        };
-        let class = if trimmed.is_empty() {
-            Class::Blank
-        } else if let Some((close, class)) = inside {
-            if trimmed.contains(close) {
-                inside = None;
-            }
-            class
-        } else {
-            let (class, opened) = class_of(trimmed, lang, prev_code_end);
-            inside = opened;
-            class
-        };
-        if class == Class::Code {
-            prev_code_end = trimmed.bytes().last().unwrap_or(b'\n');
-        }
-        out.push(Line {
-            start,
-            end: start + trimmed.len(),
-            key,
-            class,
-            indent,
-            word,
-            n: out.len(),
-        });
-        if end == bytes.len() {
-            break;
-        }
-        at = end + 1;
-    }
-    // A final newline does not make a line.
-    if text.ends_with('\n') {
-        out.pop();
-    }
-    out
-}
-
-/// Classes a trimmed line outside any comment or string; returns what it
-/// leaves open (a block comment, a docstring, a multi-line string).
-fn class_of(t: &str, lang: &Lang, prev_end: u8) -> (Class, Option<(&'static str, Class)>) {
-    if lang.prose {
-        for (open, close) in lang.block_comments {
-            if let Some(rest) = t.strip_prefix(open) {
-                return (
-                    Class::Comment,
-                    (!rest.contains(close)).then_some((*close, Class::Comment)),
-                );
-            }
-        }
-        return (
-            if prose_note(t) {
-                Class::Comment
-            } else {
-                Class::Code
-            },
-            None,
-        );
-    }
-    // Folding directives hold no code: `#region Unchanged` is a note.
-    if REGIONS.iter().any(|r| starts_marker(t, r)) {
-        return (Class::Comment, None);
-    }
-    // Block openers first: `--[[` and `#[[` begin with a line marker.
-    for (open, close) in lang.block_comments {
-        if let Some(rest) = t.strip_prefix(open) {
-            return (
-                Class::Comment,
-                (!rest.contains(close)).then_some((*close, Class::Comment)),
-            );
-        }
-    }
-    if lang.line_comments.iter().any(|m| starts_marker(t, m)) {
-        return (Class::Comment, None);
-    }
-    if lang.docstrings {
-        for q in ["\"\"\"", "'''"] {
-            let lead = t.trim_start_matches(['r', 'R', 'u', 'U', 'b', 'B', 'f', 'F']);
-            if lead.starts_with(q) && !matches!(prev_end, b'=' | b'(' | b',' | b'[' | b'+' | b'{') {
-                let closed = lead[3..].contains(q);
-                return (Class::Comment, (!closed).then_some((q, Class::Comment)));
-            }
-            if t.matches(q).count() % 2 == 1 {
-                return (Class::Code, Some((q, Class::Code)));
-            }
-        }
-    }
-    // A block comment opened after code and left open.
-    for (open, close) in lang.block_comments {
-        if let Some(p) = t.find(open) {
-            if !t[p + open.len()..].contains(close) && !t[..p].contains(['"', '\'']) {
-                return (Class::Code, Some((*close, Class::Comment)));
-            }
-        }
-    }
-    (Class::Code, None)
-}
-
-/// `t` starts with the comment marker `m` (a word marker such as `REM`
-/// must be followed by a space or end the line; matched in any case).
-fn starts_marker(t: &str, m: &str) -> bool {
-    // Every line is tried against every marker: most differ at the first
-    // byte (in any case), which settles it.
-    if let (Some(a), Some(b)) = (t.as_bytes().first(), m.as_bytes().first()) {
-        if !a.eq_ignore_ascii_case(b) {
-            return false;
-        }
-    }
-    let m = m.trim_end();
-    if m.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return t.len() >= m.len()
-            && t.is_char_boundary(m.len())
-            && t[..m.len()].eq_ignore_ascii_case(m)
-            && t[m.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| c.is_whitespace() || c == ':');
-    }
-    t.starts_with(m)
-}
-
-/// A prose line that is a note rather than content: wholly in brackets,
-/// parentheses or emphasis, or only an ellipsis.
-fn prose_note(t: &str) -> bool {
-    let t = t.trim_start_matches(['>', ' ']).trim();
-    let wrapped = |o: char, c: char| t.starts_with(o) && t.ends_with(c) && t.chars().count() > 2;
-    if t.contains("](") || t.starts_with("[!") || t.starts_with("[^") {
-        return false;
-    }
-    (wrapped('(', ')') || wrapped('[', ']') || wrapped('（', '）') || wrapped('【', '】'))
-        || (wrapped('_', '_') && !t.starts_with("__"))
-        || (wrapped('*', '*') && !t.starts_with("* ") && !t.starts_with("**"))
-        || (wrapped('*', '*')
-            && t.starts_with("**")
-            && t.ends_with("**")
-            && !t[2..].contains("**")
-            && t.contains("..."))
-        || t.trim_matches(['.', '…', ' ']).is_empty()
-}
-
-// ── the diff ──
-
-/// Returns the matched pairs (old index, new index) of a patience diff of
-/// the two key sequences, in order.
-fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut work = vec![(0, a.len(), 0, b.len())];
-    while let Some((mut a0, mut a1, mut b0, mut b1)) = work.pop() {
-        while a0 < a1 && b0 < b1 && a[a0] == b[b0] {
-            out.push((a0, b0));
-            a0 += 1;
-            b0 += 1;
-        }
-        while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] {
-            out.push((a1 - 1, b1 - 1));
-            a1 -= 1;
-            b1 -= 1;
-        }
-        if a0 == a1 || b0 == b1 {
-            continue;
-        }
-        let anchors = unique_anchors(&a[a0..a1], &b[b0..b1]);
-        if anchors.is_empty() {
-            if (a1 - a0) * (b1 - b0) <= DP_CELLS {
-                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut out);
-            }
-            continue;
-        }
-        let (mut pa, mut pb) = (a0, b0);
-        for (x, y) in anchors {
-            let (x, y) = (a0 + x, b0 + y);
-            work.push((pa, x, pb, y));
-            out.push((x, y));
-            pa = x + 1;
-            pb = y + 1;
-        }
-        work.push((pa, a1, pb, b1));
-    }
-    out.sort_unstable();
-    out
-}
-
-/// The longest increasing run of lines unique on both sides.
-fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
-    // (count in a, index in a, count in b, index in b)
-    let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
-    seen.reserve(a.len());
-    for (i, &k) in a.iter().enumerate() {
-        let e = seen.entry(k).or_insert((0, i, 0, 0));
-        e.0 += 1;
-    }
-    for (j, &k) in b.iter().enumerate() {
-        if let Some(e) = seen.get_mut(&k) {
-            e.2 += 1;
-            e.3 = j;
-        }
-    }
-    let mut cands: Vec<(usize, usize)> = seen
-        .values()
-        .filter(|e| e.0 == 1 && e.2 == 1)
-        .map(|e| (e.1, e.3))
-        .collect();
-    cands.sort_unstable();
-    // Patience sorting: the longest increasing subsequence of new indices.
-    let mut tails: Vec<usize> = Vec::new();
-    let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
-    for (i, &(_, y)) in cands.iter().enumerate() {
-        let p = tails.partition_point(|&t| cands[t].1 < y);
-        if p > 0 {
-            back[i] = tails[p - 1];
-        }
-        if p == tails.len() {
-            tails.push(i);
-        } else {
-            tails[p] = i;
-        }
-    }
-    let mut run = Vec::with_capacity(tails.len());
-    let mut at = tails.last().copied();
-    while let Some(i) = at {
-        run.push(cands[i]);
-        at = (back[i] != usize::MAX).then_some(back[i]);
-    }
-    run.reverse();
-    run
-}
-
-/// A longest common subsequence of two short runs.
-fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>) {
-    let (n, m) = (a.len(), b.len());
-    let mut t = vec![0u32; (n + 1) * (m + 1)];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            t[i * (m + 1) + j] = if a[i] == b[j] {
-                t[(i + 1) * (m + 1) + j + 1] + 1
-            } else {
-                t[(i + 1) * (m + 1) + j].max(t[i * (m + 1) + j + 1])
-            };
-        }
-    }
-    let (mut i, mut j) = (0, 0);
-    while i < n && j < m {
-        if a[i] == b[j] {
-            out.push((a0 + i, b0 + j));
-            i += 1;
-            j += 1;
-        } else if t[(i + 1) * (m + 1) + j] >= t[i * (m + 1) + j + 1] {
-            i += 1;
-        } else {
-            j += 1;
-        }
-    }
-}
-
-/// The gaps between matched pairs: (old range, new range), at least one
-/// of them non-empty.
-fn hunks(
-    pairs: &[(usize, usize)],
-    n: usize,
-    m: usize,
-) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
-    let mut out = Vec::new();
-    let (mut pa, mut pb) = (0, 0);
-    for &(x, y) in pairs.iter().chain(std::iter::once(&(n, m))) {
-        if x > pa || y > pb {
-            out.push((pa..x, pb..y.max(pb)));
-        }
-        pa = x + 1;
-        pb = y + 1;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,205 @@
+//! Classing lines: each line of a side is blank, code or comment by the
+//! file's own comment syntax (line and block comments, docstrings, prose
+//! notes), keyed by its trimmed text.
+
+use super::*;
+
+/// Returns the block comment or docstring open at the end of `head`, if
+/// any: the last opener is after the last closer (a docstring: an odd
+/// number of triple quotes).
+pub(super) fn open_at(head: &str, lang: &Lang) -> Option<(&'static str, Class)> {
+    let h = head.as_bytes();
+    for (open, close) in lang.block_comments {
+        if let Some(o) = memchr::memmem::rfind(h, open.as_bytes()) {
+            let closed = memchr::memmem::rfind(&h[o + open.len()..], close.as_bytes()).is_some();
+            if !closed {
+                return Some((close, Class::Comment));
+            }
+        }
+    }
+    if lang.docstrings {
+        for q in ["\"\"\"", "'''"] {
+            if memchr::memmem::find_iter(h, q.as_bytes()).count() % 2 == 1 {
+                return Some((q, Class::Comment));
+            }
+        }
+    }
+    None
+}
+
+/// Splits `text` into lines and classes each by `lang`'s comment syntax.
+pub(super) fn classify(text: &str, lang: &Lang) -> Vec<Line> {
+    classify_from(text, lang, None)
+}
+
+/// [`classify`], starting inside the comment or string `open`.
+pub(super) fn classify_from(
+    text: &str,
+    lang: &Lang,
+    open: Option<(&'static str, Class)>,
+) -> Vec<Line> {
+    let seed = seed();
+    let mut out = Vec::with_capacity(text.len() / 32 + 1);
+    // The closer of the block comment, docstring or string the line is in.
+    let mut inside: Option<(&'static str, Class)> = open;
+    let mut prev_code_end: u8 = b'\n';
+    let mut at = 0;
+    let bytes = text.as_bytes();
+    while at <= bytes.len() {
+        let end = find_newline(&bytes[at..]).map_or(bytes.len(), |p| at + p);
+        let raw = &text[at..end];
+        let trimmed = raw.trim();
+        let start = at + (raw.len() - raw.trim_start().len());
+        let indent = raw
+            .bytes()
+            .take_while(|b| *b == b' ' || *b == b'\t')
+            .map(|b| if b == b'\t' { 4 } else { 1 })
+            .sum();
+        // Keyed by the trimmed text: re-indenting changes no key.
+        let key = hash_line(seed, trimmed.as_bytes());
+        let word = if trimmed.is_ascii() {
+            trimmed.bytes().any(|b| b.is_ascii_alphanumeric())
+        } else {
+            trimmed.chars().any(char::is_alphanumeric)
+        };
+        let class = if trimmed.is_empty() {
+            Class::Blank
+        } else if let Some((close, class)) = inside {
+            if trimmed.contains(close) {
+                inside = None;
+            }
+            class
+        } else {
+            let (class, opened) = class_of(trimmed, lang, prev_code_end);
+            inside = opened;
+            class
+        };
+        if class == Class::Code {
+            prev_code_end = trimmed.bytes().last().unwrap_or(b'\n');
+        }
+        out.push(Line {
+            start,
+            end: start + trimmed.len(),
+            key,
+            class,
+            indent,
+            word,
+            n: out.len(),
+        });
+        if end == bytes.len() {
+            break;
+        }
+        at = end + 1;
+    }
+    // A final newline does not make a line.
+    if text.ends_with('\n') {
+        out.pop();
+    }
+    out
+}
+
+/// Classes a trimmed line outside any comment or string; returns what it
+/// leaves open (a block comment, a docstring, a multi-line string).
+pub(super) fn class_of(
+    t: &str,
+    lang: &Lang,
+    prev_end: u8,
+) -> (Class, Option<(&'static str, Class)>) {
+    if lang.prose {
+        for (open, close) in lang.block_comments {
+            if let Some(rest) = t.strip_prefix(open) {
+                return (
+                    Class::Comment,
+                    (!rest.contains(close)).then_some((*close, Class::Comment)),
+                );
+            }
+        }
+        return (
+            if prose_note(t) {
+                Class::Comment
+            } else {
+                Class::Code
+            },
+            None,
+        );
+    }
+    // Folding directives hold no code: `#region Unchanged` is a note.
+    if REGIONS.iter().any(|r| starts_marker(t, r)) {
+        return (Class::Comment, None);
+    }
+    // Block openers first: `--[[` and `#[[` begin with a line marker.
+    for (open, close) in lang.block_comments {
+        if let Some(rest) = t.strip_prefix(open) {
+            return (
+                Class::Comment,
+                (!rest.contains(close)).then_some((*close, Class::Comment)),
+            );
+        }
+    }
+    if lang.line_comments.iter().any(|m| starts_marker(t, m)) {
+        return (Class::Comment, None);
+    }
+    if lang.docstrings {
+        for q in ["\"\"\"", "'''"] {
+            let lead = t.trim_start_matches(['r', 'R', 'u', 'U', 'b', 'B', 'f', 'F']);
+            if lead.starts_with(q) && !matches!(prev_end, b'=' | b'(' | b',' | b'[' | b'+' | b'{') {
+                let closed = lead[3..].contains(q);
+                return (Class::Comment, (!closed).then_some((q, Class::Comment)));
+            }
+            if t.matches(q).count() % 2 == 1 {
+                return (Class::Code, Some((q, Class::Code)));
+            }
+        }
+    }
+    // A block comment opened after code and left open.
+    for (open, close) in lang.block_comments {
+        if let Some(p) = t.find(open) {
+            if !t[p + open.len()..].contains(close) && !t[..p].contains(['"', '\'']) {
+                return (Class::Code, Some((*close, Class::Comment)));
+            }
+        }
+    }
+    (Class::Code, None)
+}
+
+/// `t` starts with the comment marker `m` (a word marker such as `REM`
+/// must be followed by a space or end the line; matched in any case).
+pub(super) fn starts_marker(t: &str, m: &str) -> bool {
+    // Every line is tried against every marker: most differ at the first
+    // byte (in any case), which settles it.
+    if let (Some(a), Some(b)) = (t.as_bytes().first(), m.as_bytes().first()) {
+        if !a.eq_ignore_ascii_case(b) {
+            return false;
+        }
+    }
+    let m = m.trim_end();
+    if m.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return t.len() >= m.len()
+            && t.is_char_boundary(m.len())
+            && t[..m.len()].eq_ignore_ascii_case(m)
+            && t[m.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_whitespace() || c == ':');
+    }
+    t.starts_with(m)
+}
+
+/// A prose line that is a note rather than content: wholly in brackets,
+/// parentheses or emphasis, or only an ellipsis.
+pub(super) fn prose_note(t: &str) -> bool {
+    let t = t.trim_start_matches(['>', ' ']).trim();
+    let wrapped = |o: char, c: char| t.starts_with(o) && t.ends_with(c) && t.chars().count() > 2;
+    if t.contains("](") || t.starts_with("[!") || t.starts_with("[^") {
+        return false;
+    }
+    (wrapped('(', ')') || wrapped('[', ']') || wrapped('（', '）') || wrapped('【', '】'))
+        || (wrapped('_', '_') && !t.starts_with("__"))
+        || (wrapped('*', '*') && !t.starts_with("* ") && !t.starts_with("**"))
+        || (wrapped('*', '*')
+            && t.starts_with("**")
+            && t.ends_with("**")
+            && !t[2..].contains("**")
+            && t.contains("..."))
+        || t.trim_matches(['.', '…', ' ']).is_empty()
+}

@@ -1,0 +1,135 @@
+//! The patience diff of two sides' line keys, and the hunks between its
+//! matched pairs.
+
+use super::*;
+
+/// Returns the matched pairs (old index, new index) of a patience diff of
+/// the two key sequences, in order.
+pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut work = vec![(0, a.len(), 0, b.len())];
+    while let Some((mut a0, mut a1, mut b0, mut b1)) = work.pop() {
+        while a0 < a1 && b0 < b1 && a[a0] == b[b0] {
+            out.push((a0, b0));
+            a0 += 1;
+            b0 += 1;
+        }
+        while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] {
+            out.push((a1 - 1, b1 - 1));
+            a1 -= 1;
+            b1 -= 1;
+        }
+        if a0 == a1 || b0 == b1 {
+            continue;
+        }
+        let anchors = unique_anchors(&a[a0..a1], &b[b0..b1]);
+        if anchors.is_empty() {
+            if (a1 - a0) * (b1 - b0) <= DP_CELLS {
+                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut out);
+            }
+            continue;
+        }
+        let (mut pa, mut pb) = (a0, b0);
+        for (x, y) in anchors {
+            let (x, y) = (a0 + x, b0 + y);
+            work.push((pa, x, pb, y));
+            out.push((x, y));
+            pa = x + 1;
+            pb = y + 1;
+        }
+        work.push((pa, a1, pb, b1));
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The longest increasing run of lines unique on both sides.
+pub(super) fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    // (count in a, index in a, count in b, index in b)
+    let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
+    seen.reserve(a.len());
+    for (i, &k) in a.iter().enumerate() {
+        let e = seen.entry(k).or_insert((0, i, 0, 0));
+        e.0 += 1;
+    }
+    for (j, &k) in b.iter().enumerate() {
+        if let Some(e) = seen.get_mut(&k) {
+            e.2 += 1;
+            e.3 = j;
+        }
+    }
+    let mut cands: Vec<(usize, usize)> = seen
+        .values()
+        .filter(|e| e.0 == 1 && e.2 == 1)
+        .map(|e| (e.1, e.3))
+        .collect();
+    cands.sort_unstable();
+    // Patience sorting: the longest increasing subsequence of new indices.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
+    for (i, &(_, y)) in cands.iter().enumerate() {
+        let p = tails.partition_point(|&t| cands[t].1 < y);
+        if p > 0 {
+            back[i] = tails[p - 1];
+        }
+        if p == tails.len() {
+            tails.push(i);
+        } else {
+            tails[p] = i;
+        }
+    }
+    let mut run = Vec::with_capacity(tails.len());
+    let mut at = tails.last().copied();
+    while let Some(i) = at {
+        run.push(cands[i]);
+        at = (back[i] != usize::MAX).then_some(back[i]);
+    }
+    run.reverse();
+    run
+}
+
+/// A longest common subsequence of two short runs.
+pub(super) fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>) {
+    let (n, m) = (a.len(), b.len());
+    let mut t = vec![0u32; (n + 1) * (m + 1)];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            t[i * (m + 1) + j] = if a[i] == b[j] {
+                t[(i + 1) * (m + 1) + j + 1] + 1
+            } else {
+                t[(i + 1) * (m + 1) + j].max(t[i * (m + 1) + j + 1])
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < n && j < m {
+        if a[i] == b[j] {
+            out.push((a0 + i, b0 + j));
+            i += 1;
+            j += 1;
+        } else if t[(i + 1) * (m + 1) + j] >= t[i * (m + 1) + j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+}
+
+/// The gaps between matched pairs: (old range, new range), at least one
+/// of them non-empty.
+pub(super) fn hunks(
+    pairs: &[(usize, usize)],
+    n: usize,
+    m: usize,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let (mut pa, mut pb) = (0, 0);
+    for &(x, y) in pairs.iter().chain(std::iter::once(&(n, m))) {
+        if x > pa || y > pb {
+            out.push((pa..x, pb..y.max(pb)));
+        }
+        pa = x + 1;
+        pb = y + 1;
+    }
+    out
+}
