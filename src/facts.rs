@@ -181,6 +181,13 @@ impl Facts for RepoEnv {
         Some(found)
     }
 
+    fn current_branch(&self) -> Option<String> {
+        match self.repo()?.head().ok()? {
+            crate::git::Head::Branch { name, .. } | crate::git::Head::Unborn { name } => Some(name),
+            crate::git::Head::Detached { .. } => None,
+        }
+    }
+
     fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
         if place.dir.join(name).symlink_metadata().is_ok() {
             return Some(true);
@@ -536,6 +543,68 @@ impl LossFacts for GitLoss {
             }
         }
         Ok(loss)
+    }
+
+    fn stash_entries(&self) -> Option<usize> {
+        self.stash_count()
+    }
+
+    fn branches_holding_only(&self, names: &[String]) -> Option<Vec<String>> {
+        self.only_on(names)
+    }
+}
+
+impl GitLoss {
+    /// `git ARGS` in the working tree (or git dir), read without taking
+    /// locks an agent's git needs.
+    fn ask(&self, args: &[&str]) -> Option<String> {
+        let repo = self.repo()?;
+        let dir = repo.workdir().unwrap_or(repo.git_dir()).to_path_buf();
+        GitCommand::new(args.iter().copied())
+            .dir(dir)
+            .protected()
+            .env("GIT_OPTIONAL_LOCKS", "0")
+            .read()
+            .ok()
+    }
+
+    fn stash_count(&self) -> Option<usize> {
+        let refs = self.ask(&["for-each-ref", "--format=%(refname)", "refs/stash"])?;
+        if refs.trim().is_empty() {
+            return Some(0);
+        }
+        let list = self.ask(&["log", "-g", "--format=%H", "refs/stash", "--"])?;
+        Some(list.lines().filter(|l| !l.trim().is_empty()).count().max(1))
+    }
+
+    fn only_on(&self, names: &[String]) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        let named: Vec<String> = names.iter().map(|n| format!("refs/heads/{n}")).collect();
+        for (name, full) in names.iter().zip(&named) {
+            // A name that is no branch is refused by git: nothing lost.
+            let Some(tip) =
+                self.ask(&["rev-parse", "--verify", "-q", &format!("{full}^{{commit}}")])
+            else {
+                continue;
+            };
+            let tip = tip.trim().to_string();
+            if tip.is_empty() {
+                continue;
+            }
+            let holders = self.ask(&["for-each-ref", "--format=%(refname)", "--contains", &tip])?;
+            let elsewhere = holders.lines().map(str::trim).any(|r| {
+                // The stash and our own keep refs are not where anyone
+                // looks for a branch's commits.
+                !r.is_empty()
+                    && r != "refs/stash"
+                    && !r.starts_with("refs/fararoni/")
+                    && !named.iter().any(|n| n == r)
+            });
+            if !elsewhere {
+                out.push(name.clone());
+            }
+        }
+        Some(out)
     }
 }
 

@@ -297,7 +297,12 @@ fn test_hook_classes_a_wrong_type_names_the_bypass_and_stays_short() {
 #[test]
 fn test_hook_classes_ordinary_git_passes_and_forced_refspecs_do_not() {
     let repo = TestRepo::with_commit();
-    repo.git(&["branch", "spike"]);
+    // `spike` holds a commit no other ref has: deleting it loses that.
+    repo.git(&["checkout", "-q", "-b", "spike"]);
+    repo.write("spike.txt", "only on spike\n");
+    repo.git(&["add", "spike.txt"]);
+    repo.git(&["commit", "-q", "-m", "spike"]);
+    repo.git(&["checkout", "-q", "main"]);
     let r = repo.path().to_string_lossy().into_owned();
     for line in [
         "git lfs ls-files",
@@ -315,7 +320,7 @@ fn test_hook_classes_ordinary_git_passes_and_forced_refspecs_do_not() {
     }
     for line in [
         "git -C \"$R\" reset --hard",
-        "b=x; git branch -D $b",
+        "b=spike; git branch -D $b",
         "git fetch origin +refs/heads/feature:refs/heads/spike",
         "git fetch . +main:spike",
         "git fetch origin +refs/tags/*:refs/tags/*",

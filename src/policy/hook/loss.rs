@@ -27,4 +27,18 @@ pub trait LossFacts {
     /// everything below a directory) would lose; `Err` when git cannot
     /// tell, which the judge treats as a loss.
     fn loss(&self, paths: &[PathBuf]) -> Result<Loss, String>;
+    /// How many stash entries the repository holds; `None` when git
+    /// cannot tell.
+    fn stash_entries(&self) -> Option<usize> {
+        None
+    }
+    /// Of the local branches `names`, those whose commits no other ref
+    /// (another branch, a tag, a remote-tracking branch — none of `names`,
+    /// not the stash) contains: deleting them all would lose commits.
+    /// Names that are no branch are left out (git refuses them). `None`
+    /// when git cannot tell.
+    fn branches_holding_only(&self, names: &[String]) -> Option<Vec<String>> {
+        let _ = names;
+        None
+    }
 }

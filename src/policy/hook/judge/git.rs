@@ -109,6 +109,18 @@ impl Judge<'_> {
             self.deny(format!("`{}`: {why}", short_argv(&argv)));
             return;
         }
+        if v.risk == Risk::Destructive && env.is_empty() && self.state_spares(&v.argv, &cwd) {
+            // Decided at the end of the line: only if nothing else on it
+            // changes the repository (see `judge_line`).
+            if self.may_write || self.spared.is_some() {
+                self.deny(format!(
+                    "`{}` loses nothing only in the repository as it is now, and the line changes it too; run it on its own",
+                    short_argv(&argv)
+                ));
+            }
+            self.spared = Some(short_argv(&argv));
+            return;
+        }
         match v.risk {
             Risk::Destructive | Risk::UnsafeShell => {
                 self.deny(format!("`{}` is refused — {why}", short_argv(&argv)));
@@ -121,6 +133,198 @@ impl Judge<'_> {
             }
             _ => {}
         }
+    }
+}
+
+/// Destructive git commands whose harm is a state of the repository:
+/// each shape (the canonical argv after `git`, as the policy parsed it),
+/// and the state that makes it lose something. When the repository is not
+/// in that state the command loses nothing and runs (after the dirty set is
+/// saved); any other spelling keeps its veto.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Harm {
+    /// Drops stash entries: harmful while there is one.
+    Stash,
+    /// Deletes branches: harmful when one holds commits no other ref has.
+    Branches,
+    /// Puts tracked files back as committed or staged: harmful when one
+    /// of them (under the paths) has uncommitted changes.
+    TrackedChanges,
+    /// Deletes untracked, unignored files: harmful when there is one
+    /// under the paths.
+    Untracked,
+}
+
+/// The shapes of [`Harm`]: subcommand, the options it may carry (all
+/// others keep the veto), whether it takes paths (else the whole tree).
+pub(super) const STATE_DEPENDENT: &[(&str, &[&str], bool, Harm)] = &[
+    ("stash drop", &["-q", "--quiet"], false, Harm::Stash),
+    ("stash clear", &[], false, Harm::Stash),
+    (
+        "branch",
+        &["-D", "-d", "--delete", "-f", "--force", "-q", "--quiet"],
+        false,
+        Harm::Branches,
+    ),
+    (
+        "checkout",
+        &["--", "-q", "--quiet"],
+        true,
+        Harm::TrackedChanges,
+    ),
+    (
+        "checkout",
+        &["-f", "--force", "-q", "--quiet"],
+        false,
+        Harm::TrackedChanges,
+    ),
+    (
+        "restore",
+        &["--", "-W", "--worktree", "-S", "--staged", "-q", "--quiet"],
+        true,
+        Harm::TrackedChanges,
+    ),
+    (
+        "reset",
+        &["--hard", "-q", "--quiet"],
+        false,
+        Harm::TrackedChanges,
+    ),
+    (
+        "clean",
+        &["-f", "--force", "-d", "-q", "--quiet", "--"],
+        true,
+        Harm::Untracked,
+    ),
+];
+
+impl Judge<'_> {
+    /// Whether the destructive git command `argv` (canonical) is one of
+    /// [`STATE_DEPENDENT`] and the repository is not in the state that
+    /// makes it lose something.
+    pub(super) fn state_spares(&mut self, argv: &[String], cwd: &Path) -> bool {
+        // Only the repository the facts are about: no `-C`, no other dir.
+        if self.elsewhere.is_some()
+            || self.ctx.loss.worktree().is_none()
+            || argv.get(1).is_none_or(|a| a.starts_with('-'))
+        {
+            return false;
+        }
+        let place = crate::policy::Place {
+            dir: cwd.to_path_buf(),
+            ..Default::default()
+        };
+        if self.ctx.facts.same_repository(&place) != Some(true) {
+            return false;
+        }
+        for (sub, options, paths, harm) in STATE_DEPENDENT {
+            let words: Vec<&str> = sub.split(' ').collect();
+            if argv.len() < 1 + words.len()
+                || argv[1..1 + words.len()]
+                    .iter()
+                    .map(String::as_str)
+                    .ne(words.iter().copied())
+            {
+                continue;
+            }
+            let rest = &argv[1 + words.len()..];
+            let mut operands: Vec<&str> = Vec::new();
+            let mut after_dashes = false;
+            let mut fits = true;
+            for w in rest {
+                if !after_dashes && w.starts_with('-') {
+                    if !options.contains(&w.as_str()) {
+                        fits = false;
+                        break;
+                    }
+                    after_dashes = w == "--";
+                    continue;
+                }
+                operands.push(w);
+            }
+            if !fits {
+                continue;
+            }
+            return match harm {
+                Harm::Stash => {
+                    // `drop stash@{N}` of an entry that exists is a loss.
+                    self.ctx.loss.stash_entries() == Some(0)
+                }
+                Harm::Branches => {
+                    let deletes = rest.iter().any(|w| w == "-D")
+                        || (rest.iter().any(|w| w == "-d" || w == "--delete")
+                            && rest.iter().any(|w| w == "-f" || w == "--force"));
+                    if !deletes || operands.is_empty() {
+                        return false;
+                    }
+                    let names: Vec<String> = operands.iter().map(|o| o.to_string()).collect();
+                    // The branch checked out: git refuses it here, and in
+                    // another worktree its checkout would be left headless.
+                    let current = self.ctx.facts.current_branch();
+                    if current.is_none() || names.iter().any(|n| Some(n) == current.as_ref()) {
+                        return false;
+                    }
+                    self.ctx
+                        .loss
+                        .branches_holding_only(&names)
+                        .is_some_and(|only| only.is_empty())
+                }
+                Harm::TrackedChanges | Harm::Untracked => {
+                    let sub = words[0];
+                    // `checkout -- P` needs its `--`, `checkout -f` takes no
+                    // operand (a branch would move HEAD); `reset --hard`
+                    // only at HEAD; `restore` from the index or HEAD only.
+                    let ok_shape = match (sub, *paths) {
+                        ("checkout", true) => {
+                            rest.iter().any(|w| w == "--")
+                                && !operands.is_empty()
+                                && rest
+                                    .first()
+                                    .is_some_and(|w| w == "--" || w == "-q" || w == "--quiet")
+                        }
+                        ("checkout", false) => operands.is_empty(),
+                        ("reset", _) => {
+                            rest.iter().any(|w| w == "--hard")
+                                && operands.iter().all(|o| matches!(*o, "HEAD" | "@"))
+                                && operands.len() <= 1
+                        }
+                        ("clean", _) => rest.iter().any(|w| w == "-f" || w == "--force"),
+                        _ => !operands.is_empty(),
+                    };
+                    if !ok_shape {
+                        return false;
+                    }
+                    let targets: Vec<PathBuf> = if *paths && sub != "reset" {
+                        let mut t = Vec::new();
+                        for o in &operands {
+                            // Pathspec magic and globs: the guard does not
+                            // expand them.
+                            if o.starts_with(':') || o.contains(['*', '?', '[']) {
+                                return false;
+                            }
+                            let Some(abs) = self.absolute(o) else {
+                                return false;
+                            };
+                            t.push(paths::resolve_abs(&abs, true));
+                        }
+                        if t.is_empty() {
+                            if let Some(top) = self.ctx.loss.worktree() {
+                                t.push(top);
+                            }
+                        }
+                        t
+                    } else {
+                        self.ctx.loss.worktree().into_iter().collect()
+                    };
+                    match self.ctx.loss.loss(&targets) {
+                        Ok(l) if *harm == Harm::TrackedChanges => l.modified.is_empty(),
+                        Ok(l) => l.untracked.is_empty(),
+                        Err(_) => false,
+                    }
+                }
+            };
+        }
+        false
     }
 }
 

@@ -77,8 +77,20 @@ pub fn judge_line(
         running: 0,
         bodies: Vec::new(),
         elsewhere: None,
+        spared: None,
     };
     j.line(command);
+    // A command allowed because the repository is not in the state that
+    // makes it lose something holds only while nothing else on the line
+    // changes that state (`git stash && git stash drop`).
+    if let Some(spared) = j.spared.take() {
+        if j.may_write {
+            j.deny(format!(
+                "`{spared}` loses nothing only in the repository as it is now, and the line changes it too; run it on its own"
+            ));
+        }
+        j.may_write = true;
+    }
     (j.veto, j.may_write, j.known, j.unjudged)
 }
 
@@ -144,6 +156,11 @@ struct Judge<'a> {
     /// The host of an `ssh HOST CMD` being judged: its files are not the
     /// ones the repository here can be asked about.
     elsewhere: Option<String>,
+    /// A destructive git command allowed because the repository is not in
+    /// the state that makes it lose something (see
+    /// [`git::STATE_DEPENDENT`]): shown, for the veto when the line
+    /// changes that state too.
+    spared: Option<String>,
 }
 
 impl Judge<'_> {
