@@ -431,6 +431,7 @@ fn added_paths(
 pub struct GitLoss {
     cwd: PathBuf,
     repo: OnceCell<Option<Repo>>,
+    includes: OnceCell<Vec<PathBuf>>,
 }
 
 impl GitLoss {
@@ -440,6 +441,7 @@ impl GitLoss {
         GitLoss {
             cwd: cwd.to_path_buf(),
             repo: OnceCell::new(),
+            includes: OnceCell::new(),
         }
     }
 
@@ -518,7 +520,9 @@ impl LossFacts for GitLoss {
             "--porcelain=v1",
             "-z",
             "--untracked-files=all",
-            "--ignored=no",
+            // Ignored paths too (an ignored folder once): the precious
+            // ones among them are work git cannot bring back.
+            "--ignored=matching",
             "--no-renames",
             "--",
         ]
@@ -533,8 +537,13 @@ impl LossFacts for GitLoss {
             .env("GIT_OPTIONAL_LOCKS", "0")
             .read()
             .map_err(|e| format!("git status failed: {e}"))?;
+        let mut ignored = Vec::new();
         for entry in out.split('\0').filter(|e| e.len() > 3) {
             let (xy, path) = entry.split_at(3);
+            if xy.starts_with("!!") {
+                ignored.push(path.to_string());
+                continue;
+            }
             let abs = top.join(path);
             if xy.starts_with("??") {
                 loss.untracked.push(abs);
@@ -542,11 +551,33 @@ impl LossFacts for GitLoss {
                 loss.modified.push(abs);
             }
         }
+        if !ignored.is_empty() {
+            let rules = crate::shadow::ignored::Rules::of_repo(Some(repo));
+            let mut precious = Vec::new();
+            crate::shadow::ignored::precious_files(&top, &rules, &ignored, &mut precious);
+            // Past the size the dirty set saves, a precious file is no less
+            // precious.
+            for rel in &ignored {
+                if !rel.ends_with('/') && rules.is_precious(rel) && !precious.contains(rel) {
+                    precious.push(rel.clone());
+                }
+            }
+            // Our own store is protected by place, not counted here.
+            loss.precious = precious
+                .into_iter()
+                .filter(|rel| !rel.starts_with(".fararoni/"))
+                .map(|rel| top.join(rel))
+                .collect();
+        }
         Ok(loss)
     }
 
     fn stash_entries(&self) -> Option<usize> {
         self.stash_count()
+    }
+
+    fn config_includes(&self) -> Vec<PathBuf> {
+        self.includes.get_or_init(|| self.read_includes()).clone()
     }
 
     fn branches_holding_only(&self, names: &[String]) -> Option<Vec<String>> {
@@ -566,6 +597,45 @@ impl GitLoss {
             .env("GIT_OPTIONAL_LOCKS", "0")
             .read()
             .ok()
+    }
+
+    /// `include.path` / `includeIf.*.path` values, resolved against the
+    /// file that names them (git's own rule; `~/` is the home folder).
+    fn read_includes(&self) -> Vec<PathBuf> {
+        let Some(repo) = self.repo() else {
+            return Vec::new();
+        };
+        let top = repo.workdir().unwrap_or(repo.git_dir()).to_path_buf();
+        let Some(out) = self.ask(&[
+            "config",
+            "--show-origin",
+            "-z",
+            "--get-regexp",
+            r"^include(if\..*)?\.path$",
+        ]) else {
+            return Vec::new();
+        };
+        let home = crate::settings::read::home_os().map(PathBuf::from);
+        let fields: Vec<&str> = out.split('\0').collect();
+        let mut v = Vec::new();
+        for pair in fields.chunks(2) {
+            let [origin, entry] = pair else { continue };
+            let Some((_, value)) = entry.split_once('\n') else {
+                continue;
+            };
+            let origin = origin.strip_prefix("file:").unwrap_or(origin);
+            let base = top.join(origin);
+            let target = if let Some(rest) = value.strip_prefix("~/") {
+                match &home {
+                    Some(h) => h.join(rest),
+                    None => continue,
+                }
+            } else {
+                base.parent().map_or_else(|| PathBuf::from(value), |d| d.join(value))
+            };
+            v.push(crate::policy::hook::paths::resolve_abs(&target, true));
+        }
+        v
     }
 
     fn stash_count(&self) -> Option<usize> {

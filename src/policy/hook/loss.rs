@@ -13,6 +13,9 @@ pub struct Loss {
     pub untracked: Vec<PathBuf>,
     /// Targets git tracks (files, or directories holding tracked files).
     pub tracked: Vec<PathBuf>,
+    /// Ignored files people keep by hand, which git has no copy of
+    /// (`.env.local`, local configuration, keys): not build output.
+    pub precious: Vec<PathBuf>,
 }
 
 /// The repository questions the shell judge asks. Paths are absolute.
@@ -40,5 +43,12 @@ pub trait LossFacts {
     fn branches_holding_only(&self, names: &[String]) -> Option<Vec<String>> {
         let _ = names;
         None
+    }
+    /// The files git reads as configuration through `include.path` and
+    /// `includeIf.*.path` (resolved, at every level): writing one sets
+    /// what `.git/config` sets (`core.hooksPath`, `core.fsmonitor`,
+    /// aliases that run programs).
+    fn config_includes(&self) -> Vec<PathBuf> {
+        Vec::new()
     }
 }

@@ -257,7 +257,7 @@ impl Judge<'_> {
                     };
                     if self.must_ask(&p) {
                         match self.ctx.loss.loss(std::slice::from_ref(&p)) {
-                            Ok(l) if l.modified.is_empty() && l.untracked.is_empty() && l.tracked.is_empty() => {}
+                            Ok(l) if l.modified.is_empty() && l.untracked.is_empty() && l.tracked.is_empty() && l.precious.is_empty() => {}
                             Ok(_) => self.deny(format!(
                                 "Inline `{name}` code overwrites `{path}` (`{}`), a file of the repository; use the agent's edit tool so the change can be judged and undone",
                                 api.trim_end_matches('(')

@@ -269,6 +269,22 @@ impl Judge<'_> {
             };
             let modified = under(&loss.modified);
             let untracked = under(&loss.untracked);
+            let precious = under(&loss.precious);
+            if modified.is_empty() && untracked.is_empty() && !precious.is_empty() {
+                let verb = match effect {
+                    Effect::Delete { .. } => "delete",
+                    Effect::Edit => "rewrite in place",
+                    _ => "overwrite",
+                };
+                let names: Vec<String> = precious.iter().take(3).map(|n| format!("`{n}`")).collect();
+                self.deny(format!(
+                    "{what} would {verb} {} ignored file{} kept by hand, of which git has no copy ({}); change it with the agent's edit tool or ask the user",
+                    precious.len(),
+                    if precious.len() == 1 { "" } else { "s" },
+                    names.join(", ")
+                ));
+                return;
+            }
             let verb = match effect {
                 Effect::Delete { .. } => "delete",
                 Effect::Edit => "rewrite in place",
