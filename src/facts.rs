@@ -576,6 +576,10 @@ impl LossFacts for GitLoss {
         self.stash_count()
     }
 
+    fn archive_members(&self, program: &str, archive: &Path) -> Option<Vec<String>> {
+        list_archive(program, archive)
+    }
+
     fn config_includes(&self) -> Vec<PathBuf> {
         self.includes.get_or_init(|| self.read_includes()).clone()
     }
@@ -631,7 +635,8 @@ impl GitLoss {
                     None => continue,
                 }
             } else {
-                base.parent().map_or_else(|| PathBuf::from(value), |d| d.join(value))
+                base.parent()
+                    .map_or_else(|| PathBuf::from(value), |d| d.join(value))
             };
             v.push(crate::policy::hook::paths::resolve_abs(&target, true));
         }
@@ -676,6 +681,42 @@ impl GitLoss {
         }
         Some(out)
     }
+}
+
+/// The most bytes of an archive listing read: past it, the members are
+/// taken as unknown.
+const MAX_LISTING: usize = 16 << 20;
+
+/// Lists an archive's members with its own program (`tar -tf`, `unzip
+/// -Z1`, `7z l -slt`); `None` when the program is missing, fails, or the
+/// listing is too long.
+fn list_archive(program: &str, archive: &Path) -> Option<Vec<String>> {
+    let mut cmd = std::process::Command::new(program);
+    let sevenzip = matches!(program, "7z" | "7za" | "7zr" | "7zz");
+    match program {
+        "tar" | "gtar" | "bsdtar" => cmd.arg("-tf").arg(archive),
+        "unzip" => cmd.arg("-Z1").arg(archive),
+        _ if sevenzip => cmd.args(["l", "-slt", "-ba"]).arg(archive),
+        _ => return None,
+    };
+    let out = cmd
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() || out.stdout.len() > MAX_LISTING {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).ok()?;
+    let members: Vec<String> = if sevenzip {
+        text.lines()
+            .filter_map(|l| l.strip_prefix("Path = "))
+            .map(str::to_string)
+            .collect()
+    } else {
+        text.lines().map(str::to_string).collect()
+    };
+    Some(members.into_iter().filter(|m| !m.is_empty()).collect())
 }
 
 /// Counts the files at or under `p` (up to `limit`), for a place with no

@@ -2,7 +2,7 @@
 //! command raises. `GitLoss` in the facts module answers them; the policy only
 //! asks.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What deleting or overwriting some paths would lose.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,5 +50,11 @@ pub trait LossFacts {
     /// aliases that run programs).
     fn config_includes(&self) -> Vec<PathBuf> {
         Vec::new()
+    }
+    /// The member paths of the archive `archive` (absolute) as the archive
+    /// program `program` lists them; `None` when it cannot be listed.
+    fn archive_members(&self, program: &str, archive: &Path) -> Option<Vec<String>> {
+        let _ = (program, archive);
+        None
     }
 }

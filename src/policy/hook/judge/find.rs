@@ -171,7 +171,10 @@ impl Judge<'_> {
                     || names.is_empty()
                     || names.iter().all(|(pat, icase)| {
                         if *icase {
-                            crate::text::glob::matches(&pat.to_lowercase(), &own_name.to_lowercase())
+                            crate::text::glob::matches(
+                                &pat.to_lowercase(),
+                                &own_name.to_lowercase(),
+                            )
                         } else {
                             crate::text::glob::matches(pat, &own_name)
                         }

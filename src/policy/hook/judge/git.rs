@@ -136,6 +136,185 @@ impl Judge<'_> {
     }
 }
 
+/// git subcommands that write the files a patch names: the paths are read
+/// from the patch, and each is judged as a place to write.
+pub(super) const PATCHERS: &[&str] = &["apply", "am"];
+
+/// Options of [`PATCHERS`] that only report (no file is written).
+const PATCH_REPORTS: &[&str] = &[
+    "--check",
+    "--stat",
+    "--numstat",
+    "--summary",
+    "--abort",
+    "--quit",
+    "--show-current-patch",
+    "--skip",
+];
+
+/// The largest patch read; a larger one is refused.
+const MAX_PATCH: u64 = 16 << 20;
+
+/// The paths a patch (unified or git diff, mbox) creates, changes, renames
+/// or deletes, with `strip` leading components removed from `---`/`+++`
+/// names (`-pN`; git's own headers always strip `a/` and `b/`).
+pub(super) fn patch_paths(text: &str, strip: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let unquote = |p: &str| -> String { p.trim().trim_matches('"').to_string() };
+    let strip_n = |p: &str, n: usize| -> String {
+        let p = unquote(p);
+        let p = p.split('\t').next().unwrap_or("").to_string();
+        p.splitn(n + 1, '/').nth(n).unwrap_or("").to_string()
+    };
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("diff --git ") {
+            // `a/X b/Y`: split at the ` b/` (names with spaces are quoted).
+            if let Some((a, b)) = rest.split_once(" b/") {
+                out.push(strip_n(a, 1));
+                out.push(unquote(b));
+            }
+        } else if let Some(p) = line
+            .strip_prefix("--- ")
+            .or_else(|| line.strip_prefix("+++ "))
+        {
+            if !p.trim_start().starts_with("/dev/null") {
+                out.push(strip_n(p, strip));
+            }
+        } else if let Some(p) = ["rename from ", "rename to ", "copy to ", "copy from "]
+            .iter()
+            .find_map(|h| line.strip_prefix(h))
+        {
+            out.push(unquote(p));
+        }
+    }
+    out.retain(|p| !p.is_empty());
+    out.sort();
+    out.dedup();
+    out
+}
+
+impl Judge<'_> {
+    /// `git apply` / `git am`: every path the patch writes is judged as a
+    /// place (the hooks folder, `.git/`, our store, the agents' hook
+    /// settings, included configuration are refused); a patch the guard
+    /// cannot read (piped in, redirected) is refused.
+    pub(super) fn git_patch(&mut self, args: &[Arg], stdin: &Stdin) {
+        let words: Vec<&str> = args.iter().filter_map(Arg::lit).collect();
+        // The subcommand after git's global options (`-C DIR`, `-c K=V`).
+        let mut k = 1;
+        while k < words.len() && words[k].starts_with('-') {
+            k += if matches!(
+                words[k],
+                "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace"
+            ) {
+                2
+            } else {
+                1
+            };
+        }
+        let Some(sub) = words.get(k) else {
+            return;
+        };
+        if !PATCHERS.contains(sub) {
+            return;
+        }
+        let rest = &words[k + 1..];
+        if rest
+            .iter()
+            .any(|w| PATCH_REPORTS.contains(w) || w.starts_with("--show-current"))
+        {
+            return;
+        }
+        let mut strip = 1usize;
+        let mut files: Vec<&str> = Vec::new();
+        let mut after_dashes = false;
+        let mut i = 0;
+        while i < rest.len() {
+            let w = rest[i];
+            i += 1;
+            if after_dashes || !w.starts_with('-') || w == "-" {
+                files.push(w);
+                continue;
+            }
+            if w == "--" {
+                after_dashes = true;
+            } else if let Some(n) = w.strip_prefix("-p") {
+                strip = n.parse().unwrap_or(1);
+            } else if matches!(
+                w,
+                "--directory"
+                    | "--exclude"
+                    | "--include"
+                    | "-C"
+                    | "--whitespace"
+                    | "--patch-format"
+                    | "--resolvemsg"
+            ) {
+                i += 1;
+            }
+        }
+        let mut texts: Vec<(String, String)> = Vec::new();
+        if files.is_empty() || files == ["-"] {
+            match stdin {
+                Stdin::Known(t) => texts.push(("stdin".into(), t.clone())),
+                Stdin::Inherited => return,
+                Stdin::File | Stdin::Pipe => {
+                    self.deny(format!(
+                        "`git {sub}` reads a patch from stdin, which the guard cannot read to see where it writes; pass the patch as a file"
+                    ));
+                    return;
+                }
+            }
+        }
+        for f in files.iter().filter(|f| **f != "-") {
+            let Some(abs) = self.absolute(f) else {
+                return;
+            };
+            match std::fs::metadata(&abs) {
+                Ok(m) if m.is_dir() => {
+                    // `git am DIR`: a Maildir; not read here.
+                    self.deny(format!("`git {sub}` of the folder `{f}` is refused: the guard reads patches from files"));
+                    return;
+                }
+                Ok(m) if m.len() > MAX_PATCH => {
+                    self.deny(format!("`git {sub}`: the patch `{f}` is too large to read"));
+                    return;
+                }
+                Ok(_) => match std::fs::read(&abs) {
+                    Ok(bytes) => {
+                        texts.push((f.to_string(), String::from_utf8_lossy(&bytes).into_owned()))
+                    }
+                    Err(_) => return,
+                },
+                // A patch that does not exist: git refuses.
+                Err(_) => return,
+            }
+        }
+        let Some(top) = self.ctx.loss.worktree() else {
+            return;
+        };
+        for (shown, text) in texts {
+            for p in patch_paths(&text, strip) {
+                let abs = paths::resolve_abs(&top.join(&p), false);
+                if let Some(why) =
+                    paths::protected_as(&abs, self.ctx.loss, self.home.as_deref(), false)
+                {
+                    self.deny(format!(
+                        "`git {sub}`: the patch `{shown}` writes `{p}`, and {why}"
+                    ));
+                    return;
+                }
+                if !abs.starts_with(&top) {
+                    self.deny(format!(
+                        "`git {sub}`: the patch `{shown}` names `{p}`, outside the working tree"
+                    ));
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// Destructive git commands whose harm is a state of the repository:
 /// each shape (the canonical argv after `git`, as the policy parsed it),
 /// and the state that makes it lose something. When the repository is not

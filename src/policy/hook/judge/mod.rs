@@ -26,6 +26,7 @@ use interpreters::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::archives;
 use super::files::{self, Effect, FileOp};
 use super::inline::{self, Finding};
 use super::parallel;

@@ -276,7 +276,8 @@ impl Judge<'_> {
                     Effect::Edit => "rewrite in place",
                     _ => "overwrite",
                 };
-                let names: Vec<String> = precious.iter().take(3).map(|n| format!("`{n}`")).collect();
+                let names: Vec<String> =
+                    precious.iter().take(3).map(|n| format!("`{n}`")).collect();
                 self.deny(format!(
                     "{what} would {verb} {} ignored file{} kept by hand, of which git has no copy ({}); change it with the agent's edit tool or ask the user",
                     precious.len(),
