@@ -5,6 +5,7 @@ use super::*;
 
 impl Judge<'_> {
     pub(super) fn git(&mut self, args: &[Arg], assigns: &[(String, Option<String>)]) {
+        let wrote_before = self.may_write;
         // `git fararoni VERB` runs `git-fararoni VERB`: ours, judged as ours.
         if args.get(1).and_then(Arg::lit) == Some("fararoni") {
             self.own(&args[1..]);
@@ -112,13 +113,15 @@ impl Judge<'_> {
         if v.risk == Risk::Destructive && env.is_empty() && self.state_spares(&v.argv, &cwd) {
             // Decided at the end of the line: only if nothing else on it
             // changes the repository (see `judge_line`).
-            if self.may_write || self.spared.is_some() {
+            if wrote_before || self.spared.is_some() {
                 self.deny(format!(
                     "`{}` loses nothing only in the repository as it is now, and the line changes it too; run it on its own",
                     short_argv(&argv)
                 ));
             }
             self.spared = Some(short_argv(&argv));
+            // Whether anything else writes is decided at the end of the line.
+            self.may_write = wrote_before;
             return;
         }
         match v.risk {

@@ -14,12 +14,12 @@ impl Judge<'_> {
         let Some(lits) = lits else {
             // A computed script name is still just a script; computed code
             // is not visible.
-            let code_opt = args[1..].windows(2).any(|w| {
-                matches!(
-                    w[0].lit(),
-                    Some("-c" | "-e" | "-E" | "--eval" | "-r" | "-p" | "--print")
-                ) && w[1].lit().is_none()
-            });
+            let code_opt = args[1..]
+                .windows(2)
+                .any(|w| w[0].lit().is_some_and(|o| code_option(lang, o)) && w[1].lit().is_none())
+                || args[1..]
+                    .iter()
+                    .any(|a| matches!(a, Arg::Unknown { prefix, .. } if code_option(lang, prefix)));
             if code_opt {
                 self.deny(format!(
                     "`{name}` is given code computed at run time, so the guard cannot see what it does"

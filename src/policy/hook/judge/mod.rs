@@ -79,6 +79,7 @@ pub fn judge_line(
         bodies: Vec::new(),
         elsewhere: None,
         spared: None,
+        made: Vec::new(),
     };
     j.line(command);
     // A command allowed because the repository is not in the state that
@@ -162,6 +163,22 @@ struct Judge<'a> {
     /// [`git::STATE_DEPENDENT`]): shown, for the veto when the line
     /// changes that state too.
     spared: Option<String>,
+    /// Paths an earlier command on the line made stand for others (a link
+    /// to them, a move of them): what a later command does to the new path
+    /// it does to the old one, which is what the repository is asked about.
+    made: Vec<Made>,
+}
+
+/// A path an earlier command on the line made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Made {
+    /// The new path (absolute, lexical).
+    path: PathBuf,
+    /// The path it stands for (absolute, lexical).
+    stands_for: PathBuf,
+    /// Whether its content went there (a move): deleting the folder that
+    /// holds it deletes that content; a link only leads there.
+    content: bool,
 }
 
 impl Judge<'_> {

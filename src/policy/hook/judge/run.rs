@@ -165,7 +165,12 @@ impl Judge<'_> {
                     }
                 }
                 match files::file_ops(&name, &lits) {
-                    Ok(ops) => self.file_ops(&format!("`{name}`"), ops),
+                    Ok(ops) => {
+                        self.file_ops(&format!("`{name}`"), ops);
+                        if !self.done() {
+                            self.record_made(&name, &lits);
+                        }
+                    }
                     Err(e) => self.deny(format!(
                         "`{name}`: {e}; the guard refuses options it cannot read"
                     )),
@@ -217,6 +222,9 @@ impl Judge<'_> {
 
     /// An archive extractor's destination ([`programs::EXTRACTORS`]).
     pub(super) fn extractor(&mut self, name: &str, args: &[Arg]) {
+        // Whether something earlier on the line may have written the
+        // archive (then a name that does not exist yet may by run time).
+        let wrote_before = self.may_write;
         let Some(x) = programs::EXTRACTORS.iter().find(|x| x.program == name) else {
             // 7-Zip extracts into `-oDIR`.
             if archives::archiver(name).is_some() {
@@ -227,7 +235,7 @@ impl Judge<'_> {
                     .iter()
                     .filter_map(|a| a.strip_prefix("-o").map(String::from))
                     .collect();
-                self.archive_over_work(name, &lits, &dirs);
+                self.archive_over_work(name, &lits, &dirs, wrote_before);
             }
             return;
         };
@@ -258,14 +266,20 @@ impl Judge<'_> {
                 .collect(),
         );
         if !self.done() {
-            self.archive_over_work(name, &lits, &dirs);
+            self.archive_over_work(name, &lits, &dirs, wrote_before);
         }
     }
 
     /// An extraction replaces every member's path: each existing one is
     /// judged like an overwrite ([`archives`]); when the members cannot be
     /// listed, a destination that holds work is refused.
-    fn archive_over_work(&mut self, name: &str, lits: &[String], dirs: &[String]) {
+    fn archive_over_work(
+        &mut self,
+        name: &str,
+        lits: &[String],
+        dirs: &[String],
+        wrote_before: bool,
+    ) {
         let Some(a) = archives::archiver(name) else {
             return;
         };
@@ -311,6 +325,16 @@ impl Judge<'_> {
                 self.file_ops(&format!("`{name}` extracting `{shown}`"), ops);
             }
             return;
+        }
+        // An archive that does not exist, and that nothing earlier on the
+        // line could have made: the extractor fails, nothing is written.
+        if let Some(f) = &x.archive {
+            let missing = self
+                .absolute(f)
+                .is_some_and(|abs| abs.symlink_metadata().is_err());
+            if missing && !wrote_before {
+                return;
+            }
         }
         // Members not known: refused over a folder holding work.
         if !self.must_ask(&dest) || !dest.is_dir() {
