@@ -560,6 +560,8 @@ fn test_hook_classes_state_dependent_git_is_decided_by_the_repository() {
         "git branch -D spike",
         "git branch -d -f spike",
         "git branch --delete --force spike v-none",
+        "git checkout -q spike && git checkout -q main && git branch -D @{-1}",
+        "git branch -D @{-1}",
         "git checkout -- .",
         "git restore src",
         "git reset --hard",

@@ -439,6 +439,16 @@ impl Judge<'_> {
                     if !deletes || operands.is_empty() {
                         return false;
                     }
+                    // Only plain branch names: `@{-1}`, `@`, `x^` are revisions
+                    // git resolves to a branch the question would not name.
+                    if operands.iter().any(|o| {
+                        *o == "@"
+                            || o.contains("@{")
+                            || o.contains(['~', '^', ':', '?', '*', '[', '\\'])
+                            || o.contains("..")
+                    }) {
+                        return false;
+                    }
                     let names: Vec<String> = operands.iter().map(|o| o.to_string()).collect();
                     // The branch checked out: git refuses it here, and in
                     // another worktree its checkout would be left headless.
