@@ -580,6 +580,46 @@ impl LossFacts for GitLoss {
         list_archive(program, archive)
     }
 
+    fn staged_only(&self, paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+        let repo = self.repo()?;
+        let top = canonical(repo.workdir()?);
+        let mut args: Vec<String> = [
+            "--literal-pathspecs",
+            "status",
+            "--porcelain=v1",
+            "-z",
+            "--untracked-files=no",
+            "--no-renames",
+            "--",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for p in paths {
+            let rel = p.strip_prefix(&top).ok()?.to_str()?;
+            args.push(if rel.is_empty() {
+                ".".into()
+            } else {
+                rel.to_string()
+            });
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = self.ask(&refs)?;
+        let mut lost = Vec::new();
+        for e in out.split('\0').filter(|e| e.len() > 3) {
+            let b = e.as_bytes();
+            // Staged (X) and then changed again in the tree (Y).
+            if !(matches!(b[0], b'M' | b'A') && matches!(b[1], b'M' | b'D')) {
+                continue;
+            }
+            let rel = &e[3..];
+            if b[1] == b'D' || !self.staged_lines_in_tree(&top, rel) {
+                lost.push(top.join(rel));
+            }
+        }
+        Some(lost)
+    }
+
     fn config_includes(&self) -> Vec<PathBuf> {
         self.includes.get_or_init(|| self.read_includes()).clone()
     }
@@ -641,6 +681,31 @@ impl GitLoss {
             v.push(crate::policy::hook::paths::resolve_abs(&target, true));
         }
         v
+    }
+
+    /// Whether every line the index adds to `rel` (against HEAD) is still
+    /// in the working tree's file: the edit went on after staging, and
+    /// unstaging loses no text.
+    fn staged_lines_in_tree(&self, top: &Path, rel: &str) -> bool {
+        let Some(diff) = self.ask(&[
+            "--literal-pathspecs",
+            "diff",
+            "--cached",
+            "--no-color",
+            "--no-ext-diff",
+            "-U0",
+            "--",
+            rel,
+        ]) else {
+            return false;
+        };
+        let Ok(tree) = std::fs::read_to_string(top.join(rel)) else {
+            return false;
+        };
+        let lines: std::collections::HashSet<&str> = tree.lines().collect();
+        diff.lines()
+            .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
+            .all(|l| lines.contains(&l[1..]))
     }
 
     fn stash_count(&self) -> Option<usize> {

@@ -777,3 +777,30 @@ fn test_hook_classes_a_line_is_judged_by_the_state_it_leaves() {
     assert!(lets(&r, line), "{line}: vetoed");
     assert_eq!(sh(&r, line).code, 0);
 }
+
+#[test]
+fn test_hook_classes_unstaging_keeps_staged_changes_that_exist_nowhere_else() {
+    let r = TestRepo::with_commit();
+    // Staged, then changed back in the tree: the staged line is only in
+    // the index.
+    r.write("README.md", "# demo\nstaged line\n");
+    r.git(&["add", "README.md"]);
+    r.write("README.md", "# demo\nsomething else\n");
+    for line in [
+        "git reset",
+        "git reset -q HEAD README.md",
+        "git restore --staged .",
+        "git restore -S README.md",
+        "git rm -q --cached README.md",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert!(r.git(&["diff", "--cached"]).contains("+staged line"));
+    // Staged and then edited further: the text is all in the tree, so
+    // unstaging loses nothing, and runs.
+    r.write("README.md", "# demo\nstaged line\nand more\n");
+    let line = "git reset -q";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).code, 0);
+    assert_eq!(r.read("README.md"), "# demo\nstaged line\nand more\n");
+}

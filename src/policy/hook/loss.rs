@@ -57,4 +57,11 @@ pub trait LossFacts {
         let _ = (program, archive);
         None
     }
+    /// Of `paths` (absolute; a folder stands for everything below), the
+    /// files whose staged content is in neither HEAD nor the working tree:
+    /// unstaging them loses it. `None` when git cannot tell.
+    fn staged_only(&self, paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+        let _ = paths;
+        None
+    }
 }

@@ -124,6 +124,12 @@ impl Judge<'_> {
             self.may_write = wrote_before;
             return;
         }
+        if v.risk == Risk::LocalWrite && env.is_empty() {
+            if let Some(why) = self.unstages_only_copy(&v.argv) {
+                self.deny(why);
+                return;
+            }
+        }
         match v.risk {
             Risk::Destructive | Risk::UnsafeShell => {
                 self.deny(format!("`{}` is refused — {why}", short_argv(&argv)));
@@ -380,7 +386,89 @@ pub(super) const STATE_DEPENDENT: &[(&str, &[&str], bool, Harm)] = &[
     ),
 ];
 
+/// Commands that put the index back to HEAD for some paths (the
+/// working tree untouched): subcommand words, and the options that make
+/// it so. Staged content that is in neither HEAD nor the working tree is
+/// lost by them.
+const UNSTAGES: &[(&str, &[&str])] = &[
+    (
+        "reset",
+        &["--mixed", "-q", "--quiet", "--", "-N", "--intent-to-add"],
+    ),
+    ("restore", &["--staged", "-S", "-q", "--quiet", "--"]),
+    (
+        "rm",
+        &["--cached", "-r", "-q", "--quiet", "-f", "--force", "--"],
+    ),
+];
+
 impl Judge<'_> {
+    /// Why `argv` (canonical) loses staged-only content, when it does: a
+    /// mixed `reset`, `restore --staged`, `rm --cached` of paths whose
+    /// staged version is neither committed nor in the working tree.
+    fn unstages_only_copy(&mut self, argv: &[String]) -> Option<String> {
+        let sub = argv.get(1)?.as_str();
+        let (_, options) = UNSTAGES.iter().find(|(s, _)| *s == sub)?;
+        let rest = &argv[2..];
+        let mut operands = Vec::new();
+        let mut dashes = false;
+        for w in rest {
+            if !dashes && w.starts_with('-') {
+                if !options.contains(&w.as_str()) {
+                    // Another shape (`reset --soft`, `restore -W`): its own rule.
+                    return None;
+                }
+                dashes = w == "--";
+                continue;
+            }
+            operands.push(w.as_str());
+        }
+        match sub {
+            "restore" if !rest.iter().any(|w| w == "--staged" || w == "-S") => return None,
+            "rm" if !rest.iter().any(|w| w == "--cached") => return None,
+            _ => {}
+        }
+        // `reset [HEAD] [--] [PATHS]`: a revision first is the source.
+        if sub == "reset" && operands.first().is_some_and(|o| matches!(*o, "HEAD" | "@")) {
+            operands.remove(0);
+        }
+        let mut targets = Vec::new();
+        for o in &operands {
+            if o.starts_with(':') || o.contains(['*', '?', '[']) {
+                return Some(format!(
+                    "`{}` with a pattern: the guard cannot tell whether it drops staged changes that exist nowhere else",
+                    short_argv(argv)
+                ));
+            }
+            let abs = self.absolute(o)?;
+            targets.push(paths::resolve_abs(&abs, true));
+        }
+        if targets.is_empty() {
+            targets.extend(self.ctx.loss.worktree());
+        }
+        let lost = self.ctx.loss.staged_only(&targets)?;
+        if lost.is_empty() {
+            return None;
+        }
+        let top = self.ctx.loss.worktree();
+        let names: Vec<String> = lost
+            .iter()
+            .take(3)
+            .map(|p| {
+                let r = top
+                    .as_ref()
+                    .and_then(|t| p.strip_prefix(t).ok())
+                    .unwrap_or(p);
+                format!("`{}`", r.display())
+            })
+            .collect();
+        Some(format!(
+            "`{}` would drop staged changes that are neither committed nor in the working tree ({}); commit them or `git stash` first",
+            short_argv(argv),
+            names.join(", ")
+        ))
+    }
+
     /// Whether the destructive git command `argv` (canonical) is one of
     /// [`STATE_DEPENDENT`] and the repository is not in the state that
     /// makes it lose something.
