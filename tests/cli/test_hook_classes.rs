@@ -767,11 +767,19 @@ fn test_hook_classes_a_line_is_judged_by_the_state_it_leaves() {
         "ln -s .githooks h && echo 'exit 1' > h/pre-commit",
         "ln -s .git g && printf '#!/bin/sh\\n' > g/hooks/pre-push",
         "ln -s ~/.ssh k && : > k/id_rsa",
+        "cat > run.sh <<'EOF'\nrm -rf src\nEOF\nbash run.sh",
+        "printf 'rm -rf src\\n' > run.sh && sh run.sh",
+        "echo 'import shutil as s; s.rmtree(\"src\")' > k.py && python3 k.py",
+        "cat > run.py <<'EOF'\n#!/usr/bin/env python3\nimport shutil\nshutil.rmtree('src')\nEOF\nchmod +x run.py && ./run.py",
     ] {
         assert!(!lets(&r, line), "{line}: allowed");
     }
     assert_work_kept(&r);
     assert_eq!(r.read("src/work.py"), "untracked work\n");
+    // A script the line writes and runs is judged by its text.
+    let line = "cat > ok.sh <<'EOF'\necho hello\nEOF\nsh ok.sh";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).stdout, "hello\n");
     // A link or a move that loses nothing still runs.
     let line = "ln -sf README.md x && cat x && mv x y";
     assert!(lets(&r, line), "{line}: vetoed");

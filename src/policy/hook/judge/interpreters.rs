@@ -156,6 +156,16 @@ impl Judge<'_> {
         if lang == Lang::Node && args.get(1).and_then(|a| a.lit()) == Some("eval") {
             codes.extend(lits.get(1).cloned());
         }
+        if codes.is_empty() && in_place.is_none() {
+            // A script whose text the line itself wrote is that code.
+            if let Some(text) = operands
+                .first()
+                .cloned()
+                .and_then(|o| self.written_on_line(&o))
+            {
+                return self.inline_code(name, lang, &text);
+            }
+        }
         if codes.is_empty() {
             let script = operands
                 .first()

@@ -97,6 +97,24 @@ impl Judge<'_> {
             return;
         }
         match kind {
+            // `./run.sh` the line just wrote: its text, by its first line
+            // (`#!/usr/bin/env python3`) or as a shell script.
+            None if program.contains('/') && self.written_on_line(program).is_some() => {
+                let text = self.written_on_line(program).unwrap_or_default();
+                let interpreter = text
+                    .lines()
+                    .next()
+                    .and_then(|l| l.strip_prefix("#!"))
+                    .and_then(|l| l.split_whitespace().last())
+                    .map(|p| p.rsplit('/').next().unwrap_or(p).to_string());
+                match interpreter.as_deref().map(|i| (i, programs::kind(i))) {
+                    Some((i, Some(Kind::Interpreter(lang)))) => self.inline_code(i, lang, &text),
+                    Some((_, Some(Kind::Shell))) | None => self.line(&text),
+                    Some((i, _)) => self.unknown_program(i),
+                }
+                self.may_write = true;
+                self.unjudged = true;
+            }
             None => {
                 self.extractor(&name, args);
                 self.unknown_program(&name);
