@@ -14,7 +14,12 @@
 //!   workspace after it stops. Target: under 1 ms a call;
 //! - after criterion: the per-call figure (median of 101 runs of each
 //!   length; `(10 − 1) / 9` is one more call) with the load average, and
-//!   the fixed prompt's estimated token count.
+//!   the fixed prompt's estimated token count;
+//! - and the loop's cost per call as a ratio against a baseline timed in
+//!   the same interleaved rounds: serializing the 10th call's request (the
+//!   whole conversation as the server receives it, `wire_messages` and
+//!   `serde_json`), the least any client does per call. Ratios hold on a
+//!   busy machine where absolute figures do not.
 //!
 //! Run: `cargo bench --bench agent -- --warm-up-time 1 --measurement-time 3`.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -25,7 +30,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput};
-use git_fararoni::agent::client::ToolMode;
+use git_fararoni::agent::client::{ChatMessage, Role, ToolCall, ToolMode};
 use git_fararoni::agent::distill::distill;
 use git_fararoni::agent::run::{fixed_prompt_tokens, run, AgentEvent, RunConfig};
 use git_fararoni::agent::script::{Scripted, ScriptedClient};
@@ -184,11 +189,77 @@ fn per_call_figure() {
     );
 }
 
+/// The conversation the 10th call of a [`script`] run sends: the system
+/// prompt, the request, nine 2 kB calls and their results, the directive.
+fn tenth_request() -> Vec<ChatMessage> {
+    let content = "fn main() {\n    println!(\"hello\");\n}\n".repeat(50);
+    let mut h = vec![
+        ChatMessage::text(Role::System, git_fararoni::agent::run::SYSTEM_PROMPT),
+        ChatMessage::text(Role::User, "write the file"),
+    ];
+    for i in 0..9 {
+        let mut a = ChatMessage::text(Role::Assistant, "");
+        a.tool_calls.push(ToolCall {
+            id: format!("call_{i}_1"),
+            name: "fs_write".into(),
+            arguments: json!({"path": "", "content": content}),
+        });
+        h.push(a);
+        h.push(ChatMessage::tool_result(
+            format!("call_{i}_1"),
+            "ERROR: fs_write needs a path",
+        ));
+    }
+    h.push(ChatMessage::text(Role::System, "PROTOCOL-MANDATE: answer."));
+    h
+}
+
+/// The loop's cost per call against serializing one request, interleaved
+/// round by round: medians and the ratio from the same run.
+fn loop_ratio() {
+    let dir = repo();
+    let history = tenth_request();
+    let tools = git_fararoni::agent::tools::specs();
+    let rounds = 61;
+    let (mut base, mut per_call) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let serialize = |base: &mut Vec<f64>| {
+            let t = Instant::now();
+            let wire = git_fararoni::agent::modes::wire_messages(
+                black_box(&history),
+                &tools,
+                ToolMode::Native,
+            );
+            black_box(serde_json::to_string(&wire).expect("json"));
+            base.push(t.elapsed().as_secs_f64() * 1e6);
+        };
+        if round % 2 == 0 {
+            serialize(&mut base);
+        }
+        let (_ws, d) = one_run(dir.path(), 10, &CFG);
+        per_call.push(d.as_secs_f64() * 1e6 / 10.0);
+        if round % 2 == 1 {
+            serialize(&mut base);
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let b = median(&mut base);
+    let l = median(&mut per_call);
+    println!(
+        "agent loop per call (10-call run) against serializing the 10th request, medians of {rounds} interleaved rounds: baseline {b:.0} µs, loop {l:.0} µs a call, ratio {:.2}x",
+        l / b
+    );
+}
+
 fn main() {
     let mut c = Criterion::default().configure_from_args();
     bench_distill(&mut c);
     bench_loop(&mut c);
     c.final_summary();
     per_call_figure();
+    loop_ratio();
     println!("fixed prompt (system + longest directive + 8 tool definitions): ~{} tokens (4 chars a token)", fixed_prompt_tokens());
 }

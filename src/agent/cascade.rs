@@ -294,9 +294,34 @@ fn finish_level3(
         .collect();
     summary.shadows += ws.shadows();
     summary.saga = ws.saga().map(String::from);
-    let report = result.map_err(|e| e.to_string())?;
+    let changed = ws.changed_anything();
+    let report = match result {
+        Ok(r) => r,
+        // The model failed after level 3 had changed the repository: the
+        // run ends here, with what changed and how to undo it. Falling
+        // through to levels 4–5 would answer a request that is already
+        // half carried out, and "no model answered" (exit 4) would hide
+        // the changes.
+        Err(e) if changed => {
+            let undo = summary
+                .session
+                .as_deref()
+                .map(|id| format!(", or undo them with `git fararoni undo --session {id}`"))
+                .unwrap_or_default();
+            return Ok(Some(Produced {
+                level: 3,
+                streamed: false,
+                answer: format!(
+                    "Level 3 stopped after changing files: the model failed ({e}). Review the changes with `git diff`{undo}."
+                ),
+                reasoning: None,
+                outcome: "model_error".into(),
+            }));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     summary.usage = report.usage;
-    if !report.usable(!ws.changed().is_empty()) {
+    if !report.usable(changed) {
         return Ok(None);
     }
     let answer =

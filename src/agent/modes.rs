@@ -61,9 +61,39 @@ fn signature(schema: &Value) -> String {
         .join(", ")
 }
 
+/// The longest a constrained reply's short arguments may be, in
+/// characters. A tiny model decoding greedily can repeat itself inside a
+/// string (`file-name-file-name-…`) until the token limit cuts the reply,
+/// which is then neither a call nor an answer; with a bound the grammar
+/// closes the string and the call, and the tool's answer (a refusal, a
+/// missing file) puts the model back on track. File contents and patch
+/// texts stay unbounded.
+pub const SHORT_ARGUMENTS: &[(&str, u64)] = &[
+    ("path", 256),
+    ("pattern", 200),
+    ("command", 256),
+    ("args", 256),
+];
+
+/// `parameters` with [`SHORT_ARGUMENTS`]' bounds on its string properties
+/// (a bound the tool already sets stays).
+fn bounded_parameters(parameters: &Value) -> Value {
+    let mut p = parameters.clone();
+    if let Some(props) = p.get_mut("properties").and_then(Value::as_object_mut) {
+        for (name, max) in SHORT_ARGUMENTS {
+            if let Some(Value::Object(prop)) = props.get_mut(*name) {
+                if prop.get("type") == Some(&json!("string")) && !prop.contains_key("maxLength") {
+                    prop.insert("maxLength".into(), json!(max));
+                }
+            }
+        }
+    }
+    p
+}
+
 /// Returns the JSON schema of a constrained reply: one call of one of
-/// `tools` with that tool's argument schema, or (unless `require_tool`) a
-/// final answer.
+/// `tools` with that tool's argument schema (short arguments bounded), or
+/// (unless `require_tool`) a final answer.
 pub fn constrained_schema(tools: &[ToolSpec], require_tool: bool) -> Value {
     let mut any_of: Vec<Value> = tools
         .iter()
@@ -74,7 +104,7 @@ pub fn constrained_schema(tools: &[ToolSpec], require_tool: bool) -> Value {
             // branch whose argument schema then constrains the rest.
             json!({
                 "type": "object",
-                "properties": {"name": {"const": t.name}, "parameters": t.parameters},
+                "properties": {"name": {"const": t.name}, "parameters": bounded_parameters(&t.parameters)},
                 "required": ["name", "parameters"],
                 "additionalProperties": false
             })
@@ -174,6 +204,35 @@ pub fn wire_messages(messages: &[ChatMessage], tools: &[ToolSpec], mode: ToolMod
     if let (Some(b), false) = (block, block_placed) {
         out.insert(0, json!({"role": "system", "content": b}));
     }
+    if mode != ToolMode::Native {
+        out = merge_adjacent(out);
+    }
+    out
+}
+
+/// Joins messages of the same role that follow each other (two results
+/// of one reply, replayed as user turns) into one: templates such as
+/// Gemma's and Mistral's refuse a conversation whose user and assistant
+/// turns do not alternate, and llama.cpp answers such a request with an
+/// error. Earlier messages are never changed by a later one, so the
+/// prompt's prefix stays byte-identical for the server's cache.
+fn merge_adjacent(messages: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(messages.len());
+    for m in messages {
+        if let Some(prev) = out.last_mut() {
+            let same = prev["role"] == m["role"]
+                && m["role"] != "system"
+                && prev.get("tool_call_id").is_none()
+                && m.get("tool_call_id").is_none();
+            if let (true, Some(a), Some(b)) =
+                (same, prev["content"].as_str(), m["content"].as_str())
+            {
+                prev["content"] = json!(format!("{a}\n\n{b}"));
+                continue;
+            }
+        }
+        out.push(m);
+    }
     out
 }
 
@@ -251,6 +310,44 @@ mod tests {
         assert_eq!(n[1]["tool_call_id"], "c1");
     }
 
+    /// Two results of one reply become one user turn in the text modes:
+    /// user and assistant turns alternate, as strict templates require.
+    #[test]
+    fn text_modes_keep_turns_alternating() {
+        let mut asst = ChatMessage::text(Role::Assistant, "");
+        for (id, path) in [("c1", "a"), ("c2", "b")] {
+            asst.tool_calls.push(ToolCall {
+                id: id.into(),
+                name: "fs_read".into(),
+                arguments: json!({"path": path}),
+            });
+        }
+        let msgs = [
+            ChatMessage::text(Role::System, "S"),
+            ChatMessage::text(Role::User, "read a and b"),
+            asst,
+            ChatMessage::tool_result("c1", "A"),
+            ChatMessage::tool_result("c2", "B"),
+            ChatMessage::text(Role::System, "DIRECTIVE"),
+        ];
+        for mode in [ToolMode::Prompted, ToolMode::Constrained, ToolMode::None] {
+            let w = wire_messages(&msgs, &tools(), mode);
+            let roles: Vec<&str> = w.iter().filter_map(|m| m["role"].as_str()).collect();
+            assert_eq!(
+                roles,
+                ["system", "user", "assistant", "user", "system"],
+                "{mode:?}"
+            );
+            assert_eq!(
+                w[3]["content"], "[result of fs_read]\nA\n\n[result of fs_read]\nB",
+                "{mode:?}"
+            );
+        }
+        // Native keeps one `tool` message per call: the server pairs them.
+        let n = wire_messages(&msgs, &tools(), ToolMode::Native);
+        assert_eq!(n.iter().filter(|m| m["role"] == "tool").count(), 2);
+    }
+
     #[test]
     fn constrained_replies_become_calls_or_answers() {
         let mut r = ChatResponse {
@@ -275,5 +372,23 @@ mod tests {
         assert_eq!(p.content, "prose");
         let schema = constrained_schema(&tools(), false);
         assert_eq!(schema["anyOf"].as_array().map(Vec::len), Some(2));
+        let path = &schema["anyOf"][0]["properties"]["parameters"]["properties"]["path"];
+        assert_eq!(path["maxLength"], 256, "{schema}");
+        let start = &schema["anyOf"][0]["properties"]["parameters"]["properties"]["start_line"];
+        assert!(start.get("maxLength").is_none(), "{schema}");
+        let all = constrained_schema(&crate::agent::tools::specs(), true);
+        let write = all["anyOf"]
+            .as_array()
+            .and_then(|a| {
+                a.iter()
+                    .find(|b| b["properties"]["name"]["const"] == "fs_write")
+            })
+            .expect("fs_write");
+        assert!(
+            write["properties"]["parameters"]["properties"]["content"]
+                .get("maxLength")
+                .is_none(),
+            "file contents stay unbounded: {write}"
+        );
     }
 }

@@ -22,7 +22,9 @@ use camino::Utf8PathBuf;
 use thiserror::Error;
 
 pub use elision::{is_placeholder, is_placeholder_in};
-pub use killswitch::{check, check_file, check_in_change, Elsewhere, Report, Thresholds, Verdict};
+pub use killswitch::{
+    check, check_file, check_in_change, Change, Elsewhere, Report, Thresholds, Verdict,
+};
 pub use write::{guarded_write, Against, Guard, WriteOptions, WriteOutcome, Written};
 
 use crate::shadow::ShadowError;

@@ -202,13 +202,19 @@ const CONTEXT: usize = 32;
 /// beginning and ending match line for line, so an edit of a large file
 /// costs what its change does, plus one search of the beginning for an
 /// open block comment.
-pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) -> Vec<Finding> {
+pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: Others<'_>) -> Vec<Finding> {
     findings_in(old, new, lang, elsewhere, true)
 }
 
 /// [`findings`], around the change only when `window` (the tests compare
 /// both ways).
-fn findings_in(old: &str, new: &str, lang: &Lang, elsewhere: &Keys, window: bool) -> Vec<Finding> {
+fn findings_in(
+    old: &str,
+    new: &str,
+    lang: &Lang,
+    elsewhere: Others<'_>,
+    window: bool,
+) -> Vec<Finding> {
     if old == new {
         return Vec::new();
     }
@@ -314,19 +320,72 @@ enum Judged {
 }
 
 /// Keys of code lines, by their text with whitespace removed.
-pub(super) type Keys = Map<()>;
+type Keys = Map<()>;
 
-/// Adds to `into` the keys of the code lines `new` has and `old` has not
-/// (what a change adds to another of its files), for [`findings`]'
-/// `elsewhere`.
-pub(super) fn added_keys(old: &str, new: &str, lang: &Lang, into: &mut Keys) {
+/// The code lines the files of a change add, by key: the index of the
+/// file that adds it, or [`MANY`] when several do; apart, those added to
+/// prose (Markdown, text), which stand for no code.
+#[derive(Default, Clone)]
+pub(super) struct Added {
+    code: Map<u32>,
+    prose: Map<u32>,
+}
+
+/// In [`Added`]: more than one file adds the line.
+const MANY: u32 = u32::MAX;
+
+/// The code lines the *other* files of a change add: those of `added`
+/// that a file other than `me` adds, to code, or to prose when the file
+/// judged is prose too (a section moved between documents; code pasted
+/// into a document is not kept as code).
+#[derive(Clone, Copy)]
+pub(super) struct Others<'a> {
+    /// Every file's added lines.
+    pub added: &'a Added,
+    /// The file being judged, whose own lines do not count.
+    pub me: Option<u32>,
+    /// The file being judged is prose.
+    pub prose: bool,
+}
+
+impl Others<'_> {
+    /// Returns whether another file of the change adds the line `key`.
+    fn has(&self, key: u64) -> bool {
+        let other = |m: &Map<u32>| {
+            m.get(&key)
+                .is_some_and(|&f| f == MANY || Some(f) != self.me)
+        };
+        other(&self.added.code) || (self.prose && other(&self.added.prose))
+    }
+
+    /// Returns whether no other file adds anything that counts.
+    pub(super) fn is_empty(&self) -> bool {
+        self.added.code.is_empty() && (!self.prose || self.added.prose.is_empty())
+    }
+}
+
+/// Adds to `into`, as file number `file`, the keys of the code lines
+/// `new` has and `old` has not (what a change adds to one of its files),
+/// for [`findings`]' `elsewhere`.
+pub(super) fn added_keys(old: &str, new: &str, lang: &Lang, file: u32, into: &mut Added) {
     let before: Keys = classify(old, lang)
         .into_iter()
         .map(|l| (l.key, ()))
         .collect();
+    let into = if lang.prose {
+        &mut into.prose
+    } else {
+        &mut into.code
+    };
     for l in classify(new, lang) {
         if l.class == Class::Code && l.word && !before.contains_key(&l.key) {
-            into.insert(l.key, ());
+            into.entry(l.key)
+                .and_modify(|f| {
+                    if *f != file {
+                        *f = MANY;
+                    }
+                })
+                .or_insert(file);
         }
     }
 }
@@ -334,7 +393,7 @@ pub(super) fn added_keys(old: &str, new: &str, lang: &Lang, into: &mut Keys) {
 /// Returns the share of the code lines `old` has and `new` has not that
 /// the change added to its other files (`elsewhere`): 1 for a file split
 /// in two, 0 for code deleted.
-pub(super) fn moved_away(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) -> f64 {
+pub(super) fn moved_away(old: &str, new: &str, lang: &Lang, elsewhere: Others<'_>) -> f64 {
     let kept: Keys = classify(new, lang)
         .into_iter()
         .map(|l| (l.key, ()))
@@ -343,7 +402,7 @@ pub(super) fn moved_away(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) ->
     for l in classify(old, lang) {
         if l.class == Class::Code && l.word && !kept.contains_key(&l.key) {
             gone += 1;
-            moved += usize::from(elsewhere.contains_key(&l.key));
+            moved += usize::from(elsewhere.has(l.key));
         }
     }
     if gone == 0 {
@@ -354,8 +413,13 @@ pub(super) fn moved_away(old: &str, new: &str, lang: &Lang, elsewhere: &Keys) ->
 }
 
 #[cfg(test)]
-fn nowhere() -> Keys {
-    Map::default()
+fn nowhere() -> Others<'static> {
+    static NONE: std::sync::OnceLock<Added> = std::sync::OnceLock::new();
+    Others {
+        added: NONE.get_or_init(Added::default),
+        me: None,
+        prose: false,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -366,7 +430,7 @@ fn judge_hunk(
     nr: std::ops::Range<usize>,
     h: u32,
     added: &Map<u32>,
-    elsewhere: &Map<()>,
+    elsewhere: Others<'_>,
     lang: &Lang,
 ) -> Judged {
     let removed = &a.lines[or.clone()];
@@ -376,12 +440,12 @@ fn judge_hunk(
     let gone: Vec<&Line> = removed
         .iter()
         .filter(|l| l.class == Class::Code && l.word)
-        .filter(|l| !added.contains_key(&l.key) && !elsewhere.contains_key(&l.key))
+        .filter(|l| !added.contains_key(&l.key) && !elsewhere.has(l.key))
         .collect();
     let moved = removed
         .iter()
         .filter(|l| l.class == Class::Code && l.word)
-        .filter(|l| added.get(&l.key).is_some_and(|&x| x != h) || elsewhere.contains_key(&l.key))
+        .filter(|l| added.get(&l.key).is_some_and(|&x| x != h) || elsewhere.has(l.key))
         .count();
     if gone.is_empty() {
         return if moved == 0 {
@@ -992,6 +1056,13 @@ fn class_of(t: &str, lang: &Lang, prev_end: u8) -> (Class, Option<(&'static str,
 /// `t` starts with the comment marker `m` (a word marker such as `REM`
 /// must be followed by a space or end the line; matched in any case).
 fn starts_marker(t: &str, m: &str) -> bool {
+    // Every line is tried against every marker: most differ at the first
+    // byte (in any case), which settles it.
+    if let (Some(a), Some(b)) = (t.as_bytes().first(), m.as_bytes().first()) {
+        if !a.eq_ignore_ascii_case(b) {
+            return false;
+        }
+    }
     let m = m.trim_end();
     if m.bytes().all(|b| b.is_ascii_alphabetic()) {
         return t.len() >= m.len()
@@ -1164,7 +1235,7 @@ mod tests {
 
     fn find(old: &str, new: &str, name: &str) -> Vec<Finding> {
         let lang = from_path(name).expect("a language");
-        findings(old, new, lang, &nowhere())
+        findings(old, new, lang, nowhere())
     }
 
     #[test]
@@ -1252,8 +1323,8 @@ mod tests {
                 new.push(edits[next(edits.len())]);
                 new.extend(&lines[(at + len).min(lines.len())..]);
                 let new = new.concat();
-                let w = findings_in(text, &new, lang, &nowhere(), true);
-                let all = findings_in(text, &new, lang, &nowhere(), false);
+                let w = findings_in(text, &new, lang, nowhere(), true);
+                let all = findings_in(text, &new, lang, nowhere(), false);
                 assert_eq!(w, all, "{name} at {at} len {len}");
             }
         }

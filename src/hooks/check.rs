@@ -12,7 +12,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::git::{GitCommand, GitError, Head, Repo, RepoError};
-use crate::guard::killswitch::{self, Report};
+use crate::guard::killswitch::{Change, ChangedFile, Report};
 use crate::hooks::pairs;
 use crate::saga::{self, Phase, Saga};
 use crate::settings::read::SettingWarning;
@@ -256,20 +256,33 @@ pub fn pre_commit_with(
             });
         }
     }
-    judged.extend(moved(&repo, &entries)?);
+    let (moves, added) = moved(&repo, &entries)?;
+    judged.extend(moves);
     judged.extend(through_links(&repo, &entries)?);
     if !judged.is_empty() {
         let (t, warnings) = crate::guard::write::configured_thresholds(Some(&repo))?;
         found.setting_warnings = warnings;
+        // The commit is one change: code a file loses and another gains
+        // (a function moved from `a.py` to `b.py`) was moved, not removed.
+        // The files added as they are take part as well; a deleted file
+        // gains nothing.
+        let mut files: Vec<ChangedFile> = judged
+            .iter()
+            .map(|j| (j.path.as_str(), Some(j.old.as_slice()), j.new.as_slice()))
+            .collect();
+        files.extend(added.iter().map(|a| (a.path, None, a.data.as_slice())));
+        let change = Change::new(&files);
         let total = judged.len();
-        for j in judged {
+        for (i, j) in judged.iter().enumerate() {
             // The path names the language (comment syntax, stubs).
-            let report = killswitch::check_file(&j.path, Some(&j.old), &j.new, &t);
+            let Some(report) = change.check(i, &t) else {
+                continue;
+            };
             found.checked += 1;
             progress(found.checked, total);
             if report.blocked() {
                 found.gutted.push(Gutted {
-                    path: j.shown,
+                    path: j.shown.clone(),
                     report,
                 });
             }
@@ -294,8 +307,12 @@ struct Judged {
 }
 
 /// Files the commit moves (a deletion and an addition that are one file,
-/// [`pairs::moves`]): judged from the old path's content to the new.
-fn moved(repo: &Repo, entries: &[Staged]) -> Result<Vec<Judged>, CheckError> {
+/// [`pairs::moves`]): judged from the old path's content to the new. Also
+/// returns the files added that are no such move (new files of their own).
+fn moved<'e>(
+    repo: &Repo,
+    entries: &'e [Staged],
+) -> Result<(Vec<Judged>, Vec<pairs::Added<'e>>), CheckError> {
     let (mut gone, mut added) = (Vec::new(), Vec::new());
     for e in entries.iter().filter(|e| !in_store(&e.path)) {
         match e.status {
@@ -310,7 +327,12 @@ fn moved(repo: &Repo, entries: &[Staged]) -> Result<Vec<Judged>, CheckError> {
             _ => {}
         }
     }
-    Ok(pairs::moves(&gone, &added)
+    let pairs = pairs::moves(&gone, &added);
+    let paired: std::collections::HashSet<String> = pairs
+        .iter()
+        .flat_map(|m| m.to.iter().map(|p| p.to_string()))
+        .collect();
+    let moves: Vec<Judged> = pairs
         .into_iter()
         .map(|m| Judged {
             shown: format!("{} -> {}", m.from, m.to.join(", ")),
@@ -318,7 +340,12 @@ fn moved(repo: &Repo, entries: &[Staged]) -> Result<Vec<Judged>, CheckError> {
             old: m.old.to_vec(),
             new: m.new,
         })
-        .collect())
+        .collect();
+    let alone: Vec<pairs::Added<'e>> = added
+        .into_iter()
+        .filter(|a| !paired.contains(a.path))
+        .collect();
+    Ok((moves, alone))
 }
 
 /// Paths whose content is or was reached through a symlink: a file

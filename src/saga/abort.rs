@@ -44,6 +44,9 @@ pub enum Aborted {
         /// The snapshot of what the working tree held at the abort, when it
         /// held something HEAD did not.
         abort_snapshot: Option<String>,
+        /// The other refs the saga's git actions had changed, and what
+        /// became of each.
+        refs: Vec<super::refs::Restored>,
     },
     /// `saga start` had been interrupted before switching: it was undone.
     StartRolledBack {
@@ -137,7 +140,20 @@ pub fn abort(dir: impl AsRef<std::path::Path>, agent: bool) -> Result<Aborted, S
     }
     let wip_ref = saga.wip_ref();
     let orig_ref = saga.original_ref();
-    if head.as_deref() != Some(wip_ref.as_str()) && head.as_deref() != Some(orig_ref.as_str()) {
+    // HEAD may also be where the saga's own git actions left it (a
+    // `checkout -b` the agent ran): the abort starts from there.
+    let moved_by_saga = || -> Result<bool, SagaError> {
+        let id = ctx.rev("HEAD")?;
+        Ok(super::refs::head_moved_by_saga(
+            &saga,
+            head.as_deref(),
+            id.as_deref(),
+        ))
+    };
+    if head.as_deref() != Some(wip_ref.as_str())
+        && head.as_deref() != Some(orig_ref.as_str())
+        && !moved_by_saga()?
+    {
         return Err(SagaError::NotOnSagaBranch {
             current: describe_head(head.as_deref()),
             wip: saga.wip_branch.clone(),
@@ -229,6 +245,9 @@ pub fn abort(dir: impl AsRef<std::path::Path>, agent: bool) -> Result<Aborted, S
         let _ = std::fs::remove_file(&squash_msg);
     }
 
+    // 4. Put back the other refs the saga changed; then drop the branch
+    //    and the state.
+    let refs = super::refs::restore(&ctx, &saga)?;
     // 4. Drop the branch and the state.
     if let Some(tip) = &wip_tip {
         ctx.delete_ref(&wip_ref, tip)?;
@@ -257,5 +276,6 @@ pub fn abort(dir: impl AsRef<std::path::Path>, agent: bool) -> Result<Aborted, S
         tip: kept_tip,
         restored_uncommitted: saga.dirty_at_start,
         abort_snapshot,
+        refs,
     })
 }

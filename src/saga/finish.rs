@@ -548,6 +548,7 @@ mod tests {
             start_snapshot: None,
             phase: Phase::Active,
             finish: None,
+            refs: Vec::new(),
         }
     }
 

@@ -19,6 +19,7 @@ mod abort;
 mod error;
 mod finish;
 mod ops;
+pub mod refs;
 mod state;
 
 use std::path::{Path, PathBuf};
@@ -297,6 +298,7 @@ fn do_start(mut ctx: Ctx, name: Option<String>) -> Result<Started, SagaError> {
         start_snapshot: None,
         phase: Phase::Starting,
         finish: None,
+        refs: Vec::new(),
     };
     if dirty {
         // Keep the uncommitted state (index and working tree) as internal

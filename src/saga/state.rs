@@ -138,6 +138,10 @@ pub struct Saga {
     /// The finish in progress, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finish: Option<FinishPlan>,
+    /// Refs other than the wip branch (and HEAD) that the saga's git
+    /// actions changed, for `saga abort` to put back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refs: Vec<super::refs::RefChange>,
 }
 
 impl Saga {
@@ -279,6 +283,7 @@ mod tests {
             start_snapshot: None,
             phase: Phase::Active,
             finish: None,
+            refs: Vec::new(),
         }
     }
 

@@ -203,11 +203,14 @@ fn supervise(
             let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
             // Read before leaving the network namespace: /proc/net/unix
             // lists the sockets of the reader's namespace.
-            let sockets = if policy.network {
-                Vec::new()
-            } else {
-                unix_sockets()
-            };
+            // With the network on, the command's ssh-agent stays reachable
+            // (a fetch over ssh needs it; an agent runs nothing).
+            let agent = policy
+                .network
+                .then(|| env_value(cenv, b"SSH_AUTH_SOCK"))
+                .flatten();
+            let mut sockets = unix_sockets();
+            sockets.retain(|s| Some(s) != agent.as_ref());
             let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
             if !policy.network {
                 flags |= libc::CLONE_NEWNET;
@@ -249,34 +252,35 @@ fn supervise(
             }
             if !policy.network {
                 loopback_up().map_err(|e| setup("bring up loopback".into(), e))?;
-                // A unix socket is a way out that no network namespace
-                // closes (a tmux or docker socket runs commands outside,
-                // the user's session bus starts units); Landlock sees
-                // `connect` to one only from ABI 9. So every socket bound
-                // outside is covered by /dev/null: connecting then fails
-                // with ECONNREFUSED. Sockets the command makes itself are
-                // not in the list and work.
-                for sock in &sockets {
-                    match mount(
-                        Some(Path::new("/dev/null")),
-                        sock,
-                        None,
-                        libc::MS_BIND,
-                        None,
-                    ) {
-                        // A path we cannot reach (another user's 0700
-                        // runtime dir, a socket gone since) the command,
-                        // with the same uid and no capability, cannot
-                        // reach either.
-                        Err(e)
-                            if matches!(
-                                e.raw_os_error(),
-                                Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
-                            ) => {}
-                        r => r.map_err(|e| {
-                            setup(format!("hide the unix socket `{}`", sock.display()), e)
-                        })?,
-                    }
+            }
+            // A unix socket is a way out that no network namespace closes
+            // and the network setting does not mean to open (a tmux or
+            // docker socket runs commands outside, the user's session bus
+            // starts units); Landlock sees `connect` to one only from ABI
+            // 9. So every socket bound before the command started is
+            // covered by /dev/null: connecting then fails with
+            // ECONNREFUSED. Sockets the command makes itself are not in
+            // the list and work.
+            for sock in &sockets {
+                match mount(
+                    Some(Path::new("/dev/null")),
+                    sock,
+                    None,
+                    libc::MS_BIND,
+                    None,
+                ) {
+                    // A path we cannot reach (another user's 0700
+                    // runtime dir, a socket gone since) the command,
+                    // with the same uid and no capability, cannot
+                    // reach either.
+                    Err(e)
+                        if matches!(
+                            e.raw_os_error(),
+                            Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
+                        ) => {}
+                    r => r.map_err(|e| {
+                        setup(format!("hide the unix socket `{}`", sock.display()), e)
+                    })?,
                 }
             }
             // The current directory was entered before the binds: re-enter
@@ -618,6 +622,15 @@ fn open_path(p: &Path) -> io::Result<std::fs::File> {
         .read(true)
         .custom_flags(libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(p)
+}
+
+/// The value of `name` in a `NAME=value` environment, as a path.
+fn env_value(env: &[CString], name: &[u8]) -> Option<PathBuf> {
+    env.iter().rev().find_map(|kv| {
+        let kv = kv.as_bytes();
+        let value = kv.strip_prefix(name)?.strip_prefix(b"=")?;
+        (!value.is_empty()).then(|| PathBuf::from(OsString::from_vec(value.to_vec())))
+    })
 }
 
 /// Returns the pathname unix sockets bound in this network namespace that

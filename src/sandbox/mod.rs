@@ -117,12 +117,12 @@
 //! | `kill -9` of a process outside | no such process (PID namespace) | EPERM (Landlock signal scope, ABI ≥ 6) |
 //! | write `/dev/full`, `/dev/zero`, `/dev/loop0` | EACCES (not ENOSPC: never opened); `/dev/null`, `/dev/stderr` work | same |
 //! | TCP to a loopback listener outside, network off | refused (own network namespace) | refused (Landlock TCP) |
-//! | connect to a unix socket bound outside (tmux, docker, session bus stand-in), network off | ECONNREFUSED (covered by `/dev/null`) | **reachable** (needs ABI 9) |
+//! | connect to a unix socket bound before the run (tmux, docker, session bus stand-in), network on or off | ECONNREFUSED (covered by `/dev/null`; with the network on, `SSH_AUTH_SOCK` is left reachable) | **reachable** (needs ABI 9) |
 //!
-//! Not closed: with the network on, unix sockets outside stay reachable at
-//! both levels (a tmux, docker or session-bus socket runs commands outside
-//! the sandbox; Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes
-//! those outside the writable roots on kernels that have it); writable
+//! Not closed: at the Landlock-only level, unix sockets stay reachable (a
+//! tmux, docker or session-bus socket runs commands outside the sandbox;
+//! Landlock ABI 9's `RESOLVE_UNIX`, requested here, closes those outside
+//! the writable roots on kernels that have it); writable
 //! caches can be poisoned for a later uncontained build; a process
 //! *outside* that removes or renames over a protected path while a sandbox
 //! runs detaches its read-only bind there (the kernel does so in every

@@ -170,12 +170,20 @@ pub fn snapshot_listed(
 /// Compares the working tree with the session's last snapshot and journals
 /// every file changed, created or deleted since, so that `undo --session`
 /// brings them back; then takes a new snapshot. Without an earlier
-/// snapshot nothing can be compared: it only takes one.
+/// snapshot nothing can be compared, and none is taken.
 pub fn record(
     shadow: &Shadow,
     repo: &Repo,
     session: &Session,
 ) -> Result<Vec<ExternalChange>, ShadowError> {
+    // No snapshot of this session: nothing it was allowed could have
+    // written (every call that may write snapshots first), and a baseline
+    // taken only now could not undo what just ran. Taking none keeps a
+    // session of reads from leaving anything behind (the store, a keep
+    // ref) in a repository it never changed.
+    if !manifest_path(repo, session).exists() {
+        return Ok(Vec::new());
+    }
     snapshot(shadow, repo, session).map(|s| s.recorded)
 }
 

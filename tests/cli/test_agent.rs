@@ -331,6 +331,107 @@ fn test_agent_commit_goes_into_a_saga_and_the_branch_waits_for_finish() {
     assert_eq!(repo.git(&["show", "main:hello.txt"]), "hello\n");
 }
 
+/// Refs the agent's git actions change besides the saga's branch — a
+/// tag, a branch, HEAD switched to a new branch — are recorded in the
+/// saga, and `saga abort` puts each back: created ones deleted (their
+/// value kept under refs/fararoni/aborted-refs/), HEAD on the original
+/// branch, the user's own refs untouched; a ref moved again since by
+/// someone else is left as it is, with a warning.
+#[test]
+fn test_agent_refs_changed_in_a_saga_are_recorded_and_abort_puts_them_back() {
+    let repo = TestRepo::with_commit();
+    repo.git(&["tag", "users-tag"]);
+    repo.git(&["branch", "users-branch"]);
+    let refs_before = repo.git(&["for-each-ref", "--format=%(refname) %(objectname)"]);
+    let (out, requests) = replay(
+        &repo,
+        json!([
+            call("GitAction", json!({"args": "tag v1"})),
+            call("GitAction", json!({"args": "branch side"})),
+            call("GitAction", json!({"args": "branch moved-later"})),
+            call("GitAction", json!({"args": "checkout -b elsewhere"})),
+            text("Tagged and branched."),
+        ]),
+        &[],
+        "tag it v1 and branch off",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    let tag_v1 = repo.git(&["rev-parse", "refs/tags/v1"]);
+    assert_eq!(
+        repo.git(&["symbolic-ref", "--short", "HEAD"]).trim(),
+        "elsewhere",
+        "{out}"
+    );
+    let told = tool_messages(requests.last().expect("requests"));
+    assert!(
+        told.iter()
+            .any(|m| m.contains("refs the command changed") && m.contains("refs/tags/v1")),
+        "{told:?}"
+    );
+    let state: Value = serde_json::from_str(
+        &std::fs::read_to_string(repo.path().join(".git/fararoni/saga.json")).expect("saga.json"),
+    )
+    .expect("json");
+    let recorded: Vec<&str> = state["refs"]
+        .as_array()
+        .expect("refs recorded")
+        .iter()
+        .filter_map(|r| r["name"].as_str())
+        .collect();
+    for r in [
+        "HEAD",
+        "refs/heads/elsewhere",
+        "refs/heads/moved-later",
+        "refs/heads/side",
+        "refs/tags/v1",
+    ] {
+        assert!(recorded.contains(&r), "{r} in {recorded:?}");
+    }
+    // The user moves one of them before aborting: it is theirs now.
+    let other = repo.git(&["commit-tree", "HEAD^{tree}", "-m", "the user's own"]);
+    repo.git(&["branch", "-f", "moved-later", other.trim()]);
+    let abort = repo.run(&["saga", "abort"]);
+    assert_eq!(abort.code, 0, "{abort}");
+    assert_eq!(
+        repo.git(&["symbolic-ref", "--short", "HEAD"]).trim(),
+        "main",
+        "{abort}"
+    );
+    for gone in ["refs/tags/v1", "refs/heads/side", "refs/heads/elsewhere"] {
+        let exists = std::process::Command::new("git")
+            .args(["rev-parse", "--verify", "-q", gone])
+            .current_dir(repo.path())
+            .output()
+            .expect("git")
+            .status
+            .success();
+        assert!(!exists, "{gone} was deleted: {abort}");
+    }
+    let kept = format!(
+        "refs/fararoni/aborted-refs/{}/refs/tags/v1",
+        state["id"].as_str().expect("id")
+    );
+    assert_eq!(
+        repo.git(&["rev-parse", "--verify", &kept]),
+        tag_v1,
+        "the tag's value is kept"
+    );
+    assert_eq!(
+        repo.git(&["rev-parse", "moved-later"]),
+        other,
+        "moved since: left"
+    );
+    assert!(
+        abort.stderr.contains("refs/heads/moved-later") && abort.stderr.contains("left as it is"),
+        "{abort}"
+    );
+    // The user's own refs are where they were; the saga's work is kept.
+    let refs_after = repo.git(&["for-each-ref", "--format=%(refname) %(objectname)"]);
+    for line in refs_before.lines() {
+        assert!(refs_after.contains(line), "{line} kept: {refs_after}");
+    }
+}
+
 #[test]
 fn test_agent_yes_finishes_the_saga() {
     let repo = TestRepo::with_commit();

@@ -251,6 +251,58 @@ fn test_small_models_commands_read_only_inside_the_tree_even_on_loopback() {
     }
 }
 
+/// A file of the tree read from a subfolder (`cd sub && cat ../x`) is a
+/// read inside the tree and runs; the same from a subfolder that climbs
+/// out (`..` past the root, a link to a folder outside) is refused.
+#[test]
+fn test_small_models_reads_from_a_subfolder_run_inside_and_are_refused_outside() {
+    let repo = TestRepo::with_commit();
+    repo.write("x.txt", "inside-text-at-the-root\n");
+    repo.write("sub/y.txt", "y\n");
+    let outside = tempfile::tempdir().expect("outside");
+    std::fs::write(outside.path().join("notes.txt"), "outside-only-text").expect("write");
+    // The repository's parent folder holds a file the model must not see.
+    let parent = repo.path().parent().expect("parent").to_path_buf();
+    let planted = parent.join(format!("planted-{}.txt", std::process::id()));
+    std::fs::write(&planted, "parent-only-text").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(outside.path(), repo.path().join("sub/out")).expect("symlink");
+    let planted_name = planted
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("name")
+        .to_string();
+    let sh = |c: String| call("native", "ShellCommand", json!({"command": c}));
+    let fake = FakeLlm::start(vec![
+        sh("cd sub && cat ../x.txt".into()),
+        sh(format!("cd sub && cat ../../{planted_name}")),
+        sh("cd sub && cat out/notes.txt".into()),
+        sh(format!("cd sub && cat out/../{planted_name}")),
+        sh(format!(
+            "git -C sub diff --no-index y.txt ../../{planted_name}"
+        )),
+        answer("native", "done"),
+    ]);
+    let out = ask(&repo, &fake, "native", "read x from sub");
+    let _ = std::fs::remove_file(&planted);
+    let results = tool_results(&fake);
+    assert_eq!(results.len(), 5, "{results:?}\n{out}");
+    assert!(
+        results[0].contains("exit code 0") && results[0].contains("inside-text-at-the-root"),
+        "a read inside the tree from a subfolder runs: {}",
+        results[0]
+    );
+    for r in &results[1..] {
+        assert!(
+            r.contains("outside the repository's working tree"),
+            "{r}\n{out}"
+        );
+    }
+    let all: String = fake.requests().iter().map(Value::to_string).collect();
+    assert!(!all.contains("parent-only-text"), "{out}");
+    assert!(!all.contains("outside-only-text"), "{out}");
+}
+
 /// `to` relative to `from` through `..`.
 fn pathdiff(to: &std::path::Path, from: &std::path::Path) -> String {
     let from = from.canonicalize().expect("canonical");
@@ -461,4 +513,96 @@ fn test_small_models_constrained_mode_may_answer_after_looking_and_results_keep_
     let text = reqs[2].to_string();
     assert!(text.contains("[result of fs_list]"), "{text}");
     assert!(text.contains("[result of GitAction]"), "{text}");
+}
+
+/// A model that fails after level 3 changed the repository ends the run
+/// there, exit 0, naming the session to undo: not "no model answered"
+/// (exit 4), and levels 4–5 are not asked a half-done request. Changes
+/// made by a command (a commit in the saga) count as changes too. A
+/// model that fails before changing anything is still exit 4.
+#[test]
+fn test_small_models_a_model_failing_after_a_patch_is_not_exit_4() {
+    let patch = || {
+        Reply::tool_call(
+            "fs_patch",
+            json!({"path": "count.txt", "search": "a", "replace": "aa"}),
+        )
+    };
+    let commit = || Reply::tool_call("GitAction", json!({"args": "commit -am 'double a'"}));
+    for (name, script, content) in [
+        (
+            "a patch, then the server fails",
+            vec![patch(), Reply::Status(500, "boom".into())],
+            "aa\n",
+        ),
+        (
+            "a patch, then a malformed reply",
+            vec![patch(), Reply::Malformed],
+            "aa\n",
+        ),
+        (
+            "a patch and a commit, then an empty reply",
+            vec![patch(), commit(), Reply::text("")],
+            "aa\n",
+        ),
+    ] {
+        let repo = TestRepo::with_commit();
+        repo.write("count.txt", "a\n");
+        repo.git(&["add", "count.txt"]);
+        repo.git(&["commit", "-qm", "count"]);
+        let requests = script.len();
+        let fake = FakeLlm::start(script);
+        let out = ask(&repo, &fake, "native", "double the a");
+        assert_eq!(out.code, 0, "{name}: {out}");
+        assert_eq!(repo.read("count.txt"), content, "{name}: {out}");
+        assert_eq!(
+            fake.requests().len(),
+            requests,
+            "{name}: levels 4-5 were not asked: {out}"
+        );
+        assert!(out.stdout.contains("Level 3 stopped"), "{name}: {out}");
+        assert!(
+            out.stderr.contains("files changed: count.txt"),
+            "{name}: {out}"
+        );
+        // The session it names undoes the change.
+        let session = out
+            .stdout
+            .split("--session ")
+            .nth(1)
+            .and_then(|r| r.split('`').next())
+            .or_else(|| {
+                out.stderr
+                    .split("undo --session ")
+                    .nth(1)
+                    .and_then(|r| r.split('`').next())
+            })
+            .expect("a session to undo")
+            .to_string();
+        let undo = repo.run(&["undo", "--session", &session]);
+        assert_eq!(undo.code, 0, "{name}: {undo}");
+        assert_eq!(repo.read("count.txt"), "a\n", "{name}: {undo}");
+    }
+    // Only a command changed the repository (a commit of the user's own
+    // edit, in the saga), then an empty reply: the run still ends at
+    // level 3, with the saga named.
+    let repo = TestRepo::with_commit();
+    repo.write("count.txt", "a\n");
+    repo.git(&["add", "count.txt"]);
+    repo.git(&["commit", "-qm", "count"]);
+    repo.write("count.txt", "b\n");
+    let fake = FakeLlm::start(vec![commit(), Reply::text("")]);
+    let out = ask(&repo, &fake, "native", "double the a");
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(fake.requests().len(), 2, "{out}");
+    assert!(out.stderr.contains("saga "), "{out}");
+    let wip = repo.git(&["log", "-1", "--format=%s"]);
+    assert_eq!(wip.trim(), "double a", "{out}");
+    // Nothing changed, then the server fails: no model answered.
+    let repo = TestRepo::with_commit();
+    let fake = FakeLlm::start(vec![Reply::Status(500, "boom".into())]);
+    let before = crate::common::snapshot(repo.path());
+    let out = ask(&repo, &fake, "native", "double the a");
+    assert_eq!(out.code, 4, "{out}");
+    assert_eq!(crate::common::snapshot(repo.path()), before);
 }

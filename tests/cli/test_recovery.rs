@@ -536,3 +536,40 @@ fn test_recovery_a_precious_name_that_is_a_symlink_out_is_never_read() {
         "outside content in the store"
     );
 }
+
+/// A session that only reads, and whose one write is vetoed, leaves nothing
+/// of ours in the repository's refs or store: the after-hook of a read does
+/// not start a baseline (it could not undo the call that just ran), and a
+/// vetoed change is judged before anything is saved.
+#[test]
+fn test_recovery_a_session_of_reads_and_vetoes_leaves_no_trace() {
+    for agent in ["claude", "gemini", "codex"] {
+        let r = repo_with_source();
+        r.write("src/app.py", &format!("{}# local change\n", source(60)));
+        let before = r.snapshot();
+        let read = shell_call(&r, agent, "cat src/app.py");
+        assert_allowed(agent, &hook(&r, agent, &read));
+        assert_eq!(run_bash(&r, "cat src/app.py >/dev/null").code, 0);
+        let mut after = fixture(agent, "post");
+        if after.get("cwd").is_some_and(|v| v.is_string()) {
+            after["cwd"] = json!(r.path().to_string_lossy());
+        }
+        assert_allowed(agent, &hook(&r, agent, &after));
+        let gut = write_call(&r, agent, "src/app.py", "def f0(x):\n    return x\n");
+        let out = hook(&r, agent, &gut);
+        crate::test_hook_agents::assert_vetoed(agent, &out, &["kill-switch"]);
+        let ours = r.git(&["for-each-ref", "--format=%(refname)", "refs/fararoni/"]);
+        assert_eq!(ours.trim(), "", "{agent}: a ref of ours was left");
+        assert!(
+            !r.path().join(".fararoni").exists(),
+            "{agent}: a store was started for a session that changed nothing"
+        );
+        let work = |m: BTreeMap<std::path::PathBuf, Vec<u8>>| -> Vec<_> {
+            m.into_iter()
+                .filter(|(p, _)| !p.starts_with(".git"))
+                .map(|(p, b)| (p, crate::test_undo::sha256(&b)))
+                .collect()
+        };
+        assert_eq!(work(r.snapshot()), work(before), "{agent}");
+    }
+}

@@ -206,3 +206,36 @@ fn test_run_an_environment_prefix_cannot_widen_its_own_sandbox() {
     assert_eq!(res.code, 0, "{res}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// A protected path planted as a symbolic link pointing out (an agent's
+/// settings folder, the hooks folder) is refused with an error naming it:
+/// nothing runs, nothing is written through the link, and the message does
+/// not claim the command ran.
+#[test]
+fn test_run_a_planted_symlink_at_a_protected_path_is_refused_before_anything_runs() {
+    for planted in [".claude", ".gemini", ".codex", ".github/hooks"] {
+        let r = TestRepo::with_commit();
+        let out = outside(&planted.replace(['.', '/'], "_"));
+        if let Some(parent) = std::path::Path::new(planted).parent() {
+            std::fs::create_dir_all(r.path().join(parent)).expect("mkdir");
+        }
+        std::os::unix::fs::symlink(out.join("etc"), r.path().join(planted)).expect("symlink");
+        let script = format!("echo pwned > {planted}/passwd; echo ran > ran.txt");
+        let res = run_sh(&r, &script);
+        assert_eq!(res.code, 125, "{planted}: {res}");
+        assert!(
+            res.stderr.contains(planted) && res.stderr.contains("symbolic link"),
+            "{planted}: {res}"
+        );
+        assert!(!res.stderr.contains("ran contained"), "{planted}: {res}");
+        assert!(!r.path().join("ran.txt").exists(), "{planted}: it ran");
+        assert_eq!(
+            std::fs::read_to_string(out.join("etc/passwd"))
+                .ok()
+                .as_deref(),
+            Some("root:x:0:0\n"),
+            "{planted}"
+        );
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}

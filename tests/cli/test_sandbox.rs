@@ -452,18 +452,21 @@ b = socket.socket(); b.connect(a.getsockname()); print('inner ok')
 }
 
 #[test]
-fn test_sandbox_unix_sockets_outside_hidden_when_network_is_off() {
-    // A listening unix socket outside (standing in for tmux, docker or the
-    // session bus) and one inside the temp dir (ssh-agent's place).
+fn test_sandbox_unix_sockets_bound_before_the_run_are_hidden_whatever_the_network() {
+    // A listening unix socket outside (standing in for docker or the
+    // session bus), one inside the temp dir (tmux's place), and the
+    // ssh-agent's, named by `SSH_AUTH_SOCK`.
     let w = World::new();
     let outside = w.out.join("daemon.sock");
-    let in_tmp = w.tmp.join("agent.sock");
+    let in_tmp = w.tmp.join("tmux.sock");
+    let agent = w.tmp.join("agent.sock");
     let _l1 = std::os::unix::net::UnixListener::bind(&outside).expect("bind");
     let _l2 = std::os::unix::net::UnixListener::bind(&in_tmp).expect("bind");
+    let _l3 = std::os::unix::net::UnixListener::bind(&agent).expect("bind");
     let script = format!(
         r#"python3 -c "
 import os, socket, time
-for p in ['{}', '{}']:
+for p in ['{}', '{}', os.environ['SSH_AUTH_SOCK']]:
     s = socket.socket(socket.AF_UNIX)
     try:
         s.connect(p); print('connected')
@@ -477,17 +480,28 @@ b = socket.socket(socket.AF_UNIX); b.connect(own); print('own ok')
         in_tmp.display()
     );
     if levels().contains(&Level::Full) {
-        let off = w.sh_with(Level::Full, &w.policy(false), &script);
+        let mut env = w.env();
+        env.push(("SSH_AUTH_SOCK".into(), agent.clone().into()));
+        let run = |network: bool| {
+            contained(
+                Level::Full,
+                &w.policy(network),
+                &["sh", "-c", &script],
+                &env,
+                &w.wt,
+            )
+        };
+        let off = run(false);
         assert_eq!(
             String::from_utf8_lossy(&off.stdout),
-            "refused\nrefused\nown ok\n",
+            "refused\nrefused\nrefused\nown ok\n",
             "{}",
             show(&off)
         );
-        let on = w.sh_with(Level::Full, &w.policy(true), &script);
+        let on = run(true);
         assert_eq!(
             String::from_utf8_lossy(&on.stdout),
-            "connected\nconnected\nown ok\n",
+            "refused\nrefused\nconnected\nown ok\n",
             "{}",
             show(&on)
         );

@@ -210,6 +210,8 @@ pub struct Workspace {
     log: SessionLog,
     saga: Option<String>,
     changed: Vec<Wrote>,
+    /// What commands changed: files the dirty set recorded, commits made.
+    effects: Vec<String>,
     shadows: usize,
     snapshotted: bool,
 }
@@ -264,6 +266,7 @@ impl Workspace {
             log,
             saga: None,
             changed: Vec::new(),
+            effects: Vec::new(),
             shadows: 0,
             snapshotted: false,
         })
@@ -292,6 +295,12 @@ impl Workspace {
     /// Files the run changed, in order.
     pub fn changed(&self) -> &[Wrote] {
         &self.changed
+    }
+
+    /// Whether the run changed anything: a file through the file tools, or
+    /// a file or a commit through a command (`git commit`, a formatter).
+    pub fn changed_anything(&self) -> bool {
+        !self.changed.is_empty() || !self.effects.is_empty()
     }
 
     /// Shadow copies taken (writes that replaced content, and files saved

@@ -10,7 +10,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::agent::secrets;
-use crate::router::{Cmd, CmdKind};
+use crate::router::{Cmd, CmdKind, Step};
 
 /// Programs that take no file operands: their words are text.
 const NOT_READERS: &[&str] = &[
@@ -103,7 +103,7 @@ fn recursive_search(cmd: &Cmd) -> bool {
                     && (a.contains('r') || a.contains('R')))
         }),
         "git" => {
-            argv.get(1).is_some_and(|s| s == "grep")
+            git_subcommand(cmd).is_some_and(|(_, s)| s == "grep")
                 && argv.iter().any(|a| a == "--untracked" || a == "--no-index")
         }
         _ => false,
@@ -125,17 +125,30 @@ fn in_table(table: &[(&str, &[&str])], prog: &str, opt: &str) -> bool {
 }
 
 /// The words of `cmd` that name files or folders it may read.
-pub(super) fn read_operands(cmd: &Cmd) -> Vec<String> {
+#[cfg(test)]
+fn read_operands(cmd: &Cmd) -> Vec<String> {
+    read_operands_at(cmd).into_iter().map(|(_, w)| w).collect()
+}
+
+/// [`read_operands`], each with the index of the argv word it comes from.
+fn read_operands_at(cmd: &Cmd) -> Vec<(usize, String)> {
     let prog = program(cmd);
     if NOT_READERS.contains(&prog) {
         return Vec::new();
     }
     if cmd.kind == CmdKind::Cd {
-        return cmd.argv.get(1).cloned().into_iter().collect();
+        return cmd
+            .argv
+            .get(1)
+            .cloned()
+            .map(|w| (1, w))
+            .into_iter()
+            .collect();
     }
     let mut out = Vec::new();
+    let git_sub = git_subcommand(cmd);
     let mut pattern_pending = PATTERN_FIRST.contains(&prog)
-        || (prog == "git" && cmd.argv.get(1).is_some_and(|s| s == "grep"));
+        || (prog == "git" && git_sub.is_some_and(|(_, s)| s == "grep"));
     let explicit_pattern = cmd
         .argv
         .iter()
@@ -152,7 +165,7 @@ pub(super) fn read_operands(cmd: &Cmd) -> Vec<String> {
             continue;
         }
         if std::mem::take(&mut path_next) && !a.starts_with('-') {
-            out.push(a.clone());
+            out.push((i, a.clone()));
             continue;
         }
         if !after_dashdash && a == "--" {
@@ -166,7 +179,7 @@ pub(super) fn read_operands(cmd: &Cmd) -> Vec<String> {
             };
             let text = in_table(TEXT_OPTIONS, prog, opt);
             match value {
-                Some(v) if !text => out.push(v.to_string()),
+                Some(v) if !text => out.push((i, v.to_string())),
                 Some(_) => {}
                 None if text => skip_next = true,
                 // The next word may be this option's value: judged as a
@@ -176,22 +189,23 @@ pub(super) fn read_operands(cmd: &Cmd) -> Vec<String> {
             continue;
         }
         // git's subcommand is no path.
-        if prog == "git" && i == 1 {
+        if prog == "git" && git_sub.is_some_and(|(at, _)| at == i) {
             continue;
         }
         if pattern_pending {
             pattern_pending = false;
             continue;
         }
-        out.push(a.clone());
+        out.push((i, a.clone()));
         // `git show HEAD:.env`, `git show :.env`: the path after the colon.
         if prog == "git" {
             if let Some((_, path)) = a.split_once(':') {
                 if !path.is_empty() {
-                    out.push(
+                    out.push((
+                        i,
                         path.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':')
                             .to_string(),
-                    );
+                    ));
                 }
             }
         }
@@ -199,47 +213,53 @@ pub(super) fn read_operands(cmd: &Cmd) -> Vec<String> {
     out
 }
 
-/// `p` with `.` and `..` resolved without touching the disk.
-fn lexical(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
+/// Where `word` leads when a process whose working directory is `base`
+/// opens it: component by component, as the kernel walks it, so a link
+/// is followed before a `..` after it climbs (`link/../x` is next to the
+/// link's target, not next to the link). Once a component does not exist
+/// the rest is taken as written: the kernel would stop there.
+fn resolve(base: &Path, word: &str) -> PathBuf {
+    let p = Path::new(word);
+    let mut cur = if p.is_absolute() {
+        PathBuf::from("/")
+    } else {
+        base.canonicalize().unwrap_or_else(|_| base.to_path_buf())
+    };
+    let mut exists = true;
     for c in p.components() {
         match c {
             Component::ParentDir => {
-                out.pop();
+                cur.pop();
             }
-            Component::CurDir => {}
-            other => out.push(other),
+            Component::Normal(name) => {
+                cur.push(name);
+                if exists {
+                    match cur.canonicalize() {
+                        Ok(real) => cur = real,
+                        Err(_) => exists = false,
+                    }
+                }
+            }
+            Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
         }
     }
-    out
+    cur
 }
 
 /// Whether `word`, as a path from `root`, stays inside `root` (through
 /// symbolic links too).
-pub(super) fn stays_inside(root: &Path, word: &str) -> bool {
+#[cfg(test)]
+fn stays_inside(root: &Path, word: &str) -> bool {
+    stays_inside_from(root, root, word)
+}
+
+/// Whether `word`, opened by a process working in `base`, stays inside
+/// `root` (canonical), through symbolic links and `..` alike.
+fn stays_inside_from(root: &Path, base: &Path, word: &str) -> bool {
     if word == "/dev/null" || word.is_empty() {
         return true;
     }
-    let p = Path::new(word);
-    let joined = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        root.join(p)
-    };
-    let norm = lexical(&joined);
-    if !norm.starts_with(root) {
-        return false;
-    }
-    // The longest part that exists decides where links lead.
-    let mut probe = norm.clone();
-    loop {
-        if let Ok(real) = probe.canonicalize() {
-            return real.starts_with(root);
-        }
-        if !probe.pop() {
-            return false;
-        }
-    }
+    resolve(base, word).starts_with(root)
 }
 
 /// The most files looked at below a folder for secret files.
@@ -301,21 +321,120 @@ fn holds_credential(path: &Path) -> bool {
     secrets::holds_secret(&String::from_utf8_lossy(&buf))
 }
 
-/// Why `cmds` may not run (the rule, in one sentence), or `None`.
-/// `guard_secrets`: the endpoint is remote and secrets are not allowed.
-pub(super) fn refusal(root: &Path, cmds: &[&Cmd], guard_secrets: bool) -> Option<String> {
-    for cmd in cmds {
+/// Why the chain `steps` may not run (the rule, in one sentence), or
+/// `None`. Each command's paths are judged from the folder it runs in: a
+/// `cd` alone in its step moves the rest of the chain, as the executor
+/// runs it (one inside a pipeline moves nothing; a skipped or failed one
+/// stops the chain). `guard_secrets`: the endpoint is remote and secrets
+/// are not allowed.
+pub(super) fn refusal(root: &Path, steps: &[Step], guard_secrets: bool) -> Option<String> {
+    let mut dir = root.to_path_buf();
+    for step in steps {
+        for cmd in &step.pipeline {
+            if let Some(why) = refusal_in(root, &dir, cmd, guard_secrets) {
+                return Some(why);
+            }
+        }
+        if let [cd] = step.pipeline.as_slice() {
+            if cd.kind == CmdKind::Cd {
+                if let Some(next) = cd.argv.get(1) {
+                    dir = dir.join(next);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// git's global options that take the next word as their value.
+const GIT_VALUE_OPTIONS: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--exec-path",
+    "--super-prefix",
+    "--config-env",
+    "--list-cmds",
+];
+
+/// A word of the argv and its index.
+type At<'a> = (usize, &'a str);
+
+/// git's global options before its subcommand: the index of each word
+/// that is an option's value (with the option), and where the subcommand
+/// is (`git -C sub grep …` greps).
+fn git_globals(cmd: &Cmd) -> (Vec<At<'_>>, Option<At<'_>>) {
+    let mut values = Vec::new();
+    if program(cmd) != "git" {
+        return (values, None);
+    }
+    let mut i = 1;
+    while let Some(a) = cmd.argv.get(i) {
+        if GIT_VALUE_OPTIONS.contains(&a.as_str()) {
+            values.push((i + 1, a.as_str()));
+            i += 2;
+        } else if a.starts_with('-') {
+            i += 1;
+        } else {
+            return (values, Some((i, a.as_str())));
+        }
+    }
+    (values, None)
+}
+
+/// git's subcommand and its index, after the global options.
+fn git_subcommand(cmd: &Cmd) -> Option<At<'_>> {
+    git_globals(cmd).1
+}
+
+/// `git -C DIR…`: the indices of the `-C` values before git's
+/// subcommand; each moves where git works from the folder before it.
+fn git_c_values(cmd: &Cmd) -> Vec<usize> {
+    git_globals(cmd)
+        .0
+        .into_iter()
+        .filter(|(_, opt)| *opt == "-C")
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn outside(prog: &str, w: &str) -> String {
+    format!(
+        "`{prog}` would read `{w}`, outside the repository's working tree; commands read only inside it (home folders, absolute paths and `..` that leave the tree are refused)"
+    )
+}
+
+/// Why `cmd`, run in `dir`, may not run.
+fn refusal_in(root: &Path, dir: &Path, cmd: &Cmd, guard_secrets: bool) -> Option<String> {
+    {
         let prog = program(cmd);
-        let operands = read_operands(cmd);
+        let at_operands = read_operands_at(cmd);
+        // `git -C sub show ../x`: `sub` is judged from `dir`, what follows
+        // from where git then works (several `-C` add up).
+        let c_values = git_c_values(cmd);
+        let mut base = dir.to_path_buf();
+        for &i in &c_values {
+            let Some(w) = cmd.argv.get(i) else { break };
+            if !stays_inside_from(root, &base, w) {
+                return Some(outside(prog, w));
+            }
+            base = base.join(w);
+        }
+        let operands: Vec<String> = at_operands
+            .into_iter()
+            .filter(|(i, _)| !c_values.contains(i))
+            .map(|(_, w)| w)
+            .collect();
+        let at = |w: &String| base.join(w);
         for w in &operands {
-            if !stays_inside(root, w) {
-                return Some(format!(
-                    "`{prog}` would read `{w}`, outside the repository's working tree; commands read only inside it (home folders, absolute paths and `..` that leave the tree are refused)"
-                ));
+            if !stays_inside_from(root, &base, w) {
+                return Some(outside(prog, w));
             }
         }
         if !guard_secrets {
-            continue;
+            return None;
         }
         for w in &operands {
             if secrets::is_secret_file(w) {
@@ -326,13 +445,9 @@ pub(super) fn refusal(root: &Path, cmds: &[&Cmd], guard_secrets: bool) -> Option
         }
         if recursive_search(cmd) {
             let dirs: Vec<PathBuf> = {
-                let d: Vec<PathBuf> = operands
-                    .iter()
-                    .map(|w| root.join(w))
-                    .filter(|p| p.is_dir())
-                    .collect();
-                if d.is_empty() && !operands.iter().any(|w| root.join(w).is_file()) {
-                    vec![root.to_path_buf()]
+                let d: Vec<PathBuf> = operands.iter().map(at).filter(|p| p.is_dir()).collect();
+                if d.is_empty() && !operands.iter().any(|w| at(w).is_file()) {
+                    vec![base.clone()]
                 } else {
                     d
                 }
@@ -345,7 +460,7 @@ pub(super) fn refusal(root: &Path, cmds: &[&Cmd], guard_secrets: bool) -> Option
         }
         if !VERBATIM.contains(&prog) {
             for w in &operands {
-                if holds_credential(&root.join(w)) {
+                if holds_credential(&at(w)) {
                     return Some(format!(
                         "`{w}` holds what looks like a credential and `{prog}` would print it in a form that cannot be redacted; read it with fs_read, which redacts credentials"
                     ));
@@ -539,6 +654,14 @@ mod attacks {
             "cp .env x",
             "git log -p -- .env",
             "git blame .env",
+            "cd sub && cat ../.env",
+            "cd sub && rev ../notes.bak",
+            "cd sub && grep -r STRIPE ..",
+            "git -C sub show :../.env",
+            "git -C sub grep --untracked STRIPE ..",
+            "git -C . grep --untracked STRIPE",
+            "git -c color.ui=never grep --no-index STRIPE",
+            "git --no-pager grep --untracked STRIPE",
         ] {
             let Ok(d) = router::route_for(line, &env, Actor::Agent) else {
                 continue;
@@ -546,9 +669,8 @@ mod attacks {
             let Plan::Chain(steps) = d.plan else {
                 continue;
             };
-            let cmds: Vec<&Cmd> = steps.iter().flat_map(|s| s.pipeline.iter()).collect();
             judged.push(line);
-            if refusal(&root, &cmds, true).is_none() {
+            if refusal(&root, &steps, true).is_none() {
                 passed.push(line);
             }
         }
@@ -558,6 +680,93 @@ mod attacks {
         assert!(
             judged.len() >= 30,
             "the policy lets most reads through to this check: {judged:?}"
+        );
+    }
+
+    /// Paths are judged from the folder each command runs in: reading a
+    /// file of the tree from a subfolder runs, leaving the tree from one
+    /// (by `..`, by a link, by `git -C`) does not.
+    #[test]
+    fn paths_are_judged_from_where_the_command_runs() {
+        let dir = std::env::temp_dir().join(format!("reads-cd-{}", std::process::id()));
+        let root = dir.join("repo");
+        std::fs::create_dir_all(root.join("sub/deeper")).expect("mkdir");
+        std::fs::create_dir_all(dir.join("outside")).expect("mkdir");
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(&root)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git init");
+        let root = root.canonicalize().expect("canonical");
+        std::fs::write(root.join("x"), "x\n").expect("x");
+        std::fs::write(root.join("sub/y"), "y\n").expect("y");
+        std::fs::write(dir.join("outside/secret"), "s\n").expect("outside");
+        std::fs::write(dir.join("sibling"), "s\n").expect("sibling");
+        #[cfg(unix)]
+        {
+            // A link to a folder outside: `out/../sibling` is next to
+            // the target, outside; a link to a folder inside is fine.
+            std::os::unix::fs::symlink(dir.join("outside"), root.join("sub/out")).expect("symlink");
+            std::os::unix::fs::symlink(root.join("sub/deeper"), root.join("in")).expect("symlink");
+        }
+        let env = RepoEnv::new(root.clone());
+        let judge = |line: &str| -> Option<Option<String>> {
+            let d = router::route_for(line, &env, Actor::Agent).ok()?;
+            let Plan::Chain(steps) = d.plan else {
+                return None;
+            };
+            Some(refusal(&root, &steps, false))
+        };
+        let mut wrong = Vec::new();
+        let mut refused_here = 0;
+        for line in [
+            "cd sub && cat ../x",
+            "cd sub; cat ../x",
+            "cd sub && cat ../x y ../sub/y",
+            "cd sub/deeper && cat ../../x",
+            "cd sub && cd deeper && cat ../y",
+            "cd sub && ls ..",
+            "cd sub && grep -n x ../x",
+            "cd sub && git show HEAD:x",
+            "cd sub && git diff --no-index ../x y",
+            "git -C sub diff --no-index ../x y",
+            "cat in/../deeper/../y",
+            "cat sub/../x",
+        ] {
+            match judge(line) {
+                Some(None) => {}
+                Some(Some(why)) => wrong.push(format!("refused `{line}`: {why}")),
+                None => wrong.push(format!("the router did not pass `{line}`")),
+            }
+        }
+        for line in [
+            "cd sub && cat ../../outside/secret",
+            "cd sub && cat ../../sibling",
+            "cd sub/deeper && cat ../../../sibling",
+            "cd sub && ls ../..",
+            "cd sub && cat out/secret",
+            "cd sub && cat out/../sibling",
+            "cat sub/out/../sibling",
+            "cat sub/out/secret",
+            "cd sub && grep -rn s ../..",
+            "git -C sub diff --no-index ../../sibling y",
+            "git -C sub -C .. diff --no-index ../sibling y",
+            "cd sub && git -C .. diff --no-index ../sibling x",
+            "cd sub && cd .. && cat ../sibling",
+            "cd sub | cat ../x",
+        ] {
+            match judge(line) {
+                Some(None) => wrong.push(format!("let through `{line}`")),
+                Some(Some(_)) => refused_here += 1,
+                None => {}
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        assert!(
+            refused_here >= 12,
+            "the router passes these lines to this check: {refused_here}"
         );
     }
 }

@@ -207,7 +207,7 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             "GitAction runs git only; use ShellCommand for other programs",
         );
     }
-    if let Some(why) = read_refusal(ws, &cmds) {
+    if let Some(why) = read_refusal(ws, &steps) {
         return ToolOutcome::fail(line, "refused: read", why);
     }
     let build = match cmds.as_slice() {
@@ -255,6 +255,23 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             }
         }
     }
+    // The refs before a git write in the saga: what it changes besides
+    // the saga's branch (a tag, a branch, HEAD) is recorded in the saga,
+    // for `saga abort` to put back.
+    let refs_before = if needs_saga {
+        match crate::saga::refs::values(&ws.root) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                return ToolOutcome::fail(
+                    line,
+                    "refused: saga",
+                    format!("the repository's refs could not be read before the git write ({e}); nothing was run"),
+                )
+            }
+        }
+    } else {
+        None
+    };
     let writes = decision.risk > Risk::ReadOnly;
     if writes {
         if let Err(why) = super::dirty::snapshot(ws.guard.shadow(), &ws.root, &ws.session) {
@@ -328,6 +345,26 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             ),
         }
     }
+    let mut refs_changed = Vec::new();
+    if let Some(before) = &refs_before {
+        let recorded = crate::saga::refs::values(&ws.root)
+            .and_then(|after| crate::saga::refs::record(&ws.root, before, &after));
+        match recorded {
+            Ok(changes) => {
+                if !changes.is_empty() {
+                    ws.log.event(
+                        "refs",
+                        serde_json::json!({"command": line, "changes": changes}),
+                    );
+                }
+                refs_changed = changes;
+            }
+            Err(e) => ws.log.event(
+                "refs_error",
+                serde_json::json!({"command": line, "error": e.to_string()}),
+            ),
+        }
+    }
     let ran = match result {
         Ok(r) => r,
         Err(why) => return ToolOutcome::fail(line, "error: run", why),
@@ -379,6 +416,22 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
             .map(|s| s.trim().to_string())
     })
     .flatten();
+    if !refs_changed.is_empty() {
+        let names: Vec<&str> = refs_changed.iter().map(|c| c.name.as_str()).collect();
+        content.push_str(&format!(
+            "\nrefs the command changed (recorded in the saga; `saga abort` puts them back): {}",
+            names.join(", ")
+        ));
+        if refs_changed.iter().any(|c| c.name == "HEAD") {
+            content.push_str("\nHEAD left the saga's branch: further git writes are refused until the user finishes or aborts the saga");
+        }
+        ws.effects
+            .extend(refs_changed.iter().map(|c| format!("ref {}", c.name)));
+    }
+    ws.effects.extend(recorded);
+    if let Some(c) = &commit {
+        ws.effects.push(format!("commit {c}"));
+    }
     ToolOutcome {
         content,
         ok: passed,
@@ -398,9 +451,9 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
 
 /// Why the line may not run because of what it would read: outside the
 /// working tree, or a secret over a remote endpoint (see `reads`).
-fn read_refusal(ws: &Workspace, cmds: &[&Cmd]) -> Option<String> {
+fn read_refusal(ws: &Workspace, steps: &[router::Step]) -> Option<String> {
     let guard_secrets = ws.limits.remote && !ws.limits.send_secrets;
-    super::reads::refusal(&ws.root, cmds, guard_secrets)
+    super::reads::refusal(&ws.root, steps, guard_secrets)
 }
 
 /// Git run for the agent tells hooks so (`FARARONI_ACTOR=agent`).

@@ -60,7 +60,8 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, CliError> {
     for n in &ran.notes {
         crate::cli::util::warn(n);
     }
-    if ran.code != 0 {
+    // 125: the sandbox could not be set up and said why; nothing ran.
+    if ran.code != 0 && ran.code != 125 {
         eprintln!(
             "fararoni run: `{}` ran contained ({}): writes outside the working tree, to the git dir, hooks and `.fararoni/` are refused{}; `fararoni.sandbox.writable` widens what it may write",
             args.command[0].to_string_lossy(),

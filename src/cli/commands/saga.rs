@@ -198,8 +198,26 @@ pub(crate) fn run(cmd: SagaCommand) -> Result<ExitCode, CliError> {
                     tip,
                     restored_uncommitted,
                     abort_snapshot,
+                    refs,
                 } => {
                     crate::cli::ui::say(&format!("aborted saga {id}; back on `{branch}`\n"));
+                    for r in &refs {
+                        let kept = r
+                            .kept
+                            .as_deref()
+                            .map(|k| format!(" (its value is kept at {k})"))
+                            .unwrap_or_default();
+                        match r.action {
+                            "left" => eprintln!(
+                                "warning: {} was changed by the saga and moved again since; left as it is",
+                                r.name
+                            ),
+                            action => crate::cli::ui::say(&format!(
+                                "{action} {}, which the saga had changed{kept}\n",
+                                r.name
+                            )),
+                        }
+                    }
                     if let (Some(r), Some(t)) = (aborted_ref, tip) {
                         crate::cli::ui::say(&format!(
                             "the saga's commits are kept at {r} ({})\n",
@@ -314,11 +332,13 @@ fn aborted_json(done: &Aborted) -> serde_json::Value {
             tip,
             restored_uncommitted,
             abort_snapshot,
+            refs,
         } => json!({
             "result": "returned", "id": id, "branch": branch, "aborted_ref": aborted_ref,
             "tip": tip, "restored_uncommitted": restored_uncommitted,
             "abort_snapshot": abort_snapshot.as_ref().map(|_| format!("refs/fararoni/snapshots/{id}/abort")),
             "abort_snapshot_commit": abort_snapshot,
+            "refs": refs.iter().map(|r| json!({"ref": r.name, "action": r.action, "kept": r.kept})).collect::<Vec<_>>(),
         }),
         Aborted::StartRolledBack { id, branch } => {
             json!({"result": "start_rolled_back", "id": id, "branch": branch})

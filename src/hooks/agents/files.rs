@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::edit::Rebuilt;
 use super::verdict::{Decision, Veto};
 use super::{Ctx, MAX_PAYLOAD};
-use crate::guard::killswitch;
+use crate::guard::killswitch::{self, Elsewhere};
 use crate::shadow::{paths_normalize, ShadowError};
 
 /// What a call would do to one file.
@@ -308,7 +308,20 @@ pub fn judge(
     change: Change,
     rebuild: &dyn Fn(&Current) -> Result<Rebuilt, Veto>,
 ) -> Decision {
-    match judge_inner(ctx, base, input, change, rebuild) {
+    judge_in_change(ctx, base, input, change, rebuild, &Elsewhere::default())
+}
+
+/// [`judge`], for one file of a call that changes several (a patch):
+/// code the others gain (`elsewhere`) was moved there, not removed.
+pub fn judge_in_change(
+    ctx: &Ctx,
+    base: &Path,
+    input: &str,
+    change: Change,
+    rebuild: &dyn Fn(&Current) -> Result<Rebuilt, Veto>,
+    elsewhere: &Elsewhere<'_>,
+) -> Decision {
+    match judge_inner(ctx, base, input, change, rebuild, elsewhere) {
         Ok(()) => Decision::Allow,
         Err(v) => Decision::Veto(v),
     }
@@ -320,6 +333,7 @@ fn judge_inner(
     input: &str,
     change: Change,
     rebuild: &dyn Fn(&Current) -> Result<Rebuilt, Veto>,
+    elsewhere: &Elsewhere<'_>,
 ) -> Result<(), Veto> {
     let target = locate(ctx, base, input)?;
     let current = read_current(&target, input)?;
@@ -339,11 +353,12 @@ fn judge_inner(
             Rebuilt::Content(c) => c,
         };
         if let Some(old) = &current.bytes {
-            let report = killswitch::check_file(
+            let report = killswitch::check_in_change(
                 &judged_name(&target),
                 Some(old),
                 new.as_bytes(),
                 ctx.thresholds()?,
+                elsewhere,
             );
             if report.blocked() {
                 let reasons: Vec<String> = report.reasons.iter().map(|r| r.to_string()).collect();

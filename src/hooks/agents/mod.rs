@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use crate::git::Repo;
-use crate::guard::killswitch::Thresholds;
+use crate::guard::killswitch::{self, Thresholds};
 use crate::settings::read::{self as config, HookPosture};
 use crate::shadow::{Session, Shadow};
 
@@ -483,50 +483,143 @@ fn decide(ctx: &Ctx, call: &Call) -> Result<Decision, payload::BadPayload> {
 
 /// Judges a Codex patch: every file it touches, all or nothing (a hunk
 /// Codex cannot place makes it refuse the whole patch, which then passes
-/// untouched).
+/// untouched). The patch is one change: code it takes out of one file and
+/// puts into another (of the repository, as the patch leaves it) was
+/// moved, not removed.
 fn judge_patch(ctx: &Ctx, base: &Path, text: &str) -> Decision {
-    let ops = match patch::parse(text) {
-        Ok(ops) => ops,
-        Err(e) => {
-            return Decision::Veto(Veto::fail_closed(&format!(
-                "the patch cannot be read: {}",
-                e.0
-            )))
-        }
-    };
-    // First what each update would leave, as Codex computes it before
-    // touching anything.
-    let mut updated: Vec<Option<String>> = Vec::with_capacity(ops.len());
-    for op in &ops {
-        let patch::PatchOp::Update { path, hunks, .. } = op else {
-            updated.push(None);
-            continue;
-        };
-        let target = match files::locate(ctx, base, path) {
-            Ok(t) => t,
-            Err(v) => return Decision::Veto(v),
-        };
-        let cur = match files::read_current(&target, path) {
-            Ok(c) => c,
-            Err(v) => return Decision::Veto(v),
-        };
-        let text = match cur.text() {
-            Ok(Some(t)) => t,
-            Ok(None) => return Decision::Allow, // Codex refuses to update a missing file.
-            Err(v) => return Decision::Veto(v),
-        };
-        match patch::apply_hunks(text, hunks) {
-            Rebuilt::Content(c) => updated.push(Some(c)),
-            Rebuilt::Refused(_) => return Decision::Allow,
-        }
+    match judge_patch_inner(ctx, base, text) {
+        Ok(d) => d,
+        Err(v) => Decision::Veto(v),
     }
-    let mut decisions = Vec::new();
-    for (op, new) in ops.iter().zip(updated) {
+}
+
+/// A file a patch touches: its name, whether it is outside the repository
+/// (scratch), what it holds now, and what the patch leaves in it (`None`:
+/// deleted or moved away).
+struct File {
+    name: String,
+    scratch: bool,
+    old: Option<Vec<u8>>,
+    left: Option<Vec<u8>>,
+}
+
+/// Every file a patch names, once each by where it really is.
+#[derive(Default)]
+struct Touched {
+    files: Vec<File>,
+    at: std::collections::HashMap<PathBuf, usize>,
+}
+
+impl Touched {
+    /// Returns the index of the file `path` names, read on first sight.
+    fn index(&mut self, ctx: &Ctx, base: &Path, path: &str) -> Result<usize, Veto> {
+        let target = files::locate(ctx, base, path)?;
+        if let Some(&i) = self.at.get(&target.abs) {
+            return Ok(i);
+        }
+        let cur = files::read_current(&target, path)?;
+        self.files.push(File {
+            name: target
+                .rel
+                .clone()
+                .unwrap_or_else(|| target.abs.to_string_lossy().into_owned()),
+            scratch: target.scratch,
+            left: cur.bytes.clone(),
+            old: cur.bytes,
+        });
+        self.at.insert(target.abs, self.files.len() - 1);
+        Ok(self.files.len() - 1)
+    }
+}
+
+fn judge_patch_inner(ctx: &Ctx, base: &Path, text: &str) -> Result<Decision, Veto> {
+    let ops = patch::parse(text)
+        .map_err(|e| Veto::fail_closed(&format!("the patch cannot be read: {}", e.0)))?;
+    let mut touched = Touched::default();
+    // What each update would leave, as Codex computes it before touching
+    // anything, and what the whole patch leaves in each file.
+    let mut updated: Vec<Option<String>> = Vec::with_capacity(ops.len());
+    let mut places: Vec<(usize, Option<usize>)> = Vec::with_capacity(ops.len());
+    for op in &ops {
         match op {
             patch::PatchOp::Add { path, content } => {
-                decisions.push(files::judge(ctx, base, path, Change::Write, &|_| {
-                    Ok(Rebuilt::Content(content.clone()))
-                }));
+                let i = touched.index(ctx, base, path)?;
+                touched.files[i].left = Some(content.clone().into_bytes());
+                places.push((i, None));
+                updated.push(None);
+            }
+            patch::PatchOp::Delete { path } => {
+                let i = touched.index(ctx, base, path)?;
+                touched.files[i].left = None;
+                places.push((i, None));
+                updated.push(None);
+            }
+            patch::PatchOp::Update {
+                path,
+                move_to,
+                hunks,
+            } => {
+                let i = touched.index(ctx, base, path)?;
+                let text = match touched.files[i].old.as_deref().map(std::str::from_utf8) {
+                    Some(Ok(t)) => t,
+                    // Codex refuses to update a missing file.
+                    None => return Ok(Decision::Allow),
+                    Some(Err(_)) => {
+                        return Err(Veto::fail_closed(
+                            "the file is not UTF-8 text, so the edit cannot be judged",
+                        ))
+                    }
+                };
+                let new = match patch::apply_hunks(text, hunks) {
+                    Rebuilt::Content(c) => c,
+                    Rebuilt::Refused(_) => return Ok(Decision::Allow),
+                };
+                let dest = match move_to {
+                    Some(m) => {
+                        let d = touched.index(ctx, base, m)?;
+                        touched.files[i].left = None;
+                        touched.files[d].left = Some(new.clone().into_bytes());
+                        Some(d)
+                    }
+                    None => {
+                        touched.files[i].left = Some(new.clone().into_bytes());
+                        None
+                    }
+                };
+                places.push((i, dest));
+                updated.push(Some(new));
+            }
+        }
+    }
+    // Files outside the repository (new ones under the temp dir) keep
+    // nothing: code moved there is not counted as kept.
+    let files: Vec<killswitch::ChangedFile> = touched
+        .files
+        .iter()
+        .map(|t| {
+            let old = t.old.as_deref();
+            let left = if t.scratch {
+                old.unwrap_or_default()
+            } else {
+                t.left.as_deref().unwrap_or_default()
+            };
+            (t.name.as_str(), old, left)
+        })
+        .collect();
+    let change = killswitch::Change::new(&files);
+    let mut decisions = Vec::new();
+    for ((op, new), (i, dest)) in ops.iter().zip(updated).zip(places) {
+        let elsewhere = change.elsewhere(i);
+        match op {
+            patch::PatchOp::Add { path, content } => {
+                decisions.push(files::judge_in_change(
+                    ctx,
+                    base,
+                    path,
+                    Change::Write,
+                    &|_| Ok(Rebuilt::Content(content.clone())),
+                    &elsewhere,
+                ));
             }
             patch::PatchOp::Delete { path } => {
                 decisions.push(files::judge(ctx, base, path, Change::Delete, &|_| {
@@ -535,13 +628,23 @@ fn judge_patch(ctx: &Ctx, base: &Path, text: &str) -> Decision {
             }
             patch::PatchOp::Update { path, move_to, .. } => {
                 let new = new.unwrap_or_default();
-                decisions.push(files::judge(ctx, base, path, Change::Write, &|_| {
-                    Ok(Rebuilt::Content(new.clone()))
-                }));
-                if let Some(dest) = move_to {
-                    decisions.push(files::judge(ctx, base, dest, Change::Write, &|_| {
-                        Ok(Rebuilt::Content(new.clone()))
-                    }));
+                decisions.push(files::judge_in_change(
+                    ctx,
+                    base,
+                    path,
+                    Change::Write,
+                    &|_| Ok(Rebuilt::Content(new.clone())),
+                    &elsewhere,
+                ));
+                if let (Some(dest), Some(d)) = (move_to, dest) {
+                    decisions.push(files::judge_in_change(
+                        ctx,
+                        base,
+                        dest,
+                        Change::Write,
+                        &|_| Ok(Rebuilt::Content(new.clone())),
+                        &change.elsewhere(d),
+                    ));
                 }
             }
         }
@@ -549,7 +652,7 @@ fn judge_patch(ctx: &Ctx, base: &Path, text: &str) -> Decision {
             break;
         }
     }
-    veto_first(decisions)
+    Ok(veto_first(decisions))
 }
 
 /// Judges a shell command line: the shell judgement, a patch carried in it,

@@ -13,8 +13,8 @@ pub struct Loss {
     pub untracked: Vec<PathBuf>,
     /// Targets git tracks (files, or directories holding tracked files).
     pub tracked: Vec<PathBuf>,
-    /// Ignored files people keep by hand, which git has no copy of
-    /// (`.env.local`, local configuration, keys): not build output.
+    /// Ignored files people keep by hand (`.env*`, local configuration,
+    /// databases, keys; `fararoni.precious`): ignored is not expendable.
     pub precious: Vec<PathBuf>,
 }
 

@@ -411,29 +411,14 @@ impl Judge<'_> {
             let modified = under(&loss.modified);
             let untracked = under(&loss.untracked);
             let precious = under(&loss.precious);
-            if modified.is_empty() && untracked.is_empty() && !precious.is_empty() {
-                let verb = match effect {
-                    Effect::Delete { .. } => "delete",
-                    Effect::Edit => "rewrite in place",
-                    _ => "overwrite",
-                };
-                let names: Vec<String> =
-                    precious.iter().take(3).map(|n| format!("`{n}`")).collect();
-                self.deny(format!(
-                    "{what} would {verb} {} ignored file{} kept by hand, of which git has no copy ({}); change it with the agent's edit tool or ask the user",
-                    precious.len(),
-                    if precious.len() == 1 { "" } else { "s" },
-                    names.join(", ")
-                ));
-                return;
-            }
             let verb = match effect {
                 Effect::Delete { .. } => "delete",
                 Effect::Edit => "rewrite in place",
                 _ => "overwrite",
             };
-            if !modified.is_empty() || !untracked.is_empty() {
-                let mut names: Vec<&String> = modified.iter().chain(untracked.iter()).collect();
+            if !modified.is_empty() || !untracked.is_empty() || !precious.is_empty() {
+                let mut names: Vec<&String> =
+                    modified.iter().chain(&untracked).chain(&precious).collect();
                 names.truncate(3);
                 let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
                 let mut counts = Vec::new();
@@ -443,9 +428,18 @@ impl Judge<'_> {
                 if !untracked.is_empty() {
                     counts.push(format!("{} untracked", untracked.len()));
                 }
-                let n = modified.len() + untracked.len();
+                if !precious.is_empty() {
+                    counts.push(format!("{} precious ignored", precious.len()));
+                }
+                let n = modified.len() + untracked.len() + precious.len();
+                let (kind, remedy) = if modified.is_empty() && untracked.is_empty() {
+                    // Ignored files cannot be committed or stashed away.
+                    ("", "git ignores such files but people keep them by hand (local settings, data, keys), and git cannot bring them back; copy them aside first")
+                } else {
+                    (" with uncommitted work", "commit or stash it first")
+                };
                 self.deny(format!(
-                    "{what} would {verb} {} file{} with uncommitted work under `{}` ({}); commit or stash it first",
+                    "{what} would {verb} {} file{}{kind} under `{}` ({}); {remedy}",
                     counts.join(" and "),
                     if n == 1 { "" } else { "s" },
                     rel(path),

@@ -1,0 +1,183 @@
+//! Measuring and scanning the two sides: each side's lines hashed and
+//! classed ([`super::super::measure`]), each side's functions and blocks
+//! ([`super::super::stubs`]), the placeholders among the lines the new side
+//! gained, on two or three threads for a large pair.
+
+use std::hash::BuildHasherDefault;
+
+use super::super::elision;
+use super::super::lang::{self, Lang};
+use super::super::lines::{hash_line, lines, seed, PassThrough};
+use super::super::measure::{measure, Delta, Measured};
+use super::super::stubs;
+use super::Reason;
+
+/// At most this many placeholder lines are reported.
+pub(super) const MAX_ELISIONS: usize = 3;
+
+/// What is known of each side: its measured lines and, for text, its
+/// functions and blocks; the edit's shared beginning and end, if it was
+/// judged from its changed lines; and the functions known unchanged
+/// (pairs of indices in the new and old scans).
+pub(super) type Studied<'a> = (
+    Measured,
+    Measured,
+    Option<stubs::Scan<'a>>,
+    Option<stubs::Scan<'a>>,
+    Option<Delta>,
+    Vec<(usize, usize)>,
+);
+
+/// Measures and scans both sides. An edit that leaves most of the file as
+/// it was has its new side derived from the old one ([`Delta`]) and its
+/// scan joined to the old one's. For a large pair, the pieces of work
+/// (measuring; scanning each side for stubs) run on three threads, or on
+/// two for an edit (the new side's scan is then short, and follows the
+/// old side's).
+pub(super) fn study<'a>(
+    old: &[u8],
+    new: &[u8],
+    texts: Option<(&'a str, &'a str)>,
+    lang: &'static Lang,
+    derive: bool,
+) -> Studied<'a> {
+    let parallel = old.len() + new.len() >= PARALLEL_BYTES;
+    let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
+    let measured = || {
+        let old_side = measure(old, lang);
+        let new_side = match delta {
+            Some(d) => old_side.derive(old, new, d, lang),
+            None => measure(new, lang),
+        };
+        (old_side, new_side)
+    };
+    // Only the brace scanner can start and stop mid-text: the other
+    // scanners read each side whole, on a thread each.
+    let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
+        let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
+        let ((old_scan, new_scan), (old_side, new_side)) = both(
+            parallel,
+            || {
+                both(
+                    parallel,
+                    || scan(texts.map(|t| t.0)),
+                    || scan(texts.map(|t| t.1)),
+                )
+            },
+            measured,
+        );
+        return (old_side, new_side, old_scan, new_scan, delta, Vec::new());
+    };
+    // The new side's scan starts where the old one was just before the
+    // changed lines and joins it past them: one thread scans the old side
+    // and then the new side's changed part, while the other measures.
+    let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
+    let shift = new.len() as isize - old.len() as isize;
+    let (scans, (old_side, new_side)) = both(
+        parallel,
+        || {
+            texts.map(|(o, n)| {
+                let old_scan = stubs::scan_old(o, lang, d.head, old_tail);
+                let joined = stubs::scan_new(n, lang, &old_scan, d.head, new_tail, shift);
+                (old_scan, joined)
+            })
+        },
+        measured,
+    );
+    let (old_scan, new_scan, same) = match scans {
+        Some((o, j)) => (Some(o), Some(j.scan), j.same),
+        None => (None, None, Vec::new()),
+    };
+    let old_scan = old_scan.map(|o| o.scan);
+    (old_side, new_side, old_scan, new_scan, delta, same)
+}
+
+/// Returns the placeholder lines among those `new` has more often than
+/// `old` (`surplus`, by hash), at most [`MAX_ELISIONS`], each at its first
+/// line. With a `delta`, a surplus line is in the shared beginning (then
+/// `old` has it too) or in `new`'s changed part, so only the beginning is
+/// read for the lines `old` has and then the changed part; the lines after
+/// it never are.
+pub(super) fn placeholders(
+    new: &[u8],
+    old_side: &Measured,
+    mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    delta: Option<Delta>,
+    lang: &Lang,
+) -> Vec<Reason> {
+    let seed = seed();
+    let mut found = Vec::new();
+    let judge = |number: usize, l: &[u8], found: &mut Vec<Reason>| {
+        if let Ok(text) = std::str::from_utf8(l) {
+            if elision::is_placeholder_in(text, lang) {
+                found.push(Reason::Elision {
+                    line: number,
+                    text: text.to_string(),
+                });
+            }
+        }
+    };
+    let Some(delta) = delta else {
+        for (number, l) in lines(new) {
+            if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+                break;
+            }
+            if surplus.remove(&hash_line(seed, l)).is_some() {
+                judge(number, l, &mut found);
+            }
+        }
+        return found;
+    };
+    // Lines of the shared beginning are lines of `old`.
+    let mut in_head = surplus.keys().filter(|h| old_side.contains(**h)).count();
+    let head = &new[..delta.head];
+    let mut it = lines(head);
+    while in_head > 0 && found.len() < MAX_ELISIONS && !surplus.is_empty() {
+        let Some((number, l)) = it.next() else { break };
+        if surplus.remove(&hash_line(seed, l)).is_some() {
+            in_head -= 1;
+            judge(number, l, &mut found);
+        }
+    }
+    if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+        return found;
+    }
+    // The changed part starts on the line after the beginning's last `\n`.
+    let before = head.iter().filter(|&&b| b == b'\n').count();
+    for (number, l) in lines(&new[delta.mid(new.len())]) {
+        if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+            break;
+        }
+        if surplus.remove(&hash_line(seed, l)).is_some() {
+            judge(before + number, l, &mut found);
+        }
+    }
+    found
+}
+
+/// From this many bytes (both sides together) the sides are studied on two
+/// threads: below it a thread costs more than it saves.
+pub(super) const PARALLEL_BYTES: usize = 256 * 1024;
+
+/// Returns what `a` and `b` return, running `a` on a second thread when
+/// `parallel` (or here, when no thread can be had).
+pub(super) fn both<A: Send, B>(
+    parallel: bool,
+    a: impl Fn() -> A + Sync,
+    b: impl FnOnce() -> B,
+) -> (A, B) {
+    if !parallel {
+        return (a(), b());
+    }
+    std::thread::scope(|s| match std::thread::Builder::new().spawn_scoped(s, &a) {
+        Ok(handle) => {
+            let y = b();
+            // A panic on the thread is the panic it would have been here.
+            let x = handle
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (x, y)
+        }
+        Err(_) => (a(), b()),
+    })
+}
