@@ -181,6 +181,13 @@ impl Facts for RepoEnv {
         Some(found)
     }
 
+    fn current_branch(&self) -> Option<String> {
+        match self.repo()?.head().ok()? {
+            crate::git::Head::Branch { name, .. } | crate::git::Head::Unborn { name } => Some(name),
+            crate::git::Head::Detached { .. } => None,
+        }
+    }
+
     fn is_path(&self, place: &Place, name: &str) -> Option<bool> {
         if place.dir.join(name).symlink_metadata().is_ok() {
             return Some(true);
@@ -424,6 +431,7 @@ fn added_paths(
 pub struct GitLoss {
     cwd: PathBuf,
     repo: OnceCell<Option<Repo>>,
+    includes: OnceCell<Vec<PathBuf>>,
 }
 
 impl GitLoss {
@@ -433,6 +441,7 @@ impl GitLoss {
         GitLoss {
             cwd: cwd.to_path_buf(),
             repo: OnceCell::new(),
+            includes: OnceCell::new(),
         }
     }
 
@@ -536,15 +545,237 @@ impl LossFacts for GitLoss {
             }
         }
         if !ignored.is_empty() {
-            // The same rules the snapshot saves by (one table plus
-            // `fararoni.precious`; build output is never walked).
             let rules = crate::shadow::ignored::Rules::of_repo(Some(repo));
             let mut precious = Vec::new();
             crate::shadow::ignored::precious_files(&top, &rules, &ignored, &mut precious);
-            loss.precious = precious.iter().map(|r| top.join(r)).collect();
+            // Past the size the dirty set saves, a precious file is no less
+            // precious.
+            for rel in &ignored {
+                if !rel.ends_with('/') && rules.is_precious(rel) && !precious.contains(rel) {
+                    precious.push(rel.clone());
+                }
+            }
+            // Our own store is protected by place, not counted here.
+            loss.precious = precious
+                .into_iter()
+                .filter(|rel| !rel.starts_with(".fararoni/"))
+                .map(|rel| top.join(rel))
+                .collect();
         }
         Ok(loss)
     }
+
+    fn stash_entries(&self) -> Option<usize> {
+        self.stash_count()
+    }
+
+    fn archive_members(&self, program: &str, archive: &Path) -> Option<Vec<String>> {
+        list_archive(program, archive)
+    }
+
+    fn staged_only(&self, paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+        let repo = self.repo()?;
+        let top = canonical(repo.workdir()?);
+        let mut args: Vec<String> = ["--literal-pathspecs"]
+            .into_iter()
+            .chain(status::ARGS)
+            .chain(["--untracked-files=no", "--"])
+            .map(str::to_string)
+            .collect();
+        for p in paths {
+            let rel = p.strip_prefix(&top).ok()?.to_str()?;
+            args.push(if rel.is_empty() {
+                ".".into()
+            } else {
+                rel.to_string()
+            });
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = self.ask(&refs)?;
+        let mut lost = Vec::new();
+        for e in status::parse(out.as_bytes()).ok()? {
+            // Staged, and then changed again (or deleted) in the tree.
+            let status::EntryKind::Changed {
+                index: Some(_),
+                worktree,
+            } = e.kind
+            else {
+                continue;
+            };
+            if !e.staged || worktree == status::WorktreeSide::SameAsIndex {
+                continue;
+            }
+            if worktree == status::WorktreeSide::Deleted
+                || !self.staged_lines_in_tree(&top, &e.path)
+            {
+                lost.push(top.join(&e.path));
+            }
+        }
+        Some(lost)
+    }
+
+    fn config_includes(&self) -> Vec<PathBuf> {
+        self.includes.get_or_init(|| self.read_includes()).clone()
+    }
+
+    fn branches_holding_only(&self, names: &[String]) -> Option<Vec<String>> {
+        self.only_on(names)
+    }
+}
+
+impl GitLoss {
+    /// `git ARGS` in the working tree (or git dir), read without taking
+    /// locks an agent's git needs.
+    fn ask(&self, args: &[&str]) -> Option<String> {
+        let repo = self.repo()?;
+        let dir = repo.workdir().unwrap_or(repo.git_dir()).to_path_buf();
+        GitCommand::new(args.iter().copied())
+            .dir(dir)
+            .protected()
+            .env("GIT_OPTIONAL_LOCKS", "0")
+            .read()
+            .ok()
+    }
+
+    /// `include.path` / `includeIf.*.path` values, resolved against the
+    /// file that names them (git's own rule; `~/` is the home folder).
+    fn read_includes(&self) -> Vec<PathBuf> {
+        let Some(repo) = self.repo() else {
+            return Vec::new();
+        };
+        let top = repo.workdir().unwrap_or(repo.git_dir()).to_path_buf();
+        let Some(out) = self.ask(&[
+            "config",
+            "--show-origin",
+            "-z",
+            "--get-regexp",
+            r"^include(if\..*)?\.path$",
+        ]) else {
+            return Vec::new();
+        };
+        let home = crate::settings::read::home_os().map(PathBuf::from);
+        let fields: Vec<&str> = out.split('\0').collect();
+        let mut v = Vec::new();
+        for pair in fields.chunks(2) {
+            let [origin, entry] = pair else { continue };
+            let Some((_, value)) = entry.split_once('\n') else {
+                continue;
+            };
+            let origin = origin.strip_prefix("file:").unwrap_or(origin);
+            let base = top.join(origin);
+            let target = if let Some(rest) = value.strip_prefix("~/") {
+                match &home {
+                    Some(h) => h.join(rest),
+                    None => continue,
+                }
+            } else {
+                base.parent()
+                    .map_or_else(|| PathBuf::from(value), |d| d.join(value))
+            };
+            v.push(crate::policy::hook::paths::resolve_abs(&target, true));
+        }
+        v
+    }
+
+    /// Whether every line the index adds to `rel` (against HEAD) is still
+    /// in the working tree's file: the edit went on after staging, and
+    /// unstaging loses no text.
+    fn staged_lines_in_tree(&self, top: &Path, rel: &str) -> bool {
+        let Some(diff) = self.ask(&[
+            "--literal-pathspecs",
+            "diff",
+            "--cached",
+            "--no-color",
+            "--no-ext-diff",
+            "-U0",
+            "--",
+            rel,
+        ]) else {
+            return false;
+        };
+        let Ok(tree) = std::fs::read_to_string(top.join(rel)) else {
+            return false;
+        };
+        let lines: std::collections::HashSet<&str> = tree.lines().collect();
+        diff.lines()
+            .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
+            .all(|l| lines.contains(&l[1..]))
+    }
+
+    fn stash_count(&self) -> Option<usize> {
+        let refs = self.ask(&["for-each-ref", "--format=%(refname)", "refs/stash"])?;
+        if refs.trim().is_empty() {
+            return Some(0);
+        }
+        let list = self.ask(&["log", "-g", "--format=%H", "refs/stash", "--"])?;
+        Some(list.lines().filter(|l| !l.trim().is_empty()).count().max(1))
+    }
+
+    fn only_on(&self, names: &[String]) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        let named: Vec<String> = names.iter().map(|n| format!("refs/heads/{n}")).collect();
+        for (name, full) in names.iter().zip(&named) {
+            // A name that is no branch is refused by git: nothing lost.
+            let Some(tip) =
+                self.ask(&["rev-parse", "--verify", "-q", &format!("{full}^{{commit}}")])
+            else {
+                continue;
+            };
+            let tip = tip.trim().to_string();
+            if tip.is_empty() {
+                continue;
+            }
+            let holders = self.ask(&["for-each-ref", "--format=%(refname)", "--contains", &tip])?;
+            let elsewhere = holders.lines().map(str::trim).any(|r| {
+                // The stash and our own keep refs are not where anyone
+                // looks for a branch's commits.
+                !r.is_empty()
+                    && r != "refs/stash"
+                    && !r.starts_with("refs/fararoni/")
+                    && !named.iter().any(|n| n == r)
+            });
+            if !elsewhere {
+                out.push(name.clone());
+            }
+        }
+        Some(out)
+    }
+}
+
+/// The most bytes of an archive listing read: past it, the members are
+/// taken as unknown.
+const MAX_LISTING: usize = 16 << 20;
+
+/// Lists an archive's members with its own program (`tar -tf`, `unzip
+/// -Z1`, `7z l -slt`); `None` when the program is missing, fails, or the
+/// listing is too long.
+fn list_archive(program: &str, archive: &Path) -> Option<Vec<String>> {
+    let mut cmd = std::process::Command::new(program);
+    let sevenzip = matches!(program, "7z" | "7za" | "7zr" | "7zz");
+    match program {
+        "tar" | "gtar" | "bsdtar" => cmd.arg("-tf").arg(archive),
+        "unzip" => cmd.arg("-Z1").arg(archive),
+        _ if sevenzip => cmd.args(["l", "-slt", "-ba"]).arg(archive),
+        _ => return None,
+    };
+    let out = cmd
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() || out.stdout.len() > MAX_LISTING {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).ok()?;
+    let members: Vec<String> = if sevenzip {
+        text.lines()
+            .filter_map(|l| l.strip_prefix("Path = "))
+            .map(str::to_string)
+            .collect()
+    } else {
+        text.lines().map(str::to_string).collect()
+    };
+    Some(members.into_iter().filter(|m| !m.is_empty()).collect())
 }
 
 /// Counts the files at or under `p` (up to `limit`), for a place with no

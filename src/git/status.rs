@@ -26,6 +26,9 @@ pub struct Entry {
     pub exact: bool,
     /// What differs.
     pub kind: EntryKind,
+    /// The index holds a change against HEAD (a tracked path whose
+    /// status letter `X` is not `.`).
+    pub staged: bool,
 }
 
 /// What differs for one path.
@@ -93,6 +96,7 @@ pub fn parse(raw: &[u8]) -> Result<Vec<Entry>, String> {
         let text = String::from_utf8_lossy(rec);
         let (kind, rest) = text.split_once(' ').unwrap_or((&text, ""));
         // The path is the last field; it may hold spaces.
+        let mut staged = false;
         let (kind, path) = match kind {
             "1" => {
                 // XY sub mH mI mW hH hI path
@@ -101,6 +105,7 @@ pub fn parse(raw: &[u8]) -> Result<Vec<Entry>, String> {
                     return Err(format!("short record {text:?}"));
                 }
                 let xy = f[0].as_bytes();
+                staged = xy.first().is_some_and(|x| *x != b'.');
                 let y = xy.get(1).copied().unwrap_or(b'.');
                 let index = (f[6] != ZERO && xy.first() != Some(&b'D')).then(|| f[6].to_string());
                 let worktree = match y {
@@ -125,6 +130,7 @@ pub fn parse(raw: &[u8]) -> Result<Vec<Entry>, String> {
             path: path.to_string(),
             exact: std::str::from_utf8(rec).is_ok(),
             kind,
+            staged,
         });
     }
     Ok(entries)
@@ -149,6 +155,8 @@ mod tests {
         );
         let e = parse(raw.as_bytes()).expect("parses");
         assert_eq!(e.len(), 7);
+        let staged: Vec<bool> = e.iter().map(|e| e.staged).collect();
+        assert_eq!(staged, [false, true, true, false, false, false, false]);
         assert_eq!(e[0].path, "dir with space/ñ.txt");
         assert!(e[0].exact);
         assert_eq!(

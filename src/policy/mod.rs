@@ -149,6 +149,10 @@ pub trait Facts {
         let _ = (name, remote);
         None
     }
+    /// The branch checked out here (`None`: unknown, or a detached HEAD).
+    fn current_branch(&self) -> Option<String> {
+        None
+    }
 }
 
 /// How a command brings another commit's files into the working tree,

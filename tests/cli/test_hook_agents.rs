@@ -1015,6 +1015,10 @@ fn repo_with_work() -> TestRepo {
 #[test]
 fn test_hook_agents_destructive_shell_vetoed_with_the_loss_named() {
     let r = repo_with_work();
+    // A stash entry, for `git stash drop` to lose.
+    r.write("aside.txt", "set aside\n");
+    r.git(&["add", "aside.txt"]);
+    r.git(&["stash", "push", "-q", "--", "aside.txt"]);
     for agent in AGENTS {
         for command in [
             "git reset --hard",

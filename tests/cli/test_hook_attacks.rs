@@ -138,6 +138,10 @@ pub(crate) fn sandbox() -> (TestRepo, tempfile::TempDir) {
     r.git(&["add", "src/only.rs"]);
     r.git(&["commit", "-q", "-m", "only here"]);
     r.git(&["checkout", "-q", "main"]);
+    // A stash entry: dropping or clearing it loses work (with none, git
+    // refuses and nothing is lost).
+    r.write("src/lib.rs", "pub fn f() -> u32 {\n    2\n}\n");
+    r.git(&["stash", "push", "-q", "-m", "set aside"]);
     // Uncommitted work, an untracked draft, ignored build output.
     r.write(
         "src/app.py",

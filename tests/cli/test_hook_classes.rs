@@ -297,7 +297,12 @@ fn test_hook_classes_a_wrong_type_names_the_bypass_and_stays_short() {
 #[test]
 fn test_hook_classes_ordinary_git_passes_and_forced_refspecs_do_not() {
     let repo = TestRepo::with_commit();
-    repo.git(&["branch", "spike"]);
+    // `spike` holds a commit no other ref has: deleting it loses that.
+    repo.git(&["checkout", "-q", "-b", "spike"]);
+    repo.write("spike.txt", "only on spike\n");
+    repo.git(&["add", "spike.txt"]);
+    repo.git(&["commit", "-q", "-m", "spike"]);
+    repo.git(&["checkout", "-q", "main"]);
     let r = repo.path().to_string_lossy().into_owned();
     for line in [
         "git lfs ls-files",
@@ -315,7 +320,7 @@ fn test_hook_classes_ordinary_git_passes_and_forced_refspecs_do_not() {
     }
     for line in [
         "git -C \"$R\" reset --hard",
-        "b=x; git branch -D $b",
+        "b=spike; git branch -D $b",
         "git fetch origin +refs/heads/feature:refs/heads/spike",
         "git fetch . +main:spike",
         "git fetch origin +refs/tags/*:refs/tags/*",
@@ -422,4 +427,388 @@ fn test_hook_classes_interpreter_clusters_and_tar_remove_files() {
         );
         assert!(allowed("claude", &out), "{line}: {out}");
     }
+}
+
+/// Runs `line` with `sh -c` in the repository (the effect a veto prevents,
+/// or an allowed line's real run).
+fn sh(repo: &TestRepo, line: &str) -> Out {
+    let mut cmd = std::process::Command::new("sh");
+    repo.env(&mut cmd);
+    cmd.current_dir(repo.path()).args(["-c", line]);
+    cmd.output().expect("sh").into()
+}
+
+/// Whether the hook lets `line` run (Claude Code's Bash tool).
+fn lets(repo: &TestRepo, line: &str) -> bool {
+    let out = hook(
+        repo,
+        "claude",
+        &payload("claude", repo, "Bash", json!({"command": line})),
+    );
+    allowed("claude", &out)
+}
+
+/// A repository in the state these classes are about: a modified tracked
+/// file, an untracked draft, an ignored precious `.env.local`, ignored
+/// build output, a stash entry, a local-only branch, a tag, the hooks
+/// folder in the tree (`core.hooksPath`), an agent's hook settings.
+fn worked() -> TestRepo {
+    let r = TestRepo::with_commit();
+    r.write(".gitignore", ".env.local\nbuild/\n*.pyc\n");
+    r.write("src/app.py", "print(1)\n");
+    r.write(".githooks/pre-commit", "#!/bin/sh\nexit 0\n");
+    r.write(".claude/settings.json", "{}\n");
+    r.write(".codex/hooks.json", "{}\n");
+    r.git(&["add", "."]);
+    r.git(&["commit", "-q", "-m", "project"]);
+    r.git(&["tag", "v1"]);
+    r.git(&["config", "core.hooksPath", ".githooks"]);
+    r.git(&["checkout", "-q", "-b", "spike"]);
+    r.write("spike.txt", "only here\n");
+    r.git(&["add", "spike.txt"]);
+    r.git(&["commit", "-q", "-m", "spike"]);
+    r.git(&["checkout", "-q", "main"]);
+    r.write("README.md", "# demo, set aside\n");
+    r.git(&["stash", "push", "-q"]);
+    r.write("src/app.py", "print(1)\nprint('mine')\n");
+    r.write("draft.txt", "draft\n");
+    r.write(".env.local", "SECRET=1\n");
+    r.write("build/out.o", "object\n");
+    r.write("x.pyc", "bytecode\n");
+    r
+}
+
+/// What the classes below must keep: the work, the stash, the branch.
+fn assert_work_kept(r: &TestRepo) {
+    assert_eq!(r.read("src/app.py"), "print(1)\nprint('mine')\n");
+    assert_eq!(r.read("draft.txt"), "draft\n");
+    assert_eq!(r.read(".env.local"), "SECRET=1\n");
+    assert_eq!(r.read(".githooks/pre-commit"), "#!/bin/sh\nexit 0\n");
+    assert!(r.path().join(".claude/settings.json").exists());
+    assert!(r.path().join(".codex/hooks.json").exists());
+    assert_eq!(r.git(&["stash", "list"]).lines().count(), 1);
+    assert!(r.git(&["branch", "--list", "spike"]).contains("spike"));
+}
+
+#[test]
+fn test_hook_classes_inline_code_is_read_whatever_runs_it_and_whatever_it_is_called() {
+    // The effect these lines have when run: the work is gone.
+    let scratch = worked();
+    let out = sh(
+        &scratch,
+        "python3 -c 'from shutil import rmtree as w; w(\"src\")'",
+    );
+    assert_eq!(out.code, 0, "{out}");
+    assert!(!scratch.path().join("src").exists());
+
+    let r = worked();
+    for line in [
+        // Through xargs, parallel and find -exec: the direct call's code.
+        "echo src | xargs python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])'",
+        "echo src | xargs -I{} python3 -Ic 'import shutil; shutil.rmtree(\"{}\")'",
+        "ls | xargs -0 node -e 'require(\"fs\").rmSync(\"src\", {recursive: true})'",
+        "find . -name '*.py' -exec python3 -c 'import os, sys; os.remove(sys.argv[1])' {} +",
+        "echo a | parallel python3 -c 'import os; os.remove(\"src/app.py\")'",
+        // Renamed, star-imported, string-named destroyers.
+        "python3 -c 'from shutil import rmtree as w; w(\"src\")'",
+        "python3 -c 'import shutil as s; s.rmtree(\"src\")'",
+        "python3 -c '__import__(\"shutil\").rmtree(\"src\")'",
+        "python3 -c 'import importlib; importlib.import_module(\"shu\" + \"til\").rmtree(\"src\")'",
+        "python3 -c 'import os; getattr(os, \"sys\" + \"tem\")(\"rm -rf src\")'",
+        "python3 -c 'import os, sys; getattr(os, sys.argv[1])(\"src/app.py\")' remove",
+        "python3 -c 'from os import *; remove(\"src/app.py\")'",
+        "python3 -c 'import os; list(map(os.remove, [\"src/app.py\"]))'",
+        "python3 -c 'import subprocess as sp; sp.run([\"rm\", \"-rf\", \"src\"])'",
+        "python3 -c 'exec(\"import shutil; shutil.rmtree(\\\"src\\\")\")'",
+        "python3 -c 'import base64; exec(base64.b64decode(\"aW1wb3J0IG9z\"))'",
+        "node -e 'const {rmSync: r} = require(\"fs\"); r(\"src\", {recursive: true})'",
+        "node -e 'const f = require(\"node:fs\"); f.rm(\"src\", {recursive: true}, () => {})'",
+        "node -e 'const m = \"f\" + \"s\"; require(m).rmSync(\"src\", {recursive: true})'",
+        "ruby -e 'require \"fileutils\"; include FileUtils; rm_rf \"src\"'",
+        "ruby -e 'require \"fileutils\"; F = FileUtils; F.rm_rf(\"src\")'",
+        "ruby -e 'require \"fileutils\"; FileUtils.send(:rm_rf, \"src\")'",
+        "perl -e 'system q{rm -rf src}'",
+        "perl -MFile::Path -e 'my $w = \\&File::Path::rmtree; $w->(\"src\")'",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert_work_kept(&r);
+    // Ordinary inline code still runs, through xargs too.
+    for line in [
+        "echo x | xargs python3 -c 'import sys; print(sys.argv[1:])'",
+        "python3 -c 'import json; print(json.dumps({\"a\": 1}))'",
+        "python3 -c 'import re; print(re.compile(\"a\").match(\"a\") is not None)'",
+        "python3 -c 'print(eval(\"1 + 2\"))'",
+        "node -e 'const fs = require(\"fs\"); console.log(fs.readFileSync(\"README.md\", \"utf8\").length)'",
+    ] {
+        assert!(lets(&r, line), "{line}: vetoed");
+        let out = sh(&r, line);
+        assert_eq!(out.code, 0, "{line}: {out}");
+    }
+    assert_work_kept(&r);
+}
+
+#[test]
+fn test_hook_classes_state_dependent_git_is_decided_by_the_repository() {
+    // With a stash entry, commits only on `spike`, uncommitted and
+    // untracked work: each of these loses something, and is vetoed.
+    let r = worked();
+    for line in [
+        "git stash drop",
+        "git stash clear",
+        "git stash drop -q stash@{0}",
+        "git branch -D spike",
+        "git branch -d -f spike",
+        "git branch --delete --force spike v-none",
+        "git checkout -q spike && git checkout -q main && git branch -D @{-1}",
+        "git branch -D @{-1}",
+        "git checkout -- .",
+        "git restore src",
+        "git reset --hard",
+        "git checkout -f",
+        "git clean -f",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed with work to lose");
+    }
+    assert_work_kept(&r);
+    // Proven by effect in a copy: `git branch -D spike` loses its commit.
+    let scratch = worked();
+    let tip = scratch.git(&["rev-parse", "spike"]);
+    sh(&scratch, "git branch -D spike");
+    let holders = scratch.git(&["for-each-ref", "--contains", tip.trim()]);
+    assert!(!holders.contains("refs/heads/"), "{holders}");
+
+    // With nothing to lose, the same commands run.
+    let clean = TestRepo::with_commit();
+    clean.git(&["branch", "merged"]);
+    for line in [
+        "git stash drop",
+        "git stash clear",
+        "git branch -D merged",
+        "git checkout -- .",
+        "git restore .",
+        "git reset --hard",
+        "git clean -fd",
+    ] {
+        let out = hook(
+            &clean,
+            "claude",
+            &payload("claude", &clean, "Bash", json!({"command": line})),
+        );
+        assert!(
+            allowed("claude", &out),
+            "{line}: vetoed with nothing to lose: {out}"
+        );
+    }
+    let before = clean.git(&["rev-parse", "HEAD"]);
+    assert_eq!(sh(&clean, "git branch -D merged").code, 0);
+    assert_eq!(sh(&clean, "git reset --hard").code, 0);
+    assert_eq!(clean.git(&["rev-parse", "HEAD"]), before);
+    assert_eq!(clean.read("README.md"), "# demo\n");
+    // The line itself makes the state: `git stash` then `drop` loses it.
+    clean.write("README.md", "# demo, edited\n");
+    for line in [
+        "git stash && git stash drop",
+        "git stash; git stash clear",
+        "git commit -qam x && git reset --hard",
+        "git checkout -qb tmp && git commit -qam x && git checkout -q main && git branch -D tmp",
+    ] {
+        assert!(!lets(&clean, line), "{line}: allowed");
+    }
+    assert_eq!(clean.read("README.md"), "# demo, edited\n");
+}
+
+#[test]
+fn test_hook_classes_find_never_reaches_the_store_or_the_agents_settings() {
+    let r = worked();
+    r.write(".fararoni/journal.jsonl", "{}\n");
+    for line in [
+        "find . -name journal.jsonl -delete",
+        "find . -name 'settings*.json' -delete",
+        "find . -iname SETTINGS.JSON -delete",
+        "find . -name hooks.json -exec rm -f {} +",
+        "find . -name '*.json' -exec rm {} \\;",
+        "find .claude -type f -delete",
+        "find . -name '.codex' -exec rm -rf {} +",
+        "find . -path '*claude*' -delete",
+        "ln -s .claude c && find c/ -name '*.json' -delete",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert!(r.path().join(".fararoni/journal.jsonl").exists());
+    assert_work_kept(&r);
+    // Build output is still the agent's to delete.
+    let line = "find . -name '*.pyc' -delete";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).code, 0);
+    assert!(!r.path().join("x.pyc").exists());
+    assert_work_kept(&r);
+}
+
+#[test]
+fn test_hook_classes_precious_ignored_files_and_included_config_are_kept() {
+    let r = worked();
+    r.write("team.gitconfig", "[alias]\n\tst = status\n");
+    r.git(&["add", "team.gitconfig"]);
+    r.git(&["commit", "-q", "-m", "team config"]);
+    r.git(&["config", "include.path", "../team.gitconfig"]);
+    for line in [
+        "cp README.md .env.local",
+        "rm .env.local",
+        "mv draft.txt .env.local",
+        "truncate -s 0 .env.local",
+        "ln -s .env.local e && cp README.md e",
+        "printf '[core]\\n\\tfsmonitor = touch pwned\\n' >> team.gitconfig",
+        "sed -i 's/status/!rm -rf src/' team.gitconfig",
+        "cp README.md team.gitconfig",
+        "git config include.path ../other.gitconfig",
+        "git -c include.path=/tmp/x.cfg status",
+        "git config --add includeIf.onbranch:main.path ../x.cfg",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert_work_kept(&r);
+    assert_eq!(r.read("team.gitconfig"), "[alias]\n\tst = status\n");
+    let line = "rm -rf build";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).code, 0);
+    assert_work_kept(&r);
+}
+
+#[test]
+fn test_hook_classes_archives_and_patches_over_work() {
+    let r = worked();
+    let src = tempfile::tempdir().expect("tmp");
+    let p = src.path();
+    std::fs::create_dir_all(p.join("src")).expect("mkdir");
+    std::fs::write(p.join("src/app.py"), "print('theirs')\n").expect("write");
+    std::fs::write(p.join("draft.txt"), "theirs\n").expect("write");
+    std::fs::write(p.join("fresh.txt"), "new\n").expect("write");
+    let tar = |name: &str, member: &str| {
+        let out = std::process::Command::new("tar")
+            .current_dir(p)
+            .args(["-cf"])
+            .arg(r.path().join(name))
+            .arg(member)
+            .output()
+            .expect("tar");
+        assert!(out.status.success());
+    };
+    tar("over.tar", "src/app.py");
+    tar("draft.tar", "draft.txt");
+    tar("fresh.tar", "fresh.txt");
+    for line in [
+        "tar -xf over.tar",
+        "tar xf draft.tar",
+        "tar -C . -x -f over.tar",
+        "tar --extract --file=draft.tar",
+        "cat over.tar | tar -x",
+        "git archive HEAD | tar -x",
+        "mkdir -p d && cd d && tar -xf ../over.tar -C ..",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert_work_kept(&r);
+    // Members that overwrite nothing, or options that keep what is there.
+    for line in [
+        "tar -xf fresh.tar",
+        "tar -xkf over.tar",
+        "tar -xf over.tar --skip-old-files",
+    ] {
+        assert!(lets(&r, line), "{line}: vetoed");
+        let _ = sh(&r, line);
+    }
+    assert_eq!(r.read("fresh.txt"), "new\n");
+    assert_work_kept(&r);
+
+    // Patches that write the hooks folder, the git dir or hook settings.
+    r.write(
+        "hooks.patch",
+        "diff --git a/.githooks/pre-commit b/.githooks/pre-commit\ndeleted file mode 100644\n--- a/.githooks/pre-commit\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-#!/bin/sh\n-exit 0\n",
+    );
+    r.write(
+        "gitdir.patch",
+        "--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+touch pwned\n",
+    );
+    r.write(
+        "claude.patch",
+        "diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{\"hooks\": {}}\n",
+    );
+    r.write(
+        "ok.patch",
+        "diff --git a/spike2.txt b/spike2.txt\nnew file mode 100644\n--- /dev/null\n+++ b/spike2.txt\n@@ -0,0 +1 @@\n+fine\n",
+    );
+    for line in [
+        "git apply --index hooks.patch",
+        "git apply --cached gitdir.patch",
+        "git am -3 claude.patch",
+        "git apply --index < hooks.patch",
+        "cat hooks.patch | git am",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert_work_kept(&r);
+    assert!(!r.path().join(".git/hooks/post-checkout").exists());
+    let line = "git apply --index ok.patch";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).code, 0);
+    assert_eq!(r.read("spike2.txt"), "fine\n");
+}
+
+#[test]
+fn test_hook_classes_a_line_is_judged_by_the_state_it_leaves() {
+    let r = worked();
+    r.write("src/work.py", "untracked work\n");
+    for line in [
+        "ln -s src s2 && rm -rf s2/",
+        "ln -s src/app.py a && cp README.md a",
+        "mv src/work.py build/ && rm -rf build",
+        "mkdir -p out && mv draft.txt out/ && rm -rf out",
+        "ln -s .githooks h && echo 'exit 1' > h/pre-commit",
+        "ln -s .git g && printf '#!/bin/sh\\n' > g/hooks/pre-push",
+        "ln -s ~/.ssh k && : > k/id_rsa",
+        "cat > run.sh <<'EOF'\nrm -rf src\nEOF\nbash run.sh",
+        "printf 'rm -rf src\\n' > run.sh && sh run.sh",
+        "echo 'import shutil as s; s.rmtree(\"src\")' > k.py && python3 k.py",
+        "cat > run.py <<'EOF'\n#!/usr/bin/env python3\nimport shutil\nshutil.rmtree('src')\nEOF\nchmod +x run.py && ./run.py",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert_work_kept(&r);
+    assert_eq!(r.read("src/work.py"), "untracked work\n");
+    // A script the line writes and runs is judged by its text.
+    let line = "cat > ok.sh <<'EOF'\necho hello\nEOF\nsh ok.sh";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).stdout, "hello\n");
+    // A link or a move that loses nothing still runs.
+    let line = "ln -sf README.md x && cat x && mv x y";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).code, 0);
+}
+
+#[test]
+fn test_hook_classes_unstaging_keeps_staged_changes_that_exist_nowhere_else() {
+    let r = TestRepo::with_commit();
+    // Staged, then changed back in the tree: the staged line is only in
+    // the index.
+    r.write("README.md", "# demo\nstaged line\n");
+    r.git(&["add", "README.md"]);
+    r.write("README.md", "# demo\nsomething else\n");
+    for line in [
+        "git reset",
+        "git reset -q HEAD README.md",
+        "git restore --staged .",
+        "git restore -S README.md",
+        "git rm -q --cached README.md",
+    ] {
+        assert!(!lets(&r, line), "{line}: allowed");
+    }
+    assert!(r.git(&["diff", "--cached"]).contains("+staged line"));
+    // Staged and then edited further: the text is all in the tree, so
+    // unstaging loses nothing, and runs.
+    r.write("README.md", "# demo\nstaged line\nand more\n");
+    let line = "git reset -q";
+    assert!(lets(&r, line), "{line}: vetoed");
+    assert_eq!(sh(&r, line).code, 0);
+    assert_eq!(r.read("README.md"), "# demo\nstaged line\nand more\n");
 }

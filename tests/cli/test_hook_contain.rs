@@ -99,6 +99,8 @@ fn test_hook_contain_the_wrapper_typed_by_a_model_is_judged_inside() {
     let r = TestRepo::with_commit();
     std::fs::create_dir_all(r.path().join("src")).expect("mkdir");
     r.write("src/a.rs", "fn main() {}\n");
+    // A tracked file with uncommitted changes, for `reset --hard` to lose.
+    r.write("README.md", "# demo, edited\n");
     let answer = hook(
         &r,
         "claude",

@@ -6,7 +6,8 @@
 //! The corpora are the peers' code and stay out of this repository: the
 //! test reads a JSON-lines file named by `FARARONI_PEERS_CORPUS` (written
 //! by fixtures/hooks/peers/extract.py from the peers' own repositories) and
-//! is skipped when it is absent. Beside it, an optional `justified.jsonl`
+//! is skipped when it is absent. Beside it (or, failing that, in
+//! fixtures/hooks/peers/justified.jsonl), a `justified.jsonl`
 //! lists, per command, where we deliberately differ from a peer and why
 //! (`{"command", "verdict": "allow"|"veto", "kind", "why"}`; kind is
 //! `nothing-lost`, `fails` — git or bash rejects the command, nothing
@@ -127,10 +128,14 @@ fn test_hook_peers_corpora_measured() {
     let corpus = Path::new(&corpus);
     assert!(corpus.exists(), "{} does not exist", corpus.display());
     let rows = jsonl(corpus);
+    // Beside the corpus, or the list kept in the repository (the commands
+    // and our reasons, not the peers' code).
+    let kept = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hooks/peers/justified.jsonl");
     let justified: HashMap<String, (String, String)> = corpus
         .parent()
         .map(|d| d.join("justified.jsonl"))
         .filter(|p| p.exists())
+        .or_else(|| kept.exists().then_some(kept))
         .map(|p| jsonl(&p))
         .unwrap_or_default()
         .into_iter()

@@ -336,6 +336,10 @@ fn an_echo_of_literal_words_is_what_it_prints() {
 #[test]
 fn git_families_are_vetoed_with_their_rule() {
     let r = project();
+    // A stash entry, for `git stash drop` and `clear` to lose.
+    r.write("aside.txt", "set aside\n");
+    r.git(&["add", "aside.txt"]);
+    r.git(&["stash", "push", "-q", "--", "aside.txt"]);
     for line in [
         "git reset --hard",
         "git reset --hard HEAD~1",

@@ -4,6 +4,8 @@
 //! 'ove')`) is not seen here, and is what the dirty-set snapshot and
 //! `undo --session` are for.
 
+pub mod names;
+
 use super::programs::Lang;
 
 /// Calls that delete, move or truncate files, with what they do.
@@ -132,16 +134,46 @@ pub enum Finding {
     Appends(&'static str, Option<String>),
     /// Runs this shell command line.
     Runs(String),
+    /// Reaches a function, module or code by a name computed at run time
+    /// (the construct), which the guard cannot follow.
+    Dynamic(&'static str),
 }
 
-/// Scans `code` for file operations.
+/// Scans `code` for file operations, under the names it wrote and under
+/// the canonical names its aliases stand for ([`names::normalize`]).
 pub fn scan(lang: Lang, code: &str) -> Vec<Finding> {
+    let normal = names::normalize(lang, code);
+    let mut out = Vec::new();
+    if let Some(construct) = normal.dynamic {
+        out.push(Finding::Dynamic(construct));
+    }
+    for f in scan_text(lang, code).into_iter().chain(
+        (normal.code != code)
+            .then(|| scan_text(lang, &normal.code))
+            .into_iter()
+            .flatten(),
+    ) {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// Scans `code` as written.
+fn scan_text(lang: Lang, code: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     for (needle, what) in DESTROYS {
-        if contains_call(code, needle) {
+        if contains_call(code, needle) || contains_reference(&names::outside_quotes(code), needle) {
             out.push(Finding::Destroys(needle, what));
             break;
         }
+    }
+    // A runner handed over uncalled (`map(os.system, cmds)`) runs what
+    // the guard cannot see.
+    let bare = names::outside_quotes(code);
+    if RUNS.iter().any(|needle| contains_reference(&bare, needle)) {
+        out.push(Finding::Runs(String::new()));
     }
     for needle in WRITES {
         let mut from = 0;
@@ -214,6 +246,34 @@ fn contains_call(code: &str, needle: &str) -> bool {
             return true;
         }
         from = start + needle.len();
+    }
+    false
+}
+
+/// Whether a qualified function (`os.remove`, `shutil.rmtree`,
+/// `File::Path::rmtree`) is named without being called here: handed to
+/// `map`, `partial`, a callback, or bound to another name.
+fn contains_reference(code: &str, needle: &str) -> bool {
+    let Some(name) = needle.strip_suffix('(') else {
+        return false;
+    };
+    let qualified = name.find(['.', ':']).is_some_and(|at| at > 0);
+    if !qualified {
+        return false;
+    }
+    let mut from = 0;
+    while let Some(at) = code[from..].find(name) {
+        let start = from + at;
+        let end = start + name.len();
+        from = end;
+        let after = code[end..].trim_start().chars().next();
+        let word_after = code[end..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if !word_after && after != Some('(') && call_boundary(code, start, needle) {
+            return true;
+        }
     }
     false
 }

@@ -2,7 +2,7 @@
 //! command raises. `GitLoss` in the facts module answers them; the policy only
 //! asks.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What deleting or overwriting some paths would lose.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -30,4 +30,38 @@ pub trait LossFacts {
     /// everything below a directory) would lose; `Err` when git cannot
     /// tell, which the judge treats as a loss.
     fn loss(&self, paths: &[PathBuf]) -> Result<Loss, String>;
+    /// How many stash entries the repository holds; `None` when git
+    /// cannot tell.
+    fn stash_entries(&self) -> Option<usize> {
+        None
+    }
+    /// Of the local branches `names`, those whose commits no other ref
+    /// (another branch, a tag, a remote-tracking branch — none of `names`,
+    /// not the stash) contains: deleting them all would lose commits.
+    /// Names that are no branch are left out (git refuses them). `None`
+    /// when git cannot tell.
+    fn branches_holding_only(&self, names: &[String]) -> Option<Vec<String>> {
+        let _ = names;
+        None
+    }
+    /// The files git reads as configuration through `include.path` and
+    /// `includeIf.*.path` (resolved, at every level): writing one sets
+    /// what `.git/config` sets (`core.hooksPath`, `core.fsmonitor`,
+    /// aliases that run programs).
+    fn config_includes(&self) -> Vec<PathBuf> {
+        Vec::new()
+    }
+    /// The member paths of the archive `archive` (absolute) as the archive
+    /// program `program` lists them; `None` when it cannot be listed.
+    fn archive_members(&self, program: &str, archive: &Path) -> Option<Vec<String>> {
+        let _ = (program, archive);
+        None
+    }
+    /// Of `paths` (absolute; a folder stands for everything below), the
+    /// files whose staged content is in neither HEAD nor the working tree:
+    /// unstaging them loses it. `None` when git cannot tell.
+    fn staged_only(&self, paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+        let _ = paths;
+        None
+    }
 }

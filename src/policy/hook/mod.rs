@@ -11,6 +11,7 @@
 //! operations ([`inline`]), everything else allowed. Here-documents are
 //! data, never commands. Anything the parser cannot read is vetoed.
 
+pub mod archives;
 pub mod files;
 pub mod inline;
 pub mod judge;

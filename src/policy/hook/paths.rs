@@ -237,6 +237,14 @@ pub fn protected_as(
             ));
         }
     }
+    for f in loss.config_includes() {
+        if touches(path, &f) {
+            return Some(format!(
+                "`{}` is read by git as configuration (`include.path`), which can set hooks and programs git runs",
+                path.display()
+            ));
+        }
+    }
     if let Some(top) = loss.worktree() {
         if let Ok(rel) = path.strip_prefix(&top) {
             let rel = rel.to_string_lossy().to_lowercase().replace('\\', "/");

@@ -159,6 +159,34 @@ impl Judge<'_> {
                     return;
                 }
             }
+            // Every other protected place below the root (our store, the
+            // hooks folder, each agent's hook settings) whose files the
+            // name filters could match.
+            for (place, what) in self.protected_below(&p) {
+                let own_name = place
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let name_hits = !simple
+                    || names.is_empty()
+                    || names.iter().all(|(pat, icase)| {
+                        if *icase {
+                            crate::text::glob::matches(
+                                &pat.to_lowercase(),
+                                &own_name.to_lowercase(),
+                            )
+                        } else {
+                            crate::text::glob::matches(pat, &own_name)
+                        }
+                    });
+                if name_hits || git_dir_matches(&place, names, simple) {
+                    self.deny(format!(
+                        "`find -delete` on `{r}` would also delete files in `{}`, {what}; name the folders to delete instead",
+                        place.strip_prefix(&p).unwrap_or(&place).display()
+                    ));
+                    return;
+                }
+            }
             if self.must_ask(&p) {
                 paths_.push(p);
             }
@@ -228,5 +256,35 @@ impl Judge<'_> {
         }
         // A `-delete` over tracked folders removes only matching files;
         // clean tracked files come back with `git restore`.
+    }
+
+    /// The protected places ([`paths::PROTECTED_IN_TREE`], the hooks
+    /// folder) that exist at or below `root`, with what each is.
+    fn protected_below(&self, root: &Path) -> Vec<(PathBuf, String)> {
+        let mut out: Vec<(PathBuf, String)> = Vec::new();
+        if let Some(h) = self.ctx.loss.hooks_dir() {
+            if h.starts_with(root) && h.exists() {
+                out.push((h, "the hooks folder git runs".into()));
+            }
+        }
+        let Some(top) = self.ctx.loss.worktree() else {
+            return out;
+        };
+        for (pat, what) in paths::PROTECTED_IN_TREE {
+            // The folder entries name each place once; a glob entry is
+            // inside one of them.
+            let dir = pat.trim_end_matches('/');
+            if dir.contains('*') || dir.contains('/') {
+                continue;
+            }
+            let place = top.join(dir);
+            if place.starts_with(root)
+                && place.symlink_metadata().is_ok()
+                && !out.iter().any(|(p, _)| p == &place)
+            {
+                out.push((place, (*what).to_string()));
+            }
+        }
+        out
     }
 }

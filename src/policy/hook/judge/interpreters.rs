@@ -7,16 +7,19 @@ impl Judge<'_> {
     pub(super) fn interpreter(&mut self, name: &str, lang: Lang, args: &[Arg], stdin: Stdin) {
         self.may_write = true;
         self.unjudged = true;
-        let lits = lit_args(args);
+        // Words computed at run time after the code (`xargs python3 -c
+        // CODE`, `find -exec node -e CODE {} +`) are only the code's own
+        // arguments: the code is read like the direct call's.
+        let lits = lit_args(args).or_else(|| trailing_unknowns(lang, args));
         let Some(lits) = lits else {
             // A computed script name is still just a script; computed code
             // is not visible.
-            let code_opt = args[1..].windows(2).any(|w| {
-                matches!(
-                    w[0].lit(),
-                    Some("-c" | "-e" | "-E" | "--eval" | "-r" | "-p" | "--print")
-                ) && w[1].lit().is_none()
-            });
+            let code_opt = args[1..]
+                .windows(2)
+                .any(|w| w[0].lit().is_some_and(|o| code_option(lang, o)) && w[1].lit().is_none())
+                || args[1..]
+                    .iter()
+                    .any(|a| matches!(a, Arg::Unknown { prefix, .. } if code_option(lang, prefix)));
             if code_opt {
                 self.deny(format!(
                     "`{name}` is given code computed at run time, so the guard cannot see what it does"
@@ -153,6 +156,16 @@ impl Judge<'_> {
         if lang == Lang::Node && args.get(1).and_then(|a| a.lit()) == Some("eval") {
             codes.extend(lits.get(1).cloned());
         }
+        if codes.is_empty() && in_place.is_none() {
+            // A script whose text the line itself wrote is that code.
+            if let Some(text) = operands
+                .first()
+                .cloned()
+                .and_then(|o| self.written_on_line(&o))
+            {
+                return self.inline_code(name, lang, &text);
+            }
+        }
         if codes.is_empty() {
             let script = operands
                 .first()
@@ -263,6 +276,10 @@ impl Judge<'_> {
                         }
                     }
                 }
+                Finding::Dynamic(construct) => self.deny(format!(
+                    "Inline `{name}` code reaches a function, module or code by a name computed at run time (`{}`); the guard cannot tell whether it deletes files or runs commands",
+                    construct.trim_end_matches('(')
+                )),
                 Finding::Runs(cmd) if cmd.trim().is_empty() => self.deny(format!(
                     "Inline `{name}` code runs a shell command built at run time, which the guard cannot judge"
                 )),
@@ -273,6 +290,55 @@ impl Judge<'_> {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The literal words of an interpreter call whose only computed words
+/// come after its inline code (the code's `argv`), when that is so: the
+/// options and the code are then known. A computed word before the code
+/// could be an option that changes what runs, so `None`.
+fn trailing_unknowns(lang: Lang, args: &[Arg]) -> Option<Vec<String>> {
+    let known: Vec<String> = args[1..]
+        .iter()
+        .map_while(|a| a.lit().map(String::from))
+        .collect();
+    let code_at = known.iter().position(|w| code_option(lang, w))?;
+    // The code is the option's attached rest or the next word, which must
+    // be known too.
+    let attached = {
+        let w = &known[code_at];
+        !w.starts_with("--") && w.len() > 2 && !w.ends_with(['c', 'e', 'E', 'p', 'r'])
+    };
+    (attached || code_at + 1 < known.len()).then_some(known)
+}
+
+/// Whether `word` is an option of `lang` whose value (attached or next)
+/// is inline code.
+fn code_option(lang: Lang, word: &str) -> bool {
+    if !word.starts_with('-') || word == "-" || word == "--" {
+        return false;
+    }
+    match lang {
+        Lang::Python => {
+            !word.starts_with("--")
+                && word[1..]
+                    .split_once('c')
+                    .is_some_and(|(before, _)| before.chars().all(|c| c.is_ascii_alphabetic()))
+        }
+        Lang::Node => {
+            matches!(word, "--eval" | "--print")
+                || (!word.starts_with("--")
+                    && word[1..].chars().all(|c| "pecivh".contains(c))
+                    && word[1..].contains(['e', 'p']))
+        }
+        Lang::Php => word == "-r",
+        Lang::Perl | Lang::Ruby => {
+            !word.starts_with("--")
+                && word[1..]
+                    .chars()
+                    .take_while(|c| *c != 'i')
+                    .any(|c| c == 'e' || c == 'E')
         }
     }
 }

@@ -26,6 +26,7 @@ use interpreters::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::archives;
 use super::files::{self, Effect, FileOp};
 use super::inline::{self, Finding};
 use super::parallel;
@@ -77,8 +78,21 @@ pub fn judge_line(
         running: 0,
         bodies: Vec::new(),
         elsewhere: None,
+        spared: None,
+        made: Vec::new(),
     };
     j.line(command);
+    // A command allowed because the repository is not in the state that
+    // makes it lose something holds only while nothing else on the line
+    // changes that state (`git stash && git stash drop`).
+    if let Some(spared) = j.spared.take() {
+        if j.may_write {
+            j.deny(format!(
+                "`{spared}` loses nothing only in the repository as it is now, and the line changes it too; run it on its own"
+            ));
+        }
+        j.may_write = true;
+    }
     (j.veto, j.may_write, j.known, j.unjudged)
 }
 
@@ -144,6 +158,27 @@ struct Judge<'a> {
     /// The host of an `ssh HOST CMD` being judged: its files are not the
     /// ones the repository here can be asked about.
     elsewhere: Option<String>,
+    /// A destructive git command allowed because the repository is not in
+    /// the state that makes it lose something (see
+    /// [`git::STATE_DEPENDENT`]): shown, for the veto when the line
+    /// changes that state too.
+    spared: Option<String>,
+    /// Paths an earlier command on the line made stand for others (a link
+    /// to them, a move of them): what a later command does to the new path
+    /// it does to the old one, which is what the repository is asked about.
+    made: Vec<Made>,
+}
+
+/// A path an earlier command on the line made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Made {
+    /// The new path (absolute, lexical).
+    path: PathBuf,
+    /// The path it stands for (absolute, lexical).
+    stands_for: PathBuf,
+    /// Whether its content went there (a move): deleting the folder that
+    /// holds it deletes that content; a link only leads there.
+    content: bool,
 }
 
 impl Judge<'_> {

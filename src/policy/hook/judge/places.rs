@@ -92,16 +92,138 @@ impl Judge<'_> {
     pub(super) fn absolute(&mut self, word: &str) -> Option<PathBuf> {
         if Path::new(word).is_absolute() || word.starts_with('~') {
             let cwd = self.cwd.clone().unwrap_or_else(|| PathBuf::from("/"));
-            return Some(paths::absolute(&cwd, self.home.as_deref(), word));
+            return Some(self.through_made(paths::absolute(&cwd, self.home.as_deref(), word)));
         }
         match &self.cwd {
-            Some(cwd) => Some(paths::absolute(cwd, self.home.as_deref(), word)),
+            Some(cwd) => {
+                let abs = paths::absolute(cwd, self.home.as_deref(), word);
+                Some(self.through_made(abs))
+            }
             None => {
                 self.deny(format!(
                     "After a `cd` the guard cannot follow, it cannot tell which file `{word}` is"
                 ));
                 None
             }
+        }
+    }
+
+    /// `abs` read through the paths earlier commands on the line made
+    /// ([`Made`]): a path at or below a link or a moved path is the path
+    /// it stands for (a link made then deleted is judged as its target:
+    /// the safe reading).
+    pub(super) fn through_made(&self, mut abs: PathBuf) -> PathBuf {
+        let abs_lex = paths::resolve_abs(&abs, false);
+        abs = abs_lex;
+        // Bounded: links of links on one line.
+        for _ in 0..16 {
+            let Some(m) = self.made.iter().rev().find(|m| abs.starts_with(&m.path)) else {
+                break;
+            };
+            let rest = abs
+                .strip_prefix(&m.path)
+                .map(Path::to_path_buf)
+                .unwrap_or_default();
+            let next = if rest.as_os_str().is_empty() {
+                m.stands_for.clone()
+            } else {
+                m.stands_for.join(rest)
+            };
+            if next == abs {
+                break;
+            }
+            abs = next;
+        }
+        abs
+    }
+
+    /// Records what `ln` and `mv` (already judged) make: the new paths and
+    /// what they stand for ([`Made`]).
+    pub(super) fn record_made(&mut self, program: &str, lits: &[String]) {
+        if !matches!(program, "ln" | "mv") {
+            return;
+        }
+        let Some(cwd) = self.cwd.clone() else {
+            return;
+        };
+        let mut operands: Vec<&str> = Vec::new();
+        let mut target_dir: Option<&str> = None;
+        let mut symbolic = false;
+        let mut k = 0;
+        let mut dashes = false;
+        while k < lits.len() {
+            let w = lits[k].as_str();
+            k += 1;
+            if dashes || !w.starts_with('-') || w == "-" {
+                operands.push(w);
+                continue;
+            }
+            match w {
+                "--" => dashes = true,
+                "-t" | "--target-directory" => {
+                    target_dir = lits.get(k).map(String::as_str);
+                    k += 1;
+                }
+                "-S" | "--suffix" => k += 1,
+                "--symbolic" => symbolic = true,
+                _ if w.starts_with("--target-directory=") => {
+                    target_dir = w.split_once('=').map(|(_, v)| v);
+                }
+                _ if !w.starts_with("--") => {
+                    symbolic |= w.contains('s');
+                    if w.ends_with('t') {
+                        target_dir = lits.get(k).map(String::as_str);
+                        k += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (sources, dest): (Vec<&str>, String) = match target_dir {
+            Some(d) => (operands, d.to_string()),
+            None if operands.len() >= 2 => {
+                let d = operands.pop().unwrap_or(".").to_string();
+                (operands, d)
+            }
+            None if program == "ln" && operands.len() == 1 => (operands, ".".into()),
+            None => return,
+        };
+        let dest_abs = paths::absolute(&cwd, self.home.as_deref(), &dest);
+        let dest_abs = self.through_made(dest_abs);
+        let into_dir = target_dir.is_some()
+            || sources.len() > 1
+            || dest.ends_with('/')
+            || dest_abs.is_dir()
+            || self
+                .made
+                .iter()
+                .any(|m| m.path == dest_abs && m.stands_for.is_dir());
+        for src in sources {
+            let name = Path::new(src.trim_end_matches('/'))
+                .file_name()
+                .map(|n| n.to_os_string())
+                .unwrap_or_default();
+            let new_path = if into_dir {
+                dest_abs.join(&name)
+            } else {
+                dest_abs.clone()
+            };
+            // A symbolic link's target is read from the link's folder.
+            let base = if program == "ln" && symbolic {
+                new_path
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or(cwd.clone())
+            } else {
+                cwd.clone()
+            };
+            let old = paths::absolute(&base, self.home.as_deref(), src);
+            let old = self.through_made(old);
+            self.made.push(Made {
+                path: paths::resolve_abs(&new_path, false),
+                stands_for: old,
+                content: program == "mv",
+            });
         }
     }
 
@@ -229,6 +351,25 @@ impl Judge<'_> {
                     link.display()
                 ));
                 return;
+            }
+            // Work moved below this path earlier on the line goes with it.
+            if matches!(
+                effect,
+                Effect::Delete { recursive: true } | Effect::Overwrite
+            ) {
+                let lex = paths::resolve_abs(&abs, false);
+                let moved: Vec<PathBuf> = self
+                    .made
+                    .iter()
+                    .filter(|m| m.content && m.path.starts_with(&lex) && m.path != lex)
+                    .map(|m| m.stands_for.clone())
+                    .collect();
+                for old in moved {
+                    let old = paths::resolve_abs(&old, true);
+                    if self.must_ask(&old) {
+                        asked.push((old, effect, op.word.clone()));
+                    }
+                }
             }
             match effect {
                 Effect::Delete { .. } | Effect::Overwrite | Effect::Edit => {

@@ -97,6 +97,24 @@ impl Judge<'_> {
             return;
         }
         match kind {
+            // `./run.sh` the line just wrote: its text, by its first line
+            // (`#!/usr/bin/env python3`) or as a shell script.
+            None if program.contains('/') && self.written_on_line(program).is_some() => {
+                let text = self.written_on_line(program).unwrap_or_default();
+                let interpreter = text
+                    .lines()
+                    .next()
+                    .and_then(|l| l.strip_prefix("#!"))
+                    .and_then(|l| l.split_whitespace().last())
+                    .map(|p| p.rsplit('/').next().unwrap_or(p).to_string());
+                match interpreter.as_deref().map(|i| (i, programs::kind(i))) {
+                    Some((i, Some(Kind::Interpreter(lang)))) => self.inline_code(i, lang, &text),
+                    Some((_, Some(Kind::Shell))) | None => self.line(&text),
+                    Some((i, _)) => self.unknown_program(i),
+                }
+                self.may_write = true;
+                self.unjudged = true;
+            }
             None => {
                 self.extractor(&name, args);
                 self.unknown_program(&name);
@@ -117,7 +135,12 @@ impl Judge<'_> {
             Some(Kind::Find) => self.find(args),
             Some(Kind::Remote) => self.remote(&name, args),
             Some(Kind::Runner) => self.runner(&name, args, stdin),
-            Some(Kind::Git) => self.git(args, assigns),
+            Some(Kind::Git) => {
+                self.git(args, assigns);
+                if !self.done() {
+                    self.git_patch(args, &stdin);
+                }
+            }
             Some(Kind::Interpreter(lang)) => self.interpreter(&name, lang, args, stdin),
             Some(Kind::Files) => {
                 let Some(lits) = self.literals(&name, args, "which files it would change") else {
@@ -160,7 +183,12 @@ impl Judge<'_> {
                     }
                 }
                 match files::file_ops(&name, &lits) {
-                    Ok(ops) => self.file_ops(&format!("`{name}`"), ops),
+                    Ok(ops) => {
+                        self.file_ops(&format!("`{name}`"), ops);
+                        if !self.done() {
+                            self.record_made(&name, &lits);
+                        }
+                    }
                     Err(e) => self.deny(format!(
                         "`{name}`: {e}; the guard refuses options it cannot read"
                     )),
@@ -212,7 +240,21 @@ impl Judge<'_> {
 
     /// An archive extractor's destination ([`programs::EXTRACTORS`]).
     pub(super) fn extractor(&mut self, name: &str, args: &[Arg]) {
+        // Whether something earlier on the line may have written the
+        // archive (then a name that does not exist yet may by run time).
+        let wrote_before = self.may_write;
         let Some(x) = programs::EXTRACTORS.iter().find(|x| x.program == name) else {
+            // 7-Zip extracts into `-oDIR`.
+            if archives::archiver(name).is_some() {
+                let Some(lits) = self.literals(name, args, "where it would extract") else {
+                    return;
+                };
+                let dirs: Vec<String> = lits
+                    .iter()
+                    .filter_map(|a| a.strip_prefix("-o").map(String::from))
+                    .collect();
+                self.archive_over_work(name, &lits, &dirs, wrote_before);
+            }
             return;
         };
         let Some(lits) = self.literals(name, args, "where it would extract") else {
@@ -232,7 +274,8 @@ impl Judge<'_> {
         }
         self.file_ops(
             &format!("`{name}`"),
-            dirs.into_iter()
+            dirs.iter()
+                .cloned()
                 .map(|word| FileOp {
                     word,
                     effect: Effect::Touch,
@@ -240,6 +283,94 @@ impl Judge<'_> {
                 })
                 .collect(),
         );
+        if !self.done() {
+            self.archive_over_work(name, &lits, &dirs, wrote_before);
+        }
+    }
+
+    /// An extraction replaces every member's path: each existing one is
+    /// judged like an overwrite ([`archives`]); when the members cannot be
+    /// listed, a destination that holds work is refused.
+    fn archive_over_work(
+        &mut self,
+        name: &str,
+        lits: &[String],
+        dirs: &[String],
+        wrote_before: bool,
+    ) {
+        let Some(a) = archives::archiver(name) else {
+            return;
+        };
+        let x = a.reading(lits);
+        if !x.extracts || x.keeps {
+            return;
+        }
+        let dest_word = dirs.last().cloned().unwrap_or_else(|| ".".into());
+        let Some(dest) = self.absolute(&dest_word) else {
+            return;
+        };
+        let dest = paths::resolve_abs(&dest, true);
+        let members = x.archive.as_ref().and_then(|f| {
+            let abs = self.absolute(f)?;
+            abs.is_file()
+                .then(|| self.ctx.loss.archive_members(name, &abs))
+                .flatten()
+        });
+        const MAX_MEMBERS: usize = 20_000;
+        let shown = x.archive.clone().unwrap_or_else(|| "stdin".into());
+        if let Some(members) = members.filter(|m| m.len() <= MAX_MEMBERS) {
+            if let Some(bad) = members
+                .iter()
+                .find(|m| m.starts_with('/') || m.split(['/', '\\']).any(|c| c == ".."))
+            {
+                self.deny(format!(
+                    "`{name}`: the archive `{shown}` has a member `{bad}` that lands outside the folder it extracts into"
+                ));
+                return;
+            }
+            let ops: Vec<FileOp> = members
+                .iter()
+                .filter(|m| !m.ends_with('/'))
+                .map(|m| dest.join(m.trim_start_matches("./")))
+                .filter(|p| p.symlink_metadata().is_ok())
+                .map(|p| FileOp {
+                    word: p.to_string_lossy().into_owned(),
+                    effect: Effect::Overwrite,
+                    into_dir: None,
+                })
+                .collect();
+            if !ops.is_empty() {
+                self.file_ops(&format!("`{name}` extracting `{shown}`"), ops);
+            }
+            return;
+        }
+        // An archive that does not exist, and that nothing earlier on the
+        // line could have made: the extractor fails, nothing is written.
+        if let Some(f) = &x.archive {
+            let missing = self
+                .absolute(f)
+                .is_some_and(|abs| abs.symlink_metadata().is_err());
+            if missing && !wrote_before {
+                return;
+            }
+        }
+        // Members not known: refused over a folder holding work.
+        if !self.must_ask(&dest) || !dest.is_dir() {
+            return;
+        }
+        match self.ctx.loss.loss(std::slice::from_ref(&dest)) {
+            Ok(l) if l.modified.is_empty() && l.untracked.is_empty() && l.precious.is_empty() => {}
+            Ok(l) => {
+                let n = l.modified.len() + l.untracked.len() + l.precious.len();
+                self.deny(format!(
+                    "`{name}` would extract `{shown}`, whose members the guard cannot list, over `{dest_word}`, which holds {n} file{} of uncommitted or ignored work it could overwrite; extract into a new folder",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            Err(e) => self.deny(format!(
+                "`{name}`: the guard could not ask the repository what extracting would overwrite ({e})"
+            )),
+        }
     }
 
     /// `tar --remove-files`: everything it archives is deleted after, so

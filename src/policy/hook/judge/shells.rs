@@ -51,6 +51,11 @@ impl Judge<'_> {
             return;
         }
         if let Some(script) = args.get(i) {
+            // A script whose text the line itself wrote is that text.
+            if let Some(text) = script.lit().and_then(|f| self.written_on_line(f)) {
+                self.line(&text);
+                return;
+            }
             if !script.lit().is_some_and(|f| self.stdin_file(f, &stdin)) {
                 // `bash script.sh`: a script the guard does not read.
                 self.unknown_program(name);
@@ -80,6 +85,24 @@ impl Judge<'_> {
             .iter()
             .any(|s| path == Path::new(s));
         named || !std::fs::metadata(&path).is_ok_and(|m| m.is_file())
+    }
+
+    /// The text an earlier command on the line wrote to `word` (`cat >
+    /// run.sh <<EOF`, `printf … > run.sh`, appends joined in order), when
+    /// the line wrote it with known content and nothing else since.
+    pub(super) fn written_on_line(&mut self, word: &str) -> Option<String> {
+        let abs = self.absolute(word)?;
+        let path = paths::resolve_abs(&abs, true);
+        let mut text: Option<Vec<u8>> = None;
+        for w in self.known.iter().filter(|w| w.path == path) {
+            match (&mut text, w.append) {
+                (Some(t), true) => t.extend_from_slice(&w.content),
+                _ => text = Some(w.content.clone()),
+            }
+        }
+        // An append to a file that was there: its start is unknown now;
+        // judged as what was appended, the rest being the file's own.
+        text.map(|t| String::from_utf8_lossy(&t).into_owned())
     }
 
     /// A shell (`lang` None) or interpreter reading its program on stdin.
