@@ -386,23 +386,8 @@ fn unquote_operators(lang: Lang, code: &str) -> String {
     let mut quote: Option<char> = None;
     'outer: while i < chars.len() {
         let c = chars[i];
-        if let Some(q) = quote {
-            out.push(c);
-            if c == '\\' && i + 1 < chars.len() {
-                out.push(chars[i + 1]);
-                i += 2;
-                continue;
-            }
-            if c == q {
-                quote = None;
-            }
-            i += 1;
-            continue;
-        }
-        if matches!(c, '\'' | '"' | '`') {
-            quote = Some(c);
-            out.push(c);
-            i += 1;
+        if let Some(next) = copy_quoted(&chars, i, &mut quote, &mut out) {
+            i = next;
             continue;
         }
         let prev_word = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
@@ -763,6 +748,36 @@ fn aliases(lang: Lang, code: &str) -> BTreeMap<String, String> {
     out
 }
 
+/// Copies the character at `i` to `out` when it is inside a string
+/// literal or opens one (`'`, `"`, `` ` ``; a backslash takes the next
+/// character along), tracking the open quote in `quote`; returns where to
+/// go on, or `None` for a character outside any string.
+fn copy_quoted(
+    chars: &[char],
+    i: usize,
+    quote: &mut Option<char>,
+    out: &mut String,
+) -> Option<usize> {
+    let c = chars[i];
+    if let Some(q) = *quote {
+        out.push(c);
+        if c == '\\' && i + 1 < chars.len() {
+            out.push(chars[i + 1]);
+            return Some(i + 2);
+        }
+        if c == q {
+            *quote = None;
+        }
+        return Some(i + 1);
+    }
+    if matches!(c, '\'' | '"' | '`') {
+        *quote = Some(c);
+        out.push(c);
+        return Some(i + 1);
+    }
+    None
+}
+
 /// Every use of an alias outside string literals (`w(`, `s.rmtree`,
 /// `$w->(`) replaced by what it stands for.
 fn rewrite(lang: Lang, code: &str, aliases: &BTreeMap<String, String>) -> String {
@@ -775,23 +790,8 @@ fn rewrite(lang: Lang, code: &str, aliases: &BTreeMap<String, String>) -> String
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        if let Some(q) = quote {
-            out.push(c);
-            if c == '\\' && i + 1 < chars.len() {
-                out.push(chars[i + 1]);
-                i += 2;
-                continue;
-            }
-            if c == q {
-                quote = None;
-            }
-            i += 1;
-            continue;
-        }
-        if matches!(c, '\'' | '"' | '`') {
-            quote = Some(c);
-            out.push(c);
-            i += 1;
+        if let Some(next) = copy_quoted(&chars, i, &mut quote, &mut out) {
+            i = next;
             continue;
         }
         let word_char =
@@ -880,23 +880,8 @@ fn parenthesize(code: &str) -> String {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        if let Some(q) = quote {
-            out.push(c);
-            if c == '\\' && i + 1 < chars.len() {
-                out.push(chars[i + 1]);
-                i += 2;
-                continue;
-            }
-            if c == q {
-                quote = None;
-            }
-            i += 1;
-            continue;
-        }
-        if matches!(c, '\'' | '"' | '`') {
-            quote = Some(c);
-            out.push(c);
-            i += 1;
+        if let Some(next) = copy_quoted(&chars, i, &mut quote, &mut out) {
+            i = next;
             continue;
         }
         if matches!(c, ';' | '\n' | '}') && open > 0 {
