@@ -331,14 +331,12 @@ fn test_agent_commit_goes_into_a_saga_and_the_branch_waits_for_finish() {
     assert_eq!(repo.git(&["show", "main:hello.txt"]), "hello\n");
 }
 
-/// Refs the agent's git actions change besides the saga's branch — a
-/// tag, a branch, HEAD switched to a new branch — are recorded in the
-/// saga, and `saga abort` puts each back: created ones deleted (their
-/// value kept under refs/fararoni/aborted-refs/), HEAD on the original
-/// branch, the user's own refs untouched; a ref moved again since by
-/// someone else is left as it is, with a warning.
+/// A model's git writes stay in its saga: creating a tag or a branch, or
+/// checking out another one, is refused with the reason and changes no
+/// ref; its commit lands on the saga's branch, and `saga abort` leaves
+/// HEAD on the user's branch with every one of the user's refs as it was.
 #[test]
-fn test_agent_refs_changed_in_a_saga_are_recorded_and_abort_puts_them_back() {
+fn test_agent_git_writes_to_other_refs_are_refused_and_abort_restores_everything() {
     let repo = TestRepo::with_commit();
     repo.git(&["tag", "users-tag"]);
     repo.git(&["branch", "users-branch"]);
@@ -347,49 +345,42 @@ fn test_agent_refs_changed_in_a_saga_are_recorded_and_abort_puts_them_back() {
         &repo,
         json!([
             call("GitAction", json!({"args": "tag v1"})),
-            call("GitAction", json!({"args": "branch side"})),
-            call("GitAction", json!({"args": "branch moved-later"})),
+            call("GitAction", json!({"args": "branch -f users-branch HEAD"})),
             call("GitAction", json!({"args": "checkout -b elsewhere"})),
-            text("Tagged and branched."),
+            call(
+                "ShellCommand",
+                json!({"command": "git switch users-branch"})
+            ),
+            call(
+                "fs_write",
+                json!({"path": "hello.txt", "content": "hello\n"})
+            ),
+            call("ShellCommand", json!({"command": "git add hello.txt"})),
+            call("ShellCommand", json!({"command": "git commit -m hello"})),
+            text("Committed."),
         ]),
         &[],
-        "tag it v1 and branch off",
+        "tag it v1, branch off, and commit hello",
     );
     assert_eq!(out.code, 0, "{out}");
-    let tag_v1 = repo.git(&["rev-parse", "refs/tags/v1"]);
-    assert_eq!(
-        repo.git(&["symbolic-ref", "--short", "HEAD"]).trim(),
-        "elsewhere",
-        "{out}"
-    );
     let told = tool_messages(requests.last().expect("requests"));
     assert!(
         told.iter()
-            .any(|m| m.contains("refs the command changed") && m.contains("refs/tags/v1")),
+            .filter(|m| m.contains("stay in its saga"))
+            .count()
+            == 3,
         "{told:?}"
     );
-    let state: Value = serde_json::from_str(
-        &std::fs::read_to_string(repo.path().join(".git/fararoni/saga.json")).expect("saga.json"),
-    )
-    .expect("json");
-    let recorded: Vec<&str> = state["refs"]
-        .as_array()
-        .expect("refs recorded")
-        .iter()
-        .filter_map(|r| r["name"].as_str())
-        .collect();
-    for r in [
-        "HEAD",
-        "refs/heads/elsewhere",
-        "refs/heads/moved-later",
-        "refs/heads/side",
-        "refs/tags/v1",
-    ] {
-        assert!(recorded.contains(&r), "{r} in {recorded:?}");
+    for refused in ["refs/tags/v1", "refs/heads/elsewhere"] {
+        assert!(
+            !repo.git(&["for-each-ref", refused]).contains(refused),
+            "{refused} was made: {out}"
+        );
     }
-    // The user moves one of them before aborting: it is theirs now.
-    let other = repo.git(&["commit-tree", "HEAD^{tree}", "-m", "the user's own"]);
-    repo.git(&["branch", "-f", "moved-later", other.trim()]);
+    let refs_during = repo.git(&["for-each-ref", "--format=%(refname) %(objectname)"]);
+    for line in refs_before.lines() {
+        assert!(refs_during.contains(line), "{line} kept: {refs_during}");
+    }
     let abort = repo.run(&["saga", "abort"]);
     assert_eq!(abort.code, 0, "{abort}");
     assert_eq!(
@@ -397,35 +388,6 @@ fn test_agent_refs_changed_in_a_saga_are_recorded_and_abort_puts_them_back() {
         "main",
         "{abort}"
     );
-    for gone in ["refs/tags/v1", "refs/heads/side", "refs/heads/elsewhere"] {
-        let exists = std::process::Command::new("git")
-            .args(["rev-parse", "--verify", "-q", gone])
-            .current_dir(repo.path())
-            .output()
-            .expect("git")
-            .status
-            .success();
-        assert!(!exists, "{gone} was deleted: {abort}");
-    }
-    let kept = format!(
-        "refs/fararoni/aborted-refs/{}/refs/tags/v1",
-        state["id"].as_str().expect("id")
-    );
-    assert_eq!(
-        repo.git(&["rev-parse", "--verify", &kept]),
-        tag_v1,
-        "the tag's value is kept"
-    );
-    assert_eq!(
-        repo.git(&["rev-parse", "moved-later"]),
-        other,
-        "moved since: left"
-    );
-    assert!(
-        abort.stderr.contains("refs/heads/moved-later") && abort.stderr.contains("left as it is"),
-        "{abort}"
-    );
-    // The user's own refs are where they were; the saga's work is kept.
     let refs_after = repo.git(&["for-each-ref", "--format=%(refname) %(objectname)"]);
     for line in refs_before.lines() {
         assert!(refs_after.contains(line), "{line} kept: {refs_after}");

@@ -11,6 +11,7 @@ mod config;
 mod decide;
 mod globals;
 mod names;
+mod saga_refs;
 pub mod tables;
 
 use std::path::{Component, Path};
@@ -216,6 +217,15 @@ fn classify_args(
     }
     let at = canonical.len() - 1;
     let mut v = judge(command, rest, &ctx, &mut canonical, &sub);
+    if actor == Actor::Agent && v.risk == Risk::LocalWrite && !v.blocked() {
+        if let Some(why) = saga_refs::refusal(&sub, rest) {
+            v = Verdict::new(
+                Risk::Destructive,
+                format!("rule git.{sub}: it {why}; a model's git writes stay in its saga (commits on the saga's own branch); ask the user to do this"),
+                Vec::new(),
+            );
+        }
+    }
     if sub == "gc" && !v.blocked() {
         // What runs is gc that keeps everything (see `GC_KEEPS`).
         let missing: Vec<&str> = tables::history::GC_KEEPS
