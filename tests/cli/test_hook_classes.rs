@@ -812,3 +812,25 @@ fn test_hook_classes_unstaging_keeps_staged_changes_that_exist_nowhere_else() {
     assert_eq!(sh(&r, line).code, 0);
     assert_eq!(r.read("README.md"), "# demo\nstaged line\nand more\n");
 }
+
+/// A file git pulls into its configuration (`include.path`) is edited by
+/// no agent's edit tool: a key added there runs programs as `.git/config`
+/// would. An ordinary file beside it is edited as usual.
+#[test]
+fn test_hook_classes_an_included_config_file_is_not_edited_by_edit_tools() {
+    use crate::test_hook_agents::{assert_allowed, assert_vetoed, edit_call, hook};
+    for agent in ["claude", "gemini", "codex"] {
+        let r = crate::common::TestRepo::with_commit();
+        r.write("team.gitconfig", "[alias]\n\tst = status\n");
+        r.write("notes.txt", "[alias]\n\tst = status\n");
+        r.git(&["add", "."]);
+        r.git(&["commit", "-q", "-m", "team config"]);
+        r.git(&["config", "include.path", "../team.gitconfig"]);
+        let add = "[core]\n\tfsmonitor = touch pwned\n[alias]\n\tst = status\n";
+        let old = "[alias]\n\tst = status\n";
+        let out = hook(&r, agent, &edit_call(&r, agent, "team.gitconfig", old, add));
+        assert_vetoed(agent, &out, &["`team.gitconfig`", "include.path"]);
+        let out = hook(&r, agent, &edit_call(&r, agent, "notes.txt", old, add));
+        assert_allowed(agent, &out);
+    }
+}

@@ -159,7 +159,32 @@ pub fn locate(ctx: &Ctx, base: &Path, input: &str) -> Result<Target, Veto> {
             ))),
         };
     };
-    resolve_in(shadow, base, input, &joined)
+    let target = resolve_in(shadow, base, input, &joined)?;
+    refuse_included_config(ctx, &target, input)?;
+    Ok(target)
+}
+
+/// Refuses a file that git reads as configuration through `include.path`
+/// or `includeIf.*.path`: a key added there (`core.fsmonitor`,
+/// `core.hooksPath`, an alias) runs programs as `.git/config` would.
+fn refuse_included_config(ctx: &Ctx, target: &Target, input: &str) -> Result<(), Veto> {
+    use crate::policy::hook::loss::LossFacts as _;
+    let includes = crate::facts::GitLoss::new(&ctx.cwd).config_includes();
+    if includes.is_empty() {
+        return Ok(());
+    }
+    let abs = crate::policy::hook::paths::resolve_abs(&target.abs, true);
+    if includes.iter().any(|p| *p == abs || *p == target.abs) {
+        return Err(Veto::rule(
+            &format!(
+                "`{}` is read by git as configuration (`include.path`)",
+                target.rel.as_deref().unwrap_or(input)
+            ),
+            "a key added there (`core.fsmonitor`, `core.hooksPath`, an alias) would run programs at the next git command",
+            "the user edits git's configuration themselves",
+        ));
+    }
+    Ok(())
 }
 
 /// The repository holding `path` (its deepest existing folder), if any.
