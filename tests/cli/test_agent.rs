@@ -352,6 +352,14 @@ fn test_agent_git_writes_to_other_refs_are_refused_and_abort_restores_everything
                 json!({"command": "git switch users-branch"})
             ),
             call(
+                "ShellCommand",
+                json!({"command": "GIT_AUTHOR_NAME=x git tag v2"})
+            ),
+            call(
+                "ShellCommand",
+                json!({"command": "git status\ngit checkout -qb sneaky -- ."})
+            ),
+            call(
                 "fs_write",
                 json!({"path": "hello.txt", "content": "hello\n"})
             ),
@@ -364,14 +372,24 @@ fn test_agent_git_writes_to_other_refs_are_refused_and_abort_restores_everything
     );
     assert_eq!(out.code, 0, "{out}");
     let told = tool_messages(requests.last().expect("requests"));
+    // Every ref-moving call is refused (by this rule, or an earlier one).
+    assert!(
+        told.iter().take(6).all(|m| m.starts_with("ERROR")),
+        "{told:?}"
+    );
     assert!(
         told.iter()
             .filter(|m| m.contains("stay in its saga"))
             .count()
-            == 3,
+            >= 4,
         "{told:?}"
     );
-    for refused in ["refs/tags/v1", "refs/heads/elsewhere"] {
+    for refused in [
+        "refs/tags/v1",
+        "refs/tags/v2",
+        "refs/heads/elsewhere",
+        "refs/heads/sneaky",
+    ] {
         assert!(
             !repo.git(&["for-each-ref", refused]).contains(refused),
             "{refused} was made: {out}"

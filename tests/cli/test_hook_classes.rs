@@ -830,7 +830,24 @@ fn test_hook_classes_an_included_config_file_is_not_edited_by_edit_tools() {
         let old = "[alias]\n\tst = status\n";
         let out = hook(&r, agent, &edit_call(&r, agent, "team.gitconfig", old, add));
         assert_vetoed(agent, &out, &["`team.gitconfig`", "include.path"]);
+        // Other spellings of the same file, and a link to it.
+        std::os::unix::fs::symlink("team.gitconfig", r.path().join("link.gitconfig"))
+            .expect("symlink");
+        for spelled in [
+            "./team.gitconfig",
+            "src/../team.gitconfig",
+            "link.gitconfig",
+        ] {
+            let out = hook(&r, agent, &edit_call(&r, agent, spelled, old, add));
+            assert_vetoed(agent, &out, &["include.path"]);
+        }
         let out = hook(&r, agent, &edit_call(&r, agent, "notes.txt", old, add));
         assert_allowed(agent, &out);
+        // `includeIf` pulls a file in the same way.
+        r.git(&["config", "--unset", "include.path"]);
+        r.git(&["config", "includeIf.onbranch:main.path", "../notes.txt"]);
+        let out = hook(&r, agent, &edit_call(&r, agent, "notes.txt", old, add));
+        assert_vetoed(agent, &out, &["include.path"]);
+        assert_eq!(r.read("notes.txt"), old, "{agent}");
     }
 }

@@ -75,6 +75,14 @@ fn test_hook_precious_destroying_kept_ignored_files_is_vetoed_by_effect() {
         "cd secrets && rm prod.key",
         "sh -c 'rm app.db'",
         "rm .env.loc*",
+        // Quoting, a second command after a newline, a path through a
+        // folder, a link made earlier on the line.
+        "rm '.env.local'",
+        "rm .env.loc\"\"al",
+        "true\nrm .env.local",
+        "cat /dev/null > ./secrets/../.env.local",
+        "ln -s .env.local l && : > l",
+        "GIT_DIR=x rm -f app.db",
     ];
     for cmd in destroyers {
         let r = repo();

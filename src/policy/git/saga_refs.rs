@@ -42,13 +42,45 @@ const OTHER_REFS: &[(&str, &str)] = &[
 /// [REV] -- PATH…`): any other form moves HEAD off the saga's branch.
 pub(super) fn refusal(sub: &str, rest: &[String]) -> Option<&'static str> {
     if sub == "checkout" {
-        return (!rest.iter().any(|a| a == "--"))
+        return (!restores_paths_only(rest))
             .then_some("checks out another branch or commit than the saga's (restore files with `git restore PATH` or `git checkout -- PATH`)");
     }
     OTHER_REFS
         .iter()
         .find(|(name, _)| *name == sub)
         .map(|(_, why)| *why)
+}
+
+/// Options of `git checkout [OPTIONS] [TREE-ISH] -- PATH…` that keep it
+/// a restore of paths (anything else before `--`, such as `-b`, `-B`,
+/// `--orphan`, `--detach` or a cluster holding one, may move HEAD).
+const PATH_OPTIONS: &[&str] = &[
+    "-q",
+    "--quiet",
+    "--ours",
+    "--theirs",
+    "-p",
+    "--patch",
+    "-m",
+    "--merge",
+    "--overlay",
+    "--no-overlay",
+    "--progress",
+    "--no-progress",
+];
+
+/// Whether `git checkout REST…` only restores paths: a `--`, and before it
+/// at most one tree-ish and options from [`PATH_OPTIONS`].
+fn restores_paths_only(rest: &[String]) -> bool {
+    let Some(dash) = rest.iter().position(|a| a == "--") else {
+        return false;
+    };
+    let before = &rest[..dash];
+    let options_ok = before
+        .iter()
+        .filter(|a| a.starts_with('-'))
+        .all(|a| PATH_OPTIONS.contains(&a.as_str()) || a.starts_with("--conflict="));
+    options_ok && before.iter().filter(|a| !a.starts_with('-')).count() <= 1
 }
 
 #[cfg(test)]
@@ -83,6 +115,16 @@ mod tests {
             "git config branch.main.remote origin",
             "git -c user.name=x branch feature",
             "git -C . tag v2",
+            // `--` after an option that moves HEAD does not make it a restore.
+            "git checkout -b feature --",
+            "git checkout -qb feature -- .",
+            "git checkout --orphan x -- .",
+            "git checkout --detach HEAD~1 --",
+            "git checkout -B main HEAD --",
+            "git checkout main other --",
+            // An alias and an environment prefix reach the same rule.
+            "git -c alias.t=tag t v3",
+            "git -c alias.nb=checkout nb -b feature",
         ] {
             let v = agent(line);
             assert!(v.blocked(), "{line}: {v:?}");
@@ -101,7 +143,11 @@ mod tests {
             assert!(!v.blocked() && v.needs_saga, "{line}: {v:?}");
         }
         // Restoring paths is judged by its own rule, not as a checkout.
-        for line in ["git checkout -- src/a.rs", "git checkout HEAD -- src/a.rs"] {
+        for line in [
+            "git checkout -- src/a.rs",
+            "git checkout HEAD -- src/a.rs",
+            "git checkout --ours -- src/a.rs",
+        ] {
             let v = agent(line);
             assert!(!v.reason.contains("stay in its saga"), "{line}: {v:?}");
         }
