@@ -77,6 +77,14 @@ pub(super) fn exec_contained(
         _ => None,
     };
     let mut plan = Plan::build(policy, level, &extra)?;
+    // With the network on, the command's ssh-agent stays reachable (a
+    // fetch over ssh needs it; an agent runs nothing).
+    plan.reachable_socket = policy
+        .network
+        .then(|| lookup("SSH_AUTH_SOCK"))
+        .flatten()
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
     let cprogram = cpath(&program)
         .map_err(|_| SandboxError::BadShimArgs("the program holds a NUL byte".into()))?;
     let cargv = cstrings(argv)?;
@@ -203,14 +211,8 @@ fn supervise(
             let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
             // Read before leaving the network namespace: /proc/net/unix
             // lists the sockets of the reader's namespace.
-            // With the network on, the command's ssh-agent stays reachable
-            // (a fetch over ssh needs it; an agent runs nothing).
-            let agent = policy
-                .network
-                .then(|| env_value(cenv, b"SSH_AUTH_SOCK"))
-                .flatten();
             let mut sockets = unix_sockets();
-            sockets.retain(|s| Some(s) != agent.as_ref());
+            sockets.retain(|s| Some(s) != plan.reachable_socket.as_ref());
             let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
             if !policy.network {
                 flags |= libc::CLONE_NEWNET;
@@ -622,15 +624,6 @@ fn open_path(p: &Path) -> io::Result<std::fs::File> {
         .read(true)
         .custom_flags(libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(p)
-}
-
-/// The value of `name` in a `NAME=value` environment, as a path.
-fn env_value(env: &[CString], name: &[u8]) -> Option<PathBuf> {
-    env.iter().rev().find_map(|kv| {
-        let kv = kv.as_bytes();
-        let value = kv.strip_prefix(name)?.strip_prefix(b"=")?;
-        (!value.is_empty()).then(|| PathBuf::from(OsString::from_vec(value.to_vec())))
-    })
 }
 
 /// Returns the pathname unix sockets bound in this network namespace that

@@ -37,6 +37,10 @@ pub struct Plan {
     /// every protected path (Landlock rules only add, so a writable tree
     /// holding a protected path is granted entry by entry, skipping it).
     pub grants: Vec<PathBuf>,
+    /// Full level: the unix sockets bound before the run that the command
+    /// may reach (the ssh-agent's, with the network on); every other one
+    /// is covered.
+    pub reachable_socket: Option<PathBuf>,
 }
 
 /// Canonicalizes `p`, naming it in the error.
