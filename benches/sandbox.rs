@@ -29,17 +29,20 @@ use common::git;
 /// Asks this binary to exit at once (the cost of starting it).
 const NOOP: &str = "__noop";
 
+/// A repository and the policy `git fararoni run` would use in it (its git
+/// dir, hooks folder, `.fararoni/` and the agents' settings folders
+/// protected, most of them missing, as in a fresh clone), network off.
 fn fixture() -> (tempfile::TempDir, Policy) {
     // Not under /tmp: a worktree inside the temp dir makes the Landlock
     // level grant the temp dir entry by entry, which is not the usual case.
     let d = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("tempdir");
     git(d.path(), &["init", "-q", "-b", "main"]);
-    let policy = Policy {
-        worktree: d.path().to_owned(),
-        protected: vec![d.path().join(".git"), d.path().join(".fararoni")],
-        writable: Vec::new(),
-        network: false,
-    };
+    let repo = git_fararoni::git::Repo::discover(d.path())
+        .expect("discover")
+        .expect("a repository");
+    let policy = git_fararoni::contain::policy_for(&repo, false, &[]).expect("policy");
+    // As `contain::command` does before every run.
+    std::fs::create_dir_all(d.path().join(".fararoni")).expect(".fararoni");
     (d, policy)
 }
 
@@ -74,9 +77,12 @@ fn time(mut c: Command, dir: &Path) -> Duration {
 /// A column: its name and how to make the command it times.
 type Case = (&'static str, Box<dyn Fn() -> Command>);
 
-fn cases(policy: &Policy) -> Vec<Case> {
-    let p = policy.clone();
-    let q = policy.clone();
+/// The columns: a plain spawn, the shim's own start, and a contained
+/// `true` at each level this system has — at the Full level with the
+/// network off (our agent's commands: a new network namespace) and on
+/// (other agents' commands, `fararoni.sandbox.network`'s default there).
+fn cases(off: &Policy, on: &Policy) -> Vec<Case> {
+    let (full_off, full_on, landlock) = (off.clone(), on.clone(), off.clone());
     let mut v: Vec<Case> = vec![
         ("plain true", Box::new(|| Command::new("true"))),
         (
@@ -99,23 +105,31 @@ fn cases(policy: &Policy) -> Vec<Case> {
     let probe = sandbox::probe();
     if probe.level >= Level::Full {
         v.push((
-            "contained true (full)",
-            Box::new(move || contained(&p, Level::Full)),
+            "contained true (full, no net)",
+            Box::new(move || contained(&full_off, Level::Full)),
+        ));
+        v.push((
+            "contained true (full, net)",
+            Box::new(move || contained(&full_on, Level::Full)),
         ));
     }
     if probe.level >= Level::Landlock {
         v.push((
             "contained true (landlock)",
-            Box::new(move || contained(&q, Level::Landlock)),
+            Box::new(move || contained(&landlock, Level::Landlock)),
         ));
     }
     v
 }
 
 fn bench_sandbox(c: &mut Criterion) {
-    let (dir, policy) = fixture();
+    let (dir, off) = fixture();
+    let on = Policy {
+        network: true,
+        ..off.clone()
+    };
     let mut g = c.benchmark_group("spawn");
-    for (name, make) in cases(&policy) {
+    for (name, make) in cases(&off, &on) {
         g.bench_function(name, |b| b.iter(|| time(make(), dir.path())));
     }
     g.finish();
@@ -126,8 +140,12 @@ fn medians() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(201);
-    let (dir, policy) = fixture();
-    let cases = cases(&policy);
+    let (dir, off) = fixture();
+    let on = Policy {
+        network: true,
+        ..off.clone()
+    };
+    let cases = cases(&off, &on);
     let mut samples: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); cases.len()];
     for _ in 0..rounds {
         for (i, (_, make)) in cases.iter().enumerate() {

@@ -162,6 +162,10 @@ pub fn command(
                 .unwrap_or_default(),
         }));
     }
+    // Our own folder exists before the run, so the sandbox protects it as
+    // it is rather than with a placeholder it removes after answering
+    // (which could race with the closing snapshot writing there).
+    let _ = std::fs::create_dir(policy.worktree.join(".fararoni"));
     let shim = shim()?;
     let (cmd, level) = sandbox::command_with_shim(
         &shim,

@@ -107,10 +107,10 @@ pub(super) fn exec_contained(
     if level == Level::Full {
         // The namespaces are entered by a helper child, not by the shim:
         // the last process to leave a mount or user namespace tears it
-        // down (an RCU grace period, milliseconds on a busy machine), and
-        // removing a placeholder unmounts (another one). The helper tells
-        // the shim the command's status first and does those after, so
-        // the caller, which waits for the shim, waits for neither.
+        // down (an RCU grace period, milliseconds on a busy machine). The
+        // helper tells the shim the command's status first and exits
+        // after, so the caller, which waits for the shim, does not wait
+        // for that teardown.
         let (status_r, status_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
         let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
         // SAFETY: single-threaded process (checked), so the child may run
@@ -140,6 +140,10 @@ pub(super) fn exec_contained(
                 &cenv,
                 keep,
                 &mut |r| {
+                    // The command is over: the shim may now exit without
+                    // taking this helper along, which finishes the cleanup.
+                    // SAFETY: prctl with integer arguments only.
+                    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, 0, 0, 0, 0) };
                     send(&status_w, r);
                     sent = true;
                 },
@@ -399,7 +403,10 @@ fn supervise(
     // placeholders made for missing protected paths, so a run leaves no
     // empty `.claude/` behind — only when no other run holds the worktree
     // (see `worktree_lock`), unmounted first (in our namespace only), and
-    // only if still empty (someone outside may have used it since).
+    // only if still empty (someone outside may have used it since). After
+    // `done`, so the caller does not wait for it: the caller writes no
+    // placeholder (its own `.fararoni/` exists before the run, see
+    // `contain::command`).
     let alone = worktree_lock.as_ref().is_some_and(|f| {
         // SAFETY: flock on a descriptor we own; converts our shared lock.
         unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
@@ -465,29 +472,42 @@ fn send(fd: &OwnedFd, result: &Result<i32, SandboxError>) {
             msg.extend(other.to_string().as_bytes());
         }
     }
-    // SAFETY: writes our buffer to a pipe we own (the message is far below
-    // PIPE_BUF, so it arrives whole).
+    // One write of at most PIPE_BUF bytes arrives whole, so the shim reads
+    // it with one read and need not wait for the pipe's end (see `receive`).
+    msg.truncate(libc::PIPE_BUF);
+    // SAFETY: writes our buffer to a pipe we own.
     unsafe { libc::write(fd.as_raw_fd(), msg.as_ptr().cast(), msg.len()) };
 }
 
 /// Reads what [`send`] wrote; the helper dying first is a setup error.
+///
+/// One read, not to the pipe's end: the helper closes its end only when it
+/// exits, after the namespaces' teardown and the placeholders' removal,
+/// which the caller (waiting for the shim) must not wait for.
 fn receive(fd: OwnedFd, level: Level, argv: &[OsString]) -> Result<i32, SandboxError> {
-    let mut msg = Vec::new();
-    let _ = std::fs::File::from(fd).read_to_end(&mut msg);
+    let mut buf = [0u8; libc::PIPE_BUF];
+    let mut file = std::fs::File::from(fd);
+    let n = loop {
+        match file.read(&mut buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            r => break r.unwrap_or(0),
+        }
+    };
+    let msg = &buf[..n];
     let errno = |m: &[u8]| {
         m.get(1..5)
             .map_or(libc::EIO, |b| i32::from_ne_bytes([b[0], b[1], b[2], b[3]]))
     };
     match msg.first() {
-        Some(0) => Ok(errno(&msg)),
+        Some(0) => Ok(errno(msg)),
         Some(2) => Err(SandboxError::Exec {
             program: argv[0].to_string_lossy().into_owned(),
-            source: io::Error::from_raw_os_error(errno(&msg)),
+            source: io::Error::from_raw_os_error(errno(msg)),
         }),
         Some(_) => Err(SandboxError::Setup {
             level,
             what: String::from_utf8_lossy(msg.get(5..).unwrap_or_default()).into_owned(),
-            source: io::Error::from_raw_os_error(errno(&msg)),
+            source: io::Error::from_raw_os_error(errno(msg)),
         }),
         None => Err(SandboxError::Setup {
             level,
@@ -658,18 +678,34 @@ fn unix_sockets() -> Vec<PathBuf> {
 }
 
 /// Remounts read-only every mount whose mount point is not in a writable
-/// root. A failure on `/` is an error; on another mount it is skipped
-/// (Landlock still refuses writes there; only metadata changes would pass).
+/// root; the mounts inside the writable roots keep what they were. A
+/// failure on `/` is an error; on another mount it is skipped (Landlock
+/// still refuses writes there; only metadata changes would pass).
 fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
     let info = std::fs::read("/proc/self/mountinfo")?;
-    let mut done: Vec<std::path::PathBuf> = Vec::new();
+    let mut mounts: Vec<(std::path::PathBuf, &[u8])> = Vec::new();
     for line in info.split(|b| *b == b'\n') {
         let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
-        let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) else {
-            continue;
-        };
-        let point = std::path::PathBuf::from(std::ffi::OsString::from_vec(unescape(point)));
-        if writable.iter().any(|w| point.starts_with(w)) || done.contains(&point) {
+        if let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) {
+            let point = std::path::PathBuf::from(std::ffi::OsString::from_vec(unescape(point)));
+            mounts.push((point, opts));
+        }
+    }
+    let inside = |p: &Path| writable.iter().any(|w| p.starts_with(w));
+    // One recursive call (Linux 5.12) instead of a remount per mount (a
+    // tenth of a millisecond on a laptop's twenty mounts): everything
+    // read-only, then the writable roots' mounts that were writable back.
+    if mount_setattr(Path::new("/"), true, MOUNT_ATTR_RDONLY, 0).is_ok() {
+        for (point, opts) in mounts.iter().filter(|(p, _)| inside(p)) {
+            if opts.split(|b| *b == b',').any(|o| o == b"rw") {
+                mount_setattr(point, false, 0, MOUNT_ATTR_RDONLY)?;
+            }
+        }
+        return Ok(());
+    }
+    let mut done: Vec<&Path> = Vec::new();
+    for (point, opts) in &mounts {
+        if inside(point) || done.contains(&point.as_path()) {
             continue;
         }
         let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
@@ -684,13 +720,55 @@ fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
                 _ => 0,
             };
         }
-        let r = mount(None, &point, None, flags, None);
+        let r = mount(None, point, None, flags, None);
         if r.is_err() && point == Path::new("/") {
             return r;
         }
         done.push(point);
     }
     Ok(())
+}
+
+/// `MOUNT_ATTR_RDONLY` of `mount_setattr(2)`.
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// Sets and clears mount attributes on the mount at `path` (and every
+/// mount below it when `recursive`).
+fn mount_setattr(path: &Path, recursive: bool, set: u64, clear: u64) -> io::Result<()> {
+    let c = cpath(path)?;
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { libc::AT_RECURSIVE } else { 0 };
+    // SAFETY: c and attr are alive for the call, and the size passed is
+    // that of the struct the kernel reads.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c.as_ptr(),
+            flags as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
 }
 
 /// Decodes mountinfo's octal escapes (`\040` for a space).
@@ -972,6 +1050,29 @@ fn lock_shared(dir: &Path) -> io::Result<std::fs::File> {
 
 /// Closes every descriptor above stderr except `keep`.
 fn close_other_fds(keep: &[RawFd]) {
+    // close_range (Linux 5.9) closes the gaps between the kept descriptors
+    // in a few calls; listing /proc/self/fd costs more than the rest of a
+    // spawn's bookkeeping together.
+    let mut kept: Vec<RawFd> = keep.iter().copied().filter(|fd| *fd > 2).collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let mut first: libc::c_uint = 3;
+    let mut ranged = true;
+    for fd in kept
+        .iter()
+        .map(|fd| fd.unsigned_abs())
+        .chain([libc::c_uint::MAX])
+    {
+        if fd > first {
+            // SAFETY: plain system call on descriptor numbers; nothing in
+            // this process uses the closed ones after this point.
+            ranged &= unsafe { libc::syscall(libc::SYS_close_range, first, fd - 1, 0) } == 0;
+        }
+        first = fd.saturating_add(1);
+    }
+    if ranged {
+        return;
+    }
     let fds: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
         .map(|d| {
             d.flatten()

@@ -20,15 +20,17 @@
 //! 1. enters new user, mount, PID and (network off) network namespaces, maps
 //!    the caller's uid and gid to themselves (`setgroups` denied);
 //! 2. makes every mount private; binds each writable root over itself, then
-//!    remounts every other mount read-only (this refuses what Landlock ABI
-//!    ≤ 7 does not see — chmod, chown, utimes, xattrs — and any second path
-//!    to the same files); binds each directory between a writable root and
+//!    makes every other mount read-only (one recursive `mount_setattr`,
+//!    the writable roots' own mounts set back as they were; a remount per
+//!    mount before Linux 5.12). This refuses what Landlock ABI ≤ 7 does
+//!    not see — chmod, chown, utimes, xattrs — and any second path to the
+//!    same files. It binds each directory between a writable root and
 //!    a protected path over itself (a mount point cannot be renamed or
 //!    removed: EBUSY); binds each protected path read-only over itself;
 //!    re-enters the current directory by name (so a cwd inside the tree
-//!    goes through the new binds); network off: brings up loopback and
-//!    covers every unix socket bound outside with `/dev/null`; mounts a
-//!    private `/dev/shm`;
+//!    goes through the new binds); covers every unix socket bound outside
+//!    with `/dev/null` (the ssh agent's left reachable with the network
+//!    on); network off: brings up loopback; mounts a private `/dev/shm`;
 //! 3. forks: the child is pid 1 of the new PID namespace, so when it exits
 //!    the kernel kills everything it left behind; it mounts a fresh `/proc`,
 //!    drops every capability (bounding, ambient, effective, permitted,
