@@ -2,6 +2,8 @@
 //! whole processes the way the agent runs it (spawn, payload on stdin, wait):
 //!
 //! - `true`: a bare process start with the same stdin plumbing (the floor);
+//! - `cat`: a process that reads the payload to its end, as a hook must
+//!   (the floor of anything fed on stdin: it waits for the write);
 //! - `shell read-only`: a Claude `Bash` call of `git status` (no snapshot);
 //! - `shell build`: `cargo test` (may write: the dirty set is saved first;
 //!   a clean repository, then 100 dirty files);
@@ -132,8 +134,12 @@ fn main() {
         cols.push(("BASELINE edit 1MB (near the start)", Vec::new()));
         cols.push(("BASELINE edit 1MB (near the end)", Vec::new()));
     }
+    // A process that reads the payload to its end, as every hook must: the
+    // floor of any hook fed on stdin (`true` does not wait for the write).
+    let mut cat = Vec::new();
     for _ in 0..rounds {
         cols[0].1.push(spawn(truth, &[], dir, status.as_bytes()));
+        cat.push(spawn(Path::new("cat"), &[], dir, status.as_bytes()));
         cols[1].1.push(spawn(bin, &hook, dir, status.as_bytes()));
         cols[2].1.push(spawn(bin, &hook, dir, build.as_bytes()));
         cols[3].1.push(spawn(bin, &hook, dir, edit.as_bytes()));
@@ -165,14 +171,17 @@ fn main() {
     if baseline.is_some() {
         cols.push(("BASELINE shell build, 100 dirty files", base_dirty_build));
     }
+    cols.insert(1, ("cat (reads the payload)", cat));
     let floor = median(cols[0].1.clone());
+    let reader = median(cols[1].1.clone());
     println!("hook cost per call, median of {rounds} interleaved runs:");
     for (name, v) in &cols {
         let m = median(v.clone());
         println!(
-            "  {name:<44} {:>8.2} ms  {:>5.2}x true",
+            "  {name:<44} {:>8.2} ms  {:>5.2}x true  {:>5.2}x cat",
             ms(m),
-            m.as_secs_f64() / floor.as_secs_f64()
+            m.as_secs_f64() / floor.as_secs_f64(),
+            m.as_secs_f64() / reader.as_secs_f64()
         );
     }
 

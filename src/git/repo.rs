@@ -219,6 +219,11 @@ impl Repo {
 pub fn same_key(a: &str, b: &str) -> bool {
     // Compared in place: every hook call looks its settings up in the
     // table, and a copy per comparison was a quarter of a read-only call.
+    // Equal keys have equal lengths (every part compares length for
+    // length), which settles most comparisons of a table scan at once.
+    if a.len() != b.len() {
+        return false;
+    }
     fn split(k: &str) -> Option<(&str, &str, &str)> {
         let (section, rest) = k.split_once('.')?;
         let (sub, name) = rest.rsplit_once('.').unwrap_or(("", rest));

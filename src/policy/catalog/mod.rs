@@ -253,10 +253,14 @@ impl Entry {
 /// The row of `name`, exactly as written (no case folding, no
 /// directory: the callers decide how a word names a program).
 pub fn lookup(name: &str) -> Option<&'static Entry> {
-    static INDEX: OnceLock<HashMap<&'static str, &'static Entry>> = OnceLock::new();
+    // Built once per process, by every hook call: a fixed fast hash (the
+    // names are ours, no attacker chooses the keys inserted) costs a third
+    // of SipHash's build.
+    type Index = HashMap<&'static str, &'static Entry, foldhash::fast::FixedState>;
+    static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX
         .get_or_init(|| {
-            let mut index = HashMap::with_capacity(CATALOG.len());
+            let mut index = Index::with_capacity_and_hasher(CATALOG.len(), Default::default());
             for e in CATALOG {
                 index.entry(e.name).or_insert(e);
             }
