@@ -3,8 +3,9 @@
 //! tables are generated from their tables in `src/` (`FARARONI_BLESS=1`
 //! rewrites them), exit codes are those of `src/exit.rs`, every relative
 //! link and anchor resolves, every `console` example runs against the real
-//! binary with the output shown, and nothing says how the work on the
-//! project was organised.
+//! binary with the output shown, README's install path guards a Claude
+//! Code session as written, and nothing says how the work on the project
+//! was organised.
 
 use std::path::{Path, PathBuf};
 
@@ -707,4 +708,105 @@ fn test_docs_pages_organisation_scan_finds_what_it_must_and_only_that() {
             (4, "/* ticket */".to_string())
         ]
     );
+}
+
+// ───────────────────────── the newcomer's path ─────────────────────────
+
+/// The command lines of the `sh` blocks of README.md's section `heading`
+/// (up to the next `## `), except the test suite's.
+fn readme_commands(heading: &str) -> Vec<String> {
+    let readme = read("README.md");
+    let start = readme
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("README.md has no `## {heading}`"));
+    let body = &readme[start + 1..];
+    let body = &body[..body[3..].find("\n## ").map_or(body.len(), |e| e + 3)];
+    let mut out = Vec::new();
+    let mut in_sh = false;
+    for line in body.lines() {
+        match line.trim() {
+            "```sh" => in_sh = true,
+            "```" => in_sh = false,
+            l if in_sh && !l.is_empty() && !l.starts_with('#') => out.push(l.to_string()),
+            _ => {}
+        }
+    }
+    out.retain(|c| !c.starts_with("cargo test"));
+    out
+}
+
+#[test]
+fn test_docs_pages_newcomer_path_guards_a_claude_session_in_three_commands() {
+    // README's path from a clone to a guarded Claude Code session, run as
+    // written. `cargo install` is stood in for by what it does: the three
+    // binaries this checkout builds, copied into `~/.cargo/bin` on PATH
+    // (building them again would take minutes).
+    let commands = readme_commands("Install");
+    assert_eq!(
+        commands,
+        [
+            "cargo install --locked --path .",
+            "git fararoni install-docs",
+            "git fararoni hooks install --agent claude",
+        ],
+        "README.md's install path changed: update this test and the count it names"
+    );
+    let r = crate::common::TestRepo::with_commit();
+    let cargo_bin = r.home().join(".cargo/bin");
+    std::fs::create_dir_all(&cargo_bin).expect("~/.cargo/bin");
+    for name in ["git-fararoni", "git-fararoni-saga", "git-fararoni-shadow"] {
+        std::fs::copy(crate::common::bin(name), cargo_bin.join(name)).expect("install a binary");
+    }
+    let path = {
+        let mut paths = vec![cargo_bin.clone()];
+        paths.extend(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        ));
+        std::env::join_paths(paths).expect("PATH joins")
+    };
+    let sh = |line: &str| {
+        let mut sh = std::process::Command::new("sh");
+        sh.args(["-c", line]);
+        r.env(&mut sh);
+        sh.env("PATH", &path);
+        sh
+    };
+    r.write("README.md", "# demo\n\nuncommitted work\n");
+    for line in &commands[1..] {
+        let out: crate::common::Out = sh(line).output().expect("sh runs").into();
+        assert_eq!(out.code, 0, "`{line}` failed as written:\n{out}");
+    }
+    assert!(
+        r.home()
+            .join(".cargo/share/man/man1/git-fararoni.1")
+            .exists(),
+        "install-docs did not put the man page beside ~/.cargo/bin"
+    );
+    // The session is guarded: the command Claude Code runs before a Bash
+    // call vetoes a reset that would lose the uncommitted edit, and lets a
+    // read through.
+    let settings: serde_json::Value =
+        serde_json::from_str(&r.read(".claude/settings.json")).expect("settings JSON");
+    let hook = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .expect("a PreToolUse command")
+        .to_string();
+    let payload = |command: &str| {
+        serde_json::json!({
+            "session_id": "newcomer", "cwd": r.path(), "hook_event_name": "PreToolUse",
+            "tool_name": "Bash", "tool_input": {"command": command}
+        })
+        .to_string()
+    };
+    let call =
+        |command: &str| crate::common::run_with_stdin(&mut sh(&hook), payload(command).as_bytes());
+    let veto = call("git reset --hard");
+    assert_eq!(veto.code, 2, "the reset was not vetoed:\n{veto}");
+    assert!(
+        veto.stdout.contains("deny") && veto.stderr.contains("reset"),
+        "{veto}"
+    );
+    let read_only = call("git status");
+    assert_eq!(read_only.code, 0, "a read was refused:\n{read_only}");
+    assert_eq!(r.read("README.md"), "# demo\n\nuncommitted work\n");
 }
