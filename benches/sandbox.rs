@@ -1,12 +1,10 @@
 //! What containment costs per command: a contained spawn of `true` against
 //! a plain one (target: at most 1.5 ms extra), as whole processes.
 //!
-//! This bench binary is its own shim: run as `sandbox __sandbox-exec …` it
-//! calls `sandbox::run_shim`, exactly as `git-fararoni __sandbox-exec …`
-//! will. So the figures are the sandbox's cost plus the start of a small
-//! binary; the `shim start` column (this binary exiting at once) and the
-//! `git-fararoni --version` column show what the real, larger shim binary
-//! adds to a start.
+//! The contained spawn is the product's own: `git-fararoni __sandbox-exec
+//! …`, the command `git fararoni run` and the agent spawn. The
+//! `git-fararoni --version` column is that binary's bare start, so the
+//! difference between the two is the sandbox itself.
 //!
 //! After criterion, an interleaved run prints medians, the difference to
 //! the plain spawn and the ratio, so a busy machine slows every column
@@ -26,9 +24,6 @@ use git_fararoni::sandbox::{self, Level, Policy, SHIM_SUBCOMMAND};
 mod common;
 use common::git;
 
-/// Asks this binary to exit at once (the cost of starting it).
-const NOOP: &str = "__noop";
-
 /// A repository and the policy `git fararoni run` would use in it (its git
 /// dir, hooks folder, `.fararoni/` and the agents' settings folders
 /// protected, most of them missing, as in a fresh clone), network off.
@@ -47,7 +42,7 @@ fn fixture() -> (tempfile::TempDir, Policy) {
 }
 
 fn exe() -> PathBuf {
-    std::env::current_exe().expect("current exe")
+    PathBuf::from(env!("CARGO_BIN_EXE_git-fararoni"))
 }
 
 /// The shim command for `true` at `level` (the probe's level is replaced
@@ -86,17 +81,9 @@ fn cases(off: &Policy, on: &Policy) -> Vec<Case> {
     let mut v: Vec<Case> = vec![
         ("plain true", Box::new(|| Command::new("true"))),
         (
-            "shim start (no sandbox)",
-            Box::new(|| {
-                let mut c = Command::new(exe());
-                c.arg(NOOP);
-                c
-            }),
-        ),
-        (
             "git-fararoni --version",
             Box::new(|| {
-                let mut c = Command::new(env!("CARGO_BIN_EXE_git-fararoni"));
+                let mut c = Command::new(exe());
                 c.arg("--version");
                 c
             }),
@@ -177,16 +164,6 @@ fn medians() {
 criterion_group!(benches, bench_sandbox);
 
 fn main() {
-    let args: Vec<OsString> = std::env::args_os().collect();
-    match args.get(1).and_then(|a| a.to_str()) {
-        Some(SHIM_SUBCOMMAND) => {
-            let Err(e) = sandbox::run_shim(&args[2..]);
-            eprintln!("error: {e}");
-            std::process::exit(i32::from(e.exit_code()));
-        }
-        Some(NOOP) => return,
-        _ => {}
-    }
     benches();
     Criterion::default().configure_from_args().final_summary();
     medians();
