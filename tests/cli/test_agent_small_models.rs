@@ -606,3 +606,59 @@ fn test_small_models_a_model_failing_after_a_patch_is_not_exit_4() {
     assert_eq!(out.code, 4, "{out}");
     assert_eq!(crate::common::snapshot(repo.path()), before);
 }
+
+/// `undo --session` of an agent session that committed in its saga puts
+/// the user back where they were: their branch checked out, the files as
+/// before, and no saga left that names a branch that is gone.
+#[test]
+fn test_small_models_undo_of_a_session_that_committed_in_its_saga() {
+    let repo = TestRepo::with_commit();
+    repo.write("count.txt", "a\n");
+    repo.git(&["add", "count.txt"]);
+    repo.git(&["commit", "-qm", "count"]);
+    let head = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("count.txt", "b\n");
+    let script = vec![
+        Reply::tool_call("GitAction", json!({"args": "commit -am 'the b'"})),
+        Reply::tool_call(
+            "fs_patch",
+            json!({"path": "count.txt", "search": "b", "replace": "bb"}),
+        ),
+        Reply::text("done"),
+    ];
+    let fake = FakeLlm::start(script);
+    let out = ask(&repo, &fake, "native", "double the b");
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stderr.contains("saga "), "no saga was started: {out}");
+    let session = format!("{}\n{}", out.stdout, out.stderr)
+        .split("--session ")
+        .nth(1)
+        .and_then(|r| r.split(['`', ' ', '\n', ')']).next())
+        .expect("a session to undo")
+        .to_string();
+    let undo = repo.run(&["undo", "--session", &session]);
+    assert_eq!(undo.code, 0, "{undo}");
+    assert_eq!(repo.read("count.txt"), "b\n", "{undo}");
+    assert_eq!(repo.git(&["branch", "--show-current"]).trim(), "main");
+    assert_eq!(repo.git(&["rev-parse", "HEAD"]), head, "{undo}");
+    assert!(
+        repo.git(&["branch", "--list", "fararoni/*"])
+            .trim()
+            .is_empty(),
+        "{undo}"
+    );
+    let status = repo.run(&["saga", "status"]);
+    assert_eq!(status.code, 0, "{status}");
+    assert!(
+        status.stdout.contains("no saga in progress"),
+        "the undo left a saga behind:\n{status}"
+    );
+    // And a new saga can start: the record is gone, not half-kept.
+    let again = FakeLlm::start(vec![
+        Reply::tool_call("GitAction", json!({"args": "commit -am 'the b again'"})),
+        Reply::text("done"),
+    ]);
+    let out = ask(&repo, &again, "native", "commit the b");
+    assert_eq!(out.code, 0, "{out}");
+    assert!(out.stderr.contains("saga "), "{out}");
+}

@@ -190,6 +190,9 @@ pub(crate) struct Ledger {
 }
 
 /// Which file a state key names.
+/// The state key of the saga's record (per worktree, in its git dir).
+const SAGA_KEY: &str = "fararoni/saga.json";
+
 fn key_path(repo: &Repo, hooks: &Path, key: &str) -> Option<PathBuf> {
     let safe = |rest: &str| super::paths::is_normal_rel(rest);
     match key {
@@ -197,6 +200,9 @@ fn key_path(repo: &Repo, hooks: &Path, key: &str) -> Option<PathBuf> {
         "config" => Some(repo.common_dir().join("config")),
         "config.worktree" => Some(repo.git_dir().join("config.worktree")),
         "logs/refs/stash" => Some(repo.common_dir().join("logs/refs/stash")),
+        // The saga's record (`saga::state_path`; named here, as the saga
+        // sits beside the shadow in the layers).
+        SAGA_KEY => Some(repo.git_dir().join(SAGA_KEY)),
         _ => {
             if let Some(rest) = key.strip_prefix("hooks/").filter(|r| safe(r)) {
                 Some(hooks.join(rest))
@@ -365,7 +371,16 @@ fn walk(dir: &Path, prefix: &str, out: &mut Vec<Found>) {
 /// Every state file of `repo` that exists now.
 fn state_files(repo: &Repo, hooks: &Path) -> Vec<Found> {
     let mut out = Vec::new();
-    for key in ["index", "config", "config.worktree", "logs/refs/stash"] {
+    // `fararoni/saga.json` names the saga's branch: undone with the refs,
+    // so an undo that removes a branch the session made never leaves a
+    // saga behind that names it.
+    for key in [
+        "index",
+        "config",
+        "config.worktree",
+        "logs/refs/stash",
+        SAGA_KEY,
+    ] {
         if let Some(path) = key_path(repo, hooks, key) {
             if let Ok(meta) = std::fs::symlink_metadata(&path) {
                 if meta.is_file() {
