@@ -8,7 +8,9 @@
 //!
 //! After criterion, an interleaved run prints medians, the difference to
 //! the plain spawn and the ratio, so a busy machine slows every column
-//! alike.
+//! alike; spawns are 20 ms apart, as an agent's commands are at least a
+//! model call apart (the helper's cleanup after its answer is not the next
+//! command's cost).
 //!
 //! Run: `cargo bench --bench sandbox` (ROUNDS=N to change the 201 rounds).
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -40,6 +42,9 @@ fn fixture() -> (tempfile::TempDir, Policy) {
     std::fs::create_dir_all(d.path().join(".fararoni")).expect(".fararoni");
     (d, policy)
 }
+
+/// The pause between two spawns of the interleaved run.
+const GAP: Duration = Duration::from_millis(20);
 
 fn exe() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_git-fararoni"))
@@ -137,6 +142,11 @@ fn medians() {
     for _ in 0..rounds {
         for (i, (_, make)) in cases.iter().enumerate() {
             samples[i].push(time(make(), dir.path()));
+            // The sandbox's helper tears the namespaces down and removes
+            // its placeholders after the caller has its answer; an agent's
+            // next command comes a model call later. Back to back, each
+            // column would pay for the previous one's cleanup.
+            std::thread::sleep(GAP);
         }
     }
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
