@@ -39,6 +39,7 @@ pub(super) fn classify_from(
     open: Option<(&'static str, Class)>,
 ) -> Vec<Line> {
     let seed = seed();
+    let markers = Markers::of(lang);
     let mut out = Vec::with_capacity(text.len() / 32 + 1);
     // The closer of the block comment, docstring or string the line is in.
     let mut inside: Option<(&'static str, Class)> = open;
@@ -48,8 +49,9 @@ pub(super) fn classify_from(
     while at <= bytes.len() {
         let end = find_newline(&bytes[at..]).map_or(bytes.len(), |p| at + p);
         let raw = &text[at..end];
-        let trimmed = raw.trim();
-        let start = at + (raw.len() - raw.trim_start().len());
+        let lead = trim_start(raw);
+        let trimmed = trim_end(lead);
+        let start = at + (raw.len() - lead.len());
         let indent = raw
             .bytes()
             .take_while(|b| *b == b' ' || *b == b'\t')
@@ -69,6 +71,10 @@ pub(super) fn classify_from(
                 inside = None;
             }
             class
+        } else if markers.plain_code(trimmed) {
+            // No marker begins the line and none is in it: code that
+            // leaves nothing open ([`Markers`]).
+            Class::Code
         } else {
             let (class, opened) = class_of(trimmed, lang, prev_code_end);
             inside = opened;
@@ -153,13 +159,119 @@ pub(super) fn class_of(
     }
     // A block comment opened after code and left open.
     for (open, close) in lang.block_comments {
-        if let Some(p) = t.find(open) {
+        if let Some(p) = find(t, open) {
             if !t[p + open.len()..].contains(close) && !t[..p].contains(['"', '\'']) {
                 return (Class::Code, Some((*close, Class::Comment)));
             }
         }
     }
     (Class::Code, None)
+}
+
+/// What decides [`class_of`] for a line, by byte: the first bytes (in
+/// either case) of the markers a line may begin with (folding directives,
+/// line and block comments, docstring quotes and their prefixes), and the
+/// first bytes of what may open something after code (a block comment,
+/// a docstring's quotes). A line that begins with none of the first and
+/// holds none of the second is code that opens nothing: every branch of
+/// [`class_of`] before its last needs one of them. Prose is always read
+/// whole.
+pub(super) struct Markers {
+    first: [bool; 256],
+    inner: [bool; 256],
+    all: bool,
+}
+
+impl Markers {
+    pub(super) fn of(lang: &Lang) -> Markers {
+        let mut m = Markers {
+            first: [false; 256],
+            inner: [false; 256],
+            all: lang.prose,
+        };
+        let first = |b: Option<&u8>, m: &mut Markers| match b {
+            Some(&b) => {
+                m.first[usize::from(b.to_ascii_lowercase())] = true;
+                m.first[usize::from(b.to_ascii_uppercase())] = true;
+            }
+            // An empty marker begins every line.
+            None => m.all = true,
+        };
+        for r in REGIONS.iter().chain(lang.line_comments) {
+            first(r.as_bytes().first(), &mut m);
+        }
+        for (open, _) in lang.block_comments {
+            first(open.as_bytes().first(), &mut m);
+            match open.as_bytes().first() {
+                Some(&b) => m.inner[usize::from(b)] = true,
+                None => m.all = true,
+            }
+        }
+        if lang.docstrings {
+            // Quotes, after any of the string prefixes trimmed before them.
+            for &b in b"\"'rRuUbBfF" {
+                first(Some(&b), &mut m);
+            }
+            m.inner[usize::from(b'"')] = true;
+            m.inner[usize::from(b'\'')] = true;
+        }
+        m
+    }
+
+    /// Returns whether the trimmed, non-empty line `t` is code that opens
+    /// nothing, without reading it as [`class_of`] does.
+    fn plain_code(&self, t: &str) -> bool {
+        let b = t.as_bytes();
+        !self.all
+            && b.first().is_some_and(|&c| !self.first[usize::from(c)])
+            && !b.iter().any(|&c| self.inner[usize::from(c)])
+    }
+}
+
+/// `str::find` for a short needle: the first byte found with `memchr`,
+/// then compared (the standard searcher's set-up, once per line, cost
+/// more than the search).
+fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return Some(0);
+    };
+    let mut from = 0;
+    while let Some(p) = memchr::memchr(first, &h[from..]) {
+        let at = from + p;
+        if h[at..].starts_with(n) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// `s.trim_start()`, ASCII white space a byte at a time (other characters
+/// are left to the standard trim, which knows Unicode's spaces).
+fn trim_start(s: &str) -> &str {
+    let start = s
+        .bytes()
+        .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))
+        .unwrap_or(s.len());
+    let t = &s[start..];
+    match t.as_bytes().first() {
+        Some(b) if !b.is_ascii() => t.trim_start(),
+        _ => t,
+    }
+}
+
+/// `s.trim_end()`, likewise.
+fn trim_end(s: &str) -> &str {
+    let end = s
+        .bytes()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))
+        .map_or(0, |p| p + 1);
+    let t = &s[..end];
+    match t.as_bytes().last() {
+        Some(b) if !b.is_ascii() => t.trim_end(),
+        _ => t,
+    }
 }
 
 /// `t` starts with the comment marker `m` (a word marker such as `REM`

@@ -39,7 +39,32 @@ pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
         }
         work.push((pa, a1, pb, b1));
     }
-    out.sort_unstable();
+    in_order(out, a.len())
+}
+
+/// Returns the matched pairs ordered by their old index. Each old line is
+/// matched at most once (the work ranges never overlap), so the pairs are
+/// placed by that index in one pass: sorting them cost more than the
+/// diff of a file edited all through.
+fn in_order(pairs: Vec<(usize, usize)>, n: usize) -> Vec<(usize, usize)> {
+    if pairs.len() < 64 {
+        let mut pairs = pairs;
+        pairs.sort_unstable();
+        return pairs;
+    }
+    let mut by_old = vec![usize::MAX; n];
+    for &(x, y) in &pairs {
+        by_old[x] = y;
+    }
+    let mut out = pairs;
+    out.clear();
+    out.extend(
+        by_old
+            .iter()
+            .enumerate()
+            .filter(|(_, &y)| y != usize::MAX)
+            .map(|(x, &y)| (x, y)),
+    );
     out
 }
 
