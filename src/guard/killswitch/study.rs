@@ -8,7 +8,7 @@ use std::hash::BuildHasherDefault;
 use super::super::elision;
 use super::super::lang::{self, Lang};
 use super::super::lines::{hash_line, lines, seed, PassThrough};
-use super::super::measure::{measure, Delta, Measured};
+use super::super::measure::{hunks, measure, Delta, Measured};
 use super::super::stubs;
 use super::Reason;
 
@@ -47,7 +47,12 @@ pub(super) fn study<'a>(
         let old_side = measure(old, lang);
         let new_side = match delta {
             Some(d) => old_side.derive(old, new, d, lang),
-            None => measure(new, lang),
+            // Changed all through, in small places: derived from the
+            // changed parts all the same.
+            None => match derive.then(|| hunks(old, new)).flatten() {
+                Some(h) => old_side.derive_hunks(old, new, &h, lang),
+                None => measure(new, lang),
+            },
         };
         (old_side, new_side)
     };
