@@ -252,23 +252,40 @@ fn judge(
 
     // What was removed and what stands in its place is judged on a thread
     // of its own beside the measurements, for a large pair.
-    let (found, (old_side, new_side, old_scan, new_scan, delta, same)) = both(
+    // The weighing of what the study found (shared lines, placeholders,
+    // stubbed functions) follows it on its thread, beside the removals.
+    let (found, (old_side, new_side, scans, common, elisions)) = both(
         old.len() + new.len() >= PARALLEL_BYTES,
         || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others(lang.prose))),
-        || study(old, new, texts, lang, derive),
+        || {
+            let (old_side, new_side, old_scan, new_scan, delta, same) =
+                study(old, new, texts, lang, derive);
+            // Lines `new` has more often than `old` are the only ones that
+            // can add a placeholder; they are judged in a second pass, once
+            // each.
+            let mut surplus: std::collections::HashMap<
+                u64,
+                usize,
+                BuildHasherDefault<PassThrough>,
+            > = std::collections::HashMap::default();
+            let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
+                surplus.insert(h, n);
+            });
+            let elisions = if new_binary {
+                Vec::new()
+            } else {
+                placeholders(new, &old_side, surplus, delta, lang)
+            };
+            let scans = match (texts, old_scan, new_scan) {
+                (Some((o, n)), Some(before), Some(after)) => {
+                    let stubbed = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
+                    Some((before.balanced(), after.open_blocks, stubbed))
+                }
+                _ => None,
+            };
+            (old_side, new_side, scans, common, elisions)
+        },
     );
-    // Lines `new` has more often than `old` are the only ones that can add
-    // a placeholder; they are judged in a second pass, once each.
-    let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
-        std::collections::HashMap::default();
-    let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
-        surplus.insert(h, n);
-    });
-    let elisions = if new_binary {
-        Vec::new()
-    } else {
-        placeholders(new, &old_side, surplus, delta, lang)
-    };
     if !old_binary && !new_binary {
         let (from, to) = (old_side.endings(), new_side.endings());
         if matches!(
@@ -376,21 +393,16 @@ fn judge(
     if let Some(how) = truncation(old, new, volume, prefix_volume) {
         reasons.push(Reason::Truncated { how });
     }
-    if let (Some((o, n)), Some(before), Some(after)) = (texts, old_scan, new_scan) {
-        if before.balanced() && after.open_blocks > 0 && !new.is_empty() {
+    if let Some((balanced, open_blocks, functions)) = scans {
+        if balanced && open_blocks > 0 && !new.is_empty() {
             reasons.push(Reason::Truncated {
                 how: format!(
                     "{} block{} opened but never closed",
-                    after.open_blocks,
-                    if after.open_blocks == 1 {
-                        " is"
-                    } else {
-                        "s are"
-                    }
+                    open_blocks,
+                    if open_blocks == 1 { " is" } else { "s are" }
                 ),
             });
         }
-        let functions = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
         if !functions.is_empty() {
             reasons.push(Reason::Stubbed { functions });
         }

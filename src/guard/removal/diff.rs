@@ -70,6 +70,23 @@ fn in_order(pairs: Vec<(usize, usize)>, n: usize) -> Vec<(usize, usize)> {
 
 /// The longest increasing run of lines unique on both sides.
 pub(super) fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    let cands = if a.len() + b.len() >= BUCKETED {
+        unique_pairs_bucketed(a, b)
+    } else {
+        unique_pairs(a, b)
+    };
+    longest_run(cands)
+}
+
+/// From this many lines on both sides together, the lines unique to both
+/// are found by bucketing the keys ([`unique_pairs_bucketed`]) rather
+/// than in one hash table, which misses the cache at every line of a
+/// large file.
+const BUCKETED: usize = 1 << 14;
+
+/// The pairs (index in `a`, index in `b`) of keys that occur once in
+/// each, ordered by index in `a`.
+pub(super) fn unique_pairs(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
     // (count in a, index in a, count in b, index in b)
     let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
     seen.reserve(a.len());
@@ -89,7 +106,66 @@ pub(super) fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
         .map(|e| (e.1, e.3))
         .collect();
     cands.sort_unstable();
-    // Patience sorting: the longest increasing subsequence of new indices.
+    cands
+}
+
+/// [`unique_pairs`], the same pairs in the same order: each side's keys
+/// with their indices, spread into buckets by their top bits and sorted
+/// within them, so the two sides are walked together in key order.
+pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    let (ka, kb) = (by_key(a), by_key(b));
+    let mut cands = Vec::new();
+    let (mut x, mut y) = (0, 0);
+    let run = |v: &[(u64, usize)], from: usize| {
+        let k = v[from].0;
+        from + v[from..].iter().take_while(|p| p.0 == k).count()
+    };
+    while x < ka.len() {
+        let k = ka[x].0;
+        let x2 = run(&ka, x);
+        while y < kb.len() && kb[y].0 < k {
+            y += 1;
+        }
+        let y2 = if y < kb.len() && kb[y].0 == k {
+            run(&kb, y)
+        } else {
+            y
+        };
+        if x2 - x == 1 && y2 - y == 1 {
+            cands.push((ka[x].1, kb[y].1));
+        }
+        (x, y) = (x2, y2);
+    }
+    in_order(cands, a.len())
+}
+
+/// The keys with their indices, sorted by key (then index).
+fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
+    const BITS: u32 = 10;
+    let bucket = |k: u64| (k >> (64 - BITS)) as usize;
+    let mut starts = vec![0usize; (1 << BITS) + 1];
+    for &k in keys {
+        starts[bucket(k) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut at = starts.clone();
+    let mut out = vec![(0u64, 0usize); keys.len()];
+    for (i, &k) in keys.iter().enumerate() {
+        let b = bucket(k);
+        out[at[b]] = (k, i);
+        at[b] += 1;
+    }
+    for w in starts.windows(2) {
+        out[w[0]..w[1]].sort_unstable();
+    }
+    out
+}
+
+/// Patience sorting: the longest increasing subsequence of new indices
+/// among `cands` (ordered by old index).
+fn longest_run(cands: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     let mut tails: Vec<usize> = Vec::new();
     let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
     for (i, &(_, y)) in cands.iter().enumerate() {

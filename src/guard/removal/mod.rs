@@ -991,6 +991,42 @@ mod tests {
     }
 
     #[test]
+    fn bucketed_unique_lines_are_the_hashed_ones() {
+        // Keys drawn from small and large alphabets (many repeated, many
+        // unique), spread over the buckets by their top bits.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (len, alphabet) in [
+            (0, 1),
+            (1, 1),
+            (50, 7),
+            (3000, 40),
+            (20_000, 15_000),
+            (20_000, u64::MAX),
+        ] {
+            let mut key = |_| {
+                let k = next() % alphabet;
+                k.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ (k << 60)
+            };
+            let a: Vec<u64> = (0..len).map(&mut key).collect();
+            let mut b: Vec<u64> = (0..len).map(&mut key).collect();
+            b.extend_from_slice(&a[..len / 2]);
+            for (x, y) in [(&a, &b), (&b, &a), (&a, &a)] {
+                assert_eq!(
+                    unique_pairs_bucketed(x, y),
+                    unique_pairs(x, y),
+                    "{len} {alphabet}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_diff_matches_what_is_common() {
         let a = [1, 2, 3, 4, 5, 6];
         let b = [1, 9, 3, 4, 6];

@@ -216,6 +216,7 @@ pub fn stubbed_between_known<'a>(
     }
     let mut old_unchanged = vec![false; old.found.len()];
     let mut new_known = vec![false; new.found.len()];
+    let has_old_key: Vec<bool>;
     for &(n, o) in same {
         new_known[n] = true;
         old_unchanged[o] = true;
@@ -224,24 +225,55 @@ pub fn stubbed_between_known<'a>(
     // function of `new` whose body is byte for byte the one of its key in
     // `old` cancels out with it; only the rest is classified. A known pair
     // holds its key on both sides, so no other function looks it up.
-    let old_by_key: TextMap<(&str, usize), usize> = old
-        .found
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !old_unchanged[*i])
-        .map(|(i, f)| (f.key(), i))
-        .collect();
-    let mut after: Vec<(&Found, Body)> = Vec::new();
-    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
-        let twin = old_by_key
-            .get(&f.key())
+    //
+    // Most functions sit in the same order on both sides, so the old
+    // function after the last one found is tried first: when it has the
+    // key and is not known unchanged, it is the one the table would give
+    // (keys are unique), and the table of every old function's key is
+    // built only for a function out of order.
+    let old_known = old_unchanged.clone();
+    let mut table: Option<TextMap<(&str, usize), usize>> = None;
+    let mut by_key = |key: (&str, usize), hint: usize| -> Option<usize> {
+        if old
+            .found
+            .get(hint)
+            .is_some_and(|g| g.key() == key && !old_known[hint])
+        {
+            return Some(hint);
+        }
+        table
+            .get_or_insert_with(|| {
+                old.found
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !old_known[*i])
+                    .map(|(i, f)| (f.key(), i))
+                    .collect()
+            })
+            .get(&key)
             .copied()
-            .filter(|&i| old_src.get(old.found[i].body.clone()) == new_src.get(f.body.clone()));
+    };
+    // The functions of `new` that changed, with whether `old` has their
+    // key.
+    let mut after: Vec<(&Found, Body, bool)> = Vec::new();
+    let mut hint = 0;
+    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
+        let key = by_key(f.key(), hint);
+        if let Some(i) = key {
+            hint = i + 1;
+        }
+        let twin =
+            key.filter(|&i| old_src.get(old.found[i].body.clone()) == new_src.get(f.body.clone()));
         match twin {
             Some(i) => old_unchanged[i] = true,
-            None => after.push((f, classify(&new_src[f.body.clone()], lang))),
+            None => after.push((f, classify(&new_src[f.body.clone()], lang), key.is_some())),
         }
     }
+    let after: Vec<(&Found, Body)> = {
+        let (a, matched): (Vec<_>, Vec<_>) = after.into_iter().map(|(f, b, m)| ((f, b), m)).unzip();
+        has_old_key = matched;
+        a
+    };
     let before: Vec<(&Found, Body)> = old
         .found
         .iter()
@@ -298,12 +330,14 @@ pub fn stubbed_between_known<'a>(
         |fs: &[(&Found, Body)], p: fn(&Body) -> bool| fs.iter().filter(|(_, b)| p(b)).count();
     let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
     let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
-    let unmatched = |(f, _): &&(&Found, Body)| !old_by_key.contains_key(&f.key());
+    let unmatched = |(k, _): &(usize, &(&Found, Body))| !has_old_key[*k];
     if gained > names.len() && lost > names.len() {
         names.extend(
             after
                 .iter()
+                .enumerate()
                 .filter(unmatched)
+                .map(|(_, x)| x)
                 .filter(|(_, b)| b.marked_stub())
                 .map(|(f, _)| f.name.to_string()),
         );
@@ -312,7 +346,9 @@ pub fn stubbed_between_known<'a>(
         // nothing, as many as the implementations lost.
         let empty: Vec<String> = after
             .iter()
+            .enumerate()
             .filter(unmatched)
+            .map(|(_, x)| x)
             .filter(|(_, b)| !b.implemented())
             .map(|(f, _)| f.name.to_string())
             .collect();
