@@ -258,7 +258,7 @@ fn judge(
         old.len() + new.len() >= PARALLEL_BYTES,
         || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others(lang.prose))),
         || {
-            let (old_side, new_side, old_scan, new_scan, delta, same) =
+            let (old_side, new_side, old_scan, new_scan, changed, same) =
                 study(old, new, texts, lang, derive);
             // Lines `new` has more often than `old` are the only ones that
             // can add a placeholder; they are judged in a second pass, once
@@ -274,7 +274,7 @@ fn judge(
             let elisions = if new_binary {
                 Vec::new()
             } else {
-                placeholders(new, &old_side, surplus, delta, lang)
+                placeholders(new, &old_side, surplus, &changed, lang)
             };
             let scans = match (texts, old_scan, new_scan) {
                 (Some((o, n)), Some(before), Some(after)) => {

@@ -8,7 +8,7 @@ use std::hash::BuildHasherDefault;
 use super::super::elision;
 use super::super::lang::{self, Lang};
 use super::super::lines::{hash_line, lines, seed, PassThrough};
-use super::super::measure::{hunks, measure, Delta, Measured};
+use super::super::measure::{hunks, measure, Delta, Hunk, Measured};
 use super::super::stubs;
 use super::Reason;
 
@@ -24,9 +24,20 @@ pub(super) type Studied<'a> = (
     Measured,
     Option<stubs::Scan<'a>>,
     Option<stubs::Scan<'a>>,
-    Option<Delta>,
+    Changed,
     Vec<(usize, usize)>,
 );
+
+/// Where the new side differs from the old one, when that was worked
+/// out: one shared beginning and ending, or many changed parts.
+pub(super) enum Changed {
+    /// Neither: the sides were measured whole.
+    Unknown,
+    /// One edit.
+    Delta(Delta),
+    /// Edits all through.
+    Hunks(Vec<Hunk>),
+}
 
 /// Measures and scans both sides. An edit that leaves most of the file as
 /// it was has its new side derived from the old one ([`Delta`]) and its
@@ -43,16 +54,18 @@ pub(super) fn study<'a>(
 ) -> Studied<'a> {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
     let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
+    // Changed all through, in small places: the new side is derived from
+    // the changed parts all the same.
+    let parts = match delta {
+        None if derive => hunks(old, new),
+        _ => None,
+    };
     let measured = || {
         let old_side = measure(old, lang);
-        let new_side = match delta {
-            Some(d) => old_side.derive(old, new, d, lang),
-            // Changed all through, in small places: derived from the
-            // changed parts all the same.
-            None => match derive.then(|| hunks(old, new)).flatten() {
-                Some(h) => old_side.derive_hunks(old, new, &h, lang),
-                None => measure(new, lang),
-            },
+        let new_side = match (delta, &parts) {
+            (Some(d), _) => old_side.derive(old, new, d, lang),
+            (None, Some(h)) => old_side.derive_hunks(old, new, h, lang),
+            (None, None) => measure(new, lang),
         };
         (old_side, new_side)
     };
@@ -71,7 +84,12 @@ pub(super) fn study<'a>(
             },
             measured,
         );
-        return (old_side, new_side, old_scan, new_scan, delta, Vec::new());
+        let changed = match (delta, parts) {
+            (Some(d), _) => Changed::Delta(d),
+            (None, Some(h)) => Changed::Hunks(h),
+            (None, None) => Changed::Unknown,
+        };
+        return (old_side, new_side, old_scan, new_scan, changed, Vec::new());
     };
     // The new side's scan starts where the old one was just before the
     // changed lines and joins it past them: one thread scans the old side
@@ -94,12 +112,19 @@ pub(super) fn study<'a>(
         None => (None, None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
-    (old_side, new_side, old_scan, new_scan, delta, same)
+    (
+        old_side,
+        new_side,
+        old_scan,
+        new_scan,
+        Changed::Delta(d),
+        same,
+    )
 }
 
 /// Returns the placeholder lines among those `new` has more often than
 /// `old` (`surplus`, by hash), at most [`MAX_ELISIONS`], each at its first
-/// line. With a `delta`, a surplus line is in the shared beginning (then
+/// line. After one edit (`changed` is a [`Delta`]), a surplus line is in the shared beginning (then
 /// `old` has it too) or in `new`'s changed part, so only the beginning is
 /// read for the lines `old` has and then the changed part; the lines after
 /// it never are.
@@ -107,7 +132,7 @@ pub(super) fn placeholders(
     new: &[u8],
     old_side: &Measured,
     mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
-    delta: Option<Delta>,
+    changed: &Changed,
     lang: &Lang,
 ) -> Vec<Reason> {
     let seed = seed();
@@ -122,16 +147,20 @@ pub(super) fn placeholders(
             }
         }
     };
-    let Some(delta) = delta else {
-        for (number, l) in lines(new) {
-            if found.len() >= MAX_ELISIONS || surplus.is_empty() {
-                break;
+    let delta = match changed {
+        Changed::Delta(d) => *d,
+        Changed::Hunks(h) => return placeholders_in_parts(new, old_side, surplus, h, judge),
+        Changed::Unknown => {
+            for (number, l) in lines(new) {
+                if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+                    break;
+                }
+                if surplus.remove(&hash_line(seed, l)).is_some() {
+                    judge(number, l, &mut found);
+                }
             }
-            if surplus.remove(&hash_line(seed, l)).is_some() {
-                judge(number, l, &mut found);
-            }
+            return found;
         }
-        return found;
     };
     // Lines of the shared beginning are lines of `old`.
     let mut in_head = surplus.keys().filter(|h| old_side.contains(**h)).count();
@@ -156,6 +185,55 @@ pub(super) fn placeholders(
         if surplus.remove(&hash_line(seed, l)).is_some() {
             judge(before + number, l, &mut found);
         }
+    }
+    found
+}
+
+/// [`placeholders`] of an edit changed in many parts: a surplus line that
+/// `old` has not is in a changed part of `new` (every line outside them
+/// is a line of `old`), so the stretches between them are read only while
+/// some surplus line is one `old` has, and otherwise only counted for the
+/// line numbers. The lines are read in order, so each is judged at its
+/// first line, as when reading `new` whole.
+fn placeholders_in_parts(
+    new: &[u8],
+    old_side: &Measured,
+    mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    parts: &[Hunk],
+    judge: impl Fn(usize, &[u8], &mut Vec<Reason>),
+) -> Vec<Reason> {
+    let seed = seed();
+    let mut found = Vec::new();
+    // Surplus lines not yet met that `old` has: only they can be in a
+    // stretch both sides share.
+    let mut in_old = surplus.keys().filter(|h| old_side.contains(**h)).count();
+    // The pieces in order, each a shared stretch and the changed part
+    // after it, then the last shared stretch.
+    let pieces = parts
+        .iter()
+        .flat_map(|h| [(h.1.start, false), (h.1.end, true)])
+        .chain(std::iter::once((new.len(), false)));
+    // Lines before the piece, and where it starts.
+    let (mut before, mut at) = (0, 0);
+    for (end, changed) in pieces {
+        if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+            break;
+        }
+        let piece = &new[at..end];
+        for (number, l) in lines(piece) {
+            if found.len() >= MAX_ELISIONS || surplus.is_empty() || (!changed && in_old == 0) {
+                break;
+            }
+            let h = hash_line(seed, l);
+            if surplus.remove(&h).is_some() {
+                if old_side.contains(h) {
+                    in_old -= 1;
+                }
+                judge(before + number, l, &mut found);
+            }
+        }
+        before += piece.iter().filter(|&&b| b == b'\n').count();
+        at = end;
     }
     found
 }

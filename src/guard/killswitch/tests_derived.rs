@@ -401,11 +401,22 @@ fn edits_all_through_a_file_judge_as_whole_files() {
     pairs.push(spread[..spread.len() / 3].to_string());
     pairs.push(format!("{spread}{spread}"));
     pairs.push(base.replace('\n', "\r\n"));
+    // A placeholder the old side has once, near its start, added all
+    // through: its first line is in a stretch both sides share.
+    let noted = format!("fn g() {{\n    // ... existing code ...\n}}\n{base}");
+    let noted_more = format!(
+        "fn g() {{\n    // ... existing code ...\n}}\n{}",
+        every(9, 2, &|_| "    // ... existing code ...\n".to_string())
+    );
     let mut derived = 0;
     for name in ["lib.rs", "A.java", "a.js", "a.py", "A.cs", "a.go"] {
         let lang = lang::from_path(name).expect("a language");
-        for new in &pairs {
-            for (x, y) in [(&base, new), (new, &base)] {
+        let both_ways = pairs
+            .iter()
+            .flat_map(|new| [(&base, new), (new, &base)])
+            .chain([(&noted, &noted_more), (&noted_more, &noted)]);
+        {
+            for (x, y) in both_ways {
                 let none = Elsewhere::default();
                 let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false, &none);
                 let report = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true, &none);

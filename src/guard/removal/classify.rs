@@ -40,7 +40,9 @@ pub(super) fn classify_from(
 ) -> Vec<Line> {
     let seed = seed();
     let markers = Markers::of(lang);
-    let mut out = Vec::with_capacity(text.len() / 32 + 1);
+    // Room for lines of 16 bytes on average (growing the vector copies
+    // it; room never used costs no memory).
+    let mut out = Vec::with_capacity(text.len() / 16 + 1);
     // The closer of the block comment, docstring or string the line is in.
     let mut inside: Option<(&'static str, Class)> = open;
     let mut prev_code_end: u8 = b'\n';
@@ -59,8 +61,12 @@ pub(super) fn classify_from(
             .sum();
         // Keyed by the trimmed text: re-indenting changes no key.
         let key = hash_line(seed, trimmed.as_bytes());
-        let word = if trimmed.is_ascii() {
-            trimmed.bytes().any(|b| b.is_ascii_alphanumeric())
+        // What the line's bytes are, in one pass ([`Markers::bytes`]).
+        let seen = trimmed
+            .bytes()
+            .fold(0u8, |f, b| f | markers.bytes[usize::from(b)]);
+        let word = if seen & NON_ASCII == 0 {
+            seen & ALNUM != 0
         } else {
             trimmed.chars().any(char::is_alphanumeric)
         };
@@ -71,7 +77,7 @@ pub(super) fn classify_from(
                 inside = None;
             }
             class
-        } else if markers.plain_code(trimmed) {
+        } else if markers.plain_code(trimmed, seen) {
             // No marker begins the line and none is in it: code that
             // leaves nothing open ([`Markers`]).
             Class::Code
@@ -178,17 +184,34 @@ pub(super) fn class_of(
 /// whole.
 pub(super) struct Markers {
     first: [bool; 256],
-    inner: [bool; 256],
+    /// Per byte: [`ALNUM`], [`NON_ASCII`], and [`INNER`] for the first
+    /// bytes of what may open something after code.
+    bytes: [u8; 256],
     all: bool,
 }
+
+/// In [`Markers::bytes`]: an ASCII letter or digit.
+const ALNUM: u8 = 1;
+/// A byte of a character beyond ASCII.
+const NON_ASCII: u8 = 2;
+/// The first byte of a block comment opener or a docstring quote.
+const INNER: u8 = 4;
 
 impl Markers {
     pub(super) fn of(lang: &Lang) -> Markers {
         let mut m = Markers {
             first: [false; 256],
-            inner: [false; 256],
+            bytes: [0; 256],
             all: lang.prose,
         };
+        for b in 0..=255u8 {
+            if b.is_ascii_alphanumeric() {
+                m.bytes[usize::from(b)] |= ALNUM;
+            }
+            if !b.is_ascii() {
+                m.bytes[usize::from(b)] |= NON_ASCII;
+            }
+        }
         let first = |b: Option<&u8>, m: &mut Markers| match b {
             Some(&b) => {
                 m.first[usize::from(b.to_ascii_lowercase())] = true;
@@ -203,7 +226,7 @@ impl Markers {
         for (open, _) in lang.block_comments {
             first(open.as_bytes().first(), &mut m);
             match open.as_bytes().first() {
-                Some(&b) => m.inner[usize::from(b)] = true,
+                Some(&b) => m.bytes[usize::from(b)] |= INNER,
                 None => m.all = true,
             }
         }
@@ -212,19 +235,21 @@ impl Markers {
             for &b in b"\"'rRuUbBfF" {
                 first(Some(&b), &mut m);
             }
-            m.inner[usize::from(b'"')] = true;
-            m.inner[usize::from(b'\'')] = true;
+            m.bytes[usize::from(b'"')] |= INNER;
+            m.bytes[usize::from(b'\'')] |= INNER;
         }
         m
     }
 
-    /// Returns whether the trimmed, non-empty line `t` is code that opens
-    /// nothing, without reading it as [`class_of`] does.
-    fn plain_code(&self, t: &str) -> bool {
-        let b = t.as_bytes();
+    /// Returns whether the trimmed, non-empty line `t`, whose bytes'
+    /// flags are `seen`, is code that opens nothing, without reading it as
+    /// [`class_of`] does.
+    fn plain_code(&self, t: &str, seen: u8) -> bool {
         !self.all
-            && b.first().is_some_and(|&c| !self.first[usize::from(c)])
-            && !b.iter().any(|&c| self.inner[usize::from(c)])
+            && t.as_bytes()
+                .first()
+                .is_some_and(|&c| !self.first[usize::from(c)])
+            && seen & INNER == 0
     }
 }
 

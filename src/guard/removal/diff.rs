@@ -141,9 +141,11 @@ pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)>
 
 /// The keys with their indices, sorted by key (then index).
 fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
-    const BITS: u32 = 10;
-    let bucket = |k: u64| (k >> (64 - BITS)) as usize;
-    let mut starts = vec![0usize; (1 << BITS) + 1];
+    // About one bucket per 8 keys, so most buckets hold a handful and
+    // their sort is short.
+    let bits = (keys.len() / 8).max(2).ilog2().clamp(1, 20);
+    let bucket = |k: u64| (k >> (64 - bits)) as usize;
+    let mut starts = vec![0usize; (1 << bits) + 1];
     for &k in keys {
         starts[bucket(k) + 1] += 1;
     }

@@ -399,7 +399,17 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
             _ => line.as_ref(),
         };
         squeezed.clear();
-        squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
+        if line.is_ascii() {
+            // ASCII white space as `char::is_whitespace` has it, a byte at
+            // a time (every code line of every changed body comes here).
+            squeezed.extend(
+                line.bytes()
+                    .filter(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))
+                    .map(char::from),
+            );
+        } else {
+            squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
+        }
         let squeezed = squeezed.trim_end_matches(';');
         if squeezed == "???" {
             // Scala's stub.
