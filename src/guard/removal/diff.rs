@@ -139,7 +139,7 @@ pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)>
     in_order(cands, a.len())
 }
 
-/// The keys with their indices, sorted by key (then index).
+/// The keys with their indices, sorted by key.
 fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
     // About one bucket per 8 keys, so most buckets hold a handful and
     // their sort is short.
@@ -159,8 +159,11 @@ fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
         out[at[b]] = (k, i);
         at[b] += 1;
     }
+    // Only runs of one key are looked at, not the order of indices within
+    // them: a line repeated all through the file (`}`) fills a bucket of
+    // its own, already in order of index.
     for w in starts.windows(2) {
-        out[w[0]..w[1]].sort_unstable();
+        out[w[0]..w[1]].sort_unstable_by_key(|p| p.0);
     }
     out
 }

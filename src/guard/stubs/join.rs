@@ -70,9 +70,11 @@ impl<'a> Braces<'a> {
         // The position and boundary live in registers, not in `self`: the
         // loop runs once per byte of the file.
         let (mut i, mut boundary) = (self.i, self.boundary);
+        // So is the table of what each byte may start.
+        let table = self.lx.class;
         while i < bytes.len() {
             let b = bytes[i];
-            let class = self.lx.class[usize::from(b)];
+            let class = table[usize::from(b)];
             if class == 0 {
                 i += 1;
                 continue;
