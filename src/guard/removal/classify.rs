@@ -38,6 +38,101 @@ pub(super) fn classify_from(
     lang: &Lang,
     open: Option<(&'static str, Class)>,
 ) -> Vec<Line> {
+    classify_lines(text, lang, open, |_, _, _| None)
+}
+
+/// What the classing carries from one line to the next: the closer of
+/// the comment or string the next line is in, and the last byte of the
+/// last code line.
+type State = (Option<(&'static str, Class)>, u8);
+
+/// Classes both sides of an edit changed in many places (`parts`, from
+/// [`super::super::measure::hunks`] of the two texts): `old` line by line,
+/// and `new` line by line except in the stretches both share, whose lines
+/// are the old side's when the classing enters them in the state it
+/// entered them on the old side.
+///
+/// Why that is the classing of `new` line by line: a line's class, key,
+/// indent and words depend only on its text and the state before it, and
+/// the state after it only on the same, so a stretch of the same bytes
+/// entered in the same state is classed the same and left in the same
+/// state. An edit that changes the state a stretch is entered in (a
+/// comment or docstring opened or closed in a changed part, however far
+/// back) makes the states differ, and that stretch is classed line by
+/// line — until the next stretch entered alike. Each stretch copied ends
+/// after a `\n` of its own, so no line is cut.
+pub(super) fn classify_pair(
+    old: &str,
+    new: &str,
+    lang: &Lang,
+    open: Option<(&'static str, Class)>,
+    parts: &[Hunk],
+) -> (Vec<Line>, Vec<Line>) {
+    // The shared stretches: (start in old, start in new, length), each cut
+    // after its last `\n`, and compared (the cut is only trusted as far
+    // as the bytes are the same).
+    let mut shared = Vec::with_capacity(parts.len() + 1);
+    let (mut o, mut n) = (0, 0);
+    let ends = std::iter::once((old.len()..old.len(), new.len()..new.len()));
+    for (a, b) in parts.iter().cloned().chain(ends) {
+        let len = a.start.saturating_sub(o).min(b.start.saturating_sub(n));
+        if let (Some(x), Some(y)) = (old.get(o..o + len), new.get(n..n + len)) {
+            let whole = x.bytes().rposition(|c| c == b'\n').map_or(0, |p| p + 1);
+            if whole > 0 && x[..whole] == y[..whole] {
+                shared.push((o, n, whole));
+            }
+        }
+        (o, n) = (a.end, b.end);
+    }
+    // The old side: the line index and state where each stretch starts
+    // (`marks[2 * k]`) and ends (`marks[2 * k + 1]`).
+    let bounds: Vec<usize> = shared.iter().flat_map(|&(o, _, l)| [o, o + l]).collect();
+    let mut marks: Vec<Option<(usize, State)>> = vec![None; bounds.len()];
+    let mut c = 0;
+    let old_lines = classify_lines(old, lang, open, |at, state, out| {
+        while c < bounds.len() && bounds[c] <= at {
+            if bounds[c] == at {
+                marks[c] = Some((out.len(), state));
+            }
+            c += 1;
+        }
+        None
+    });
+    let mut k = 0;
+    let new_lines = classify_lines(new, lang, open, |at, state, out| {
+        while k < shared.len() && shared[k].1 < at {
+            k += 1;
+        }
+        let &(os, ns, len) = shared.get(k).filter(|s| s.1 == at)?;
+        let (Some((from, entered)), Some((to, left))) = (marks[2 * k], marks[2 * k + 1]) else {
+            return None;
+        };
+        if entered != state {
+            return None;
+        }
+        for l in &old_lines[from..to] {
+            let n = out.len();
+            out.push(Line {
+                start: l.start - os + ns,
+                end: l.end - os + ns,
+                n,
+                ..*l
+            });
+        }
+        Some((ns + len, left))
+    });
+    (old_lines, new_lines)
+}
+
+/// Classes the lines of `text`, starting in `open`; before each line
+/// (at byte `at`, in `state`) `skip` may instead append the lines up to
+/// a later line start itself and say where and in which state to go on.
+fn classify_lines(
+    text: &str,
+    lang: &Lang,
+    open: Option<(&'static str, Class)>,
+    mut skip: impl FnMut(usize, State, &mut Vec<Line>) -> Option<(usize, State)>,
+) -> Vec<Line> {
     let seed = seed();
     let markers = Markers::of(lang);
     // Room for lines of 16 bytes on average (growing the vector copies
@@ -49,6 +144,10 @@ pub(super) fn classify_from(
     let mut at = 0;
     let bytes = text.as_bytes();
     while at <= bytes.len() {
+        if let Some((next, state)) = skip(at, (inside, prev_code_end), &mut out) {
+            (at, (inside, prev_code_end)) = (next, state);
+            continue;
+        }
         let end = find_newline(&bytes[at..]).map_or(bytes.len(), |p| at + p);
         let raw = &text[at..end];
         let lead = trim_start(raw);

@@ -35,7 +35,7 @@ use diff::*;
 
 use super::lang::Lang;
 use super::lines::{find_newline, hash_line, seed, PassThrough};
-use super::measure::Delta;
+use super::measure::{self, Delta, Hunk};
 use super::stubs;
 
 /// A removed run shorter than this, in code lines, may be replaced by a
@@ -240,14 +240,21 @@ fn findings_in(
     let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
         return Vec::new();
     };
+    // An edit changed all through: the stretches both sides share are
+    // classed once ([`classify_pair`]).
+    let parts = window.then(|| measure::hunks(ot.as_bytes(), nt.as_bytes()));
+    let (la, lb) = match parts.flatten() {
+        Some(parts) => classify_pair(ot, nt, lang, open, &parts),
+        None => (classify_from(ot, lang, open), classify_from(nt, lang, open)),
+    };
     let a = Side {
         text: ot,
-        lines: classify_from(ot, lang, open),
+        lines: la,
         first,
     };
     let b = Side {
         text: nt,
-        lines: classify_from(nt, lang, open),
+        lines: lb,
         first,
     };
     let (ka, kb): (Vec<u64>, Vec<u64>) = (
@@ -981,6 +988,84 @@ mod tests {
                 assert_eq!(w, all, "{name} at {at} len {len}");
             }
         }
+    }
+
+    /// Edits all through a file (every k-th line) of tokens that open or
+    /// close comments, docstrings and strings, line endings changed,
+    /// wide characters, the first and last lines: the lines classed with
+    /// the shared stretches classed once are the lines classed one by one,
+    /// and the findings those of the whole of both sides.
+    #[test]
+    fn edits_all_through_class_and_judge_as_whole_files() {
+        let py = (0..40)
+            .map(|i| format!("def f{i}(x):\n    \"\"\"Doc {i}.\n    \"\"\"\n    y = x * {i}\n    return y\n\n"))
+            .collect::<String>();
+        let rs = (0..40)
+            .map(|i| format!("/* f{i}\n */\nfn f{i}(x: u64) -> u64 {{\n    let y = \"é{i}\";\n    y + 1\n}}\n"))
+            .collect::<String>();
+        let tokens = [
+            "/*",
+            "*/",
+            "\"\"\"",
+            "'''",
+            "#",
+            "//",
+            "\"",
+            "",
+            "    pass",
+            "    # same\n",
+            "日本",
+        ];
+        let fields = |ls: &[Line]| -> Vec<(usize, usize, u64, Class, u32, bool, usize)> {
+            ls.iter()
+                .map(|l| (l.start, l.end, l.key, l.class, l.indent, l.word, l.n))
+                .collect()
+        };
+        let mut paired = 0;
+        for (name, text) in [("x.py", &py), ("x.rs", &rs)] {
+            let lang = from_path(name).expect("a language");
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            for k in [3, 7, 20] {
+                for from in [0, 1, 2] {
+                    for (t, token) in tokens.iter().enumerate() {
+                        let edited = |l: &str| match t % 3 {
+                            0 => format!("{token}{l}"),
+                            1 => l.replacen('\n', &format!("{token}\n"), 1),
+                            _ => format!("{token}\r\n"),
+                        };
+                        let new: String = lines
+                            .iter()
+                            .enumerate()
+                            .map(|(i, l)| {
+                                if i >= from && (i - from) % k == 0 {
+                                    edited(l)
+                                } else {
+                                    l.to_string()
+                                }
+                            })
+                            .collect();
+                        for (x, y) in [(text.as_str(), new.as_str()), (&new, text)] {
+                            if let Some(parts) = measure::hunks(x.as_bytes(), y.as_bytes()) {
+                                paired += 1;
+                                for open in [None, Some(("*/", Class::Comment))] {
+                                    let (a, b) = classify_pair(x, y, lang, open, &parts);
+                                    assert_eq!(fields(&a), fields(&classify_from(x, lang, open)));
+                                    assert_eq!(
+                                        fields(&b),
+                                        fields(&classify_from(y, lang, open)),
+                                        "{name}: {x:?} -> {y:?}"
+                                    );
+                                }
+                            }
+                            let w = findings_in(x, y, lang, nowhere(), true);
+                            let all = findings_in(x, y, lang, nowhere(), false);
+                            assert_eq!(w, all, "{name}: {x:?} -> {y:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(paired > 100, "{paired}");
     }
 
     #[test]
