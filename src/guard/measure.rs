@@ -231,9 +231,7 @@ pub(super) struct Delta {
 impl Delta {
     /// Finds the shared beginning and end of `old` and `new`.
     pub(super) fn of(old: &[u8], new: &[u8]) -> Delta {
-        let common = shared_len(old.chunks(CHUNK), new.chunks(CHUNK), |a, b| {
-            a.iter().zip(b).take_while(|(x, y)| x == y).count()
-        });
+        let common = shared_len(old.chunks(CHUNK), new.chunks(CHUNK), common_prefix);
         // Back to the start of the line the first difference is in.
         let head = old[..common]
             .iter()
@@ -301,9 +299,11 @@ pub(super) fn hunks(old: &[u8], new: &[u8]) -> Option<Vec<Hunk>> {
     let mut budget = total / 8 + 4096;
     loop {
         // The shared stretch, back to the start of the line it ends in.
-        let same = shared_len(old[o..].chunks(CHUNK), new[n..].chunks(CHUNK), |a, b| {
-            a.iter().zip(b).take_while(|(x, y)| x == y).count()
-        });
+        let same = shared_len(
+            old[o..].chunks(CHUNK),
+            new[n..].chunks(CHUNK),
+            common_prefix,
+        );
         if o + same == old.len() && n + same == new.len() {
             return Some(out);
         }
@@ -385,6 +385,32 @@ impl<'a> Ahead<'a> {
 /// Contents are compared this many bytes at a time (`memcmp`), byte by
 /// byte only in the chunk where they differ.
 const CHUNK: usize = 4096;
+
+/// Returns how many bytes `a` and `b` share from their start, compared
+/// eight at a time (the chunk where two sides differ is compared here,
+/// once per changed part of an edit changed all through).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let word = |s: &[u8]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&s[i..i + 8]);
+            u64::from_le_bytes(w)
+        };
+        let diff = word(a) ^ word(b);
+        if diff != 0 {
+            // The lowest differing byte is the first.
+            return i + (diff.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
 
 /// Returns how many bytes two sequences of chunks share from their start:
 /// whole equal chunks, then `within` of the first pair that differs (or
@@ -663,6 +689,22 @@ mod tests {
             ("a\n", "a"),
         ] {
             hunks_derive_as_measured(a, b);
+        }
+    }
+
+    #[test]
+    fn common_prefixes_are_counted_to_the_byte() {
+        let a: Vec<u8> = (0..100u8).collect();
+        for at in 0..=a.len() {
+            for len in [at, a.len()] {
+                let mut b = a[..len].to_vec();
+                if at < len {
+                    b[at] ^= 0x80;
+                }
+                let naive = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+                assert_eq!(common_prefix(&a, &b), naive, "{at} {len}");
+                assert_eq!(common_prefix(&b, &a), naive, "{at} {len}");
+            }
         }
     }
 
