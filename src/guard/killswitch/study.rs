@@ -73,17 +73,26 @@ pub(super) fn study<'a>(
     // scanners read each side whole, on a thread each.
     let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
         let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
-        let ((old_scan, new_scan), (old_side, new_side)) = both(
-            parallel,
-            || {
-                both(
-                    parallel,
-                    || scan(texts.map(|t| t.0)),
-                    || scan(texts.map(|t| t.1)),
-                )
-            },
-            measured,
-        );
+        let ((old_scan, new_scan), (old_side, new_side)) = match (&parts, texts) {
+            // Changed all through: one thread scans the old side and then
+            // the new one, reading again only the headers in its changed
+            // parts, while the other measures.
+            (Some(p), Some((o, n))) if lang.blocks == lang::Blocks::Braces => {
+                let (scans, sides) = both(parallel, || stubs::scan_pair(o, n, lang, p), measured);
+                ((Some(scans.0), Some(scans.1)), sides)
+            }
+            _ => both(
+                parallel,
+                || {
+                    both(
+                        parallel,
+                        || scan(texts.map(|t| t.0)),
+                        || scan(texts.map(|t| t.1)),
+                    )
+                },
+                measured,
+            ),
+        };
         let changed = match (delta, parts) {
             (Some(d), _) => Changed::Delta(d),
             (None, Some(h)) => Changed::Hunks(h),

@@ -25,7 +25,7 @@ mod join;
 mod lexer;
 mod words;
 
-pub use join::{scan_new, scan_old, Joined, OldScan};
+pub use join::{scan_new, scan_old, scan_pair, Joined, OldScan};
 
 use blocks::*;
 use lexer::*;
