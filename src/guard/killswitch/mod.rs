@@ -73,7 +73,7 @@ pub use change::{Change, ChangedFile, Elsewhere};
 use content::truncation;
 pub use content::{encoding, is_binary, line_endings};
 pub use reason::{Encoding, LineEndings, Reason, Side};
-use study::{both, placeholders, study, PARALLEL_BYTES};
+use study::{both, changes, placeholders, study, Changed, PARALLEL_BYTES};
 
 /// The limits under which a write is blocked.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -254,12 +254,22 @@ fn judge(
     // of its own beside the measurements, for a large pair.
     // The weighing of what the study found (shared lines, placeholders,
     // stubbed functions) follows it on its thread, beside the removals.
+    // Where the sides differ is worked out once, for both.
+    let changed = changes(old, new, derive);
     let (found, (old_side, new_side, scans, common, elisions)) = both(
         old.len() + new.len() >= PARALLEL_BYTES,
-        || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others(lang.prose))),
         || {
-            let (old_side, new_side, old_scan, new_scan, changed, same) =
-                study(old, new, texts, lang, derive);
+            texts.map(|(o, n)| {
+                let others = elsewhere.others(lang.prose);
+                match &changed {
+                    Changed::Hunks(parts) => removal::findings_parted(o, n, lang, others, parts),
+                    _ => removal::findings(o, n, lang, others),
+                }
+            })
+        },
+        || {
+            let (old_side, new_side, old_scan, new_scan, same) =
+                study(old, new, texts, lang, &changed);
             // Lines `new` has more often than `old` are the only ones that
             // can add a placeholder; they are judged in a second pass, once
             // each.

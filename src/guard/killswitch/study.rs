@@ -24,7 +24,6 @@ pub(super) type Studied<'a> = (
     Measured,
     Option<stubs::Scan<'a>>,
     Option<stubs::Scan<'a>>,
-    Changed,
     Vec<(usize, usize)>,
 );
 
@@ -39,6 +38,25 @@ pub(super) enum Changed {
     Hunks(Vec<Hunk>),
 }
 
+/// Returns where `new` differs from `old`, when that is worth knowing (an
+/// edit that leaves most of the file as it was, in one place or in
+/// many); `derive: false` measures both sides whole (the tests compare).
+pub(super) fn changes(old: &[u8], new: &[u8], derive: bool) -> Changed {
+    if !derive {
+        return Changed::Unknown;
+    }
+    let d = Delta::of(old, new);
+    if d.worth_it(old.len(), new.len()) {
+        return Changed::Delta(d);
+    }
+    // Changed all through, in small places: the new side is derived from
+    // the changed parts all the same.
+    match hunks(old, new) {
+        Some(h) => Changed::Hunks(h),
+        None => Changed::Unknown,
+    }
+}
+
 /// Measures and scans both sides. An edit that leaves most of the file as
 /// it was has its new side derived from the old one ([`Delta`]) and its
 /// scan joined to the old one's. For a large pair, the pieces of work
@@ -50,19 +68,17 @@ pub(super) fn study<'a>(
     new: &[u8],
     texts: Option<(&'a str, &'a str)>,
     lang: &'static Lang,
-    derive: bool,
+    changed: &Changed,
 ) -> Studied<'a> {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
-    let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
-    // Changed all through, in small places: the new side is derived from
-    // the changed parts all the same.
-    let parts = match delta {
-        None if derive => hunks(old, new),
-        _ => None,
+    let (delta, parts) = match changed {
+        Changed::Delta(d) => (Some(*d), None),
+        Changed::Hunks(h) => (None, Some(h)),
+        Changed::Unknown => (None, None),
     };
     let measured = || {
         let old_side = measure(old, lang);
-        let new_side = match (delta, &parts) {
+        let new_side = match (delta, parts) {
             (Some(d), _) => old_side.derive(old, new, d, lang),
             (None, Some(h)) => old_side.derive_hunks(old, new, h, lang),
             (None, None) => measure(new, lang),
@@ -73,7 +89,7 @@ pub(super) fn study<'a>(
     // scanners read each side whole, on a thread each.
     let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
         let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
-        let ((old_scan, new_scan), (old_side, new_side)) = match (&parts, texts) {
+        let ((old_scan, new_scan), (old_side, new_side)) = match (parts, texts) {
             // Changed all through: one thread scans the old side and then
             // the new one, reading again only the headers in its changed
             // parts, while the other measures.
@@ -93,12 +109,7 @@ pub(super) fn study<'a>(
                 measured,
             ),
         };
-        let changed = match (delta, parts) {
-            (Some(d), _) => Changed::Delta(d),
-            (None, Some(h)) => Changed::Hunks(h),
-            (None, None) => Changed::Unknown,
-        };
-        return (old_side, new_side, old_scan, new_scan, changed, Vec::new());
+        return (old_side, new_side, old_scan, new_scan, Vec::new());
     };
     // The new side's scan starts where the old one was just before the
     // changed lines and joins it past them: one thread scans the old side
@@ -121,14 +132,7 @@ pub(super) fn study<'a>(
         None => (None, None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
-    (
-        old_side,
-        new_side,
-        old_scan,
-        new_scan,
-        Changed::Delta(d),
-        same,
-    )
+    (old_side, new_side, old_scan, new_scan, same)
 }
 
 /// Returns the placeholder lines among those `new` has more often than

@@ -209,7 +209,20 @@ const CONTEXT: usize = 32;
 /// costs what its change does, plus one search of the beginning for an
 /// open block comment.
 pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: Others<'_>) -> Vec<Finding> {
-    findings_in(old, new, lang, elsewhere, true)
+    findings_in(old, new, lang, elsewhere, true, None)
+}
+
+/// [`findings`] of an edit whose changed parts (`parts`, from
+/// [`measure::hunks`] of the two texts) are known: the stretches between
+/// them are classed once ([`classify_pair`]).
+pub(super) fn findings_parted(
+    old: &str,
+    new: &str,
+    lang: &Lang,
+    elsewhere: Others<'_>,
+    parts: &[Hunk],
+) -> Vec<Finding> {
+    findings_in(old, new, lang, elsewhere, true, Some(parts))
 }
 
 /// [`findings`], around the change only when `window` (the tests compare
@@ -220,6 +233,7 @@ fn findings_in(
     lang: &Lang,
     elsewhere: Others<'_>,
     window: bool,
+    parts: Option<&[Hunk]>,
 ) -> Vec<Finding> {
     if old == new {
         return Vec::new();
@@ -242,8 +256,26 @@ fn findings_in(
     };
     // An edit changed all through: the stretches both sides share are
     // classed once ([`classify_pair`]).
-    let parts = window.then(|| measure::hunks(ot.as_bytes(), nt.as_bytes()));
-    let (la, lb) = match parts.flatten() {
+    // The parts in the window's offsets: those before it cannot be (the
+    // window starts before the first change); `classify_pair` compares
+    // the stretches between them and leaves those past its end.
+    let parts = match parts {
+        Some(p) => Some(
+            p.iter()
+                .filter(|h| h.0.start >= start && h.1.start >= start)
+                .map(|h| {
+                    (
+                        h.0.start - start..h.0.end - start,
+                        h.1.start - start..h.1.end - start,
+                    )
+                })
+                .collect(),
+        ),
+        None => window
+            .then(|| measure::hunks(ot.as_bytes(), nt.as_bytes()))
+            .flatten(),
+    };
+    let (la, lb) = match parts {
         Some(parts) => classify_pair(ot, nt, lang, open, &parts),
         None => (classify_from(ot, lang, open), classify_from(nt, lang, open)),
     };
@@ -983,8 +1015,8 @@ mod tests {
                 new.push(edits[next(edits.len())]);
                 new.extend(&lines[(at + len).min(lines.len())..]);
                 let new = new.concat();
-                let w = findings_in(text, &new, lang, nowhere(), true);
-                let all = findings_in(text, &new, lang, nowhere(), false);
+                let w = findings_in(text, &new, lang, nowhere(), true, None);
+                let all = findings_in(text, &new, lang, nowhere(), false, None);
                 assert_eq!(w, all, "{name} at {at} len {len}");
             }
         }
@@ -1057,8 +1089,12 @@ mod tests {
                                     );
                                 }
                             }
-                            let w = findings_in(x, y, lang, nowhere(), true);
-                            let all = findings_in(x, y, lang, nowhere(), false);
+                            let w = findings_in(x, y, lang, nowhere(), true, None);
+                            if let Some(parts) = measure::hunks(x.as_bytes(), y.as_bytes()) {
+                                let given = findings_in(x, y, lang, nowhere(), true, Some(&parts));
+                                assert_eq!(given, w, "{name}: {x:?} -> {y:?}");
+                            }
+                            let all = findings_in(x, y, lang, nowhere(), false, None);
                             assert_eq!(w, all, "{name}: {x:?} -> {y:?}");
                         }
                     }
