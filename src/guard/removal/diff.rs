@@ -6,16 +6,21 @@ use super::*;
 /// Returns the matched pairs (old index, new index) of a patience diff of
 /// the two key sequences, in order.
 pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+    // Each old line is matched at most once (the work ranges never
+    // overlap), so a match is noted at its old index and the pairs are
+    // read off in order at the end: collecting and sorting them cost more
+    // than the diff of a file edited all through.
+    let mut to = vec![usize::MAX; a.len()];
+    let mut short = Vec::new();
     let mut work = vec![(0, a.len(), 0, b.len())];
     while let Some((mut a0, mut a1, mut b0, mut b1)) = work.pop() {
         while a0 < a1 && b0 < b1 && a[a0] == b[b0] {
-            out.push((a0, b0));
+            to[a0] = b0;
             a0 += 1;
             b0 += 1;
         }
         while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] {
-            out.push((a1 - 1, b1 - 1));
+            to[a1 - 1] = b1 - 1;
             a1 -= 1;
             b1 -= 1;
         }
@@ -25,47 +30,32 @@ pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
         let anchors = unique_anchors(&a[a0..a1], &b[b0..b1]);
         if anchors.is_empty() {
             if (a1 - a0) * (b1 - b0) <= DP_CELLS {
-                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut out);
+                short.clear();
+                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut short);
+                for &(x, y) in &short {
+                    to[x] = y;
+                }
             }
             continue;
         }
         let (mut pa, mut pb) = (a0, b0);
         for (x, y) in anchors {
             let (x, y) = (a0 + x, b0 + y);
-            work.push((pa, x, pb, y));
-            out.push((x, y));
+            // A gap empty on either side matches nothing.
+            if pa < x && pb < y {
+                work.push((pa, x, pb, y));
+            }
+            to[x] = y;
             pa = x + 1;
             pb = y + 1;
         }
         work.push((pa, a1, pb, b1));
     }
-    in_order(out, a.len())
-}
-
-/// Returns the matched pairs ordered by their old index. Each old line is
-/// matched at most once (the work ranges never overlap), so the pairs are
-/// placed by that index in one pass: sorting them cost more than the
-/// diff of a file edited all through.
-fn in_order(pairs: Vec<(usize, usize)>, n: usize) -> Vec<(usize, usize)> {
-    if pairs.len() < 64 {
-        let mut pairs = pairs;
-        pairs.sort_unstable();
-        return pairs;
-    }
-    let mut by_old = vec![usize::MAX; n];
-    for &(x, y) in &pairs {
-        by_old[x] = y;
-    }
-    let mut out = pairs;
-    out.clear();
-    out.extend(
-        by_old
-            .iter()
-            .enumerate()
-            .filter(|(_, &y)| y != usize::MAX)
-            .map(|(x, &y)| (x, y)),
-    );
-    out
+    to.iter()
+        .enumerate()
+        .filter(|(_, &y)| y != usize::MAX)
+        .map(|(x, &y)| (x, y))
+        .collect()
 }
 
 /// The longest increasing run of lines unique on both sides.
@@ -114,7 +104,8 @@ pub(super) fn unique_pairs(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
 /// within them, so the two sides are walked together in key order.
 pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
     let (ka, kb) = (by_key(a), by_key(b));
-    let mut cands = Vec::new();
+    // The pairs noted at their index in `a`, read off in that order.
+    let mut to = vec![usize::MAX; a.len()];
     let (mut x, mut y) = (0, 0);
     let run = |v: &[(u64, usize)], from: usize| {
         let k = v[from].0;
@@ -132,11 +123,15 @@ pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)>
             y
         };
         if x2 - x == 1 && y2 - y == 1 {
-            cands.push((ka[x].1, kb[y].1));
+            to[ka[x].1] = kb[y].1;
         }
         (x, y) = (x2, y2);
     }
-    in_order(cands, a.len())
+    to.iter()
+        .enumerate()
+        .filter(|(_, &y)| y != usize::MAX)
+        .map(|(x, &y)| (x, y))
+        .collect()
 }
 
 /// The keys with their indices, sorted by key.
