@@ -655,7 +655,13 @@ mod tests {
             lines
                 .iter()
                 .enumerate()
-                .map(|(i, l)| if i % k == 0 { f(l) } else { l.to_string() })
+                .map(|(i, l)| {
+                    if i.is_multiple_of(k) {
+                        f(l)
+                    } else {
+                        l.to_string()
+                    }
+                })
                 .collect()
         };
         let mut derived = 0;

@@ -367,7 +367,7 @@ fn edits_all_through_a_file_judge_as_whole_files() {
             .iter()
             .enumerate()
             .map(|(i, l)| {
-                if i >= from && (i - from) % k == 0 {
+                if i >= from && (i - from).is_multiple_of(k) {
                     f(l)
                 } else {
                     l.to_string()

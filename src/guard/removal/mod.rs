@@ -1069,7 +1069,7 @@ mod tests {
                             .iter()
                             .enumerate()
                             .map(|(i, l)| {
-                                if i >= from && (i - from) % k == 0 {
+                                if i >= from && (i - from).is_multiple_of(k) {
                                     edited(l)
                                 } else {
                                     l.to_string()

@@ -707,10 +707,12 @@ mod tests {
                         let new: String = lines
                             .iter()
                             .enumerate()
-                            .map(|(i, l)| match (i >= from && (i - from) % k == 0, t % 2) {
-                                (false, _) => l.to_string(),
-                                (true, 0) => format!("{token}{l}"),
-                                (true, _) => l.replacen('\n', &format!("{token}\n"), 1),
+                            .map(|(i, l)| {
+                                match (i >= from && (i - from).is_multiple_of(k), t % 2) {
+                                    (false, _) => l.to_string(),
+                                    (true, 0) => format!("{token}{l}"),
+                                    (true, _) => l.replacen('\n', &format!("{token}\n"), 1),
+                                }
                             })
                             .collect();
                         for (x, y) in [(&old, &new), (&new, &old)] {
