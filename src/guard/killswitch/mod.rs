@@ -45,7 +45,14 @@
 //! ([`super::measure`]) and its stub scan starts from the old side's
 //! state before the change and joins it past the change
 //! ([`super::stubs::scan_new`]) — the same report, for about the cost of
-//! one side, wherever the edit is.
+//! one side, wherever the edit is. An edit made in many small places all
+//! through the file (every fortieth line) is cut into its changed parts
+//! between stretches both sides share ([`super::measure::hunks`]): the new
+//! side's measurements are derived from those parts, the removal
+//! judgement classes the shared stretches once, and the new side's stub
+//! scan takes the names of the headers there from the old side's — each
+//! the same as reading the new side whole (the tests compare), because
+//! each depends only on bytes the two sides share.
 //!
 //! Its parts: this module weighs the evidence into a verdict; `reason`
 //! says why, in words; `study` measures and scans the two sides;
