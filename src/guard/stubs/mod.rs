@@ -160,23 +160,86 @@ fn complete<'a>(src: &'a str, lang: &Lang, mut scan: Scan<'a>) -> Scan<'a> {
     if lang.blocks == Blocks::Braces && EXPRESSION_BODIES.contains(&lang.name) {
         scan.found.extend(expression_bodies(src, lang));
     }
-    let occurrences: Vec<usize> = {
-        let mut seen =
-            TextMap::<&str, usize>::with_capacity_and_hasher(scan.found.len(), Default::default());
-        scan.found
-            .iter()
-            .map(|f| {
-                let n = seen.entry(&f.name).or_default();
-                *n += 1;
-                *n - 1
-            })
-            .collect()
-    };
+    let occurrences = occurrences(&scan.found);
     for (f, n) in scan.found.iter_mut().zip(occurrences) {
         f.occurrence = n;
     }
     scan
 }
+
+/// Returns, for each of `found`, how many before it have its name.
+///
+/// A file of many functions is counted by sorting the names' hashes, not
+/// in one table: the table of a large file's names missed the cache at
+/// every function. Functions whose names hash alike are counted by their
+/// names (the same hash with different names is counted apart).
+fn occurrences(found: &[Found<'_>]) -> Vec<usize> {
+    let counted = |fs: &mut dyn Iterator<Item = &Found<'_>>, out: &mut Vec<usize>| {
+        let mut seen = TextMap::<&str, usize>::default();
+        for f in fs {
+            let n = seen.entry(&f.name).or_default();
+            out.push(*n);
+            *n += 1;
+        }
+    };
+    if found.len() < SORTED_FROM {
+        let mut out = Vec::with_capacity(found.len());
+        counted(&mut found.iter(), &mut out);
+        return out;
+    }
+    use std::hash::BuildHasher as _;
+    let hasher = std::hash::BuildHasherDefault::<crate::guard::lines::Seeded>::default();
+    let hashes: Vec<u64> = found.iter().map(|f| hasher.hash_one(&*f.name)).collect();
+    // Spread by the top bits into buckets of a handful, in order of index,
+    // then sorted by hash within them (a stable sort keeps that order).
+    let bits = (found.len() / 8).max(2).ilog2().clamp(1, 20);
+    let bucket = |h: u64| (h >> (64 - bits)) as usize;
+    let mut starts = vec![0usize; (1 << bits) + 1];
+    for &h in &hashes {
+        starts[bucket(h) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut at = starts.clone();
+    let mut order = vec![(0u64, 0usize); found.len()];
+    for (i, &h) in hashes.iter().enumerate() {
+        let b = bucket(h);
+        order[at[b]] = (h, i);
+        at[b] += 1;
+    }
+    drop(hashes);
+    for w in starts.windows(2) {
+        order[w[0]..w[1]].sort_by_key(|p| p.0);
+    }
+    let mut out = vec![0; found.len()];
+    let mut run = Vec::new();
+    let mut k = 0;
+    while k < order.len() {
+        let h = order[k].0;
+        let end = k + order[k..].iter().take_while(|p| p.0 == h).count();
+        let same = &order[k..end];
+        if same.len() > 1 {
+            let first = &found[same[0].1].name;
+            if same.iter().all(|p| found[p.1].name == *first) {
+                for (n, p) in same.iter().enumerate() {
+                    out[p.1] = n;
+                }
+            } else {
+                run.clear();
+                counted(&mut same.iter().map(|p| &found[p.1]), &mut run);
+                for (p, &n) in same.iter().zip(&run) {
+                    out[p.1] = n;
+                }
+            }
+        }
+        k = end;
+    }
+    out
+}
+
+/// From this many functions, their names are counted by sorting.
+const SORTED_FROM: usize = 4096;
 
 /// Returns the names of the functions `new` turns into stubs: by name, and,
 /// for functions renamed while gutted, by count (more marked stubs and
@@ -537,6 +600,37 @@ mod tests {
         let bare = "class Foo\n  def bar end\nend\n";
         assert_eq!(names(bare, "rb"), ["Foo.bar"]);
         assert_eq!(stubbed(old, bare, lang("rb")), ["Foo.bar"]);
+    }
+
+    #[test]
+    fn occurrences_of_many_functions_are_counted_as_in_order() {
+        // Names repeated a few times and many times, and unique ones, past
+        // the size counted by sorting.
+        for (n, alphabet) in [
+            (100, 7),
+            (SORTED_FROM, 3),
+            (20_000, 13),
+            (20_000, 9_000),
+            (20_000, 1_000_000),
+        ] {
+            let found: Vec<Found> = (0..n)
+                .map(|i| Found {
+                    name: Cow::Owned(format!("f{}", (i * 7919) % alphabet)),
+                    occurrence: 0,
+                    body: 0..0,
+                })
+                .collect();
+            let mut seen = std::collections::HashMap::<&str, usize>::new();
+            let expected: Vec<usize> = found
+                .iter()
+                .map(|f| {
+                    let c = seen.entry(&f.name).or_default();
+                    *c += 1;
+                    *c - 1
+                })
+                .collect();
+            assert_eq!(occurrences(&found), expected, "{n} {alphabet}");
+        }
     }
 
     #[test]
