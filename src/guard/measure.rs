@@ -14,7 +14,9 @@ use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 use super::lang::Lang;
-use super::lines::{self as text_lines, hash_line, lines, seed, LineSet, PassThrough};
+use super::lines::{
+    self as text_lines, find_newline, hash_line, lines, seed, LineSet, PassThrough,
+};
 
 /// How many times each line form occurs.
 type TextCounts = std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>;
@@ -120,6 +122,15 @@ pub(super) fn meaningful_common(old: &Measured, new: &Measured, common: usize) -
 
 /// Hashes and classifies the lines of `bytes`, in one pass.
 pub(super) fn measure(bytes: &[u8], lang: &Lang) -> Measured {
+    measure_pieces(std::iter::once(bytes), lang)
+}
+
+/// [`measure`] of the lines of several pieces of text, each made of whole
+/// lines (ending in `\n`, or at the end of its file): the measurements of
+/// their lines together, as if they were one text.
+fn measure_pieces<'a>(pieces: impl Iterator<Item = &'a [u8]>, lang: &Lang) -> Measured {
+    let mut pieces = pieces.peekable();
+    let bytes = pieces.peek().copied().unwrap_or_default();
     let seed = seed();
     let mut side = Measured {
         // Room for lines of 16 bytes on average: code's are longer, and
@@ -140,35 +151,39 @@ pub(super) fn measure(bytes: &[u8], lang: &Lang) -> Measured {
     };
     let mut scratch = Vec::new();
     let comments = text_lines::CommentEdges::of(lang);
-    let mut it = lines(bytes);
-    for (_, l) in it.by_ref() {
-        side.lines += 1;
-        let hash = hash_line(seed, l);
-        side.hashes.push(hash);
-        match text_lines::meaningful(l, &mut scratch) {
-            Some(key) if comments.is(key) => {
-                side.comment_lines += 1;
-                side.comments.insert(hash);
-                side.excluded.insert(hash);
-            }
-            // `meaningful` borrows the line itself unless it rewrote it.
-            Some(key) if std::ptr::eq(key, l) => side.plain += 1,
-            Some(key) => {
-                side.rewritten_lines += 1;
-                let form = hash_line(seed, key);
-                side.rewritten.insert(form);
-                *side.rewritten_counts.entry(form).or_default() += 1;
-                side.excluded.insert(hash);
-            }
-            None => {
-                if !l.is_ascii() || comments.is(l) {
-                    side.markers += 1;
+    for bytes in pieces {
+        let mut it = lines(bytes);
+        for (_, l) in it.by_ref() {
+            side.lines += 1;
+            let hash = hash_line(seed, l);
+            side.hashes.push(hash);
+            match text_lines::meaningful(l, &mut scratch) {
+                Some(key) if comments.is(key) => {
+                    side.comment_lines += 1;
+                    side.comments.insert(hash);
+                    side.excluded.insert(hash);
                 }
-                side.excluded.insert(hash);
+                // `meaningful` borrows the line itself unless it rewrote it.
+                Some(key) if std::ptr::eq(key, l) => side.plain += 1,
+                Some(key) => {
+                    side.rewritten_lines += 1;
+                    let form = hash_line(seed, key);
+                    side.rewritten.insert(form);
+                    *side.rewritten_counts.entry(form).or_default() += 1;
+                    side.excluded.insert(hash);
+                }
+                None => {
+                    if !l.is_ascii() || comments.is(l) {
+                        side.markers += 1;
+                    }
+                    side.excluded.insert(hash);
+                }
             }
         }
+        let (lf, crlf) = it.counts();
+        side.lf += lf;
+        side.crlf += crlf;
     }
-    (side.lf, side.crlf) = it.counts();
     text_lines::radix_sort(&mut side.hashes);
     side.distinct = distinct(&side.hashes);
     side
@@ -216,9 +231,7 @@ pub(super) struct Delta {
 impl Delta {
     /// Finds the shared beginning and end of `old` and `new`.
     pub(super) fn of(old: &[u8], new: &[u8]) -> Delta {
-        let common = shared_len(old.chunks(CHUNK), new.chunks(CHUNK), |a, b| {
-            a.iter().zip(b).take_while(|(x, y)| x == y).count()
-        });
+        let common = shared_len(old.chunks(CHUNK), new.chunks(CHUNK), common_prefix);
         // Back to the start of the line the first difference is in.
         let head = old[..common]
             .iter()
@@ -257,9 +270,147 @@ impl Delta {
     }
 }
 
+/// A changed part of an edit: a byte range of the old side and the range
+/// of the new side in its place, both of whole lines.
+pub(super) type Hunk = (std::ops::Range<usize>, std::ops::Range<usize>);
+
+/// How many lines ahead on each side the end of a changed part is looked
+/// for: a change longer than this ends the search.
+const RESYNC_LINES: usize = 48;
+
+/// Returns the changed parts of an edit changed in many places (every
+/// fortieth line of a file, say), in order: between and around them `old`
+/// and `new` are byte for byte the same, cut at line boundaries. `None`
+/// when the changed parts make a quarter of the pair or more (measuring
+/// `new` whole costs as much), or when they cannot be found cheaply.
+///
+/// Any such cut serves [`Measured::derive_hunks`], whose result depends
+/// only on which lines lie outside the changed parts being the same on
+/// both sides: the search below may find a longer change than a diff
+/// would, never a wrong one, because every stretch it calls unchanged was
+/// compared byte for byte.
+pub(super) fn hunks(old: &[u8], new: &[u8]) -> Option<Vec<Hunk>> {
+    let total = old.len() + new.len();
+    let (mut o, mut n) = (0, 0);
+    let mut out = Vec::new();
+    let mut changed = 0;
+    // Lines compared while looking for where a change ends: a budget of
+    // a few per line of the pair keeps the search linear.
+    let mut budget = total / 8 + 4096;
+    loop {
+        // The shared stretch, back to the start of the line it ends in.
+        let same = shared_len(
+            old[o..].chunks(CHUNK),
+            new[n..].chunks(CHUNK),
+            common_prefix,
+        );
+        if o + same == old.len() && n + same == new.len() {
+            return Some(out);
+        }
+        let back = old[o..o + same]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        (o, n) = (o + back, n + back);
+        // The first pair of lines, nearest the change, from which both
+        // sides go on alike: line `i` of `old` from `o` and line `j` of
+        // `new` from `n`, by increasing `i + j`.
+        let (mut lo, mut ln) = (Ahead::new(old, o), Ahead::new(new, n));
+        let mut found = None;
+        'search: for d in 1..2 * RESYNC_LINES {
+            for i in d.saturating_sub(RESYNC_LINES - 1)..=d.min(RESYNC_LINES - 1) {
+                let j = d - i;
+                let (Some(a), Some(b)) = (lo.line(i), ln.line(j)) else {
+                    continue;
+                };
+                budget = budget.checked_sub(1)?;
+                // The ends of the texts (no line) match only each other;
+                // a last line without `\n` only another such.
+                if a.0 == b.0 && old[a.1.clone()] == new[b.1.clone()] {
+                    found = Some((a.1.start, b.1.start));
+                    break 'search;
+                }
+            }
+        }
+        // No end in sight: left to measuring the new side whole.
+        let (eo, en) = found?;
+        changed += eo - o + en - n;
+        if changed * 4 >= total {
+            return None;
+        }
+        out.push((o..eo, n..en));
+        (o, n) = (eo, en);
+    }
+}
+
+/// The lines of a text from a line start on, read as they are asked for:
+/// each line's hash and byte range (with its `\n`); past the last line,
+/// one empty line at the end of the text.
+struct Ahead<'a> {
+    text: &'a [u8],
+    seed: u64,
+    lines: Vec<(u64, std::ops::Range<usize>)>,
+    at: usize,
+    ended: bool,
+}
+
+impl<'a> Ahead<'a> {
+    fn new(text: &'a [u8], at: usize) -> Ahead<'a> {
+        Ahead {
+            text,
+            seed: seed(),
+            lines: Vec::new(),
+            at,
+            ended: false,
+        }
+    }
+
+    /// Returns line `i`, if the text has it (or `i` is the end).
+    fn line(&mut self, i: usize) -> Option<(u64, std::ops::Range<usize>)> {
+        while self.lines.len() <= i && !self.ended {
+            let s = self.at;
+            let e = find_newline(&self.text[s..]).map_or(self.text.len(), |k| s + k + 1);
+            // The end of the text is a line of its own, empty: it matches
+            // only the other text's end.
+            self.ended = s == e;
+            // Marked apart from any line's hash by its length.
+            let h = hash_line(self.seed, &self.text[s..e]) ^ u64::from(self.ended);
+            self.lines.push((h, s..e));
+            self.at = e;
+        }
+        self.lines.get(i).cloned()
+    }
+}
+
 /// Contents are compared this many bytes at a time (`memcmp`), byte by
 /// byte only in the chunk where they differ.
 const CHUNK: usize = 4096;
+
+/// Returns how many bytes `a` and `b` share from their start, compared
+/// eight at a time (the chunk where two sides differ is compared here,
+/// once per changed part of an edit changed all through).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let word = |s: &[u8]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&s[i..i + 8]);
+            u64::from_le_bytes(w)
+        };
+        let diff = word(a) ^ word(b);
+        if diff != 0 {
+            // The lowest differing byte is the first.
+            return i + (diff.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
 
 /// Returns how many bytes two sequences of chunks share from their start:
 /// whole equal chunks, then `within` of the first pair that differs (or
@@ -310,8 +461,22 @@ impl Measured {
     /// same line on both sides and what a line counts as depends only on
     /// its text.
     pub(super) fn derive(&self, old: &[u8], new: &[u8], delta: Delta, lang: &Lang) -> Measured {
-        let gone = measure(&old[delta.mid(old.len())], lang);
-        let added = measure(&new[delta.mid(new.len())], lang);
+        let hunk = (delta.mid(old.len()), delta.mid(new.len()));
+        self.derive_hunks(old, new, std::slice::from_ref(&hunk), lang)
+    }
+
+    /// [`Measured::derive`] over several changed parts ([`hunks`]): equal
+    /// to `measure(new, lang)` for the same reason, the lines outside them
+    /// being the same lines on both sides.
+    pub(super) fn derive_hunks(
+        &self,
+        old: &[u8],
+        new: &[u8],
+        hunks: &[Hunk],
+        lang: &Lang,
+    ) -> Measured {
+        let gone = measure_pieces(hunks.iter().map(|h| &old[h.0.clone()]), lang);
+        let added = measure_pieces(hunks.iter().map(|h| &new[h.1.clone()]), lang);
         let hashes = replace_sorted(&self.hashes, &gone.hashes, &added.hashes);
         let present = |h: &u64| hashes.binary_search(h).is_ok();
         let keep = |set: &LineSet, gone: &LineSet, added: &LineSet| -> LineSet {
@@ -445,6 +610,107 @@ mod tests {
         ] {
             same_as_measured(base, new);
             same_as_measured(new, base);
+        }
+    }
+
+    /// The changed parts of an edit made in many places: between them
+    /// both sides are the same bytes, every cut is at a line start, and
+    /// the new side derived from them is the new side measured whole.
+    fn hunks_derive_as_measured(old: &str, new: &str) -> bool {
+        let lang = rust();
+        let (o, n) = (old.as_bytes(), new.as_bytes());
+        let Some(hs) = hunks(o, n) else {
+            return false;
+        };
+        let (mut po, mut pn) = (0, 0);
+        let starts = |t: &[u8], p: usize| p == 0 || p == t.len() || t[p - 1] == b'\n';
+        for (a, b) in hs
+            .iter()
+            .chain(std::iter::once(&(o.len()..o.len(), n.len()..n.len())))
+        {
+            assert_eq!(&o[po..a.start], &n[pn..b.start], "{old:?} -> {new:?}");
+            for p in [a.start, a.end] {
+                assert!(starts(o, p), "{p}: {old:?} -> {new:?}");
+            }
+            for p in [b.start, b.end] {
+                assert!(starts(n, p), "{p}: {old:?} -> {new:?}");
+            }
+            (po, pn) = (a.end, b.end);
+        }
+        let derived = measure(o, lang).derive_hunks(o, n, &hs, lang);
+        assert_eq!(derived, measure(n, lang), "{old:?} -> {new:?}");
+        true
+    }
+
+    #[test]
+    fn edits_all_through_derive_as_measured() {
+        let body: String = (0..400)
+            .map(|i| format!("fn f{i}() {{\n    let v = {i};\n}}\n"))
+            .collect();
+        let lines: Vec<&str> = body.split_inclusive('\n').collect();
+        // Every k-th line changed, removed, doubled, ended with CRLF, made
+        // a comment or a run of wide characters; at the very start and
+        // end; the last line's `\n` dropped; one side much shorter.
+        let edit = |k: usize, f: &dyn Fn(&str) -> String| -> String {
+            lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i.is_multiple_of(k) {
+                        f(l)
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect()
+        };
+        let mut derived = 0;
+        for k in [1, 2, 7, 40, 399] {
+            for new in [
+                edit(k, &|l| l.replace("let", "const")),
+                edit(k, &|_| String::new()),
+                edit(k, &|l| format!("{l}{l}")),
+                edit(k, &|l| l.replace('\n', "\r\n")),
+                edit(k, &|l| format!("// {l}")),
+                edit(k, &|l| l.replace("v", "日本\u{a0}")),
+                edit(k, &|l| format!("/*\n{l}")),
+            ] {
+                for (a, b) in [(&body, &new), (&new, &body)] {
+                    derived += usize::from(hunks_derive_as_measured(a, b));
+                    let cut = b.trim_end_matches('\n');
+                    hunks_derive_as_measured(a, cut);
+                    hunks_derive_as_measured(a, &format!("x\n{cut}"));
+                    hunks_derive_as_measured(a, &b[..b.len() / 3]);
+                    hunks_derive_as_measured(a, &format!("{b}{b}"));
+                }
+            }
+        }
+        // Most were derived, not measured whole.
+        assert!(derived > 20, "{derived}");
+        for (a, b) in [
+            ("", ""),
+            ("", "x\n"),
+            ("x", "y"),
+            ("a\nb", "a\nc"),
+            ("a\n", "a"),
+        ] {
+            hunks_derive_as_measured(a, b);
+        }
+    }
+
+    #[test]
+    fn common_prefixes_are_counted_to_the_byte() {
+        let a: Vec<u8> = (0..100u8).collect();
+        for at in 0..=a.len() {
+            for len in [at, a.len()] {
+                let mut b = a[..len].to_vec();
+                if at < len {
+                    b[at] ^= 0x80;
+                }
+                let naive = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+                assert_eq!(common_prefix(&a, &b), naive, "{at} {len}");
+                assert_eq!(common_prefix(&b, &a), naive, "{at} {len}");
+            }
         }
     }
 

@@ -45,7 +45,14 @@
 //! ([`super::measure`]) and its stub scan starts from the old side's
 //! state before the change and joins it past the change
 //! ([`super::stubs::scan_new`]) — the same report, for about the cost of
-//! one side, wherever the edit is.
+//! one side, wherever the edit is. An edit made in many small places all
+//! through the file (every fortieth line) is cut into its changed parts
+//! between stretches both sides share ([`super::measure::hunks`]): the new
+//! side's measurements are derived from those parts, the removal
+//! judgement classes the shared stretches once, and the new side's stub
+//! scan takes the names of the headers there from the old side's — each
+//! the same as reading the new side whole (the tests compare), because
+//! each depends only on bytes the two sides share.
 //!
 //! Its parts: this module weighs the evidence into a verdict; `reason`
 //! says why, in words; `study` measures and scans the two sides;
@@ -73,7 +80,7 @@ pub use change::{Change, ChangedFile, Elsewhere};
 use content::truncation;
 pub use content::{encoding, is_binary, line_endings};
 pub use reason::{Encoding, LineEndings, Reason, Side};
-use study::{both, placeholders, study, PARALLEL_BYTES};
+use study::{both, changes, placeholders, study, Changed, PARALLEL_BYTES};
 
 /// The limits under which a write is blocked.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -252,23 +259,50 @@ fn judge(
 
     // What was removed and what stands in its place is judged on a thread
     // of its own beside the measurements, for a large pair.
-    let (found, (old_side, new_side, old_scan, new_scan, delta, same)) = both(
+    // The weighing of what the study found (shared lines, placeholders,
+    // stubbed functions) follows it on its thread, beside the removals.
+    // Where the sides differ is worked out once, for both.
+    let changed = changes(old, new, derive);
+    let (found, (old_side, new_side, scans, common, elisions)) = both(
         old.len() + new.len() >= PARALLEL_BYTES,
-        || texts.map(|(o, n)| removal::findings(o, n, lang, elsewhere.others(lang.prose))),
-        || study(old, new, texts, lang, derive),
+        || {
+            texts.map(|(o, n)| {
+                let others = elsewhere.others(lang.prose);
+                match &changed {
+                    Changed::Hunks(parts) => removal::findings_parted(o, n, lang, others, parts),
+                    _ => removal::findings(o, n, lang, others),
+                }
+            })
+        },
+        || {
+            let (old_side, new_side, old_scan, new_scan, same) =
+                study(old, new, texts, lang, &changed);
+            // Lines `new` has more often than `old` are the only ones that
+            // can add a placeholder; they are judged in a second pass, once
+            // each.
+            let mut surplus: std::collections::HashMap<
+                u64,
+                usize,
+                BuildHasherDefault<PassThrough>,
+            > = std::collections::HashMap::default();
+            let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
+                surplus.insert(h, n);
+            });
+            let elisions = if new_binary {
+                Vec::new()
+            } else {
+                placeholders(new, &old_side, surplus, &changed, lang)
+            };
+            let scans = match (texts, old_scan, new_scan) {
+                (Some((o, n)), Some(before), Some(after)) => {
+                    let stubbed = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
+                    Some((before.balanced(), after.open_blocks, stubbed))
+                }
+                _ => None,
+            };
+            (old_side, new_side, scans, common, elisions)
+        },
     );
-    // Lines `new` has more often than `old` are the only ones that can add
-    // a placeholder; they are judged in a second pass, once each.
-    let mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>> =
-        std::collections::HashMap::default();
-    let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
-        surplus.insert(h, n);
-    });
-    let elisions = if new_binary {
-        Vec::new()
-    } else {
-        placeholders(new, &old_side, surplus, delta, lang)
-    };
     if !old_binary && !new_binary {
         let (from, to) = (old_side.endings(), new_side.endings());
         if matches!(
@@ -376,21 +410,16 @@ fn judge(
     if let Some(how) = truncation(old, new, volume, prefix_volume) {
         reasons.push(Reason::Truncated { how });
     }
-    if let (Some((o, n)), Some(before), Some(after)) = (texts, old_scan, new_scan) {
-        if before.balanced() && after.open_blocks > 0 && !new.is_empty() {
+    if let Some((balanced, open_blocks, functions)) = scans {
+        if balanced && open_blocks > 0 && !new.is_empty() {
             reasons.push(Reason::Truncated {
                 how: format!(
                     "{} block{} opened but never closed",
-                    after.open_blocks,
-                    if after.open_blocks == 1 {
-                        " is"
-                    } else {
-                        "s are"
-                    }
+                    open_blocks,
+                    if open_blocks == 1 { " is" } else { "s are" }
                 ),
             });
         }
-        let functions = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
         if !functions.is_empty() {
             reasons.push(Reason::Stubbed { functions });
         }

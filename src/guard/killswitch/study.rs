@@ -8,7 +8,7 @@ use std::hash::BuildHasherDefault;
 use super::super::elision;
 use super::super::lang::{self, Lang};
 use super::super::lines::{hash_line, lines, seed, PassThrough};
-use super::super::measure::{measure, Delta, Measured};
+use super::super::measure::{hunks, measure, Delta, Hunk, Measured};
 use super::super::stubs;
 use super::Reason;
 
@@ -24,9 +24,38 @@ pub(super) type Studied<'a> = (
     Measured,
     Option<stubs::Scan<'a>>,
     Option<stubs::Scan<'a>>,
-    Option<Delta>,
     Vec<(usize, usize)>,
 );
+
+/// Where the new side differs from the old one, when that was worked
+/// out: one shared beginning and ending, or many changed parts.
+pub(super) enum Changed {
+    /// Neither: the sides were measured whole.
+    Unknown,
+    /// One edit.
+    Delta(Delta),
+    /// Edits all through.
+    Hunks(Vec<Hunk>),
+}
+
+/// Returns where `new` differs from `old`, when that is worth knowing (an
+/// edit that leaves most of the file as it was, in one place or in
+/// many); `derive: false` measures both sides whole (the tests compare).
+pub(super) fn changes(old: &[u8], new: &[u8], derive: bool) -> Changed {
+    if !derive {
+        return Changed::Unknown;
+    }
+    let d = Delta::of(old, new);
+    if d.worth_it(old.len(), new.len()) {
+        return Changed::Delta(d);
+    }
+    // Changed all through, in small places: the new side is derived from
+    // the changed parts all the same.
+    match hunks(old, new) {
+        Some(h) => Changed::Hunks(h),
+        None => Changed::Unknown,
+    }
+}
 
 /// Measures and scans both sides. An edit that leaves most of the file as
 /// it was has its new side derived from the old one ([`Delta`]) and its
@@ -39,15 +68,20 @@ pub(super) fn study<'a>(
     new: &[u8],
     texts: Option<(&'a str, &'a str)>,
     lang: &'static Lang,
-    derive: bool,
+    changed: &Changed,
 ) -> Studied<'a> {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
-    let delta = Some(Delta::of(old, new)).filter(|d| derive && d.worth_it(old.len(), new.len()));
+    let (delta, parts) = match changed {
+        Changed::Delta(d) => (Some(*d), None),
+        Changed::Hunks(h) => (None, Some(h)),
+        Changed::Unknown => (None, None),
+    };
     let measured = || {
         let old_side = measure(old, lang);
-        let new_side = match delta {
-            Some(d) => old_side.derive(old, new, d, lang),
-            None => measure(new, lang),
+        let new_side = match (delta, parts) {
+            (Some(d), _) => old_side.derive(old, new, d, lang),
+            (None, Some(h)) => old_side.derive_hunks(old, new, h, lang),
+            (None, None) => measure(new, lang),
         };
         (old_side, new_side)
     };
@@ -55,18 +89,27 @@ pub(super) fn study<'a>(
     // scanners read each side whole, on a thread each.
     let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
         let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
-        let ((old_scan, new_scan), (old_side, new_side)) = both(
-            parallel,
-            || {
-                both(
-                    parallel,
-                    || scan(texts.map(|t| t.0)),
-                    || scan(texts.map(|t| t.1)),
-                )
-            },
-            measured,
-        );
-        return (old_side, new_side, old_scan, new_scan, delta, Vec::new());
+        let ((old_scan, new_scan), (old_side, new_side)) = match (parts, texts) {
+            // Changed all through: one thread scans the old side and then
+            // the new one, reading again only the headers in its changed
+            // parts, while the other measures.
+            (Some(p), Some((o, n))) if lang.blocks == lang::Blocks::Braces => {
+                let (scans, sides) = both(parallel, || stubs::scan_pair(o, n, lang, p), measured);
+                ((Some(scans.0), Some(scans.1)), sides)
+            }
+            _ => both(
+                parallel,
+                || {
+                    both(
+                        parallel,
+                        || scan(texts.map(|t| t.0)),
+                        || scan(texts.map(|t| t.1)),
+                    )
+                },
+                measured,
+            ),
+        };
+        return (old_side, new_side, old_scan, new_scan, Vec::new());
     };
     // The new side's scan starts where the old one was just before the
     // changed lines and joins it past them: one thread scans the old side
@@ -89,12 +132,12 @@ pub(super) fn study<'a>(
         None => (None, None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
-    (old_side, new_side, old_scan, new_scan, delta, same)
+    (old_side, new_side, old_scan, new_scan, same)
 }
 
 /// Returns the placeholder lines among those `new` has more often than
 /// `old` (`surplus`, by hash), at most [`MAX_ELISIONS`], each at its first
-/// line. With a `delta`, a surplus line is in the shared beginning (then
+/// line. After one edit (`changed` is a [`Delta`]), a surplus line is in the shared beginning (then
 /// `old` has it too) or in `new`'s changed part, so only the beginning is
 /// read for the lines `old` has and then the changed part; the lines after
 /// it never are.
@@ -102,7 +145,7 @@ pub(super) fn placeholders(
     new: &[u8],
     old_side: &Measured,
     mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
-    delta: Option<Delta>,
+    changed: &Changed,
     lang: &Lang,
 ) -> Vec<Reason> {
     let seed = seed();
@@ -117,16 +160,20 @@ pub(super) fn placeholders(
             }
         }
     };
-    let Some(delta) = delta else {
-        for (number, l) in lines(new) {
-            if found.len() >= MAX_ELISIONS || surplus.is_empty() {
-                break;
+    let delta = match changed {
+        Changed::Delta(d) => *d,
+        Changed::Hunks(h) => return placeholders_in_parts(new, old_side, surplus, h, judge),
+        Changed::Unknown => {
+            for (number, l) in lines(new) {
+                if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+                    break;
+                }
+                if surplus.remove(&hash_line(seed, l)).is_some() {
+                    judge(number, l, &mut found);
+                }
             }
-            if surplus.remove(&hash_line(seed, l)).is_some() {
-                judge(number, l, &mut found);
-            }
+            return found;
         }
-        return found;
     };
     // Lines of the shared beginning are lines of `old`.
     let mut in_head = surplus.keys().filter(|h| old_side.contains(**h)).count();
@@ -151,6 +198,55 @@ pub(super) fn placeholders(
         if surplus.remove(&hash_line(seed, l)).is_some() {
             judge(before + number, l, &mut found);
         }
+    }
+    found
+}
+
+/// [`placeholders`] of an edit changed in many parts: a surplus line that
+/// `old` has not is in a changed part of `new` (every line outside them
+/// is a line of `old`), so the stretches between them are read only while
+/// some surplus line is one `old` has, and otherwise only counted for the
+/// line numbers. The lines are read in order, so each is judged at its
+/// first line, as when reading `new` whole.
+fn placeholders_in_parts(
+    new: &[u8],
+    old_side: &Measured,
+    mut surplus: std::collections::HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    parts: &[Hunk],
+    judge: impl Fn(usize, &[u8], &mut Vec<Reason>),
+) -> Vec<Reason> {
+    let seed = seed();
+    let mut found = Vec::new();
+    // Surplus lines not yet met that `old` has: only they can be in a
+    // stretch both sides share.
+    let mut in_old = surplus.keys().filter(|h| old_side.contains(**h)).count();
+    // The pieces in order, each a shared stretch and the changed part
+    // after it, then the last shared stretch.
+    let pieces = parts
+        .iter()
+        .flat_map(|h| [(h.1.start, false), (h.1.end, true)])
+        .chain(std::iter::once((new.len(), false)));
+    // Lines before the piece, and where it starts.
+    let (mut before, mut at) = (0, 0);
+    for (end, changed) in pieces {
+        if found.len() >= MAX_ELISIONS || surplus.is_empty() {
+            break;
+        }
+        let piece = &new[at..end];
+        for (number, l) in lines(piece) {
+            if found.len() >= MAX_ELISIONS || surplus.is_empty() || (!changed && in_old == 0) {
+                break;
+            }
+            let h = hash_line(seed, l);
+            if surplus.remove(&h).is_some() {
+                if old_side.contains(h) {
+                    in_old -= 1;
+                }
+                judge(before + number, l, &mut found);
+            }
+        }
+        before += piece.iter().filter(|&&b| b == b'\n').count();
+        at = end;
     }
     found
 }

@@ -338,3 +338,95 @@ fn large_pairs_studied_on_two_threads_judge_as_small_ones() {
         assert!(r.blocked(), "{n}: placeholder: {:?}", r.reasons);
     }
 }
+
+/// Edits all through a file (every k-th line changed: too spread out for
+/// one shared beginning and ending, so the new side is derived from the
+/// changed parts between stretches both sides share) judge as whole
+/// files, whatever the change does to how the unchanged stretches read:
+/// a string or comment opened in an unchanged stretch and closed in a
+/// changed one, a change that turns the rest into a comment or a string,
+/// CRLF endings, multi-byte characters, changes at the very start and
+/// end, one side much shorter than the other.
+#[test]
+fn edits_all_through_a_file_judge_as_whole_files() {
+    let t = Thresholds::default();
+    // A string and a block comment that open on one line and close a few
+    // lines later, in every function: an edit of the closing line leaves
+    // them open across the unchanged stretch after it.
+    let base: String = (0..100)
+        .map(|i| {
+            format!(
+                "fn f{i}(x: u64) -> u64 {{\n    let s = \"é{i}\n    {{\";\n    /* {i}\n    }} */\n    x * {i} + {}\n}}\n",
+                i % 97
+            )
+        })
+        .collect();
+    let lines: Vec<&str> = base.split_inclusive('\n').collect();
+    let every = |k: usize, from: usize, f: &dyn Fn(&str) -> String| -> String {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                if i >= from && (i - from).is_multiple_of(k) {
+                    f(l)
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect()
+    };
+    let mut pairs: Vec<String> = Vec::new();
+    for k in [5, 13, 40] {
+        for from in [0, 3] {
+            pairs.extend([
+                every(k, from, &|l| l.replace("x *", "x /")),
+                every(k, from, &|l| l.replace('"', "")),
+                every(k, from, &|l| l.replace("*/", "")),
+                every(k, from, &|l| format!("/* {l}")),
+                every(k, from, &|l| format!("\"{l}")),
+                every(k, from, &|l| format!("r#\"{l}")),
+                every(k, from, &|l| l.replace('\n', "\r\n")),
+                every(k, from, &|l| l.replace('{', "")),
+                every(k, from, &|l| l.replace('}', "}}")),
+                every(k, from, &|_| "    todo!()\n".to_string()),
+                every(k, from, &|_| "    // ... existing code ...\n".to_string()),
+                every(k, from, &|l| l.replace("é", "日本")),
+                every(k, from, &|_| String::new()),
+                every(k, from, &|l| format!("{l}{l}{l}")),
+            ]);
+        }
+    }
+    let spread = every(7, 1, &|l| l.replace("x *", "x -"));
+    pairs.push(format!("// header\n{spread}// footer"));
+    pairs.push(spread[..spread.len() / 3].to_string());
+    pairs.push(format!("{spread}{spread}"));
+    pairs.push(base.replace('\n', "\r\n"));
+    // A placeholder the old side has once, near its start, added all
+    // through: its first line is in a stretch both sides share.
+    let noted = format!("fn g() {{\n    // ... existing code ...\n}}\n{base}");
+    let noted_more = format!(
+        "fn g() {{\n    // ... existing code ...\n}}\n{}",
+        every(9, 2, &|_| "    // ... existing code ...\n".to_string())
+    );
+    let mut derived = 0;
+    for name in ["lib.rs", "A.java", "a.js", "a.py", "A.cs", "a.go"] {
+        let lang = lang::from_path(name).expect("a language");
+        let both_ways = pairs
+            .iter()
+            .flat_map(|new| [(&base, new), (new, &base)])
+            .chain([(&noted, &noted_more), (&noted_more, &noted)]);
+        {
+            for (x, y) in both_ways {
+                let none = Elsewhere::default();
+                let whole = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, false, &none);
+                let report = judge(lang, Some(x.as_bytes()), y.as_bytes(), &t, true, &none);
+                assert_eq!(report, whole, "{name}: {x:?} -> {y:?}");
+                let (a, b) = (x.as_bytes(), y.as_bytes());
+                let one = crate::guard::measure::Delta::of(a, b).worth_it(a.len(), b.len());
+                derived += usize::from(!one && crate::guard::measure::hunks(a, b).is_some());
+            }
+        }
+    }
+    // Most pairs took the changed parts' way.
+    assert!(derived > 250, "{derived}");
+}

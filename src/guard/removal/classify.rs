@@ -38,18 +38,121 @@ pub(super) fn classify_from(
     lang: &Lang,
     open: Option<(&'static str, Class)>,
 ) -> Vec<Line> {
+    classify_lines(text, lang, open, |_, _, _| None)
+}
+
+/// What the classing carries from one line to the next: the closer of
+/// the comment or string the next line is in, and the last byte of the
+/// last code line.
+type State = (Option<(&'static str, Class)>, u8);
+
+/// Classes both sides of an edit changed in many places (`parts`, from
+/// [`super::super::measure::hunks`] of the two texts): `old` line by line,
+/// and `new` line by line except in the stretches both share, whose lines
+/// are the old side's when the classing enters them in the state it
+/// entered them on the old side.
+///
+/// Why that is the classing of `new` line by line: a line's class, key,
+/// indent and words depend only on its text and the state before it, and
+/// the state after it only on the same, so a stretch of the same bytes
+/// entered in the same state is classed the same and left in the same
+/// state. An edit that changes the state a stretch is entered in (a
+/// comment or docstring opened or closed in a changed part, however far
+/// back) makes the states differ, and that stretch is classed line by
+/// line — until the next stretch entered alike. Each stretch copied ends
+/// after a `\n` of its own, so no line is cut.
+pub(super) fn classify_pair(
+    old: &str,
+    new: &str,
+    lang: &Lang,
+    open: Option<(&'static str, Class)>,
+    parts: &[Hunk],
+) -> (Vec<Line>, Vec<Line>) {
+    // The shared stretches: (start in old, start in new, length), each cut
+    // after its last `\n`, and compared (the cut is only trusted as far
+    // as the bytes are the same).
+    let mut shared = Vec::with_capacity(parts.len() + 1);
+    let (mut o, mut n) = (0, 0);
+    let ends = std::iter::once((old.len()..old.len(), new.len()..new.len()));
+    for (a, b) in parts.iter().cloned().chain(ends) {
+        let len = a.start.saturating_sub(o).min(b.start.saturating_sub(n));
+        if let (Some(x), Some(y)) = (old.get(o..o + len), new.get(n..n + len)) {
+            let whole = x.bytes().rposition(|c| c == b'\n').map_or(0, |p| p + 1);
+            if whole > 0 && x[..whole] == y[..whole] {
+                shared.push((o, n, whole));
+            }
+        }
+        (o, n) = (a.end, b.end);
+    }
+    // The old side: the line index and state where each stretch starts
+    // (`marks[2 * k]`) and ends (`marks[2 * k + 1]`).
+    let bounds: Vec<usize> = shared.iter().flat_map(|&(o, _, l)| [o, o + l]).collect();
+    let mut marks: Vec<Option<(usize, State)>> = vec![None; bounds.len()];
+    let mut c = 0;
+    let old_lines = classify_lines(old, lang, open, |at, state, out| {
+        while c < bounds.len() && bounds[c] <= at {
+            if bounds[c] == at {
+                marks[c] = Some((out.len(), state));
+            }
+            c += 1;
+        }
+        None
+    });
+    let mut k = 0;
+    let new_lines = classify_lines(new, lang, open, |at, state, out| {
+        while k < shared.len() && shared[k].1 < at {
+            k += 1;
+        }
+        let &(os, ns, len) = shared.get(k).filter(|s| s.1 == at)?;
+        let (Some((from, entered)), Some((to, left))) = (marks[2 * k], marks[2 * k + 1]) else {
+            return None;
+        };
+        if entered != state {
+            return None;
+        }
+        for l in &old_lines[from..to] {
+            let n = out.len();
+            out.push(Line {
+                start: l.start - os + ns,
+                end: l.end - os + ns,
+                n,
+                ..*l
+            });
+        }
+        Some((ns + len, left))
+    });
+    (old_lines, new_lines)
+}
+
+/// Classes the lines of `text`, starting in `open`; before each line
+/// (at byte `at`, in `state`) `skip` may instead append the lines up to
+/// a later line start itself and say where and in which state to go on.
+fn classify_lines(
+    text: &str,
+    lang: &Lang,
+    open: Option<(&'static str, Class)>,
+    mut skip: impl FnMut(usize, State, &mut Vec<Line>) -> Option<(usize, State)>,
+) -> Vec<Line> {
     let seed = seed();
-    let mut out = Vec::with_capacity(text.len() / 32 + 1);
+    let markers = Markers::of(lang);
+    // Room for lines of 16 bytes on average (growing the vector copies
+    // it; room never used costs no memory).
+    let mut out = Vec::with_capacity(text.len() / 16 + 1);
     // The closer of the block comment, docstring or string the line is in.
     let mut inside: Option<(&'static str, Class)> = open;
     let mut prev_code_end: u8 = b'\n';
     let mut at = 0;
     let bytes = text.as_bytes();
     while at <= bytes.len() {
+        if let Some((next, state)) = skip(at, (inside, prev_code_end), &mut out) {
+            (at, (inside, prev_code_end)) = (next, state);
+            continue;
+        }
         let end = find_newline(&bytes[at..]).map_or(bytes.len(), |p| at + p);
         let raw = &text[at..end];
-        let trimmed = raw.trim();
-        let start = at + (raw.len() - raw.trim_start().len());
+        let lead = trim_start(raw);
+        let trimmed = trim_end(lead);
+        let start = at + (raw.len() - lead.len());
         let indent = raw
             .bytes()
             .take_while(|b| *b == b' ' || *b == b'\t')
@@ -57,8 +160,12 @@ pub(super) fn classify_from(
             .sum();
         // Keyed by the trimmed text: re-indenting changes no key.
         let key = hash_line(seed, trimmed.as_bytes());
-        let word = if trimmed.is_ascii() {
-            trimmed.bytes().any(|b| b.is_ascii_alphanumeric())
+        // What the line's bytes are, in one pass ([`Markers::bytes`]).
+        let seen = trimmed
+            .bytes()
+            .fold(0u8, |f, b| f | markers.bytes[usize::from(b)]);
+        let word = if seen & NON_ASCII == 0 {
+            seen & ALNUM != 0
         } else {
             trimmed.chars().any(char::is_alphanumeric)
         };
@@ -69,6 +176,10 @@ pub(super) fn classify_from(
                 inside = None;
             }
             class
+        } else if markers.plain_code(trimmed, seen) {
+            // No marker begins the line and none is in it: code that
+            // leaves nothing open ([`Markers`]).
+            Class::Code
         } else {
             let (class, opened) = class_of(trimmed, lang, prev_code_end);
             inside = opened;
@@ -153,13 +264,138 @@ pub(super) fn class_of(
     }
     // A block comment opened after code and left open.
     for (open, close) in lang.block_comments {
-        if let Some(p) = t.find(open) {
+        if let Some(p) = find(t, open) {
             if !t[p + open.len()..].contains(close) && !t[..p].contains(['"', '\'']) {
                 return (Class::Code, Some((*close, Class::Comment)));
             }
         }
     }
     (Class::Code, None)
+}
+
+/// What decides [`class_of`] for a line, by byte: the first bytes (in
+/// either case) of the markers a line may begin with (folding directives,
+/// line and block comments, docstring quotes and their prefixes), and the
+/// first bytes of what may open something after code (a block comment,
+/// a docstring's quotes). A line that begins with none of the first and
+/// holds none of the second is code that opens nothing: every branch of
+/// [`class_of`] before its last needs one of them. Prose is always read
+/// whole.
+pub(super) struct Markers {
+    first: [bool; 256],
+    /// Per byte: [`ALNUM`], [`NON_ASCII`], and [`INNER`] for the first
+    /// bytes of what may open something after code.
+    bytes: [u8; 256],
+    all: bool,
+}
+
+/// In [`Markers::bytes`]: an ASCII letter or digit.
+const ALNUM: u8 = 1;
+/// A byte of a character beyond ASCII.
+const NON_ASCII: u8 = 2;
+/// The first byte of a block comment opener or a docstring quote.
+const INNER: u8 = 4;
+
+impl Markers {
+    pub(super) fn of(lang: &Lang) -> Markers {
+        let mut m = Markers {
+            first: [false; 256],
+            bytes: [0; 256],
+            all: lang.prose,
+        };
+        for b in 0..=255u8 {
+            if b.is_ascii_alphanumeric() {
+                m.bytes[usize::from(b)] |= ALNUM;
+            }
+            if !b.is_ascii() {
+                m.bytes[usize::from(b)] |= NON_ASCII;
+            }
+        }
+        let first = |b: Option<&u8>, m: &mut Markers| match b {
+            Some(&b) => {
+                m.first[usize::from(b.to_ascii_lowercase())] = true;
+                m.first[usize::from(b.to_ascii_uppercase())] = true;
+            }
+            // An empty marker begins every line.
+            None => m.all = true,
+        };
+        for r in REGIONS.iter().chain(lang.line_comments) {
+            first(r.as_bytes().first(), &mut m);
+        }
+        for (open, _) in lang.block_comments {
+            first(open.as_bytes().first(), &mut m);
+            match open.as_bytes().first() {
+                Some(&b) => m.bytes[usize::from(b)] |= INNER,
+                None => m.all = true,
+            }
+        }
+        if lang.docstrings {
+            // Quotes, after any of the string prefixes trimmed before them.
+            for &b in b"\"'rRuUbBfF" {
+                first(Some(&b), &mut m);
+            }
+            m.bytes[usize::from(b'"')] |= INNER;
+            m.bytes[usize::from(b'\'')] |= INNER;
+        }
+        m
+    }
+
+    /// Returns whether the trimmed, non-empty line `t`, whose bytes'
+    /// flags are `seen`, is code that opens nothing, without reading it as
+    /// [`class_of`] does.
+    fn plain_code(&self, t: &str, seen: u8) -> bool {
+        !self.all
+            && t.as_bytes()
+                .first()
+                .is_some_and(|&c| !self.first[usize::from(c)])
+            && seen & INNER == 0
+    }
+}
+
+/// `str::find` for a short needle: the first byte found with `memchr`,
+/// then compared (the standard searcher's set-up, once per line, cost
+/// more than the search).
+fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return Some(0);
+    };
+    let mut from = 0;
+    while let Some(p) = memchr::memchr(first, &h[from..]) {
+        let at = from + p;
+        if h[at..].starts_with(n) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// `s.trim_start()`, ASCII white space a byte at a time (other characters
+/// are left to the standard trim, which knows Unicode's spaces).
+fn trim_start(s: &str) -> &str {
+    let start = s
+        .bytes()
+        .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))
+        .unwrap_or(s.len());
+    let t = &s[start..];
+    match t.as_bytes().first() {
+        Some(b) if !b.is_ascii() => t.trim_start(),
+        _ => t,
+    }
+}
+
+/// `s.trim_end()`, likewise.
+fn trim_end(s: &str) -> &str {
+    let end = s
+        .bytes()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))
+        .map_or(0, |p| p + 1);
+    let t = &s[..end];
+    match t.as_bytes().last() {
+        Some(b) if !b.is_ascii() => t.trim_end(),
+        _ => t,
+    }
 }
 
 /// `t` starts with the comment marker `m` (a word marker such as `REM`

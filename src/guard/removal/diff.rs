@@ -6,16 +6,21 @@ use super::*;
 /// Returns the matched pairs (old index, new index) of a patience diff of
 /// the two key sequences, in order.
 pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+    // Each old line is matched at most once (the work ranges never
+    // overlap), so a match is noted at its old index and the pairs are
+    // read off in order at the end: collecting and sorting them cost more
+    // than the diff of a file edited all through.
+    let mut to = vec![usize::MAX; a.len()];
+    let mut short = Vec::new();
     let mut work = vec![(0, a.len(), 0, b.len())];
     while let Some((mut a0, mut a1, mut b0, mut b1)) = work.pop() {
         while a0 < a1 && b0 < b1 && a[a0] == b[b0] {
-            out.push((a0, b0));
+            to[a0] = b0;
             a0 += 1;
             b0 += 1;
         }
         while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] {
-            out.push((a1 - 1, b1 - 1));
+            to[a1 - 1] = b1 - 1;
             a1 -= 1;
             b1 -= 1;
         }
@@ -25,26 +30,53 @@ pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
         let anchors = unique_anchors(&a[a0..a1], &b[b0..b1]);
         if anchors.is_empty() {
             if (a1 - a0) * (b1 - b0) <= DP_CELLS {
-                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut out);
+                short.clear();
+                lcs(&a[a0..a1], &b[b0..b1], a0, b0, &mut short);
+                for &(x, y) in &short {
+                    to[x] = y;
+                }
             }
             continue;
         }
         let (mut pa, mut pb) = (a0, b0);
         for (x, y) in anchors {
             let (x, y) = (a0 + x, b0 + y);
-            work.push((pa, x, pb, y));
-            out.push((x, y));
+            // A gap empty on either side matches nothing.
+            if pa < x && pb < y {
+                work.push((pa, x, pb, y));
+            }
+            to[x] = y;
             pa = x + 1;
             pb = y + 1;
         }
         work.push((pa, a1, pb, b1));
     }
-    out.sort_unstable();
-    out
+    to.iter()
+        .enumerate()
+        .filter(|(_, &y)| y != usize::MAX)
+        .map(|(x, &y)| (x, y))
+        .collect()
 }
 
 /// The longest increasing run of lines unique on both sides.
 pub(super) fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    let cands = if a.len() + b.len() >= BUCKETED {
+        unique_pairs_bucketed(a, b)
+    } else {
+        unique_pairs(a, b)
+    };
+    longest_run(cands)
+}
+
+/// From this many lines on both sides together, the lines unique to both
+/// are found by bucketing the keys ([`unique_pairs_bucketed`]) rather
+/// than in one hash table, which misses the cache at every line of a
+/// large file.
+const BUCKETED: usize = 1 << 14;
+
+/// The pairs (index in `a`, index in `b`) of keys that occur once in
+/// each, ordered by index in `a`.
+pub(super) fn unique_pairs(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
     // (count in a, index in a, count in b, index in b)
     let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
     seen.reserve(a.len());
@@ -64,7 +96,76 @@ pub(super) fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
         .map(|e| (e.1, e.3))
         .collect();
     cands.sort_unstable();
-    // Patience sorting: the longest increasing subsequence of new indices.
+    cands
+}
+
+/// [`unique_pairs`], the same pairs in the same order: each side's keys
+/// with their indices, spread into buckets by their top bits and sorted
+/// within them, so the two sides are walked together in key order.
+pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+    let (ka, kb) = (by_key(a), by_key(b));
+    // The pairs noted at their index in `a`, read off in that order.
+    let mut to = vec![usize::MAX; a.len()];
+    let (mut x, mut y) = (0, 0);
+    let run = |v: &[(u64, usize)], from: usize| {
+        let k = v[from].0;
+        from + v[from..].iter().take_while(|p| p.0 == k).count()
+    };
+    while x < ka.len() {
+        let k = ka[x].0;
+        let x2 = run(&ka, x);
+        while y < kb.len() && kb[y].0 < k {
+            y += 1;
+        }
+        let y2 = if y < kb.len() && kb[y].0 == k {
+            run(&kb, y)
+        } else {
+            y
+        };
+        if x2 - x == 1 && y2 - y == 1 {
+            to[ka[x].1] = kb[y].1;
+        }
+        (x, y) = (x2, y2);
+    }
+    to.iter()
+        .enumerate()
+        .filter(|(_, &y)| y != usize::MAX)
+        .map(|(x, &y)| (x, y))
+        .collect()
+}
+
+/// The keys with their indices, sorted by key.
+fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
+    // About one bucket per 8 keys, so most buckets hold a handful and
+    // their sort is short.
+    let bits = (keys.len() / 8).max(2).ilog2().clamp(1, 20);
+    let bucket = |k: u64| (k >> (64 - bits)) as usize;
+    let mut starts = vec![0usize; (1 << bits) + 1];
+    for &k in keys {
+        starts[bucket(k) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut at = starts.clone();
+    let mut out = vec![(0u64, 0usize); keys.len()];
+    for (i, &k) in keys.iter().enumerate() {
+        let b = bucket(k);
+        out[at[b]] = (k, i);
+        at[b] += 1;
+    }
+    // Only runs of one key are looked at, not the order of indices within
+    // them: a line repeated all through the file (`}`) fills a bucket of
+    // its own, already in order of index.
+    for w in starts.windows(2) {
+        out[w[0]..w[1]].sort_unstable_by_key(|p| p.0);
+    }
+    out
+}
+
+/// Patience sorting: the longest increasing subsequence of new indices
+/// among `cands` (ordered by old index).
+fn longest_run(cands: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     let mut tails: Vec<usize> = Vec::new();
     let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
     for (i, &(_, y)) in cands.iter().enumerate() {

@@ -35,7 +35,7 @@ use diff::*;
 
 use super::lang::Lang;
 use super::lines::{find_newline, hash_line, seed, PassThrough};
-use super::measure::Delta;
+use super::measure::{self, Delta, Hunk};
 use super::stubs;
 
 /// A removed run shorter than this, in code lines, may be replaced by a
@@ -209,7 +209,20 @@ const CONTEXT: usize = 32;
 /// costs what its change does, plus one search of the beginning for an
 /// open block comment.
 pub(super) fn findings(old: &str, new: &str, lang: &Lang, elsewhere: Others<'_>) -> Vec<Finding> {
-    findings_in(old, new, lang, elsewhere, true)
+    findings_in(old, new, lang, elsewhere, true, None)
+}
+
+/// [`findings`] of an edit whose changed parts (`parts`, from
+/// [`measure::hunks`] of the two texts) are known: the stretches between
+/// them are classed once ([`classify_pair`]).
+pub(super) fn findings_parted(
+    old: &str,
+    new: &str,
+    lang: &Lang,
+    elsewhere: Others<'_>,
+    parts: &[Hunk],
+) -> Vec<Finding> {
+    findings_in(old, new, lang, elsewhere, true, Some(parts))
 }
 
 /// [`findings`], around the change only when `window` (the tests compare
@@ -220,6 +233,7 @@ fn findings_in(
     lang: &Lang,
     elsewhere: Others<'_>,
     window: bool,
+    parts: Option<&[Hunk]>,
 ) -> Vec<Finding> {
     if old == new {
         return Vec::new();
@@ -240,14 +254,39 @@ fn findings_in(
     let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
         return Vec::new();
     };
+    // An edit changed all through: the stretches both sides share are
+    // classed once ([`classify_pair`]).
+    // The parts in the window's offsets: those before it cannot be (the
+    // window starts before the first change); `classify_pair` compares
+    // the stretches between them and leaves those past its end.
+    let parts = match parts {
+        Some(p) => Some(
+            p.iter()
+                .filter(|h| h.0.start >= start && h.1.start >= start)
+                .map(|h| {
+                    (
+                        h.0.start - start..h.0.end - start,
+                        h.1.start - start..h.1.end - start,
+                    )
+                })
+                .collect(),
+        ),
+        None => window
+            .then(|| measure::hunks(ot.as_bytes(), nt.as_bytes()))
+            .flatten(),
+    };
+    let (la, lb) = match parts {
+        Some(parts) => classify_pair(ot, nt, lang, open, &parts),
+        None => (classify_from(ot, lang, open), classify_from(nt, lang, open)),
+    };
     let a = Side {
         text: ot,
-        lines: classify_from(ot, lang, open),
+        lines: la,
         first,
     };
     let b = Side {
         text: nt,
-        lines: classify_from(nt, lang, open),
+        lines: lb,
         first,
     };
     let (ka, kb): (Vec<u64>, Vec<u64>) = (
@@ -976,11 +1015,93 @@ mod tests {
                 new.push(edits[next(edits.len())]);
                 new.extend(&lines[(at + len).min(lines.len())..]);
                 let new = new.concat();
-                let w = findings_in(text, &new, lang, nowhere(), true);
-                let all = findings_in(text, &new, lang, nowhere(), false);
+                let w = findings_in(text, &new, lang, nowhere(), true, None);
+                let all = findings_in(text, &new, lang, nowhere(), false, None);
                 assert_eq!(w, all, "{name} at {at} len {len}");
             }
         }
+    }
+
+    /// Edits all through a file (every k-th line) of tokens that open or
+    /// close comments, docstrings and strings, line endings changed,
+    /// wide characters, the first and last lines: the lines classed with
+    /// the shared stretches classed once are the lines classed one by one,
+    /// and the findings those of the whole of both sides.
+    #[test]
+    fn edits_all_through_class_and_judge_as_whole_files() {
+        let py = (0..40)
+            .map(|i| format!("def f{i}(x):\n    \"\"\"Doc {i}.\n    \"\"\"\n    y = x * {i}\n    return y\n\n"))
+            .collect::<String>();
+        let rs = (0..40)
+            .map(|i| format!("/* f{i}\n */\nfn f{i}(x: u64) -> u64 {{\n    let y = \"é{i}\";\n    y + 1\n}}\n"))
+            .collect::<String>();
+        let tokens = [
+            "/*",
+            "*/",
+            "\"\"\"",
+            "'''",
+            "#",
+            "//",
+            "\"",
+            "",
+            "    pass",
+            "    # same\n",
+            "日本",
+        ];
+        let fields = |ls: &[Line]| -> Vec<(usize, usize, u64, Class, u32, bool, usize)> {
+            ls.iter()
+                .map(|l| (l.start, l.end, l.key, l.class, l.indent, l.word, l.n))
+                .collect()
+        };
+        let mut paired = 0;
+        for (name, text) in [("x.py", &py), ("x.rs", &rs)] {
+            let lang = from_path(name).expect("a language");
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            for k in [3, 7, 20] {
+                for from in [0, 1, 2] {
+                    for (t, token) in tokens.iter().enumerate() {
+                        let edited = |l: &str| match t % 3 {
+                            0 => format!("{token}{l}"),
+                            1 => l.replacen('\n', &format!("{token}\n"), 1),
+                            _ => format!("{token}\r\n"),
+                        };
+                        let new: String = lines
+                            .iter()
+                            .enumerate()
+                            .map(|(i, l)| {
+                                if i >= from && (i - from).is_multiple_of(k) {
+                                    edited(l)
+                                } else {
+                                    l.to_string()
+                                }
+                            })
+                            .collect();
+                        for (x, y) in [(text.as_str(), new.as_str()), (&new, text)] {
+                            if let Some(parts) = measure::hunks(x.as_bytes(), y.as_bytes()) {
+                                paired += 1;
+                                for open in [None, Some(("*/", Class::Comment))] {
+                                    let (a, b) = classify_pair(x, y, lang, open, &parts);
+                                    assert_eq!(fields(&a), fields(&classify_from(x, lang, open)));
+                                    assert_eq!(
+                                        fields(&b),
+                                        fields(&classify_from(y, lang, open)),
+                                        "{name}: {x:?} -> {y:?}"
+                                    );
+                                }
+                            }
+                            let w = findings_in(x, y, lang, nowhere(), true, None);
+                            if let Some(parts) = measure::hunks(x.as_bytes(), y.as_bytes()) {
+                                let given = findings_in(x, y, lang, nowhere(), true, Some(&parts));
+                                assert_eq!(given, w, "{name}: {x:?} -> {y:?}");
+                            }
+                            let all = findings_in(x, y, lang, nowhere(), false, None);
+                            assert_eq!(w, all, "{name}: {x:?} -> {y:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(paired > 100, "{paired}");
     }
 
     #[test]
@@ -988,6 +1109,42 @@ mod tests {
         assert_eq!(shorten_to("one two three", 9), "one two…");
         assert_eq!(shorten_to("short", 9), "short");
         assert_eq!(shorten_to("abcdefghijkl", 5), "abcd…");
+    }
+
+    #[test]
+    fn bucketed_unique_lines_are_the_hashed_ones() {
+        // Keys drawn from small and large alphabets (many repeated, many
+        // unique), spread over the buckets by their top bits.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (len, alphabet) in [
+            (0, 1),
+            (1, 1),
+            (50, 7),
+            (3000, 40),
+            (20_000, 15_000),
+            (20_000, u64::MAX),
+        ] {
+            let mut key = |_| {
+                let k = next() % alphabet;
+                k.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ (k << 60)
+            };
+            let a: Vec<u64> = (0..len).map(&mut key).collect();
+            let mut b: Vec<u64> = (0..len).map(&mut key).collect();
+            b.extend_from_slice(&a[..len / 2]);
+            for (x, y) in [(&a, &b), (&b, &a), (&a, &a)] {
+                assert_eq!(
+                    unique_pairs_bucketed(x, y),
+                    unique_pairs(x, y),
+                    "{len} {alphabet}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,68 @@ pub(super) struct Braces<'a> {
     stray: usize,
     i: usize,
     out: Vec<Found<'a>>,
+    names: Names<'a>,
+}
+
+/// A header's name as read at a `{`: where the `{` and the header's
+/// start were, and the name.
+type Named<'a> = (usize, usize, Option<Cow<'a, str>>);
+
+/// What the scanner does with the names it reads from headers: nothing
+/// more, noting them (the old side of an edit changed all through), or
+/// taking them from those notes where the header lies in a stretch both
+/// sides share ([`scan_pair`]).
+enum Names<'a> {
+    Read,
+    Note(Vec<Named<'a>>),
+    Reuse {
+        noted: Vec<Named<'a>>,
+        /// The shared stretches: (start in old, start in new, length).
+        shared: Vec<(usize, usize, usize)>,
+        /// Cursors into `shared` and `noted`.
+        k: usize,
+        j: usize,
+    },
+}
+
+impl<'a> Names<'a> {
+    /// Returns the name of the function whose header is `src[from..at]`
+    /// and whose body opens at `at`: read from the header
+    /// ([`function_name`]), or, for a header inside a stretch both sides
+    /// share, the name noted for the same bytes on the old side — a name
+    /// depends only on the header's text, and that text is the same.
+    fn name(&mut self, src: &'a str, from: usize, at: usize) -> Option<Cow<'a, str>> {
+        match self {
+            Names::Read => function_name(&src[from..at]),
+            Names::Note(noted) => {
+                let name = function_name(&src[from..at]);
+                noted.push((at, from, name.clone()));
+                name
+            }
+            Names::Reuse {
+                noted,
+                shared,
+                k,
+                j,
+            } => {
+                while *k < shared.len() && shared[*k].1 + shared[*k].2 < at {
+                    *k += 1;
+                }
+                if let Some(&(os, ns, _)) = shared.get(*k).filter(|s| s.1 <= from) {
+                    let (o_at, o_from) = (at - ns + os, from - ns + os);
+                    while *j < noted.len() && noted[*j].0 < o_at {
+                        *j += 1;
+                    }
+                    if let Some(n) = noted.get(*j).filter(|n| n.0 == o_at && n.1 == o_from) {
+                        #[cfg(test)]
+                        REUSED.with(|r| r.set(r.get() + 1));
+                        return n.2.clone();
+                    }
+                }
+                function_name(&src[from..at])
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -35,6 +97,8 @@ thread_local! {
     static JOINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// How many new sides' scans started after functions of the old side.
     static RESUMED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How many names were taken from the old side's notes.
+    static REUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// How many points of the old side's scan are noted: the new side's scan
@@ -60,6 +124,7 @@ impl<'a> Braces<'a> {
             stray: 0,
             i: 0,
             out: Vec::new(),
+            names: Names::Read,
         }
     }
 
@@ -70,9 +135,11 @@ impl<'a> Braces<'a> {
         // The position and boundary live in registers, not in `self`: the
         // loop runs once per byte of the file.
         let (mut i, mut boundary) = (self.i, self.boundary);
+        // So is the table of what each byte may start.
+        let table = self.lx.class;
         while i < bytes.len() {
             let b = bytes[i];
-            let class = self.lx.class[usize::from(b)];
+            let class = table[usize::from(b)];
             if class == 0 {
                 i += 1;
                 continue;
@@ -95,7 +162,7 @@ impl<'a> Braces<'a> {
             }
             match b {
                 b'{' => {
-                    let name = function_name(&self.src[boundary..i]);
+                    let name = self.names.name(self.src, boundary, i);
                     self.stack.push((name, i + 1));
                     boundary = i + 1;
                 }
@@ -157,6 +224,7 @@ impl<'a> Braces<'a> {
             stray: at.stray,
             i: at.at,
             out: Vec::new(),
+            names: Names::Read,
         }
     }
 
@@ -273,6 +341,54 @@ pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, head: usize, tail: usize) -> O
         joins,
         braces,
     }
+}
+
+/// Scans both sides of an edit changed in many places (`parts`, from
+/// `measure::hunks` of the two texts) with the brace scanner: the old side
+/// whole, noting the name read at each `{`, then the new side whole,
+/// taking the name of a header inside a stretch both sides share from the
+/// note for the same bytes of the old side (the same `{`, the header
+/// starting at the same place) instead of reading it again. Each scan is
+/// the one [`super::scan`] makes.
+pub fn scan_pair<'a>(
+    old: &'a str,
+    new: &'a str,
+    lang: &'a Lang,
+    parts: &[(std::ops::Range<usize>, std::ops::Range<usize>)],
+) -> (Scan<'a>, Scan<'a>) {
+    if lang.blocks != super::Blocks::Braces {
+        return (super::scan(old, lang), super::scan(new, lang));
+    }
+    // The stretches between the parts, compared (the cut is only trusted
+    // as far as the bytes are the same).
+    let mut shared = Vec::with_capacity(parts.len() + 1);
+    let (mut o, mut n) = (0, 0);
+    let ends = std::iter::once((old.len()..old.len(), new.len()..new.len()));
+    for (a, b) in parts.iter().cloned().chain(ends) {
+        let len = a.start.saturating_sub(o).min(b.start.saturating_sub(n));
+        if len > 0 && old.as_bytes().get(o..o + len) == new.as_bytes().get(n..n + len) {
+            shared.push((o, n, len));
+        }
+        (o, n) = (a.end, b.end);
+    }
+    let mut b = Braces::new(old, lang);
+    b.names = Names::Note(Vec::new());
+    b.run(old.len(), &mut |_| false);
+    let noted = match std::mem::replace(&mut b.names, Names::Read) {
+        Names::Note(noted) => noted,
+        _ => Vec::new(),
+    };
+    let old_scan = super::complete(old, lang, b.finish());
+    let mut b = Braces::new(new, lang);
+    b.names = Names::Reuse {
+        noted,
+        shared,
+        k: 0,
+        j: 0,
+    };
+    b.run(new.len(), &mut |_| false);
+    let new_scan = super::complete(new, lang, b.finish());
+    (old_scan, new_scan)
 }
 
 /// The new side's scan, and which of its functions are known to be the
@@ -453,6 +569,9 @@ mod tests {
     const RUST: &str = "fn a(x: u64) -> u64 {\n    x + 1\n}\nimpl S {\n    fn b(&self) {\n        let s = \"}\";\n    }\n}\nfn c() { let r = r#\"{\"#; }\nfn d() {\n    todo!()\n}\n";
     const JAVA: &str = "class A {\n  int a() {\n    return 1;\n  }\n  // }\n  void b() { String s = \"{\"; }\n  char c() { return '}'; }\n}\nclass B {\n  void d() {}\n}\n";
     const JS: &str = "function a(x) {\n  return x.replace(/}/g, '');\n}\nconst b = (y) => {\n  return y / 2;\n};\nfunction c() {\n  const r = /[{]/;\n}\n";
+    /// A block comment opened in a changed line and closed in a shared
+    /// one moves where the next header starts (`if` in it or not).
+    const MOVED: &str = "fn a() {\n    b();\n}\nw();\nz(); if */ fn c() {\n    d();\n}\n";
     const CS: &str = "class A {\n  string P() { return @\"}\"\"{\"; }\n  int Q() => throw new NotImplementedException();\n  void R() {\n    x();\n  }\n}\n";
 
     #[test]
@@ -539,6 +658,81 @@ mod tests {
             RESUMED.with(|r| r.get()) > 100,
             "{}",
             RESUMED.with(|r| r.get())
+        );
+    }
+
+    /// Edits all through a text (every k-th line), of tokens that change
+    /// how the rest reads (quotes, comment markers, braces, a regex, raw
+    /// and verbatim strings), CRLF, wide characters, the first and last
+    /// lines: both scans of the pair are the whole scans, and names were
+    /// taken from the old side's notes.
+    #[test]
+    fn paired_scans_equal_whole_ones() {
+        let tokens = [
+            "",
+            "}",
+            "{",
+            ";",
+            "\"",
+            "'",
+            "`",
+            "/",
+            "/*",
+            "*/",
+            "//",
+            "r#\"",
+            "@\"",
+            "日本",
+            "\r",
+            "x(); } void S() {",
+            "fn g() {",
+            "return /}/;",
+        ];
+        for (name, src) in [
+            ("a.rs", RUST),
+            ("A.java", JAVA),
+            ("a.js", JS),
+            ("A.cs", CS),
+            ("a.go", RUST),
+            ("a.py", "def f():\n    return 1\n"),
+            ("a.rs", MOVED),
+            ("a.js", MOVED),
+        ] {
+            let lang = lang::from_path(name).expect("a language");
+            let old = src.repeat(12);
+            let lines: Vec<&str> = old.split_inclusive('\n').collect();
+            for k in [3, 7, 11] {
+                for from in [0, 1] {
+                    for (t, token) in tokens.iter().enumerate() {
+                        let new: String = lines
+                            .iter()
+                            .enumerate()
+                            .map(|(i, l)| {
+                                match (i >= from && (i - from).is_multiple_of(k), t % 2) {
+                                    (false, _) => l.to_string(),
+                                    (true, 0) => format!("{token}{l}"),
+                                    (true, _) => l.replacen('\n', &format!("{token}\n"), 1),
+                                }
+                            })
+                            .collect();
+                        for (x, y) in [(&old, &new), (&new, &old)] {
+                            let Some(parts) =
+                                crate::guard::measure::hunks(x.as_bytes(), y.as_bytes())
+                            else {
+                                continue;
+                            };
+                            let (a, b) = scan_pair(x, y, lang, &parts);
+                            assert_eq!(a, super::super::scan(x, lang), "{name}: old {x:?}");
+                            assert_eq!(b, super::super::scan(y, lang), "{name}: {x:?} -> {y:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            REUSED.with(|r| r.get()) > 1000,
+            "{}",
+            REUSED.with(|r| r.get())
         );
     }
 

@@ -25,7 +25,7 @@ mod join;
 mod lexer;
 mod words;
 
-pub use join::{scan_new, scan_old, Joined, OldScan};
+pub use join::{scan_new, scan_old, scan_pair, Joined, OldScan};
 
 use blocks::*;
 use lexer::*;
@@ -160,23 +160,86 @@ fn complete<'a>(src: &'a str, lang: &Lang, mut scan: Scan<'a>) -> Scan<'a> {
     if lang.blocks == Blocks::Braces && EXPRESSION_BODIES.contains(&lang.name) {
         scan.found.extend(expression_bodies(src, lang));
     }
-    let occurrences: Vec<usize> = {
-        let mut seen =
-            TextMap::<&str, usize>::with_capacity_and_hasher(scan.found.len(), Default::default());
-        scan.found
-            .iter()
-            .map(|f| {
-                let n = seen.entry(&f.name).or_default();
-                *n += 1;
-                *n - 1
-            })
-            .collect()
-    };
+    let occurrences = occurrences(&scan.found);
     for (f, n) in scan.found.iter_mut().zip(occurrences) {
         f.occurrence = n;
     }
     scan
 }
+
+/// Returns, for each of `found`, how many before it have its name.
+///
+/// A file of many functions is counted by sorting the names' hashes, not
+/// in one table: the table of a large file's names missed the cache at
+/// every function. Functions whose names hash alike are counted by their
+/// names (the same hash with different names is counted apart).
+fn occurrences(found: &[Found<'_>]) -> Vec<usize> {
+    let counted = |fs: &mut dyn Iterator<Item = &Found<'_>>, out: &mut Vec<usize>| {
+        let mut seen = TextMap::<&str, usize>::default();
+        for f in fs {
+            let n = seen.entry(&f.name).or_default();
+            out.push(*n);
+            *n += 1;
+        }
+    };
+    if found.len() < SORTED_FROM {
+        let mut out = Vec::with_capacity(found.len());
+        counted(&mut found.iter(), &mut out);
+        return out;
+    }
+    use std::hash::BuildHasher as _;
+    let hasher = std::hash::BuildHasherDefault::<crate::guard::lines::Seeded>::default();
+    let hashes: Vec<u64> = found.iter().map(|f| hasher.hash_one(&*f.name)).collect();
+    // Spread by the top bits into buckets of a handful, in order of index,
+    // then sorted by hash within them (a stable sort keeps that order).
+    let bits = (found.len() / 8).max(2).ilog2().clamp(1, 20);
+    let bucket = |h: u64| (h >> (64 - bits)) as usize;
+    let mut starts = vec![0usize; (1 << bits) + 1];
+    for &h in &hashes {
+        starts[bucket(h) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut at = starts.clone();
+    let mut order = vec![(0u64, 0usize); found.len()];
+    for (i, &h) in hashes.iter().enumerate() {
+        let b = bucket(h);
+        order[at[b]] = (h, i);
+        at[b] += 1;
+    }
+    drop(hashes);
+    for w in starts.windows(2) {
+        order[w[0]..w[1]].sort_by_key(|p| p.0);
+    }
+    let mut out = vec![0; found.len()];
+    let mut run = Vec::new();
+    let mut k = 0;
+    while k < order.len() {
+        let h = order[k].0;
+        let end = k + order[k..].iter().take_while(|p| p.0 == h).count();
+        let same = &order[k..end];
+        if same.len() > 1 {
+            let first = &found[same[0].1].name;
+            if same.iter().all(|p| found[p.1].name == *first) {
+                for (n, p) in same.iter().enumerate() {
+                    out[p.1] = n;
+                }
+            } else {
+                run.clear();
+                counted(&mut same.iter().map(|p| &found[p.1]), &mut run);
+                for (p, &n) in same.iter().zip(&run) {
+                    out[p.1] = n;
+                }
+            }
+        }
+        k = end;
+    }
+    out
+}
+
+/// From this many functions, their names are counted by sorting.
+const SORTED_FROM: usize = 4096;
 
 /// Returns the names of the functions `new` turns into stubs: by name, and,
 /// for functions renamed while gutted, by count (more marked stubs and
@@ -216,6 +279,7 @@ pub fn stubbed_between_known<'a>(
     }
     let mut old_unchanged = vec![false; old.found.len()];
     let mut new_known = vec![false; new.found.len()];
+    let has_old_key: Vec<bool>;
     for &(n, o) in same {
         new_known[n] = true;
         old_unchanged[o] = true;
@@ -224,24 +288,55 @@ pub fn stubbed_between_known<'a>(
     // function of `new` whose body is byte for byte the one of its key in
     // `old` cancels out with it; only the rest is classified. A known pair
     // holds its key on both sides, so no other function looks it up.
-    let old_by_key: TextMap<(&str, usize), usize> = old
-        .found
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !old_unchanged[*i])
-        .map(|(i, f)| (f.key(), i))
-        .collect();
-    let mut after: Vec<(&Found, Body)> = Vec::new();
-    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
-        let twin = old_by_key
-            .get(&f.key())
+    //
+    // Most functions sit in the same order on both sides, so the old
+    // function after the last one found is tried first: when it has the
+    // key and is not known unchanged, it is the one the table would give
+    // (keys are unique), and the table of every old function's key is
+    // built only for a function out of order.
+    let old_known = old_unchanged.clone();
+    let mut table: Option<TextMap<(&str, usize), usize>> = None;
+    let mut by_key = |key: (&str, usize), hint: usize| -> Option<usize> {
+        if old
+            .found
+            .get(hint)
+            .is_some_and(|g| g.key() == key && !old_known[hint])
+        {
+            return Some(hint);
+        }
+        table
+            .get_or_insert_with(|| {
+                old.found
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !old_known[*i])
+                    .map(|(i, f)| (f.key(), i))
+                    .collect()
+            })
+            .get(&key)
             .copied()
-            .filter(|&i| old_src.get(old.found[i].body.clone()) == new_src.get(f.body.clone()));
+    };
+    // The functions of `new` that changed, with whether `old` has their
+    // key.
+    let mut after: Vec<(&Found, Body, bool)> = Vec::new();
+    let mut hint = 0;
+    for (f, _) in new.found.iter().zip(&new_known).filter(|(_, k)| !**k) {
+        let key = by_key(f.key(), hint);
+        if let Some(i) = key {
+            hint = i + 1;
+        }
+        let twin =
+            key.filter(|&i| old_src.get(old.found[i].body.clone()) == new_src.get(f.body.clone()));
         match twin {
             Some(i) => old_unchanged[i] = true,
-            None => after.push((f, classify(&new_src[f.body.clone()], lang))),
+            None => after.push((f, classify(&new_src[f.body.clone()], lang), key.is_some())),
         }
     }
+    let after: Vec<(&Found, Body)> = {
+        let (a, matched): (Vec<_>, Vec<_>) = after.into_iter().map(|(f, b, m)| ((f, b), m)).unzip();
+        has_old_key = matched;
+        a
+    };
     let before: Vec<(&Found, Body)> = old
         .found
         .iter()
@@ -298,12 +393,14 @@ pub fn stubbed_between_known<'a>(
         |fs: &[(&Found, Body)], p: fn(&Body) -> bool| fs.iter().filter(|(_, b)| p(b)).count();
     let gained = count(&after, Body::marked_stub).saturating_sub(count(&before, Body::marked_stub));
     let lost = count(&before, Body::implemented).saturating_sub(count(&after, Body::implemented));
-    let unmatched = |(f, _): &&(&Found, Body)| !old_by_key.contains_key(&f.key());
+    let unmatched = |(k, _): &(usize, &(&Found, Body))| !has_old_key[*k];
     if gained > names.len() && lost > names.len() {
         names.extend(
             after
                 .iter()
+                .enumerate()
                 .filter(unmatched)
+                .map(|(_, x)| x)
                 .filter(|(_, b)| b.marked_stub())
                 .map(|(f, _)| f.name.to_string()),
         );
@@ -312,7 +409,9 @@ pub fn stubbed_between_known<'a>(
         // nothing, as many as the implementations lost.
         let empty: Vec<String> = after
             .iter()
+            .enumerate()
             .filter(unmatched)
+            .map(|(_, x)| x)
             .filter(|(_, b)| !b.implemented())
             .map(|(f, _)| f.name.to_string())
             .collect();
@@ -363,7 +462,21 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
             _ => line.as_ref(),
         };
         squeezed.clear();
-        squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
+        if line.is_ascii() {
+            // ASCII white space as `char::is_whitespace` has it, the runs
+            // between copied whole (every code line of every changed body
+            // comes here).
+            let mut run = 0;
+            for (i, b) in line.bytes().enumerate() {
+                if matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r') {
+                    squeezed.push_str(&line[run..i]);
+                    run = i + 1;
+                }
+            }
+            squeezed.push_str(&line[run..]);
+        } else {
+            squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
+        }
         let squeezed = squeezed.trim_end_matches(';');
         if squeezed == "???" {
             // Scala's stub.
@@ -487,6 +600,37 @@ mod tests {
         let bare = "class Foo\n  def bar end\nend\n";
         assert_eq!(names(bare, "rb"), ["Foo.bar"]);
         assert_eq!(stubbed(old, bare, lang("rb")), ["Foo.bar"]);
+    }
+
+    #[test]
+    fn occurrences_of_many_functions_are_counted_as_in_order() {
+        // Names repeated a few times and many times, and unique ones, past
+        // the size counted by sorting.
+        for (n, alphabet) in [
+            (100, 7),
+            (SORTED_FROM, 3),
+            (20_000, 13),
+            (20_000, 9_000),
+            (20_000, 1_000_000),
+        ] {
+            let found: Vec<Found> = (0..n)
+                .map(|i| Found {
+                    name: Cow::Owned(format!("f{}", (i * 7919) % alphabet)),
+                    occurrence: 0,
+                    body: 0..0,
+                })
+                .collect();
+            let mut seen = std::collections::HashMap::<&str, usize>::new();
+            let expected: Vec<usize> = found
+                .iter()
+                .map(|f| {
+                    let c = seen.entry(&f.name).or_default();
+                    *c += 1;
+                    *c - 1
+                })
+                .collect();
+            assert_eq!(occurrences(&found), expected, "{n} {alphabet}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! calls that only fail, log or return a trivial value, and the words that
 //! are not function names. Tables a reviewer can read.
 
-use std::collections::HashSet;
+use crate::guard::lines::TextSet;
 use std::sync::LazyLock;
 
 /// A table of prefixes indexed by their first byte, so a line is compared
@@ -57,7 +57,7 @@ pub(super) static STUB_PREFIXES: LazyLock<Prefixes> =
     LazyLock::new(|| Prefixes::new(STUB_STATEMENTS));
 pub(super) static FAILURE_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(FAILURES));
 pub(super) static LOGGING_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefixes::new(LOGGING));
-pub(super) static TRIVIAL_SET: LazyLock<HashSet<&'static str>> =
+pub(super) static TRIVIAL_SET: LazyLock<TextSet<&'static str>> =
     LazyLock::new(|| TRIVIAL.iter().copied().collect());
 
 /// Bodies longer than this are implemented, whatever they hold.
