@@ -398,19 +398,24 @@ fn supervise(
     } else {
         Ok(status)
     };
-    done(&result);
     // pid 1 is gone, and with it every process of the sandbox: remove the
     // placeholders made for missing protected paths, so a run leaves no
     // empty `.claude/` behind — only when no other run holds the worktree
     // (see `worktree_lock`), unmounted first (in our namespace only), and
-    // only if still empty (someone outside may have used it since). After
-    // `done`, so the caller does not wait for it: the caller writes no
+    // only if still empty (someone outside may have used it since). The
+    // exclusive lock is taken before `done`: a run the caller starts once
+    // it has its answer then waits for the removal, instead of reusing a
+    // placeholder about to go (its shared lock would keep this run from
+    // removing it, and it removes only what it made: left for good). The
+    // removal itself, an unmount each (an RCU grace period), comes after
+    // `done`, so the caller does not wait for it; the caller writes no
     // placeholder (its own `.fararoni/` exists before the run, see
     // `contain::command`).
     let alone = worktree_lock.as_ref().is_some_and(|f| {
         // SAFETY: flock on a descriptor we own; converts our shared lock.
         unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
     });
+    done(&result);
     for p in plan.created.iter().rev().filter(|_| alone) {
         if let Ok(c) = cpath(p) {
             // SAFETY: c is a NUL-terminated path alive for the call.

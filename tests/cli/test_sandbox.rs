@@ -1013,3 +1013,40 @@ fn test_sandbox_refuses_a_symlinked_protected_path() {
         );
     }
 }
+
+#[test]
+fn test_sandbox_back_to_back_runs_leave_no_placeholder_behind() {
+    // Each run answers before it removes its placeholders. A run started
+    // the moment the previous one answered must not find a placeholder
+    // still there, reuse it (its shared lock then keeps the previous run
+    // from removing it) and leave it for good: it removes only what it
+    // made itself.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let mut policy = w.policy(false);
+    for d in [".claude", ".gemini", ".codex"] {
+        policy.protected.push(w.wt.join(d));
+    }
+    let env = w.env();
+    let entries = || {
+        let mut v: Vec<String> = std::fs::read_dir(&w.wt)
+            .expect("ls")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    let before = entries();
+    for _ in 0..150 {
+        let o = contained(Level::Full, &policy, &["true"], &env, &w.wt);
+        assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    }
+    assert!(
+        eventually(|| entries() == before),
+        "placeholders left behind: {:?}",
+        entries()
+    );
+}
