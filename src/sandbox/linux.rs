@@ -688,14 +688,7 @@ fn unix_sockets() -> Vec<PathBuf> {
 /// still refuses writes there; only metadata changes would pass).
 fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
     let info = std::fs::read("/proc/self/mountinfo")?;
-    let mut mounts: Vec<(std::path::PathBuf, &[u8])> = Vec::new();
-    for line in info.split(|b| *b == b'\n') {
-        let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
-        if let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) {
-            let point = std::path::PathBuf::from(std::ffi::OsString::from_vec(unescape(point)));
-            mounts.push((point, opts));
-        }
-    }
+    let mounts = mounts(&info);
     let inside = |p: &Path| writable.iter().any(|w| p.starts_with(w));
     // One recursive call (Linux 5.12) instead of a remount per mount (a
     // tenth of a millisecond on a laptop's twenty mounts): everything
@@ -713,25 +706,44 @@ fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
         if inside(point) || done.contains(&point.as_path()) {
             continue;
         }
-        let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
-        for o in opts.split(|b| *b == b',') {
-            flags |= match o {
-                b"nosuid" => libc::MS_NOSUID,
-                b"nodev" => libc::MS_NODEV,
-                b"noexec" => libc::MS_NOEXEC,
-                b"noatime" => libc::MS_NOATIME,
-                b"nodiratime" => libc::MS_NODIRATIME,
-                b"relatime" => libc::MS_RELATIME,
-                _ => 0,
-            };
-        }
-        let r = mount(None, point, None, flags, None);
+        let r = remount_read_only(point, opts);
         if r.is_err() && point == Path::new("/") {
             return r;
         }
         done.push(point);
     }
     Ok(())
+}
+
+/// The mount points and per-mount options listed in `info` (the text of
+/// /proc/self/mountinfo), in its order.
+fn mounts(info: &[u8]) -> Vec<(PathBuf, &[u8])> {
+    let mut out = Vec::new();
+    for line in info.split(|b| *b == b'\n') {
+        let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
+        if let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) {
+            out.push((PathBuf::from(OsString::from_vec(unescape(point))), *opts));
+        }
+    }
+    out
+}
+
+/// Remounts the mount at `point` read-only, keeping the flags of `opts`
+/// (its mountinfo options) that the kernel locks in a user namespace.
+fn remount_read_only(point: &Path, opts: &[u8]) -> io::Result<()> {
+    let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
+    for o in opts.split(|b| *b == b',') {
+        flags |= match o {
+            b"nosuid" => libc::MS_NOSUID,
+            b"nodev" => libc::MS_NODEV,
+            b"noexec" => libc::MS_NOEXEC,
+            b"noatime" => libc::MS_NOATIME,
+            b"nodiratime" => libc::MS_NODIRATIME,
+            b"relatime" => libc::MS_RELATIME,
+            _ => 0,
+        };
+    }
+    mount(None, point, None, flags, None)
 }
 
 /// `MOUNT_ATTR_RDONLY` of `mount_setattr(2)`.
@@ -800,9 +812,9 @@ fn unescape(field: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Binds `p` over itself, then remounts the bind read-only, keeping the
-/// flags the kernel locks in a user namespace (nosuid, nodev, noexec,
-/// atime) or the remount is refused with EPERM.
+/// Binds `p` over itself, then remounts the bind (and every mount below
+/// it) read-only, keeping the flags the kernel locks in a user namespace
+/// (nosuid, nodev, noexec, atime) or the remount is refused with EPERM.
 fn bind_read_only(p: &Path) -> io::Result<()> {
     mount(Some(p), p, None, libc::MS_BIND | libc::MS_REC, None)?;
     let c = cpath(p)?;
@@ -826,7 +838,20 @@ fn bind_read_only(p: &Path) -> io::Result<()> {
         None,
         libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep,
         None,
-    )
+    )?;
+    // The recursive bind copied the mounts below `p` as they were (set
+    // writable again when they lie in a writable root): a `.git/objects`
+    // or hooks folder on a file system of its own would stay writable.
+    if mount_setattr(p, true, MOUNT_ATTR_RDONLY, 0).is_ok() {
+        return Ok(());
+    }
+    let info = std::fs::read("/proc/self/mountinfo")?;
+    for (point, opts) in mounts(&info) {
+        if point != p && point.starts_with(p) {
+            remount_read_only(&point, opts)?;
+        }
+    }
+    Ok(())
 }
 
 fn mount(

@@ -1050,3 +1050,57 @@ fn test_sandbox_back_to_back_runs_leave_no_placeholder_behind() {
         entries()
     );
 }
+
+/// A tmpfs mounted at `path` for the life of the value (needs root).
+struct TmpfsMount(PathBuf);
+
+impl TmpfsMount {
+    fn at(path: &Path) -> Option<TmpfsMount> {
+        std::fs::create_dir_all(path).expect("mkdir");
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "tmpfs"])
+            .arg(path)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| TmpfsMount(path.to_owned()))
+    }
+}
+
+impl Drop for TmpfsMount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn test_sandbox_a_mount_below_a_protected_path_is_read_only_too() {
+    // `.git/objects/extra` (or a hooks folder) on a file system of its
+    // own: binding `.git` read-only copies the mounts below it as they
+    // were, writable, unless the read-only bind is recursive.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let Some(_m) = TmpfsMount::at(&w.wt.join(".git/objects/extra")) else {
+        crate::common::precondition_missing("root (to mount a tmpfs below .git)");
+        return;
+    };
+    let o = w.sh(
+        Level::Full,
+        "echo pwned > .git/objects/extra/x; mkdir .git/objects/extra/d; \
+         chmod 000 .git/objects/extra; true",
+    );
+    assert!(ran(&o), "{}", show(&o));
+    assert!(
+        !w.wt.join(".git/objects/extra/x").exists(),
+        "wrote below .git through a nested mount: {}",
+        show(&o)
+    );
+    assert!(!w.wt.join(".git/objects/extra/d").exists(), "{}", show(&o));
+    let mode = std::fs::metadata(w.wt.join(".git/objects/extra"))
+        .expect("stat")
+        .permissions()
+        .mode();
+    assert_ne!(mode & 0o777, 0, "chmod went through: {}", show(&o));
+}
