@@ -690,39 +690,75 @@ fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
     let info = std::fs::read("/proc/self/mountinfo")?;
     let mounts = mounts(&info);
     let inside = |p: &Path| writable.iter().any(|w| p.starts_with(w));
+    // A mount in a writable root stays writable only if what it shows is
+    // not outside them: a bind of `/etc` at `/tmp/x` is reached by a path
+    // Landlock allows, so its own read-only flag is all that guards `/etc`.
+    // What it shows is outside when another mount of the same file system,
+    // itself outside the writable roots, shows it at a path outside them
+    // too (and nowhere inside); a file system mounted only in the
+    // writable roots (a tmpfs) is theirs.
+    let writable_mount = |m: &Mount<'_>| {
+        if !inside(&m.point) {
+            return false;
+        }
+        let mut views = mounts
+            .iter()
+            .filter(|o| o.dev == m.dev && !inside(&o.point))
+            .filter_map(|o| m.root.strip_prefix(&o.root).ok().map(|r| o.point.join(r)))
+            .peekable();
+        views.peek().is_none() || views.any(|v| inside(&v))
+    };
     // One recursive call (Linux 5.12) instead of a remount per mount (a
     // tenth of a millisecond on a laptop's twenty mounts): everything
     // read-only, then the writable roots' mounts that were writable back.
     if mount_setattr(Path::new("/"), true, MOUNT_ATTR_RDONLY, 0).is_ok() {
-        for (point, opts) in mounts.iter().filter(|(p, _)| inside(p)) {
-            if opts.split(|b| *b == b',').any(|o| o == b"rw") {
-                mount_setattr(point, false, 0, MOUNT_ATTR_RDONLY)?;
+        for m in mounts.iter().filter(|m| writable_mount(m)) {
+            if m.opts.split(|b| *b == b',').any(|o| o == b"rw") {
+                mount_setattr(&m.point, false, 0, MOUNT_ATTR_RDONLY)?;
             }
         }
         return Ok(());
     }
     let mut done: Vec<&Path> = Vec::new();
-    for (point, opts) in &mounts {
-        if inside(point) || done.contains(&point.as_path()) {
+    for m in &mounts {
+        if writable_mount(m) || done.contains(&m.point.as_path()) {
             continue;
         }
-        let r = remount_read_only(point, opts);
-        if r.is_err() && point == Path::new("/") {
+        let r = remount_read_only(&m.point, m.opts);
+        if r.is_err() && m.point == Path::new("/") {
             return r;
         }
-        done.push(point);
+        done.push(&m.point);
     }
     Ok(())
 }
 
-/// The mount points and per-mount options listed in `info` (the text of
-/// /proc/self/mountinfo), in its order.
-fn mounts(info: &[u8]) -> Vec<(PathBuf, &[u8])> {
+/// One line of /proc/self/mountinfo.
+struct Mount<'a> {
+    /// `major:minor` of its file system.
+    dev: &'a [u8],
+    /// The folder of that file system it shows.
+    root: PathBuf,
+    /// Where it is mounted.
+    point: PathBuf,
+    /// Its per-mount options (`rw,nosuid,…`).
+    opts: &'a [u8],
+}
+
+/// The mounts listed in `info` (the text of /proc/self/mountinfo), in its
+/// order.
+fn mounts(info: &[u8]) -> Vec<Mount<'_>> {
     let mut out = Vec::new();
     for line in info.split(|b| *b == b'\n') {
         let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
-        if let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) {
-            out.push((PathBuf::from(OsString::from_vec(unescape(point))), *opts));
+        if let [_, _, dev, root, point, opts, ..] = fields[..] {
+            let path = |f: &[u8]| PathBuf::from(OsString::from_vec(unescape(f)));
+            out.push(Mount {
+                dev,
+                root: path(root),
+                point: path(point),
+                opts,
+            });
         }
     }
     out
@@ -846,9 +882,9 @@ fn bind_read_only(p: &Path) -> io::Result<()> {
         return Ok(());
     }
     let info = std::fs::read("/proc/self/mountinfo")?;
-    for (point, opts) in mounts(&info) {
-        if point != p && point.starts_with(p) {
-            remount_read_only(&point, opts)?;
+    for m in mounts(&info) {
+        if m.point != p && m.point.starts_with(p) {
+            remount_read_only(&m.point, m.opts)?;
         }
     }
     Ok(())

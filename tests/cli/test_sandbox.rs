@@ -1104,3 +1104,47 @@ fn test_sandbox_a_mount_below_a_protected_path_is_read_only_too() {
         .mode();
     assert_ne!(mode & 0o777, 0, "chmod went through: {}", show(&o));
 }
+
+#[test]
+fn test_sandbox_a_bind_of_outside_into_the_temp_dir_stays_read_only() {
+    // A folder from outside bound into a writable root (`/tmp/x` showing
+    // `/etc`): Landlock sees the path under the temp dir and allows the
+    // write, so the mount must stay read-only. A file system of its own
+    // mounted there (a tmpfs) stays writable.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let bound = w.tmp.join("etc-view");
+    std::fs::create_dir_all(&bound).expect("mkdir");
+    let ok = Command::new("mount")
+        .arg("--bind")
+        .arg(w.out.join("etc"))
+        .arg(&bound)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        crate::common::precondition_missing("root (to bind a folder into the temp dir)");
+        return;
+    }
+    let _bound = TmpfsMount(bound.clone());
+    let Some(_scratch) = TmpfsMount::at(&w.tmp.join("scratch")) else {
+        crate::common::precondition_missing("root (to mount a tmpfs)");
+        return;
+    };
+    let before = w.outside();
+    let o = w.sh(
+        Level::Full,
+        "echo pwned >> $TMPDIR/etc-view/passwd; chmod 000 $TMPDIR/etc-view/passwd; \
+         echo ok > $TMPDIR/scratch/f && echo ok > $TMPDIR/f",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_eq!(
+        w.outside(),
+        before,
+        "wrote outside through a bind: {}",
+        show(&o)
+    );
+    assert!(w.tmp.join("scratch/f").exists(), "{}", show(&o));
+}
