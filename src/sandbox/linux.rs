@@ -696,10 +696,15 @@ fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
     // What it shows is outside when another mount of the same file system,
     // itself outside the writable roots, shows it at a path outside them
     // too (and nowhere inside); a file system mounted only in the
-    // writable roots (a tmpfs) is theirs.
+    // writable roots (a tmpfs) is theirs. A writable root's own bind is
+    // writable whatever else shows its folder (the host's disk mounted
+    // whole at `/host` shows the worktree too): the policy names it.
     let writable_mount = |m: &Mount<'_>| {
         if !inside(&m.point) {
             return false;
+        }
+        if writable.contains(&m.point) {
+            return true;
         }
         let mut views = mounts
             .iter()
