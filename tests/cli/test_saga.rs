@@ -1051,6 +1051,9 @@ fn test_saga_undo_of_an_earlier_session_keeps_a_saga_started_after_it() {
         "the undo lost the saga started after the session:\n{undo}"
     );
     assert!(exists(&r, &format!("refs/heads/{branch}")), "{undo}");
+    // HEAD, moved by the user after the session, stays on the saga's
+    // branch: the record and HEAD agree.
+    assert_eq!(head_branch(&r), branch, "{undo}");
     let status = saga_ok(&r, &["status"]);
     assert!(status.stdout.contains("\"later\""), "{status}\n{undo}");
 }

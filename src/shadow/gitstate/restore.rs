@@ -156,8 +156,15 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
             .map(|(what, outcome)| StateItem { what, outcome }),
     );
     if let Some(first) = &ledger.first.head {
+        // HEAD moved after the session (the user switched to a saga they
+        // started since) stays where the user put it, as a working file
+        // changed since does: moving it would leave the saga's record
+        // and HEAD disagreeing.
+        let moved_since = ledger.last.as_ref().is_some_and(|l| l.head != head);
         let outcome = if *first == head {
             StateOutcome::AlreadyAsBefore
+        } else if moved_since {
+            StateOutcome::Failed("it moved after the session; left where it is".into())
         } else {
             let r = match first.strip_prefix("ref: ") {
                 Some(target) => git(repo, &["symbolic-ref", "HEAD", target]).read(),
