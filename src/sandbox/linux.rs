@@ -398,19 +398,24 @@ fn supervise(
     } else {
         Ok(status)
     };
-    done(&result);
     // pid 1 is gone, and with it every process of the sandbox: remove the
     // placeholders made for missing protected paths, so a run leaves no
     // empty `.claude/` behind — only when no other run holds the worktree
     // (see `worktree_lock`), unmounted first (in our namespace only), and
-    // only if still empty (someone outside may have used it since). After
-    // `done`, so the caller does not wait for it: the caller writes no
+    // only if still empty (someone outside may have used it since). The
+    // exclusive lock is taken before `done`: a run the caller starts once
+    // it has its answer then waits for the removal, instead of reusing a
+    // placeholder about to go (its shared lock would keep this run from
+    // removing it, and it removes only what it made: left for good). The
+    // removal itself, an unmount each (an RCU grace period), comes after
+    // `done`, so the caller does not wait for it; the caller writes no
     // placeholder (its own `.fararoni/` exists before the run, see
     // `contain::command`).
     let alone = worktree_lock.as_ref().is_some_and(|f| {
         // SAFETY: flock on a descriptor we own; converts our shared lock.
         unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
     });
+    done(&result);
     for p in plan.created.iter().rev().filter(|_| alone) {
         if let Ok(c) = cpath(p) {
             // SAFETY: c is a NUL-terminated path alive for the call.
@@ -683,50 +688,103 @@ fn unix_sockets() -> Vec<PathBuf> {
 /// still refuses writes there; only metadata changes would pass).
 fn remount_all_read_only(writable: &[std::path::PathBuf]) -> io::Result<()> {
     let info = std::fs::read("/proc/self/mountinfo")?;
-    let mut mounts: Vec<(std::path::PathBuf, &[u8])> = Vec::new();
-    for line in info.split(|b| *b == b'\n') {
-        let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
-        if let (Some(point), Some(opts)) = (fields.get(4), fields.get(5)) {
-            let point = std::path::PathBuf::from(std::ffi::OsString::from_vec(unescape(point)));
-            mounts.push((point, opts));
-        }
-    }
+    let mounts = mounts(&info);
     let inside = |p: &Path| writable.iter().any(|w| p.starts_with(w));
+    // A mount in a writable root stays writable only if what it shows is
+    // not outside them: a bind of `/etc` at `/tmp/x` is reached by a path
+    // Landlock allows, so its own read-only flag is all that guards `/etc`.
+    // What it shows is outside when another mount of the same file system,
+    // itself outside the writable roots, shows it at a path outside them
+    // too (and nowhere inside); a file system mounted only in the
+    // writable roots (a tmpfs) is theirs. A writable root's own bind is
+    // writable whatever else shows its folder (the host's disk mounted
+    // whole at `/host` shows the worktree too): the policy names it.
+    let writable_mount = |m: &Mount<'_>| {
+        if !inside(&m.point) {
+            return false;
+        }
+        if writable.contains(&m.point) {
+            return true;
+        }
+        let mut views = mounts
+            .iter()
+            .filter(|o| o.dev == m.dev && !inside(&o.point))
+            .filter_map(|o| m.root.strip_prefix(&o.root).ok().map(|r| o.point.join(r)))
+            .peekable();
+        views.peek().is_none() || views.any(|v| inside(&v))
+    };
     // One recursive call (Linux 5.12) instead of a remount per mount (a
     // tenth of a millisecond on a laptop's twenty mounts): everything
     // read-only, then the writable roots' mounts that were writable back.
     if mount_setattr(Path::new("/"), true, MOUNT_ATTR_RDONLY, 0).is_ok() {
-        for (point, opts) in mounts.iter().filter(|(p, _)| inside(p)) {
-            if opts.split(|b| *b == b',').any(|o| o == b"rw") {
-                mount_setattr(point, false, 0, MOUNT_ATTR_RDONLY)?;
+        for m in mounts.iter().filter(|m| writable_mount(m)) {
+            if m.opts.split(|b| *b == b',').any(|o| o == b"rw") {
+                mount_setattr(&m.point, false, 0, MOUNT_ATTR_RDONLY)?;
             }
         }
         return Ok(());
     }
     let mut done: Vec<&Path> = Vec::new();
-    for (point, opts) in &mounts {
-        if inside(point) || done.contains(&point.as_path()) {
+    for m in &mounts {
+        if writable_mount(m) || done.contains(&m.point.as_path()) {
             continue;
         }
-        let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
-        for o in opts.split(|b| *b == b',') {
-            flags |= match o {
-                b"nosuid" => libc::MS_NOSUID,
-                b"nodev" => libc::MS_NODEV,
-                b"noexec" => libc::MS_NOEXEC,
-                b"noatime" => libc::MS_NOATIME,
-                b"nodiratime" => libc::MS_NODIRATIME,
-                b"relatime" => libc::MS_RELATIME,
-                _ => 0,
-            };
-        }
-        let r = mount(None, point, None, flags, None);
-        if r.is_err() && point == Path::new("/") {
+        let r = remount_read_only(&m.point, m.opts);
+        if r.is_err() && m.point == Path::new("/") {
             return r;
         }
-        done.push(point);
+        done.push(&m.point);
     }
     Ok(())
+}
+
+/// One line of /proc/self/mountinfo.
+struct Mount<'a> {
+    /// `major:minor` of its file system.
+    dev: &'a [u8],
+    /// The folder of that file system it shows.
+    root: PathBuf,
+    /// Where it is mounted.
+    point: PathBuf,
+    /// Its per-mount options (`rw,nosuid,…`).
+    opts: &'a [u8],
+}
+
+/// The mounts listed in `info` (the text of /proc/self/mountinfo), in its
+/// order.
+fn mounts(info: &[u8]) -> Vec<Mount<'_>> {
+    let mut out = Vec::new();
+    for line in info.split(|b| *b == b'\n') {
+        let fields: Vec<&[u8]> = line.split(|b| *b == b' ').collect();
+        if let [_, _, dev, root, point, opts, ..] = fields[..] {
+            let path = |f: &[u8]| PathBuf::from(OsString::from_vec(unescape(f)));
+            out.push(Mount {
+                dev,
+                root: path(root),
+                point: path(point),
+                opts,
+            });
+        }
+    }
+    out
+}
+
+/// Remounts the mount at `point` read-only, keeping the flags of `opts`
+/// (its mountinfo options) that the kernel locks in a user namespace.
+fn remount_read_only(point: &Path, opts: &[u8]) -> io::Result<()> {
+    let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY;
+    for o in opts.split(|b| *b == b',') {
+        flags |= match o {
+            b"nosuid" => libc::MS_NOSUID,
+            b"nodev" => libc::MS_NODEV,
+            b"noexec" => libc::MS_NOEXEC,
+            b"noatime" => libc::MS_NOATIME,
+            b"nodiratime" => libc::MS_NODIRATIME,
+            b"relatime" => libc::MS_RELATIME,
+            _ => 0,
+        };
+    }
+    mount(None, point, None, flags, None)
 }
 
 /// `MOUNT_ATTR_RDONLY` of `mount_setattr(2)`.
@@ -795,9 +853,9 @@ fn unescape(field: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Binds `p` over itself, then remounts the bind read-only, keeping the
-/// flags the kernel locks in a user namespace (nosuid, nodev, noexec,
-/// atime) or the remount is refused with EPERM.
+/// Binds `p` over itself, then remounts the bind (and every mount below
+/// it) read-only, keeping the flags the kernel locks in a user namespace
+/// (nosuid, nodev, noexec, atime) or the remount is refused with EPERM.
 fn bind_read_only(p: &Path) -> io::Result<()> {
     mount(Some(p), p, None, libc::MS_BIND | libc::MS_REC, None)?;
     let c = cpath(p)?;
@@ -821,7 +879,20 @@ fn bind_read_only(p: &Path) -> io::Result<()> {
         None,
         libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep,
         None,
-    )
+    )?;
+    // The recursive bind copied the mounts below `p` as they were (set
+    // writable again when they lie in a writable root): a `.git/objects`
+    // or hooks folder on a file system of its own would stay writable.
+    if mount_setattr(p, true, MOUNT_ATTR_RDONLY, 0).is_ok() {
+        return Ok(());
+    }
+    let info = std::fs::read("/proc/self/mountinfo")?;
+    for m in mounts(&info) {
+        if m.point != p && m.point.starts_with(p) {
+            remount_read_only(&m.point, m.opts)?;
+        }
+    }
+    Ok(())
 }
 
 fn mount(

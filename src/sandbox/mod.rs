@@ -21,7 +21,9 @@
 //!    the caller's uid and gid to themselves (`setgroups` denied);
 //! 2. makes every mount private; binds each writable root over itself, then
 //!    makes every other mount read-only (one recursive `mount_setattr`,
-//!    the writable roots' own mounts set back as they were; a remount per
+//!    the writable roots' own mounts set back as they were, unless what
+//!    one shows lies outside the roots (a bind of `/etc` into `/tmp`,
+//!    whose path Landlock would allow); a remount per
 //!    mount before Linux 5.12). This refuses what Landlock ABI ≤ 7 does
 //!    not see — chmod, chown, utimes, xattrs — and any second path to the
 //!    same files. It binds each directory between a writable root and
@@ -40,9 +42,11 @@
 //!    sandbox) and execs the command;
 //! 4. waits for pid 1 and sends its code (or 128+N when a signal N killed
 //!    it, or a setup or exec error) to the shim, which exits with it at
-//!    once; only then does the helper remove its placeholders and exit,
-//!    paying the namespaces' teardown (RCU grace periods) after the caller
-//!    has its answer. The helper gives up the caller's stdio once pid 1 is
+//!    once; the helper takes the worktree's lock exclusively first (so a
+//!    run started on that answer waits rather than reuse a placeholder
+//!    about to go), then removes its placeholders and exits, paying the
+//!    unmounts and the namespaces' teardown (RCU grace periods) after the
+//!    caller has its answer. The helper gives up the caller's stdio once pid 1 is
 //!    forked. `PR_SET_PDEATHSIG` chains shim → helper → pid 1: if the shim
 //!    dies, everything in the sandbox dies.
 //!
@@ -101,9 +105,11 @@
 //! | `rm -rf $OUT`, python `shutil.rmtree`, `from shutil import rmtree as wipe`, `tar --remove-files`, `sh -c 'echo x > $OUT/f'`, `>> ~/.bashrc`, `mv $OUT/etc $WT/` | EROFS, unchanged | EACCES, unchanged |
 //! | `chmod -R 000 $OUT`, `touch -d`, setxattr, `chmod 000 /dev/null`, `chmod .git/config` | EROFS, unchanged | **not refused** (Landlock has no metadata right) |
 //! | write `.git/hooks/pre-commit`, `>> .git/config`, `git config core.hooksPath`, `.fararoni/x` | EROFS | EACCES |
+//! | write or chmod below `.git` where a file system of its own is mounted (`.git/objects/extra`); through a bind of the outside tree into the temp dir | EROFS (protected binds read-only recursively; a writable root's mount showing an outside folder stays read-only) | below `.git`: EACCES; through the bind: **written** (Landlock judges the path; not tested) |
 //! | `mv .git x`, `mv .fararoni x`, `rm -rf .git` | EBUSY (mount point), EROFS inside | EACCES |
 //! | `mv .claude x && mkdir .claude && echo > .claude/settings.json`; renaming the worktree or a folder above it inside the temp dir | EBUSY (pinned) | EACCES (never granted) |
 //! | missing `.fararoni/`, `.gemini/settings.json` then `mkdir -p` and write | EROFS (placeholder bound read-only) | EACCES |
+//! | 150 runs back to back, each started on the previous one's answer | no placeholder left behind | (none made) |
 //! | `ln -s $OUT x && echo > x/f` | EROFS: the resolved file is judged | EACCES |
 //! | `echo > /proc/self/root$OUT/f`, `/proc/1/root/…` | EROFS | EACCES |
 //! | `ln .git/config cfg && echo >> cfg` | EXDEV (a link cannot cross the bind) | EXDEV (Landlock refuses linking to more rights) |

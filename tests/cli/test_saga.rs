@@ -1001,3 +1001,59 @@ fn test_saga_status_outside_a_repository_fails_clearly() {
     assert_eq!(out.code, 1, "{out}");
     assert!(out.stderr.contains("not a git repository"), "{out}");
 }
+
+/// `undo --session` of a session that started a saga never takes the
+/// record of a saga the user started after it: the session's saga was
+/// aborted, a new one started, and the undo keeps the new one's record
+/// (its branch and `saga status` agree), while the session's own file goes.
+#[test]
+fn test_saga_undo_of_an_earlier_session_keeps_a_saga_started_after_it() {
+    let r = TestRepo::with_commit();
+    let ran = r.run(&[
+        "run",
+        "--session",
+        "s1",
+        "--",
+        "sh",
+        "-c",
+        "echo x > w1.txt",
+    ]);
+    assert_eq!(ran.code, 0, "{ran}");
+    saga_ok(&r, &["start"]);
+    // A second snapshot of the session: it sees the saga it started.
+    let ran = r.run(&[
+        "run",
+        "--session",
+        "s1",
+        "--",
+        "sh",
+        "-c",
+        "echo x > w2.txt",
+    ]);
+    assert_eq!(ran.code, 0, "{ran}");
+    saga_ok(&r, &["abort"]);
+    // After the session: the user's own saga.
+    saga_ok(&r, &["start", "--name", "later"]);
+    let record = r.path().join(".git/fararoni/saga.json");
+    let later = std::fs::read(&record).expect("the later saga's record");
+    let branch = head_branch(&r);
+    let undo = r.run(&["undo", "--session", "s1"]);
+    // Kept, like a working file changed since: said, and not a success.
+    assert_eq!(undo.code, 1, "{undo}");
+    assert!(
+        undo.stdout.contains("saga started or ended since"),
+        "{undo}"
+    );
+    assert!(!r.path().join("w1.txt").exists(), "{undo}");
+    assert_eq!(
+        std::fs::read(&record).ok().as_deref(),
+        Some(later.as_slice()),
+        "the undo lost the saga started after the session:\n{undo}"
+    );
+    assert!(exists(&r, &format!("refs/heads/{branch}")), "{undo}");
+    // HEAD, moved by the user after the session, stays on the saga's
+    // branch: the record and HEAD agree.
+    assert_eq!(head_branch(&r), branch, "{undo}");
+    let status = saga_ok(&r, &["status"]);
+    assert!(status.stdout.contains("\"later\""), "{status}\n{undo}");
+}

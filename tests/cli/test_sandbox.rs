@@ -1013,3 +1013,138 @@ fn test_sandbox_refuses_a_symlinked_protected_path() {
         );
     }
 }
+
+#[test]
+fn test_sandbox_back_to_back_runs_leave_no_placeholder_behind() {
+    // Each run answers before it removes its placeholders. A run started
+    // the moment the previous one answered must not find a placeholder
+    // still there, reuse it (its shared lock then keeps the previous run
+    // from removing it) and leave it for good: it removes only what it
+    // made itself.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let mut policy = w.policy(false);
+    for d in [".claude", ".gemini", ".codex"] {
+        policy.protected.push(w.wt.join(d));
+    }
+    let env = w.env();
+    let entries = || {
+        let mut v: Vec<String> = std::fs::read_dir(&w.wt)
+            .expect("ls")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    let before = entries();
+    for _ in 0..150 {
+        let o = contained(Level::Full, &policy, &["true"], &env, &w.wt);
+        assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    }
+    assert!(
+        eventually(|| entries() == before),
+        "placeholders left behind: {:?}",
+        entries()
+    );
+}
+
+/// A tmpfs mounted at `path` for the life of the value (needs root).
+struct TmpfsMount(PathBuf);
+
+impl TmpfsMount {
+    fn at(path: &Path) -> Option<TmpfsMount> {
+        std::fs::create_dir_all(path).expect("mkdir");
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "tmpfs"])
+            .arg(path)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| TmpfsMount(path.to_owned()))
+    }
+}
+
+impl Drop for TmpfsMount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn test_sandbox_a_mount_below_a_protected_path_is_read_only_too() {
+    // `.git/objects/extra` (or a hooks folder) on a file system of its
+    // own: binding `.git` read-only copies the mounts below it as they
+    // were, writable, unless the read-only bind is recursive.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let Some(_m) = TmpfsMount::at(&w.wt.join(".git/objects/extra")) else {
+        crate::common::precondition_missing("root (to mount a tmpfs below .git)");
+        return;
+    };
+    let o = w.sh(
+        Level::Full,
+        "echo pwned > .git/objects/extra/x; mkdir .git/objects/extra/d; \
+         chmod 000 .git/objects/extra; true",
+    );
+    assert!(ran(&o), "{}", show(&o));
+    assert!(
+        !w.wt.join(".git/objects/extra/x").exists(),
+        "wrote below .git through a nested mount: {}",
+        show(&o)
+    );
+    assert!(!w.wt.join(".git/objects/extra/d").exists(), "{}", show(&o));
+    let mode = std::fs::metadata(w.wt.join(".git/objects/extra"))
+        .expect("stat")
+        .permissions()
+        .mode();
+    assert_ne!(mode & 0o777, 0, "chmod went through: {}", show(&o));
+}
+
+#[test]
+fn test_sandbox_a_bind_of_outside_into_the_temp_dir_stays_read_only() {
+    // A folder from outside bound into a writable root (`/tmp/x` showing
+    // `/etc`): Landlock sees the path under the temp dir and allows the
+    // write, so the mount must stay read-only. A file system of its own
+    // mounted there (a tmpfs) stays writable.
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let bound = w.tmp.join("etc-view");
+    std::fs::create_dir_all(&bound).expect("mkdir");
+    let ok = Command::new("mount")
+        .arg("--bind")
+        .arg(w.out.join("etc"))
+        .arg(&bound)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        crate::common::precondition_missing("root (to bind a folder into the temp dir)");
+        return;
+    }
+    let _bound = TmpfsMount(bound.clone());
+    let Some(_scratch) = TmpfsMount::at(&w.tmp.join("scratch")) else {
+        crate::common::precondition_missing("root (to mount a tmpfs)");
+        return;
+    };
+    let before = w.outside();
+    let o = w.sh(
+        Level::Full,
+        "echo pwned >> $TMPDIR/etc-view/passwd; chmod 000 $TMPDIR/etc-view/passwd; \
+         echo ok > $TMPDIR/scratch/f && echo ok > $TMPDIR/f",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", show(&o));
+    assert_eq!(
+        w.outside(),
+        before,
+        "wrote outside through a bind: {}",
+        show(&o)
+    );
+    assert!(w.tmp.join("scratch/f").exists(), "{}", show(&o));
+}

@@ -73,6 +73,10 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
             .collect(),
     };
     for key in files {
+        if let Some(item) = saga_changed_since(repo, &hooks, ledger, key) {
+            items.push(item);
+            continue;
+        }
         items.push(restore_file(
             repo,
             &hooks,
@@ -152,8 +156,15 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
             .map(|(what, outcome)| StateItem { what, outcome }),
     );
     if let Some(first) = &ledger.first.head {
+        // HEAD moved after the session (the user switched to a saga they
+        // started since) stays where the user put it, as a working file
+        // changed since does: moving it would leave the saga's record
+        // and HEAD disagreeing.
+        let moved_since = ledger.last.as_ref().is_some_and(|l| l.head != head);
         let outcome = if *first == head {
             StateOutcome::AlreadyAsBefore
+        } else if moved_since {
+            StateOutcome::Failed("it moved after the session; left where it is".into())
         } else {
             let r = match first.strip_prefix("ref: ") {
                 Some(target) => git(repo, &["symbolic-ref", "HEAD", target]).read(),
@@ -175,6 +186,38 @@ pub(crate) fn restore(repo: &Repo, ledger: &Ledger) -> Vec<StateItem> {
         items.push(item);
     }
     items
+}
+
+/// The saga's record, kept when it is no longer what the session last saw:
+/// a saga started, finished or aborted after the session is the user's,
+/// and putting the session's record back (or removing it) would lose it or
+/// name a branch it no longer has. `None` for every other key, and for a
+/// record the session left as it is now.
+fn saga_changed_since(repo: &Repo, hooks: &Path, ledger: &Ledger, key: &str) -> Option<StateItem> {
+    if key != SAGA_KEY {
+        return None;
+    }
+    let path = key_path(repo, hooks, key)?;
+    let now = std::fs::symlink_metadata(&path)
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .and_then(|_| std::fs::read(&path).ok());
+    let seen = ledger
+        .last
+        .as_ref()
+        .and_then(|l| l.files.get(key))
+        .map(|t| read_blob(repo, &t.blob));
+    let unchanged = match (seen, &now) {
+        (None, None) => true,
+        (Some(Some(seen)), Some(now)) => seen == *now,
+        _ => false,
+    };
+    (!unchanged).then(|| StateItem {
+        what: key.to_string(),
+        outcome: StateOutcome::Failed(
+            "it changed after the session (a saga started or ended since); kept as it is".into(),
+        ),
+    })
 }
 
 /// Makes sure the object `id` exists, writing an annotated tag back from
