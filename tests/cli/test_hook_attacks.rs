@@ -337,3 +337,68 @@ fn test_hook_attacks_deep_nesting_is_vetoed_not_a_crash() {
     }
     assert!(r.read("src/app.py").contains("def mine"));
 }
+
+/// `fararoni.hook.unknownPrograms=deny` holds however git spells the key
+/// (section and name in any case, from the repository's config or from
+/// `git -c` through `GIT_CONFIG_PARAMETERS`), and nothing the command line
+/// carries reopens it: an environment prefix naming the setting's
+/// variable, `env`, a second command after a newline, quoting.
+#[test]
+fn test_hook_attacks_a_deny_posture_holds_in_any_spelling_and_no_prefix_reopens_it() {
+    let r = TestRepo::with_commit();
+    r.write("build.sh", "#!/bin/sh\necho built > built.txt\n");
+    let repo = r.path().to_string_lossy().into_owned();
+    let ask = |command: &str, env: &[(&str, &str)]| {
+        let payload = serde_json::json!({
+            "session_id": "posture", "cwd": repo, "hook_event_name": "PreToolUse",
+            "tool_name": "Bash", "tool_input": {"command": command}
+        });
+        let mut cmd = r.cmd("git-fararoni");
+        cmd.args(["guard", "hook", "--agent", "claude"]);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        read_answer(
+            "claude",
+            &run_with_stdin(&mut cmd, payload.to_string().as_bytes()),
+        )
+        .unwrap_or_else(|e| panic!("`{command}`: {e}"))
+    };
+    let lines = [
+        "sh build.sh",
+        "FARARONI_HOOK_UNKNOWN_PROGRAMS=allow sh build.sh",
+        "env FARARONI_HOOK_UNKNOWN_PROGRAMS=allow sh build.sh",
+        "env -i sh build.sh",
+        "'sh' \"build.sh\"",
+        "true\nsh build.sh",
+        "git -c fararoni.hook.unknownPrograms=allow status; sh build.sh",
+    ];
+    // Allowed (contained) by default: the control.
+    assert_eq!(ask("sh build.sh", &[]), None);
+    r.git(&["config", "FARARONI.hook.UNKNOWNPROGRAMS", "deny"]);
+    for line in lines {
+        assert!(
+            ask(line, &[]).is_some(),
+            "`{line}` ran with the posture set in the repository's config"
+        );
+    }
+    r.git(&["config", "--unset", "FARARONI.hook.UNKNOWNPROGRAMS"]);
+    let params = [(
+        "GIT_CONFIG_PARAMETERS",
+        "'FARARONI.hook.UnknownPrograms'='deny'",
+    )];
+    for line in lines {
+        assert!(
+            ask(line, &params).is_some(),
+            "`{line}` ran with the posture set by `git -c`"
+        );
+    }
+    // The subsection is case-sensitive in git: `fararoni.HOOK.*` is another
+    // key, which git itself would not read as this setting either.
+    r.git(&["config", "fararoni.HOOK.unknownPrograms", "deny"]);
+    assert_eq!(ask("sh build.sh", &[]), None);
+    assert!(
+        !r.path().join("built.txt").exists(),
+        "the hook ran the script"
+    );
+}

@@ -239,3 +239,49 @@ fn test_run_a_planted_symlink_at_a_protected_path_is_refused_before_anything_run
         let _ = std::fs::remove_dir_all(&out);
     }
 }
+
+/// `.fararoni/` planted before a run — a link out of the tree, a dangling
+/// link, a file — never becomes a way out: the store sets the planted
+/// thing aside (into the git dir) and makes its own folder, the command
+/// cannot write there, and nothing outside changes, whatever the run
+/// itself makes of it.
+#[test]
+fn test_run_a_planted_store_is_no_way_out() {
+    for planted in ["link out", "dangling link", "file"] {
+        let r = TestRepo::with_commit();
+        let out = outside(&planted.replace(' ', "_"));
+        let store = r.path().join(".fararoni");
+        match planted {
+            "link out" => std::os::unix::fs::symlink(out.join("etc"), &store),
+            "dangling link" => std::os::unix::fs::symlink(out.join("nowhere"), &store),
+            _ => std::fs::write(&store, "planted\n"),
+        }
+        .expect("plant");
+        r.write("README.md", "# mine, uncommitted\n");
+        let res = run_sh(
+            &r,
+            "echo pwned > .fararoni/passwd; mkdir -p .fararoni/etc && echo pwned > .fararoni/etc/passwd; echo ran > ran.txt",
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("etc/passwd"))
+                .ok()
+                .as_deref(),
+            Some("root:x:0:0\n"),
+            "{planted}: {res}"
+        );
+        assert!(!out.join("nowhere").exists(), "{planted}: {res}");
+        assert!(
+            !store.join("passwd").exists() && !store.join("etc").exists(),
+            "{planted}: the command wrote the store: {res}"
+        );
+        if res.code == 0 {
+            assert_eq!(r.read("ran.txt"), "ran\n", "{res}");
+            assert!(store.is_dir() && !store.is_symlink(), "{planted}: {res}");
+        } else {
+            assert_eq!(res.code, 125, "{planted}: {res}");
+            assert!(!r.path().join("ran.txt").exists(), "{planted}: {res}");
+        }
+        assert_eq!(r.read("README.md"), "# mine, uncommitted\n");
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
