@@ -34,6 +34,9 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use git_fararoni::guard::{guarded_write, killswitch, Guard, Thresholds, WriteOptions};
 use git_fararoni::shadow::{atomic_write, Session};
 
+mod common;
+use common::median;
+
 /// About `size` bytes of source-like text.
 fn source(size: usize) -> Vec<u8> {
     let mut out = String::with_capacity(size + 100);
@@ -308,11 +311,6 @@ fn bench_writes(c: &mut Criterion, label: &str, parent: &Path) {
         })
     });
     group.finish();
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
 }
 
 /// Prints the guarded/plain ratio from interleaved runs: guarded writes in

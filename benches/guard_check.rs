@@ -25,6 +25,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{median, ms};
+
 /// About `size` bytes of Rust: small functions.
 fn source(size: usize) -> Vec<String> {
     let mut out = Vec::new();
@@ -98,15 +101,6 @@ fn run(program: &Path, args: &[&Path], dir: &Path) -> Duration {
         program.display()
     );
     t
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 fn main() {

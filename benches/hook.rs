@@ -32,7 +32,7 @@ use git_fararoni::git::Repo;
 use git_fararoni::shadow::{dirty, Session, Shadow};
 
 mod common;
-use common::git;
+use common::{git, median, ms};
 
 fn repo() -> tempfile::TempDir {
     let d = tempfile::tempdir().expect("tempdir");
@@ -74,15 +74,6 @@ fn spawn(program: &Path, args: &[&str], dir: &Path, input: &[u8]) -> Duration {
     // Every call is allowed: a veto (exit 2) would time a shorter path.
     assert_eq!(status.code(), Some(0), "{} {args:?}", program.display());
     t
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 fn main() {

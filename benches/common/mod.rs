@@ -1,7 +1,10 @@
-//! What the benchmarks share: building their fixture repositories.
+//! What the benchmarks share: building their fixture repositories, and
+//! the median of interleaved timings.
+#![allow(dead_code)]
 
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// Runs git in `dir` with a fixed identity and no system configuration,
 /// and panics when it fails (a fixture that cannot be built measures
@@ -19,4 +22,15 @@ pub fn git(dir: &Path, args: &[&str]) {
         .status()
         .is_ok_and(|s| s.success());
     assert!(ok, "git {args:?} failed");
+}
+
+/// The median of `v` (the upper one of an even count).
+pub fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// `d` in milliseconds.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
