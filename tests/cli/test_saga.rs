@@ -1009,28 +1009,22 @@ fn test_saga_status_outside_a_repository_fails_clearly() {
 #[test]
 fn test_saga_undo_of_an_earlier_session_keeps_a_saga_started_after_it() {
     let r = TestRepo::with_commit();
-    let ran = r.run(&[
-        "run",
-        "--session",
-        "s1",
-        "--",
-        "sh",
-        "-c",
-        "echo x > w1.txt",
-    ]);
-    assert_eq!(ran.code, 0, "{ran}");
+    let run_in_s1 = |file: &str| {
+        let ran = r.run(&[
+            "run",
+            "--session",
+            "s1",
+            "--",
+            "sh",
+            "-c",
+            &format!("echo x > {file}"),
+        ]);
+        assert_eq!(ran.code, 0, "{ran}");
+    };
+    run_in_s1("w1.txt");
     saga_ok(&r, &["start"]);
     // A second snapshot of the session: it sees the saga it started.
-    let ran = r.run(&[
-        "run",
-        "--session",
-        "s1",
-        "--",
-        "sh",
-        "-c",
-        "echo x > w2.txt",
-    ]);
-    assert_eq!(ran.code, 0, "{ran}");
+    run_in_s1("w2.txt");
     saga_ok(&r, &["abort"]);
     // After the session: the user's own saga.
     saga_ok(&r, &["start", "--name", "later"]);
