@@ -569,6 +569,17 @@ mod attacks {
     use crate::policy::Actor;
     use crate::router::{self, Plan};
 
+    /// Makes `root` a repository; returns its canonical path.
+    fn git_init(root: &std::path::Path) -> std::path::PathBuf {
+        let ok = std::process::Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(root)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git init");
+        root.canonicalize().expect("canonical")
+    }
+
     /// Every way of reading `.env` or a file outside the tree that the
     /// router lets through must be refused here.
     #[test]
@@ -576,13 +587,7 @@ mod attacks {
         let dir = std::env::temp_dir().join(format!("reads-attacks-{}", std::process::id()));
         let root = dir.join("repo");
         std::fs::create_dir_all(root.join("sub")).expect("mkdir");
-        let ok = std::process::Command::new("git")
-            .args(["init", "-q"])
-            .current_dir(&root)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "git init");
-        let root = root.canonicalize().expect("canonical");
+        let root = git_init(&root);
         std::fs::write(
             root.join(".env"),
             "STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc\n",
@@ -692,13 +697,7 @@ mod attacks {
         let root = dir.join("repo");
         std::fs::create_dir_all(root.join("sub/deeper")).expect("mkdir");
         std::fs::create_dir_all(dir.join("outside")).expect("mkdir");
-        let ok = std::process::Command::new("git")
-            .args(["init", "-q"])
-            .current_dir(&root)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "git init");
-        let root = root.canonicalize().expect("canonical");
+        let root = git_init(&root);
         std::fs::write(root.join("x"), "x\n").expect("x");
         std::fs::write(root.join("sub/y"), "y\n").expect("y");
         std::fs::write(dir.join("outside/secret"), "s\n").expect("outside");
