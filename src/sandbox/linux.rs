@@ -858,37 +858,17 @@ fn unescape(field: &[u8]) -> Vec<u8> {
 /// (nosuid, nodev, noexec, atime) or the remount is refused with EPERM.
 fn bind_read_only(p: &Path) -> io::Result<()> {
     mount(Some(p), p, None, libc::MS_BIND | libc::MS_REC, None)?;
-    let c = cpath(p)?;
-    // SAFETY: statvfs writes into the zeroed struct we own; c is NUL-terminated.
-    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
-    check(unsafe { libc::statvfs(c.as_ptr(), &mut st) })?;
-    let keep = [
-        (libc::ST_NOSUID, libc::MS_NOSUID),
-        (libc::ST_NODEV, libc::MS_NODEV),
-        (libc::ST_NOEXEC, libc::MS_NOEXEC),
-        (libc::ST_NOATIME, libc::MS_NOATIME),
-        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
-        (libc::ST_RELATIME, libc::MS_RELATIME),
-    ]
-    .iter()
-    .filter(|(st_flag, _)| st.f_flag & st_flag != 0)
-    .fold(0, |acc, (_, ms)| acc | ms);
-    mount(
-        Some(p),
-        p,
-        None,
-        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | keep,
-        None,
-    )?;
     // The recursive bind copied the mounts below `p` as they were (set
     // writable again when they lie in a writable root): a `.git/objects`
-    // or hooks folder on a file system of its own would stay writable.
+    // or hooks folder on a file system of its own must turn read-only too.
     if mount_setattr(p, true, MOUNT_ATTR_RDONLY, 0).is_ok() {
         return Ok(());
     }
+    // Before Linux 5.12: a remount per mount, the bind (listed last at
+    // `p`) and every mount below it.
     let info = std::fs::read("/proc/self/mountinfo")?;
     for m in mounts(&info) {
-        if m.point != p && m.point.starts_with(p) {
+        if m.point.starts_with(p) {
             remount_read_only(&m.point, m.opts)?;
         }
     }
