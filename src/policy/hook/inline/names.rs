@@ -998,42 +998,63 @@ mod tests {
 
     #[test]
     fn aliases_resolve_to_canonical_names() {
-        assert!(n(Lang::Python, "from shutil import rmtree as w; w('src')")
-            .code
-            .contains("shutil.rmtree('src')"));
-        assert!(n(Lang::Python, "import shutil as s; s.rmtree('src')")
-            .code
-            .contains("shutil.rmtree('src')"));
-        assert!(n(Lang::Python, "__import__('shutil').rmtree('src')")
-            .code
-            .contains("shutil.rmtree('src')"));
-        assert!(n(
-            Lang::Python,
-            "import os; getattr(os, 'sys' + 'tem')('rm -rf src')"
-        )
-        .code
-        .contains("os.system('rm -rf src')"));
-        assert!(n(Lang::Python, "from os import *; remove('a')")
-            .code
-            .contains("os.remove('a')"));
-        assert!(n(Lang::Node, "const {rmSync: r} = require('fs'); r('src')")
-            .code
-            .contains("fs.rmSync('src')"));
-        assert!(n(Lang::Node, "const f = require('node:fs'); f.rm('src')")
-            .code
-            .contains("fs.rm('src')"));
-        assert!(n(Lang::Ruby, "F = FileUtils; F.rm_rf 'src'")
-            .code
-            .contains("FileUtils.rm_rf"));
-        assert!(n(Lang::Ruby, "include FileUtils; rm_rf 'src'")
-            .code
-            .contains("FileUtils.rm_rf"));
-        assert!(n(Lang::Perl, "system q{rm -rf src}")
-            .code
-            .contains("system(\"rm -rf src\")"));
-        assert!(n(Lang::Perl, "my $w = \\&File::Path::rmtree; $w->('src')")
-            .code
-            .contains("File::Path::rmtree('src')"));
+        // (language, code, the canonical call its normalized form holds)
+        for (lang, code, canonical) in [
+            (
+                Lang::Python,
+                "from shutil import rmtree as w; w('src')",
+                "shutil.rmtree('src')",
+            ),
+            (
+                Lang::Python,
+                "import shutil as s; s.rmtree('src')",
+                "shutil.rmtree('src')",
+            ),
+            (
+                Lang::Python,
+                "__import__('shutil').rmtree('src')",
+                "shutil.rmtree('src')",
+            ),
+            (
+                Lang::Python,
+                "import os; getattr(os, 'sys' + 'tem')('rm -rf src')",
+                "os.system('rm -rf src')",
+            ),
+            (
+                Lang::Python,
+                "from os import *; remove('a')",
+                "os.remove('a')",
+            ),
+            (
+                Lang::Node,
+                "const {rmSync: r} = require('fs'); r('src')",
+                "fs.rmSync('src')",
+            ),
+            (
+                Lang::Node,
+                "const f = require('node:fs'); f.rm('src')",
+                "fs.rm('src')",
+            ),
+            (
+                Lang::Ruby,
+                "F = FileUtils; F.rm_rf 'src'",
+                "FileUtils.rm_rf",
+            ),
+            (
+                Lang::Ruby,
+                "include FileUtils; rm_rf 'src'",
+                "FileUtils.rm_rf",
+            ),
+            (Lang::Perl, "system q{rm -rf src}", "system(\"rm -rf src\")"),
+            (
+                Lang::Perl,
+                "my $w = \\&File::Path::rmtree; $w->('src')",
+                "File::Path::rmtree('src')",
+            ),
+        ] {
+            let got = n(lang, code).code;
+            assert!(got.contains(canonical), "{code} → {got}, not {canonical}");
+        }
     }
 
     #[test]
