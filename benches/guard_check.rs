@@ -22,11 +22,11 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 mod common;
-use common::{median, ms};
+use common::{median, ms, timed};
 
 /// About `size` bytes of Rust: small functions.
 fn source(size: usize) -> Vec<String> {
@@ -84,16 +84,7 @@ fn pair(kind: &str, size: usize) -> (String, String) {
 }
 
 fn run(program: &Path, args: &[&Path], dir: &Path) -> Duration {
-    let start = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("spawn");
-    let t = start.elapsed();
+    let (t, status) = timed(Command::new(program).args(args), dir);
     // 0 pass, 3 block: anything else is a failure.
     assert!(
         matches!(status.code(), Some(0 | 3)),

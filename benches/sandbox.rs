@@ -17,14 +17,14 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use criterion::{criterion_group, Criterion};
 use git_fararoni::sandbox::{self, Level, Policy, SHIM_SUBCOMMAND};
 
 mod common;
-use common::git;
+use common::{git, timed};
 
 /// A repository and the policy `git fararoni run` would use in it (its git
 /// dir, hooks folder, `.fararoni/` and the agents' settings folders
@@ -61,15 +61,7 @@ fn contained(policy: &Policy, level: Level) -> Command {
 }
 
 fn time(mut c: Command, dir: &Path) -> Duration {
-    let start = Instant::now();
-    let status = c
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("spawn");
-    let t = start.elapsed();
+    let (t, status) = timed(&mut c, dir);
     assert!(status.success(), "{c:?}");
     t
 }

@@ -3,8 +3,9 @@
 #![allow(dead_code)]
 
 use std::path::Path;
+use std::process::ExitStatus;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Runs git in `dir` with a fixed identity and no system configuration,
 /// and panics when it fails (a fixture that cannot be built measures
@@ -33,4 +34,18 @@ pub fn median(mut v: Vec<Duration>) -> Duration {
 /// `d` in milliseconds.
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
+}
+
+/// Runs `cmd` in `dir` with no stdio, as a whole process: how long it took
+/// and how it ended.
+pub fn timed(cmd: &mut Command, dir: &Path) -> (Duration, ExitStatus) {
+    let start = Instant::now();
+    let status = cmd
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("spawn");
+    (start.elapsed(), status)
 }
