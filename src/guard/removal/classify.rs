@@ -49,18 +49,21 @@ type State = (Option<(&'static str, Class)>, u8);
 /// Classes both sides of an edit changed in many places (`parts`, from
 /// [`super::super::measure::hunks`] of the two texts): `old` line by line,
 /// and `new` line by line except in the stretches both share, whose lines
-/// are the old side's when the classing enters them in the state it
-/// entered them on the old side.
+/// are the old side's from a line where the classing enters them in the
+/// state it entered them on the old side: the stretch's first line or one
+/// of the [`ENTRIES`] after it.
 ///
 /// Why that is the classing of `new` line by line: a line's class, key,
 /// indent and words depend only on its text and the state before it, and
 /// the state after it only on the same, so a stretch of the same bytes
 /// entered in the same state is classed the same and left in the same
-/// state. An edit that changes the state a stretch is entered in (a
-/// comment or docstring opened or closed in a changed part, however far
-/// back) makes the states differ, and that stretch is classed line by
-/// line — until the next stretch entered alike. Each stretch copied ends
-/// after a `\n` of its own, so no line is cut.
+/// state, from any of its line starts on. An edit that changes the state a
+/// stretch is entered in (a comment or docstring opened or closed in a
+/// changed part, however far back; the last code line before it ending
+/// otherwise) makes the states differ, and the stretch's lines are
+/// classed one by one until the states meet again at one of its first
+/// lines, or else to the next stretch. Each stretch copied ends after a
+/// `\n` of its own, so no line is cut.
 pub(super) fn classify_pair(
     old: &str,
     new: &str,
@@ -84,9 +87,26 @@ pub(super) fn classify_pair(
         }
         (o, n) = (a.end, b.end);
     }
-    // The old side: the line index and state where each stretch starts
-    // (`marks[2 * k]`) and ends (`marks[2 * k + 1]`).
-    let bounds: Vec<usize> = shared.iter().flat_map(|&(o, _, l)| [o, o + l]).collect();
+    // Where the new side may start copying each stretch, as offsets in it
+    // (its first lines' starts), then its end: `bounds[first[k]..first[k
+    // + 1]]` for stretch `k`, in old offsets, ascending.
+    let mut bounds = Vec::with_capacity(shared.len() * (ENTRIES + 1));
+    let mut first = Vec::with_capacity(shared.len() + 1);
+    for &(os, _, len) in &shared {
+        first.push(bounds.len());
+        let stretch = &old.as_bytes()[os..os + len];
+        let mut rel = 0;
+        for _ in 0..ENTRIES {
+            bounds.push(os + rel);
+            match find_newline(&stretch[rel..]) {
+                Some(p) if rel + p + 1 < len => rel += p + 1,
+                _ => break,
+            }
+        }
+        bounds.push(os + len);
+    }
+    first.push(bounds.len());
+    // The old side: the line index and state at each bound.
     let mut marks: Vec<Option<(usize, State)>> = vec![None; bounds.len()];
     let mut c = 0;
     let old_lines = classify_lines(old, lang, open, |at, state, out| {
@@ -100,15 +120,21 @@ pub(super) fn classify_pair(
     });
     let mut k = 0;
     let new_lines = classify_lines(new, lang, open, |at, state, out| {
-        while k < shared.len() && shared[k].1 < at {
+        while k < shared.len() && shared[k].1 + shared[k].2 <= at {
             k += 1;
         }
-        let &(os, ns, len) = shared.get(k).filter(|s| s.1 == at)?;
-        let (Some((from, entered)), Some((to, left))) = (marks[2 * k], marks[2 * k + 1]) else {
+        let &(os, ns, len) = shared.get(k).filter(|s| s.1 <= at)?;
+        let (entries, end) = (first[k]..first[k + 1] - 1, first[k + 1] - 1);
+        let e = entries.into_iter().find(|&e| bounds[e] - os == at - ns)?;
+        let (Some((from, entered)), Some((to, left))) = (marks[e], marks[end]) else {
             return None;
         };
         if entered != state {
             return None;
+        }
+        #[cfg(test)]
+        if e > first[k] {
+            LATER_ENTRIES.with(|c| c.set(c.get() + 1));
         }
         for l in &old_lines[from..to] {
             let n = out.len();
@@ -123,6 +149,18 @@ pub(super) fn classify_pair(
     });
     (old_lines, new_lines)
 }
+
+#[cfg(test)]
+thread_local! {
+    /// How many stretches the new side's classing copied from a line after
+    /// their first (the tests check that some were).
+    pub(super) static LATER_ENTRIES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many of a shared stretch's first lines the new side's classing may
+/// start copying it at: the state a changed line leaves (the last code
+/// line's end) is most often the old one's again a line or two later.
+const ENTRIES: usize = 4;
 
 /// Classes the lines of `text`, starting in `open`; before each line
 /// (at byte `at`, in `state`) `skip` may instead append the lines up to

@@ -1047,6 +1047,14 @@ mod tests {
             "    pass",
             "    # same\n",
             "日本",
+            // A changed line that ends otherwise than the old one (the state
+            // a docstring's reading depends on), or opens a bracket, a raw
+            // string or a character.
+            " =",
+            "(",
+            "    // same as before",
+            "r#\"",
+            "'",
         ];
         let fields = |ls: &[Line]| -> Vec<(usize, usize, u64, Class, u32, bool, usize)> {
             ls.iter()
@@ -1102,6 +1110,10 @@ mod tests {
             }
         }
         assert!(paired > 100, "{paired}");
+        // Some stretches were copied from a line after their first, where
+        // the states met again.
+        let later = classify::LATER_ENTRIES.with(|c| c.get());
+        assert!(later > 100, "{later}");
     }
 
     #[test]
