@@ -28,6 +28,9 @@ pub(super) struct Braces<'a> {
     i: usize,
     out: Vec<Found<'a>>,
     names: Names<'a>,
+    /// Where each `}` was, when noted (the old side of an edit changed
+    /// all through, [`scan_pair`]).
+    closes: Option<Vec<usize>>,
 }
 
 /// A header's name as read at a `{`: where the `{` and the header's
@@ -99,6 +102,8 @@ thread_local! {
     static RESUMED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// How many names were taken from the old side's notes.
     static REUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How many stretches the new side's scan replayed from the old one's.
+    static REPLAYED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// How many points of the old side's scan are noted: the new side's scan
@@ -125,6 +130,7 @@ impl<'a> Braces<'a> {
             i: 0,
             out: Vec::new(),
             names: Names::Read,
+            closes: None,
         }
     }
 
@@ -167,6 +173,9 @@ impl<'a> Braces<'a> {
                     boundary = i + 1;
                 }
                 b'}' => {
+                    if let Some(closes) = &mut self.closes {
+                        closes.push(i);
+                    }
                     match self.stack.pop() {
                         Some((Some(name), start)) => self.out.push(Found {
                             name,
@@ -225,6 +234,7 @@ impl<'a> Braces<'a> {
             i: at.at,
             out: Vec::new(),
             names: Names::Read,
+            closes: None,
         }
     }
 
@@ -333,6 +343,11 @@ pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, head: usize, tail: usize) -> O
         }
         false
     });
+    // A decision before the start point that read to the end of the text
+    // may read otherwise in the new one: it is scanned from its start.
+    if b.lx.far.get() {
+        start = at_start();
+    }
     let scan = b.finish();
     let braces = scan.found.len();
     OldScan {
@@ -345,11 +360,29 @@ pub fn scan_old<'a>(src: &'a str, lang: &'a Lang, head: usize, tail: usize) -> O
 
 /// Scans both sides of an edit changed in many places (`parts`, from
 /// `measure::hunks` of the two texts) with the brace scanner: the old side
-/// whole, noting the name read at each `{`, then the new side whole,
-/// taking the name of a header inside a stretch both sides share from the
-/// note for the same bytes of the old side (the same `{`, the header
-/// starting at the same place) instead of reading it again. Each scan is
-/// the one [`super::scan`] makes.
+/// whole, noting the name read at each `{`, where each `}` was, and, in
+/// each stretch both sides share, the first [`ENTRIES`] points right after
+/// a `}` or `;` of the stretch and the last one [`LOOK_AHEAD`] bytes or
+/// more before its end; then the new side, taking the name of a header
+/// inside a shared stretch from the note for the same bytes of the old
+/// side (the same `{`, the header starting at the same place) instead of
+/// reading it again, and, when its scan stops at one of a stretch's first
+/// points, going on from the last one by replaying the old side's `{` and
+/// `}` in between on its own open blocks ([`Braces::replay`]). Each scan
+/// is the one [`super::scan`] makes.
+///
+/// Why the replay is the scan: from such a point both scanners stand right
+/// after the same `}` or `;`, outside any literal or comment, with the
+/// header starting there, and what the lexer reads up to the last point
+/// lies between the two (its look-backs stop at that `}` or `;`) or at
+/// most [`LOOK_AHEAD`] bytes past it, or up to a newline, which the
+/// stretch, cut after one, holds — unless a decision read to the end of
+/// the text ([`Lexer::far`]), which turns the replay off. So both read the
+/// same bytes alike and meet the same `{` and `}` at the same places of
+/// the stretch; what differs is only what was open before, which the
+/// replay pops from the new side's own blocks.
+///
+/// [`Lexer::far`]: super::Lexer
 pub fn scan_pair<'a>(
     old: &'a str,
     new: &'a str,
@@ -373,22 +406,130 @@ pub fn scan_pair<'a>(
     }
     let mut b = Braces::new(old, lang);
     b.names = Names::Note(Vec::new());
-    b.run(old.len(), &mut |_| false);
+    b.closes = Some(Vec::new());
+    // Per stretch: its first points and its last, each with how many `{`
+    // and `}` the scan had passed there.
+    let mut points: Vec<Points> = vec![Points::default(); shared.len()];
+    let mut s = 0;
+    b.run(0, &mut |b| {
+        let at = b.i;
+        while s < shared.len() && shared[s].0 + shared[s].2 < at + LOOK_AHEAD {
+            s += 1;
+        }
+        if let (Some(&(os, _, _)), Names::Note(noted), Some(closes)) =
+            (shared.get(s), &b.names, &b.closes)
+        {
+            if at > os {
+                let p = (at, noted.len(), closes.len());
+                let ps = &mut points[s];
+                if ps.entries < ENTRIES {
+                    ps.first[ps.entries] = p;
+                    ps.entries += 1;
+                }
+                ps.last = p;
+            }
+        }
+        false
+    });
+    if b.lx.far.get() {
+        points.clear();
+    }
     let noted = match std::mem::replace(&mut b.names, Names::Read) {
         Names::Note(noted) => noted,
         _ => Vec::new(),
     };
+    let closes = b.closes.take().unwrap_or_default();
     let old_scan = super::complete(old, lang, b.finish());
     let mut b = Braces::new(new, lang);
     b.names = Names::Reuse {
         noted,
-        shared,
+        shared: shared.clone(),
         k: 0,
         j: 0,
     };
-    b.run(new.len(), &mut |_| false);
+    let mut s = 0;
+    loop {
+        let mut hit = None;
+        let stopped = b.run(0, &mut |b| {
+            let at = b.i;
+            while s < points.len() && shared[s].1 + shared[s].2 < at + LOOK_AHEAD {
+                s += 1;
+            }
+            let (Some(&(os, ns, _)), Some(ps)) = (shared.get(s), points.get(s)) else {
+                return false;
+            };
+            if at <= ns {
+                return false;
+            }
+            let from = ps.first[..ps.entries]
+                .iter()
+                .find(|p| p.0 == at - ns + os)
+                .filter(|p| p.0 < ps.last.0);
+            hit = from.map(|&from| (from, ps.last, os, ns));
+            hit.is_some()
+        });
+        let Some((from, to, os, ns)) = hit.filter(|_| stopped) else {
+            break;
+        };
+        b.replay(&closes, from, to, os, ns);
+    }
     let new_scan = super::complete(new, lang, b.finish());
     (old_scan, new_scan)
+}
+
+/// A point of the old side's scan right after a `}` or `;`: where, and how
+/// many `{` and `}` the scan had passed.
+type Point = (usize, usize, usize);
+
+/// The points of a shared stretch the new side's scan may go on from: its
+/// first [`ENTRIES`], and its last.
+#[derive(Clone, Copy, Default)]
+struct Points {
+    first: [Point; ENTRIES],
+    entries: usize,
+    last: Point,
+}
+
+/// How many of a shared stretch's first points the new side's scan may
+/// replay the old side's from: a changed line leaves the scan where the
+/// old one was again at its next `;` or `}`, unless it opened a literal
+/// or comment.
+const ENTRIES: usize = 4;
+
+impl<'a> Braces<'a> {
+    /// Goes on from `from` to `to`, points of the old side's scan in a
+    /// stretch starting at `os` there and at `ns` here, by replaying the
+    /// `{` (named in the notes) and `}` (`closes`) the old scan met in
+    /// between on this scan's own open blocks.
+    fn replay(&mut self, closes: &[usize], from: Point, to: Point, os: usize, ns: usize) {
+        #[cfg(test)]
+        REPLAYED.with(|r| r.set(r.get() + 1));
+        let Names::Reuse { noted, .. } = &self.names else {
+            return;
+        };
+        let here = |p: usize| p - os + ns;
+        let (mut a, mut c) = (from.1, from.2);
+        while a < to.1 || c < to.2 {
+            if a < to.1 && (c >= to.2 || noted[a].0 < closes[c]) {
+                self.stack.push((noted[a].2.clone(), here(noted[a].0) + 1));
+                a += 1;
+                continue;
+            }
+            let at = here(closes[c]);
+            match self.stack.pop() {
+                Some((Some(name), start)) => self.out.push(Found {
+                    name,
+                    occurrence: 0,
+                    body: start..at,
+                }),
+                Some(_) => {}
+                None => self.stray += 1,
+            }
+            c += 1;
+        }
+        self.i = here(to.0);
+        self.boundary = self.i;
+    }
 }
 
 /// The new side's scan, and which of its functions are known to be the
@@ -734,6 +875,45 @@ mod tests {
             "{}",
             REUSED.with(|r| r.get())
         );
+        // And stretches were replayed, not scanned again.
+        assert!(
+            REPLAYED.with(|r| r.get()) > 1000,
+            "{}",
+            REPLAYED.with(|r| r.get())
+        );
+    }
+
+    /// A character escape with no quote after it in the old text, where
+    /// the new one has a quote in a changed line further on: the old
+    /// scan's reading of it read to the end, and the new side reads it as
+    /// a literal swallowing braces, so no stretch is replayed, in a paired
+    /// scan or from an edit's start.
+    #[test]
+    fn reads_to_the_end_are_never_replayed() {
+        let body = "fn f() {\n    a();\n    b();\n}\n".repeat(30);
+        let old = format!(
+            "fn z() {{\n    a();\n    let c = '\\ ;\n    b();\n    c();\n    d();\n}}\n{body}"
+        );
+        let lines: Vec<&str> = old.split_inclusive('\n').collect();
+        let lang = lang::from_path("a.rs").expect("rust");
+        for k in [9, 11, 13] {
+            for from in 0..k {
+                let new: String = lines
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| match i >= from && (i - from).is_multiple_of(k) {
+                        true => format!("'{l}"),
+                        false => l.to_string(),
+                    })
+                    .collect();
+                if let Some(parts) = crate::guard::measure::hunks(old.as_bytes(), new.as_bytes()) {
+                    let (a, b) = scan_pair(&old, &new, lang, &parts);
+                    assert_eq!(a, super::super::scan(&old, lang));
+                    assert_eq!(b, super::super::scan(&new, lang), "{new:?}");
+                }
+                joins_as_whole("a.rs", &old, &new);
+            }
+        }
     }
 
     /// An edit at every line, of text whose lexing reads ahead (regular

@@ -15,6 +15,11 @@ pub(super) struct Lexer<'a> {
     /// What may start at each byte: [`BLOCK`], [`COMMENT`], [`QUOTE`]
     /// flags; 0 for the bytes the scanner skips.
     pub(super) class: [u8; 256],
+    /// A decision read to the end of the text and took nothing (a `'\\`
+    /// with no `'` after it): what follows it then decided something
+    /// before it, so no point after it may stand for the same point of
+    /// another text ([`super::join`]).
+    pub(super) far: std::cell::Cell<bool>,
 }
 
 /// `{`, `}` or `;`.
@@ -64,6 +69,7 @@ impl<'a> Lexer<'a> {
             go: lang.name == "go",
             regex,
             class,
+            far: std::cell::Cell::new(false),
         }
     }
 
@@ -204,7 +210,11 @@ impl<'a> Lexer<'a> {
         if b == b'\'' && self.lang.char_quote {
             // 'x', '\n', 'é' are characters; 'a alone is a lifetime or label.
             let len = if src.get(i + 1) == Some(&b'\\') {
-                src[i + 2..].iter().position(|&c| c == b'\'').map(|p| p + 2)
+                let len = src[i + 2..].iter().position(|&c| c == b'\'').map(|p| p + 2);
+                if len.is_none() {
+                    self.far.set(true);
+                }
+                len
             } else {
                 let ch = std::str::from_utf8(&src[i + 1..src.len().min(i + 5)])
                     .ok()
