@@ -136,15 +136,11 @@ pub(super) fn classify_pair(
         if e > first[k] {
             LATER_ENTRIES.with(|c| c.set(c.get() + 1));
         }
-        for l in &old_lines[from..to] {
-            let n = out.len();
-            out.push(Line {
-                start: l.start - os + ns,
-                end: l.end - os + ns,
-                n,
-                ..*l
-            });
-        }
+        out.extend(old_lines[from..to].iter().map(|l| Line {
+            start: l.start - os + ns,
+            end: l.end - os + ns,
+            ..*l
+        }));
         Some((ns + len, left))
     });
     (old_lines, new_lines)
@@ -233,7 +229,6 @@ fn classify_lines(
             class,
             indent,
             word,
-            n: out.len(),
         });
         if end == bytes.len() {
             break;

@@ -3,23 +3,53 @@
 
 use super::*;
 
+/// What the diff compares: a line's key (the diff reads the keys in the
+/// classed lines themselves, not in a copy of them).
+pub(super) trait Keyed {
+    fn key(&self) -> u64;
+}
+
+impl Keyed for u64 {
+    fn key(&self) -> u64 {
+        *self
+    }
+}
+
+impl Keyed for Line {
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
 /// Returns the matched pairs (old index, new index) of a patience diff of
 /// the two key sequences, in order.
-pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+#[cfg(test)]
+pub(super) fn diff<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
+    matched(a, b)
+        .iter()
+        .enumerate()
+        .filter(|(_, &y)| y != usize::MAX)
+        .map(|(x, &y)| (x, y))
+        .collect()
+}
+
+/// [`diff`]'s pairs as the new index each old line is matched with
+/// (`usize::MAX`: none), in old order.
+pub(super) fn matched<K: Keyed>(a: &[K], b: &[K]) -> Vec<usize> {
     // Each old line is matched at most once (the work ranges never
     // overlap), so a match is noted at its old index and the pairs are
-    // read off in order at the end: collecting and sorting them cost more
-    // than the diff of a file edited all through.
+    // read off in order: collecting and sorting them cost more than the
+    // diff of a file edited all through.
     let mut to = vec![usize::MAX; a.len()];
     let mut short = Vec::new();
     let mut work = vec![(0, a.len(), 0, b.len())];
     while let Some((mut a0, mut a1, mut b0, mut b1)) = work.pop() {
-        while a0 < a1 && b0 < b1 && a[a0] == b[b0] {
+        while a0 < a1 && b0 < b1 && a[a0].key() == b[b0].key() {
             to[a0] = b0;
             a0 += 1;
             b0 += 1;
         }
-        while a0 < a1 && b0 < b1 && a[a1 - 1] == b[b1 - 1] {
+        while a0 < a1 && b0 < b1 && a[a1 - 1].key() == b[b1 - 1].key() {
             to[a1 - 1] = b1 - 1;
             a1 -= 1;
             b1 -= 1;
@@ -51,15 +81,11 @@ pub(super) fn diff(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
         }
         work.push((pa, a1, pb, b1));
     }
-    to.iter()
-        .enumerate()
-        .filter(|(_, &y)| y != usize::MAX)
-        .map(|(x, &y)| (x, y))
-        .collect()
+    to
 }
 
 /// The longest increasing run of lines unique on both sides.
-pub(super) fn unique_anchors(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+pub(super) fn unique_anchors<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
     let cands = if a.len() + b.len() >= BUCKETED {
         unique_pairs_bucketed(a, b)
     } else {
@@ -76,15 +102,15 @@ const BUCKETED: usize = 1 << 14;
 
 /// The pairs (index in `a`, index in `b`) of keys that occur once in
 /// each, ordered by index in `a`.
-pub(super) fn unique_pairs(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+pub(super) fn unique_pairs<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
     // (count in a, index in a, count in b, index in b)
     let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
     seen.reserve(a.len());
-    for (i, &k) in a.iter().enumerate() {
+    for (i, k) in a.iter().map(Keyed::key).enumerate() {
         let e = seen.entry(k).or_insert((0, i, 0, 0));
         e.0 += 1;
     }
-    for (j, &k) in b.iter().enumerate() {
+    for (j, k) in b.iter().map(Keyed::key).enumerate() {
         if let Some(e) = seen.get_mut(&k) {
             e.2 += 1;
             e.3 = j;
@@ -102,7 +128,7 @@ pub(super) fn unique_pairs(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
 /// [`unique_pairs`], the same pairs in the same order: each side's keys
 /// with their indices, spread into buckets by their top bits and sorted
 /// within them, so the two sides are walked together in key order.
-pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
+pub(super) fn unique_pairs_bucketed<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
     let (ka, kb) = (by_key(a), by_key(b));
     // The pairs noted at their index in `a`, read off in that order.
     let mut to = vec![usize::MAX; a.len()];
@@ -135,13 +161,13 @@ pub(super) fn unique_pairs_bucketed(a: &[u64], b: &[u64]) -> Vec<(usize, usize)>
 }
 
 /// The keys with their indices, sorted by key.
-fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
+fn by_key<K: Keyed>(keys: &[K]) -> Vec<(u64, usize)> {
     // About one bucket per 8 keys, so most buckets hold a handful and
     // their sort is short.
     let bits = (keys.len() / 8).max(2).ilog2().clamp(1, 20);
     let bucket = |k: u64| (k >> (64 - bits)) as usize;
     let mut starts = vec![0usize; (1 << bits) + 1];
-    for &k in keys {
+    for k in keys.iter().map(Keyed::key) {
         starts[bucket(k) + 1] += 1;
     }
     for i in 1..starts.len() {
@@ -149,7 +175,7 @@ fn by_key(keys: &[u64]) -> Vec<(u64, usize)> {
     }
     let mut at = starts.clone();
     let mut out = vec![(0u64, 0usize); keys.len()];
-    for (i, &k) in keys.iter().enumerate() {
+    for (i, k) in keys.iter().map(Keyed::key).enumerate() {
         let b = bucket(k);
         out[at[b]] = (k, i);
         at[b] += 1;
@@ -190,12 +216,12 @@ fn longest_run(cands: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 }
 
 /// A longest common subsequence of two short runs.
-pub(super) fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>) {
+pub(super) fn lcs<K: Keyed>(a: &[K], b: &[K], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>) {
     let (n, m) = (a.len(), b.len());
     let mut t = vec![0u32; (n + 1) * (m + 1)];
     for i in (0..n).rev() {
         for j in (0..m).rev() {
-            t[i * (m + 1) + j] = if a[i] == b[j] {
+            t[i * (m + 1) + j] = if a[i].key() == b[j].key() {
                 t[(i + 1) * (m + 1) + j + 1] + 1
             } else {
                 t[(i + 1) * (m + 1) + j].max(t[i * (m + 1) + j + 1])
@@ -204,7 +230,7 @@ pub(super) fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usi
     }
     let (mut i, mut j) = (0, 0);
     while i < n && j < m {
-        if a[i] == b[j] {
+        if a[i].key() == b[j].key() {
             out.push((a0 + i, b0 + j));
             i += 1;
             j += 1;
@@ -217,15 +243,19 @@ pub(super) fn lcs(a: &[u64], b: &[u64], a0: usize, b0: usize, out: &mut Vec<(usi
 }
 
 /// The gaps between matched pairs: (old range, new range), at least one
-/// of them non-empty.
+/// of them non-empty; `to` is [`matched`]'s, for `m` new lines.
 pub(super) fn hunks(
-    pairs: &[(usize, usize)],
-    n: usize,
+    to: &[usize],
     m: usize,
 ) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
     let mut out = Vec::new();
     let (mut pa, mut pb) = (0, 0);
-    for &(x, y) in pairs.iter().chain(std::iter::once(&(n, m))) {
+    let pairs = to
+        .iter()
+        .enumerate()
+        .filter(|(_, &y)| y != usize::MAX)
+        .map(|(x, &y)| (x, y));
+    for (x, y) in pairs.chain(std::iter::once((to.len(), m))) {
         if x > pa || y > pb {
             out.push((pa..x, pb..y.max(pb)));
         }

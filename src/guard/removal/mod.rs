@@ -155,8 +155,6 @@ struct Line {
     indent: u32,
     /// Holds a letter or digit (not only punctuation).
     word: bool,
-    /// Its 0-based number.
-    n: usize,
 }
 
 /// What a finding says, for [`super::killswitch::Reason::Removed`].
@@ -195,6 +193,14 @@ struct Side<'a> {
     text: &'a str,
     lines: Vec<Line>,
     first: usize,
+}
+
+impl Side<'_> {
+    /// Returns the 0-based number of `l`, one of this side's lines (a line
+    /// does not carry its number: a 10 MB pair holds a million of them).
+    fn index(&self, l: &Line) -> usize {
+        (std::ptr::from_ref(l).addr() - self.lines.as_ptr().addr()) / std::mem::size_of::<Line>()
+    }
 }
 
 /// Lines of shared text kept around the change: a removed body's header
@@ -289,12 +295,7 @@ fn findings_in(
         lines: lb,
         first,
     };
-    let (ka, kb): (Vec<u64>, Vec<u64>) = (
-        a.lines.iter().map(|l| l.key).collect(),
-        b.lines.iter().map(|l| l.key).collect(),
-    );
-    let pairs = diff(&ka, &kb);
-    let hunks = hunks(&pairs, ka.len(), kb.len());
+    let hunks = hunks(&matched(&a.lines, &b.lines), b.lines.len());
     if hunks.is_empty() {
         return Vec::new();
     }
@@ -573,8 +574,8 @@ fn judge_hunk(
     if commented_out * 2 >= code_lines {
         return Judged::Nothing;
     }
-    let first_gone = gone.first().map_or(or.start, |l| l.n);
-    let last_gone = gone.last().map_or(or.end, |l| l.n);
+    let first_gone = gone.first().map_or(or.start, |l| a.index(l));
+    let last_gone = gone.last().map_or(or.end, |l| a.index(l));
     let old_lines = (a.first + first_gone + 1, a.first + last_gone + 1);
     let unit = lang.unit;
     let text_of = |l: &Line| shorten(&b.text[l.start..l.end]);
@@ -612,7 +613,7 @@ fn judge_hunk(
     }
     if let (true, Some(l)) = (new_code.len() == 1 && code_lines >= 2, new_code.first()) {
         if collapsed(a, removed, &b.text[l.start..l.end], lang) {
-            return Judged::Found(finding(Removal::Stub, b.first + l.n + 1, text_of(l)));
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
     if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
@@ -621,7 +622,7 @@ fn judge_hunk(
         let body = stubs::classify(&b.text[start..end], lang);
         if body.real == 0 && (body.trivial > 0 || body.marked) {
             let l = new_code[0];
-            return Judged::Found(finding(Removal::Stub, b.first + l.n + 1, text_of(l)));
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
     if new_code.is_empty() && stand_ins.is_empty() && code_lines >= 2 {
@@ -698,7 +699,10 @@ fn loose_note(b: &Side, nr: std::ops::Range<usize>, lang: &Lang) -> Judged {
     if next.is_some_and(|l| l.class != Class::Code || (l.word && l.indent >= note.indent)) {
         return Judged::Nothing;
     }
-    Judged::Loose(b.first + note.n + 1, shorten(&b.text[note.start..note.end]))
+    Judged::Loose(
+        b.first + b.index(note) + 1,
+        shorten(&b.text[note.start..note.end]),
+    )
 }
 
 /// Returns how many blocks the removed lines hold (headers at their least
@@ -1056,9 +1060,9 @@ mod tests {
             "r#\"",
             "'",
         ];
-        let fields = |ls: &[Line]| -> Vec<(usize, usize, u64, Class, u32, bool, usize)> {
+        let fields = |ls: &[Line]| -> Vec<(usize, usize, u64, Class, u32, bool)> {
             ls.iter()
-                .map(|l| (l.start, l.end, l.key, l.class, l.indent, l.word, l.n))
+                .map(|l| (l.start, l.end, l.key, l.class, l.indent, l.word))
                 .collect()
         };
         let mut paired = 0;
@@ -1165,7 +1169,7 @@ mod tests {
         let b = [1, 9, 3, 4, 6];
         let d = diff(&a, &b);
         assert_eq!(d, vec![(0, 0), (2, 2), (3, 3), (5, 4)]);
-        assert_eq!(hunks(&d, 6, 5), vec![(1..2, 1..2), (4..5, 4..4)]);
-        assert_eq!(hunks(&[(0, 0)], 1, 2), vec![(1..1, 1..2)]);
+        assert_eq!(hunks(&matched(&a, &b), 5), vec![(1..2, 1..2), (4..5, 4..4)]);
+        assert_eq!(hunks(&[0], 2), vec![(1..1, 1..2)]);
     }
 }
