@@ -229,40 +229,37 @@ fn fmix(mut h: u64) -> u64 {
     h ^ (h >> 33)
 }
 
-/// Sorts hashes in linear time: a least-significant-digit radix sort, one
-/// byte per pass, reading and writing memory in order.
+/// Sorts hashes: spread into buckets by their top bits (about eight
+/// hashes to a bucket, the hashes being uniform), each bucket then sorted
+/// on its own — one pass that reads and writes memory in order, where a
+/// byte-by-byte radix sort took eight. A line repeated all through the
+/// file (`}`) fills a bucket of its own, which the standard sort handles
+/// in linear time (runs of one value).
 pub(super) fn radix_sort(v: &mut Vec<u64>) {
     if v.len() < 64 {
         v.sort_unstable();
         return;
     }
-    let mut buf = vec![0u64; v.len()];
-    // Every byte's counts in one read of the input, not one read per byte.
-    let mut all = [[0usize; 256]; 8];
+    let bits = (v.len() / 8).max(2).ilog2().clamp(1, 20);
+    let bucket = |x: u64| (x >> (64 - bits)) as usize;
+    let mut starts = vec![0usize; (1 << bits) + 1];
     for &x in v.iter() {
-        for (k, counts) in all.iter_mut().enumerate() {
-            counts[((x >> (8 * k)) & 0xff) as usize] += 1;
-        }
+        starts[bucket(x) + 1] += 1;
     }
-    for (k, counts) in all.iter_mut().enumerate() {
-        let shift = 8 * k;
-        // A byte where every value agrees sorts nothing.
-        if counts.contains(&v.len()) {
-            continue;
-        }
-        let mut at = 0;
-        for c in counts.iter_mut() {
-            let n = *c;
-            *c = at;
-            at += n;
-        }
-        for &x in v.iter() {
-            let d = ((x >> shift) & 0xff) as usize;
-            buf[counts[d]] = x;
-            counts[d] += 1;
-        }
-        std::mem::swap(v, &mut buf);
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
     }
+    let mut at = starts.clone();
+    let mut buf = vec![0u64; v.len()];
+    for &x in v.iter() {
+        let b = bucket(x);
+        buf[at[b]] = x;
+        at[b] += 1;
+    }
+    for w in starts.windows(2) {
+        buf[w[0]..w[1]].sort_unstable();
+    }
+    *v = buf;
 }
 
 /// Returns the meaningful form of a trimmed line: whitespace runs (Unicode
@@ -485,6 +482,21 @@ mod tests {
         expected.sort_unstable();
         radix_sort(&mut v);
         assert_eq!(v, expected);
+        // Many values alike, at the top and in the middle of the range,
+        // and sizes around each number of buckets.
+        for n in [64, 100, 1000, 4096, 70_000] {
+            let mut v: Vec<u64> = (0..n as u64)
+                .map(|i| match i % 3 {
+                    0 => u64::MAX - i % 5,
+                    1 => i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    _ => 1 << 63,
+                })
+                .collect();
+            let mut expected = v.clone();
+            expected.sort_unstable();
+            radix_sort(&mut v);
+            assert_eq!(v, expected, "{n}");
+        }
         let mut small = vec![3, 1, 2];
         radix_sort(&mut small);
         assert_eq!(small, [1, 2, 3]);
