@@ -193,16 +193,25 @@ fn by_key<K: Keyed>(keys: &[K]) -> Vec<(u64, usize)> {
 /// among `cands` (ordered by old index).
 fn longest_run(cands: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     let mut tails: Vec<usize> = Vec::new();
+    // The new index of each tail, beside it: the search reads them in
+    // order instead of through `cands`. They increase, so a candidate
+    // past the last (most are, in an edit) extends the run unsearched.
+    let mut tail_ys: Vec<usize> = Vec::new();
     let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
     for (i, &(_, y)) in cands.iter().enumerate() {
-        let p = tails.partition_point(|&t| cands[t].1 < y);
+        let p = match tail_ys.last() {
+            Some(&last) if last < y => tail_ys.len(),
+            _ => tail_ys.partition_point(|&t| t < y),
+        };
         if p > 0 {
             back[i] = tails[p - 1];
         }
         if p == tails.len() {
             tails.push(i);
+            tail_ys.push(y);
         } else {
             tails[p] = i;
+            tail_ys[p] = y;
         }
     }
     let mut run = Vec::with_capacity(tails.len());
@@ -263,4 +272,69 @@ pub(super) fn hunks(
         pb = y + 1;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Patience sorting as first written: a binary search of every
+    /// candidate through `cands`.
+    fn searched(cands: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let mut tails: Vec<usize> = Vec::new();
+        let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
+        for (i, &(_, y)) in cands.iter().enumerate() {
+            let p = tails.partition_point(|&t| cands[t].1 < y);
+            if p > 0 {
+                back[i] = tails[p - 1];
+            }
+            if p == tails.len() {
+                tails.push(i);
+            } else {
+                tails[p] = i;
+            }
+        }
+        let mut run = Vec::new();
+        let mut at = tails.last().copied();
+        while let Some(i) = at {
+            run.push(cands[i]);
+            at = (back[i] != usize::MAX).then_some(back[i]);
+        }
+        run.reverse();
+        run
+    }
+
+    /// The run taken with the last tail looked at first is the run of the
+    /// search, candidate for candidate: in order, reversed, shuffled,
+    /// runs swapped, one candidate out of place at every point.
+    #[test]
+    fn longest_runs_are_those_searched() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [0usize, 1, 2, 5, 40, 1000] {
+            let ys: Vec<Vec<usize>> = vec![
+                (0..n).collect(),
+                (0..n).rev().collect(),
+                {
+                    let mut v: Vec<usize> = (0..n).collect();
+                    for i in (1..n).rev() {
+                        v.swap(i, next() as usize % (i + 1));
+                    }
+                    v
+                },
+                (0..n).map(|i| (i + n / 2) % n.max(1)).collect(),
+                (0..n).map(|i| if i % 7 == 3 { n + i } else { i }).collect(),
+                (0..n).map(|i| i ^ 1).filter(|&y| y < n).collect(),
+            ];
+            for y in ys {
+                let cands: Vec<(usize, usize)> = y.into_iter().enumerate().collect();
+                assert_eq!(longest_run(cands.clone()), searched(&cands), "{cands:?}");
+            }
+        }
+    }
 }
