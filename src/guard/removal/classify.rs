@@ -70,7 +70,7 @@ pub(super) fn classify_pair(
     lang: &Lang,
     open: Option<(&'static str, Class)>,
     parts: &[Hunk],
-) -> (Vec<Line>, Vec<Line>) {
+) -> (Vec<Line>, NewLines) {
     // The shared stretches: (start in old, start in new, length), each cut
     // after its last `\n`, and compared (the cut is only trusted as far
     // as the bytes are the same).
@@ -119,7 +119,23 @@ pub(super) fn classify_pair(
         None
     });
     let mut k = 0;
-    let new_lines = classify_lines(new, lang, open, |at, state, out| {
+    // The new side's keys, and its runs of lines: those classed here are
+    // the classing's own (flushed to `keys` before each line start), the
+    // copied ones the old side's.
+    let mut keys = Vec::with_capacity(old_lines.len() + old_lines.len() / 8);
+    let mut runs = Vec::with_capacity(2 * shared.len() + 1);
+    let mut flushed = 0;
+    let own = classify_lines(new, lang, open, |at, state, out| {
+        if out.len() > flushed {
+            if runs
+                .last()
+                .is_none_or(|r: &(usize, Source)| !matches!(r.1, Source::Own(_)))
+            {
+                runs.push((keys.len(), Source::Own(flushed)));
+            }
+            keys.extend(out[flushed..].iter().map(|l| l.key));
+            flushed = out.len();
+        }
         while k < shared.len() && shared[k].1 + shared[k].2 <= at {
             k += 1;
         }
@@ -136,14 +152,106 @@ pub(super) fn classify_pair(
         if e > first[k] {
             LATER_ENTRIES.with(|c| c.set(c.get() + 1));
         }
-        out.extend(old_lines[from..to].iter().map(|l| Line {
-            start: l.start - os + ns,
-            end: l.end - os + ns,
-            ..*l
-        }));
+        if to > from {
+            runs.push((keys.len(), Source::Old { from, os, ns }));
+            keys.extend(old_lines[from..to].iter().map(|l| l.key));
+        }
         Some((ns + len, left))
     });
-    (old_lines, new_lines)
+    // The last own lines (the empty line after a final `\n` was dropped).
+    if own.len() > flushed {
+        if runs.last().is_none_or(|r| !matches!(r.1, Source::Own(_))) {
+            runs.push((keys.len(), Source::Own(flushed)));
+        }
+        keys.extend(own[flushed..].iter().map(|l| l.key));
+    }
+    (
+        old_lines,
+        NewLines {
+            keys: Some(keys),
+            runs,
+            own,
+        },
+    )
+}
+
+/// Where a run of the new side's lines comes from.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Source {
+    /// Classed on the new side: its own lines from this index on.
+    Own(usize),
+    /// The old side's lines from `from` on, of a stretch starting at byte
+    /// `os` there and `ns` here.
+    Old { from: usize, os: usize, ns: usize },
+}
+
+/// The new side's classed lines: their keys (what the diff reads), and
+/// the lines themselves as runs, of its own or of the old side's (a copy
+/// of the old side's lines for the stretches both share would be most of
+/// the side: a 10 MB file's copy took 18 MB).
+pub(super) struct NewLines {
+    /// Every line's key, in order (`None`: the lines are all `own`).
+    keys: Option<Vec<u64>>,
+    /// (first line, where the run comes from), in order.
+    runs: Vec<(usize, Source)>,
+    own: Vec<Line>,
+}
+
+impl NewLines {
+    /// The lines of a side classed whole.
+    pub(super) fn whole(own: Vec<Line>) -> NewLines {
+        NewLines {
+            keys: None,
+            runs: vec![(0, Source::Own(0))],
+            own,
+        }
+    }
+
+    /// Returns how many lines there are.
+    pub(super) fn len(&self) -> usize {
+        self.keys.as_ref().map_or(self.own.len(), Vec::len)
+    }
+
+    /// Returns the matches of the patience diff of `old`'s lines and these.
+    pub(super) fn matched(&self, old: &[Line]) -> Vec<usize> {
+        match &self.keys {
+            Some(keys) => super::diff::matched(old, keys),
+            None => super::diff::matched(old, &self.own),
+        }
+    }
+
+    /// Returns every line's key, as the diff reads them.
+    #[cfg(test)]
+    pub(super) fn keys(&self) -> Vec<u64> {
+        match &self.keys {
+            Some(keys) => keys.clone(),
+            None => self.own.iter().map(|l| l.key).collect(),
+        }
+    }
+
+    /// Returns every line.
+    #[cfg(test)]
+    pub(super) fn all(&self, old: &[Line]) -> Vec<Line> {
+        (0..self.len()).map(|i| self.line(old, i)).collect()
+    }
+
+    /// Returns line `i` (below [`NewLines::len`]); `old` is the old side's
+    /// lines.
+    pub(super) fn line(&self, old: &[Line], i: usize) -> Line {
+        let r = self.runs.partition_point(|r| r.0 <= i).saturating_sub(1);
+        let (at, source) = self.runs[r];
+        match source {
+            Source::Own(from) => self.own[from + i - at],
+            Source::Old { from, os, ns } => {
+                let l = old[from + i - at];
+                Line {
+                    start: l.start - os + ns,
+                    end: l.end - os + ns,
+                    ..l
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

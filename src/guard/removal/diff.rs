@@ -35,7 +35,7 @@ pub(super) fn diff<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
 
 /// [`diff`]'s pairs as the new index each old line is matched with
 /// (`usize::MAX`: none), in old order.
-pub(super) fn matched<K: Keyed>(a: &[K], b: &[K]) -> Vec<usize> {
+pub(super) fn matched<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<usize> {
     // Each old line is matched at most once (the work ranges never
     // overlap), so a match is noted at its old index and the pairs are
     // read off in order: collecting and sorting them cost more than the
@@ -85,7 +85,7 @@ pub(super) fn matched<K: Keyed>(a: &[K], b: &[K]) -> Vec<usize> {
 }
 
 /// The longest increasing run of lines unique on both sides.
-pub(super) fn unique_anchors<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
+pub(super) fn unique_anchors<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
     let cands = if a.len() + b.len() >= BUCKETED {
         unique_pairs_bucketed(a, b)
     } else {
@@ -102,7 +102,7 @@ const BUCKETED: usize = 1 << 14;
 
 /// The pairs (index in `a`, index in `b`) of keys that occur once in
 /// each, ordered by index in `a`.
-pub(super) fn unique_pairs<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
+pub(super) fn unique_pairs<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
     // (count in a, index in a, count in b, index in b)
     let mut seen: Map<(u32, usize, u32, usize)> = Map::default();
     seen.reserve(a.len());
@@ -128,7 +128,7 @@ pub(super) fn unique_pairs<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
 /// [`unique_pairs`], the same pairs in the same order: each side's keys
 /// with their indices, spread into buckets by their top bits and sorted
 /// within them, so the two sides are walked together in key order.
-pub(super) fn unique_pairs_bucketed<K: Keyed>(a: &[K], b: &[K]) -> Vec<(usize, usize)> {
+pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
     let (ka, kb) = (by_key(a), by_key(b));
     // The pairs noted at their index in `a`, read off in that order.
     let mut to = vec![usize::MAX; a.len()];
@@ -225,7 +225,13 @@ fn longest_run(cands: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 }
 
 /// A longest common subsequence of two short runs.
-pub(super) fn lcs<K: Keyed>(a: &[K], b: &[K], a0: usize, b0: usize, out: &mut Vec<(usize, usize)>) {
+pub(super) fn lcs<A: Keyed, B: Keyed>(
+    a: &[A],
+    b: &[B],
+    a0: usize,
+    b0: usize,
+    out: &mut Vec<(usize, usize)>,
+) {
     let (n, m) = (a.len(), b.len());
     let mut t = vec![0u32; (n + 1) * (m + 1)];
     for i in (0..n).rev() {

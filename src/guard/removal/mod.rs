@@ -283,26 +283,45 @@ fn findings_in(
     };
     let (la, lb) = match parts {
         Some(parts) => classify_pair(ot, nt, lang, open, &parts),
-        None => (classify_from(ot, lang, open), classify_from(nt, lang, open)),
+        None => (
+            classify_from(ot, lang, open),
+            NewLines::whole(classify_from(nt, lang, open)),
+        ),
     };
     let a = Side {
         text: ot,
         lines: la,
         first,
     };
-    let b = Side {
-        text: nt,
-        lines: lb,
-        first,
-    };
-    let hunks = hunks(&matched(&a.lines, &b.lines), b.lines.len());
+    let hunks = hunks(&lb.matched(&a.lines), lb.len());
     if hunks.is_empty() {
         return Vec::new();
     }
+    // The new side around each hunk: its lines, and those after it up to
+    // the first that is not blank (all a hunk is judged by), numbered
+    // from the hunk's first.
+    let around: Vec<Side> = hunks
+        .iter()
+        .map(|(_, nr)| {
+            let mut lines: Vec<Line> = nr.clone().map(|i| lb.line(&a.lines, i)).collect();
+            for i in nr.end..lb.len() {
+                let l = lb.line(&a.lines, i);
+                lines.push(l);
+                if l.class != Class::Blank {
+                    break;
+                }
+            }
+            Side {
+                text: nt,
+                lines,
+                first: first + nr.start,
+            }
+        })
+        .collect();
     // Code keys added, and in which hunk (u32::MAX: in several).
     let mut added: Map<u32> = Map::default();
     for (h, (_, nr)) in hunks.iter().enumerate() {
-        for l in &b.lines[nr.clone()] {
+        for l in &around[h].lines[..nr.len()] {
             if l.class == Class::Code && l.word {
                 added
                     .entry(l.key)
@@ -320,9 +339,9 @@ fn findings_in(
     for (h, (or, nr)) in hunks.iter().enumerate() {
         match judge_hunk(
             &a,
-            &b,
+            &around[h],
             or.clone(),
-            nr.clone(),
+            0..nr.len(),
             h as u32,
             &added,
             elsewhere,
@@ -1088,17 +1107,28 @@ mod tests {
                                 }
                             })
                             .collect();
-                        for (x, y) in [(text.as_str(), new.as_str()), (&new, text)] {
+                        // Also with the last line's `\n` dropped: that line
+                        // is then the new side's own, after the copied ones.
+                        let cut = new.trim_end_matches('\n');
+                        for (x, y) in [
+                            (text.as_str(), new.as_str()),
+                            (&new, text),
+                            (text, cut),
+                            (cut, text),
+                        ] {
                             if let Some(parts) = measure::hunks(x.as_bytes(), y.as_bytes()) {
                                 paired += 1;
                                 for open in [None, Some(("*/", Class::Comment))] {
                                     let (a, b) = classify_pair(x, y, lang, open, &parts);
                                     assert_eq!(fields(&a), fields(&classify_from(x, lang, open)));
+                                    let whole = classify_from(y, lang, open);
                                     assert_eq!(
-                                        fields(&b),
-                                        fields(&classify_from(y, lang, open)),
+                                        fields(&b.all(&a)),
+                                        fields(&whole),
                                         "{name}: {x:?} -> {y:?}"
                                     );
+                                    let keys: Vec<u64> = whole.iter().map(|l| l.key).collect();
+                                    assert_eq!(b.keys(), keys, "{name}: {x:?} -> {y:?}");
                                 }
                             }
                             let w = findings_in(x, y, lang, nowhere(), true, None);
