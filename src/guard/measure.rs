@@ -392,6 +392,11 @@ const CHUNK: usize = 4096;
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let mut i = 0;
+    // Blocks of 64 compared whole first (a vector compare), so only the
+    // block where they differ is read a word at a time.
+    while i + 64 <= n && a[i..i + 64] == b[i..i + 64] {
+        i += 64;
+    }
     while i + 8 <= n {
         let word = |s: &[u8]| {
             let mut w = [0u8; 8];
@@ -700,7 +705,7 @@ mod tests {
 
     #[test]
     fn common_prefixes_are_counted_to_the_byte() {
-        let a: Vec<u8> = (0..100u8).collect();
+        let a: Vec<u8> = (0..300u32).map(|i| (i * 7) as u8).collect();
         for at in 0..=a.len() {
             for len in [at, a.len()] {
                 let mut b = a[..len].to_vec();

@@ -5,7 +5,7 @@ use super::*;
 
 /// What the diff compares: a line's key (the diff reads the keys in the
 /// classed lines themselves, not in a copy of them).
-pub(super) trait Keyed {
+pub(super) trait Keyed: Sync {
     fn key(&self) -> u64;
 }
 
@@ -129,7 +129,24 @@ pub(super) fn unique_pairs<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, 
 /// with their indices, spread into buckets by their top bits and sorted
 /// within them, so the two sides are walked together in key order.
 pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
-    let (ka, kb) = (by_key(a), by_key(b));
+    // A large pair's two sides are sorted on two threads: this comes late
+    // in a check, when the other pieces of work are done and a core is
+    // free.
+    let (ka, kb) = if a.len() + b.len() >= PARALLEL_KEYS {
+        std::thread::scope(
+            |s| match std::thread::Builder::new().spawn_scoped(s, || by_key(b)) {
+                Ok(h) => {
+                    let ka = by_key(a);
+                    // A panic there is the panic it would have been here.
+                    let kb = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                    (ka, kb)
+                }
+                Err(_) => (by_key(a), by_key(b)),
+            },
+        )
+    } else {
+        (by_key(a), by_key(b))
+    };
     // The pairs noted at their index in `a`, read off in that order.
     let mut to = vec![usize::MAX; a.len()];
     let (mut x, mut y) = (0, 0);
@@ -159,6 +176,11 @@ pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec
         .map(|(x, &y)| (x, y))
         .collect()
 }
+
+/// From this many lines on both sides together, [`unique_pairs_bucketed`]
+/// sorts them on two threads (a thread costs tens of microseconds; the
+/// sort of this many, a few milliseconds).
+const PARALLEL_KEYS: usize = 1 << 17;
 
 /// The keys with their indices, sorted by key.
 fn by_key<K: Keyed>(keys: &[K]) -> Vec<(u64, usize)> {

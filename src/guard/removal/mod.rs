@@ -1175,6 +1175,8 @@ mod tests {
             (3000, 40),
             (20_000, 15_000),
             (20_000, u64::MAX),
+            // Past the size sorted on two threads.
+            (80_000, 60_000),
         ] {
             let mut key = |_| {
                 let k = next() % alphabet;
