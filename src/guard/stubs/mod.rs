@@ -439,7 +439,7 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
     for c in comments {
         let text = fold(c);
         let placeholder = elision::is_placeholder_in(c.trim(), lang);
-        if STUB_WORDS.iter().any(|w| text.contains(w)) || placeholder {
+        if has_stub_word(&text) || placeholder {
             b.marked = true;
             // `// TODO`, `// TODO: implement`, a placeholder: the comment
             // stands for the code. `// TODO: retry on timeouts` is a note.
@@ -496,7 +496,7 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
         }
         let words = || {
             let folded = fold(line);
-            STUB_WORDS.iter().any(|w| folded.contains(w))
+            has_stub_word(&folded)
         };
         if STUB_PREFIXES.starts(squeezed) {
             b.marked = true;
@@ -633,6 +633,36 @@ mod tests {
                 })
                 .collect();
             assert_eq!(occurrences(&found), expected, "{n} {alphabet}");
+        }
+    }
+
+    /// The one search for the stub words finds what looking for each word
+    /// finds: each word alone, inside other text, cut by a character at
+    /// either end, in other case, beside wide characters.
+    #[test]
+    fn stub_words_are_found_as_by_each_word() {
+        let mut texts: Vec<String> = STUB_WORDS
+            .iter()
+            .flat_map(|w| {
+                let tail: String = w.chars().skip(1).collect();
+                let head: String = w.chars().take(w.chars().count() - 1).collect();
+                [
+                    w.to_string(),
+                    format!("// {w}!"),
+                    format!("x{tail}"),
+                    format!("{head}."),
+                    w.to_uppercase(),
+                    format!("日本{w}日本"),
+                ]
+            })
+            .collect();
+        texts.extend(["", "to do", "stubborn", "implementation", "TODO"].map(String::from));
+        for t in &texts {
+            assert_eq!(
+                has_stub_word(t),
+                STUB_WORDS.iter().any(|w| t.contains(w)),
+                "{t:?}"
+            );
         }
     }
 

@@ -60,6 +60,21 @@ pub(super) static LOGGING_PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| Prefix
 pub(super) static TRIVIAL_SET: LazyLock<TextSet<&'static str>> =
     LazyLock::new(|| TRIVIAL.iter().copied().collect());
 
+/// [`STUB_WORDS`] as one search: looking for each word in turn set up a
+/// searcher per word and per comment, some thirty for every changed body.
+static STUB_SEARCH: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+    let words: Vec<String> = STUB_WORDS.iter().map(|w| regex::escape(w)).collect();
+    regex::Regex::new(&words.join("|")).ok()
+});
+
+/// Returns whether `text` holds one of [`STUB_WORDS`].
+pub(super) fn has_stub_word(text: &str) -> bool {
+    match &*STUB_SEARCH {
+        Some(r) => r.is_match(text),
+        None => STUB_WORDS.iter().any(|w| text.contains(w)),
+    }
+}
+
 /// Bodies longer than this are implemented, whatever they hold.
 pub(super) const MAX_BODY: usize = 16 * 1024;
 
