@@ -49,10 +49,12 @@
 //! through the file (every fortieth line) is cut into its changed parts
 //! between stretches both sides share ([`super::measure::hunks`]): the new
 //! side's measurements are derived from those parts, the removal
-//! judgement classes the shared stretches once, and the new side's stub
-//! scan takes the names of the headers there from the old side's — each
-//! the same as reading the new side whole (the tests compare), because
-//! each depends only on bytes the two sides share.
+//! judgement classes the shared stretches once (the new side's lines
+//! there are the old side's, not copies), and the new side's stub scan
+//! replays the old side's braces over them and takes the names of the
+//! headers there from the old side's — each the same as reading the new
+//! side whole (the tests compare), because each depends only on bytes the
+//! two sides share, entered in the same state.
 //!
 //! Its parts: this module weighs the evidence into a verdict; `reason`
 //! says why, in words; `study` measures and scans the two sides;
