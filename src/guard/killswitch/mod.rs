@@ -65,7 +65,7 @@ use serde::Serialize;
 
 use super::lang::{self, Format, Lang};
 use super::lines::{lines, PassThrough};
-use super::measure::{meaningful_common, merge};
+use super::measure::{meaningful_common, measure, merge};
 use super::{removal, structure, stubs};
 use std::hash::BuildHasherDefault;
 
@@ -82,7 +82,7 @@ pub use change::{Change, ChangedFile, Elsewhere};
 use content::truncation;
 pub use content::{encoding, is_binary, line_endings};
 pub use reason::{Encoding, LineEndings, Reason, Side};
-use study::{both, changes, placeholders, study, Changed, PARALLEL_BYTES};
+use study::{all_through, both, one_edit, placeholders, study, Changed, PARALLEL_BYTES};
 
 /// The limits under which a write is blocked.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -263,14 +263,72 @@ fn judge(
     // of its own beside the measurements, for a large pair.
     // The weighing of what the study found (shared lines, placeholders,
     // stubbed functions) follows it on its thread, beside the removals.
-    // Where the sides differ is worked out once, for both.
-    let changed = changes(old, new, derive);
+    // Where the sides differ is worked out once, for both: an edit in one
+    // place at once; changed parts all through on one core, the old side
+    // being measured on the other meanwhile.
+    let parallel = old.len() + new.len() >= PARALLEL_BYTES;
+    if let Some(changed) = one_edit(old, new, derive) {
+        let old_measured = || measure(old, lang);
+        return judged(
+            lang,
+            (old, new),
+            texts,
+            (old_binary, new_binary),
+            t,
+            elsewhere,
+            &changed,
+            old_measured,
+            reasons,
+        );
+    }
+    std::thread::scope(|scope| {
+        let early = parallel
+            .then(|| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, || measure(old, lang))
+                    .ok()
+            })
+            .flatten();
+        let old_measured = move || match early {
+            // A panic there is the panic it would have been here.
+            Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            None => measure(old, lang),
+        };
+        let changed = all_through(old, new);
+        judged(
+            lang,
+            (old, new),
+            texts,
+            (old_binary, new_binary),
+            t,
+            elsewhere,
+            &changed,
+            old_measured,
+            reasons,
+        )
+    })
+}
+
+/// [`judge`] once the sides' text and encodings are known and where they
+/// differ (`changed`); `old_measured` measures the old side.
+#[allow(clippy::too_many_arguments)]
+fn judged(
+    lang: &'static Lang,
+    (old, new): (&[u8], &[u8]),
+    texts: Option<(&str, &str)>,
+    (old_binary, new_binary): (bool, bool),
+    t: &Thresholds,
+    elsewhere: &Elsewhere<'_>,
+    changed: &Changed,
+    old_measured: impl FnOnce() -> super::measure::Measured,
+    mut reasons: Vec<Reason>,
+) -> Report {
     let (found, (old_side, new_side, scans, common, elisions)) = both(
         old.len() + new.len() >= PARALLEL_BYTES,
         || {
             texts.map(|(o, n)| {
                 let others = elsewhere.others(lang.prose);
-                match &changed {
+                match changed {
                     Changed::Hunks(parts) => removal::findings_parted(o, n, lang, others, parts),
                     _ => removal::findings(o, n, lang, others),
                 }
@@ -278,7 +336,7 @@ fn judge(
         },
         || {
             let (old_side, new_side, old_scan, new_scan, same) =
-                study(old, new, texts, lang, &changed);
+                study(old, new, texts, lang, changed, old_measured);
             // Lines `new` has more often than `old` are the only ones that
             // can add a placeholder; they are judged in a second pass, once
             // each.
@@ -293,7 +351,7 @@ fn judge(
             let elisions = if new_binary {
                 Vec::new()
             } else {
-                placeholders(new, &old_side, surplus, &changed, lang)
+                placeholders(new, &old_side, surplus, changed, lang)
             };
             let scans = match (texts, old_scan, new_scan) {
                 (Some((o, n)), Some(before), Some(after)) => {

@@ -38,19 +38,24 @@ pub(super) enum Changed {
     Hunks(Vec<Hunk>),
 }
 
-/// Returns where `new` differs from `old`, when that is worth knowing (an
-/// edit that leaves most of the file as it was, in one place or in
-/// many); `derive: false` measures both sides whole (the tests compare).
-pub(super) fn changes(old: &[u8], new: &[u8], derive: bool) -> Changed {
+/// Returns where `new` differs from `old`, when that is worth knowing
+/// and quick to see: an edit that leaves most of the file as it was, in
+/// one place (a look from both ends); `None` when it may be an edit in
+/// many places ([`all_through`]). `derive: false` measures both sides
+/// whole (the tests compare).
+pub(super) fn one_edit(old: &[u8], new: &[u8], derive: bool) -> Option<Changed> {
     if !derive {
-        return Changed::Unknown;
+        return Some(Changed::Unknown);
     }
     let d = Delta::of(old, new);
-    if d.worth_it(old.len(), new.len()) {
-        return Changed::Delta(d);
-    }
-    // Changed all through, in small places: the new side is derived from
-    // the changed parts all the same.
+    d.worth_it(old.len(), new.len())
+        .then_some(Changed::Delta(d))
+}
+
+/// Returns where `new` differs from `old` when [`one_edit`] did not say:
+/// its changed parts, if it is changed all through in small places (the
+/// new side is derived from them all the same).
+pub(super) fn all_through(old: &[u8], new: &[u8]) -> Changed {
     match hunks(old, new) {
         Some(h) => Changed::Hunks(h),
         None => Changed::Unknown,
@@ -63,12 +68,17 @@ pub(super) fn changes(old: &[u8], new: &[u8], derive: bool) -> Changed {
 /// (measuring; scanning each side for stubs) run on three threads, or on
 /// two for an edit (the new side's scan is then short, and follows the
 /// old side's).
+///
+/// `old_side` measures the old side (it may have been started on a thread
+/// of its own before the changed parts were known: they are found first,
+/// on one core).
 pub(super) fn study<'a>(
     old: &[u8],
     new: &[u8],
     texts: Option<(&'a str, &'a str)>,
     lang: &'static Lang,
     changed: &Changed,
+    old_side: impl FnOnce() -> Measured,
 ) -> Studied<'a> {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
     let (delta, parts) = match changed {
@@ -77,7 +87,7 @@ pub(super) fn study<'a>(
         Changed::Unknown => (None, None),
     };
     let measured = || {
-        let old_side = measure(old, lang);
+        let old_side = old_side();
         let new_side = match (delta, parts) {
             (Some(d), _) => old_side.derive(old, new, d, lang),
             (None, Some(h)) => old_side.derive_hunks(old, new, h, lang),
