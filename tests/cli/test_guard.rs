@@ -130,6 +130,75 @@ fn test_guard_check_reads_thresholds_from_git_config() {
 }
 
 #[test]
+fn test_guard_check_thresholds_follow_global_then_repository_then_environment() {
+    // Ten lines cut to four: blocked by the default volume (0.50), passed
+    // once volume and jaccard are lowered to 0.30.
+    let (old, new) = (lines(10, "l"), lines(4, "l"));
+    let verdict = |out: &Out| {
+        assert!(matches!(out.code, 0 | 3), "{out}");
+        out.stdout.split(':').next().unwrap_or_default().to_string()
+    };
+
+    // Outside any repository the global file (under HOME) is read.
+    let dir = TestRepo::empty_dir();
+    dir.write("old", &old);
+    dir.write("new", &new);
+    assert_eq!(
+        verdict(&dir.run(&["guard", "check", "old", "new"])),
+        "block"
+    );
+    let global = dir.home().join(".gitconfig");
+    let mut text = std::fs::read_to_string(&global).expect("global config");
+    text.push_str("[fararoni \"guard\"]\n\tvolume = 0.3\n\tjaccard = 0.3\n");
+    std::fs::write(&global, &text).expect("write global config");
+    let out = dir.run(&["guard", "check", "old", "new"]);
+    assert_eq!(verdict(&out), "pass");
+    assert!(out.stdout.contains("(min 0.30)"), "{out}");
+    // Found through HOME alone, as git finds it.
+    let out: Out = dir
+        .cmd("git-fararoni")
+        .args(["guard", "check", "old", "new"])
+        .env_remove("GIT_CONFIG_GLOBAL")
+        .output()
+        .expect("runs")
+        .into();
+    assert_eq!(verdict(&out), "pass", "{out}");
+
+    // In a repository, from a subdirectory: the global value holds until
+    // the repository's own config says otherwise, and the environment
+    // overrides both.
+    let repo = TestRepo::new();
+    std::fs::write(repo.home().join(".gitconfig"), &text).expect("write global config");
+    repo.write("src/old", &old);
+    repo.write("src/new", &new);
+    let sub = repo.path().join("src");
+    let out = repo.run_in(&sub, &["guard", "check", "old", "new"]);
+    assert_eq!(verdict(&out), "pass");
+    repo.git(&["config", "fararoni.guard.volume", "0.9"]);
+    let out = repo.run_in(&sub, &["guard", "check", "old", "new", "--json"]);
+    assert_eq!(out.code, 3, "{out}");
+    let v: Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(v["verdict"], "block");
+    assert!(
+        v["reasons"].to_string().contains("0.90"),
+        "the repository's volume is the one applied: {out}"
+    );
+    let out: Out = repo
+        .cmd("git-fararoni")
+        .current_dir(&sub)
+        .args(["guard", "check", "old", "new"])
+        .env("FARARONI_GUARD_VOLUME", "0.3")
+        .output()
+        .expect("runs")
+        .into();
+    assert_eq!(verdict(&out), "pass", "{out}");
+    // A check changes nothing: both files as they were, no store.
+    assert_eq!(repo.read("src/old"), old);
+    assert_eq!(repo.read("src/new"), new);
+    assert!(!repo.path().join(".fararoni").exists());
+}
+
+#[test]
 fn test_guard_check_missing_new_file_is_an_error() {
     let repo = TestRepo::new();
     let out = repo.run(&["guard", "check", "a", "b"]);

@@ -86,6 +86,44 @@ fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
         .map_err(|e| CliError::user(format!("could not read `{}`", path.display())).caused_by(&e))
 }
 
+/// Reads OLD: a path that does not exist is a new file (`None`).
+fn read_old(old: &Path) -> Result<Option<Vec<u8>>, CliError> {
+    match std::fs::read(old) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(CliError::user(format!("could not read `{}`", old.display())).caused_by(&e)),
+    }
+}
+
+/// Starts `f` on a thread of `scope`; `None` when no thread can be had
+/// (the caller then does the work itself).
+fn spawn<'s, T: Send + 's>(
+    scope: &'s std::thread::Scope<'s, '_>,
+    name: &str,
+    f: impl FnOnce() -> T + Send + 's,
+) -> Option<std::thread::ScopedJoinHandle<'s, T>> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn_scoped(scope, f)
+        .ok()
+}
+
+/// The result of a thread; its panic, a bug, goes on as this thread's.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// The kill-switch thresholds configured for `dir`: its repository's
+/// settings, or the global ones outside any repository.
+fn thresholds_at(
+    dir: &Path,
+) -> Result<(Thresholds, Vec<crate::settings::read::SettingWarning>), GuardError> {
+    let repo = Repo::discover(dir).ok().flatten();
+    configured_thresholds(repo.as_ref())
+}
+
 fn guard_error(e: GuardError) -> CliError {
     match e {
         GuardError::Shadow(e) => shadow_error(e),
@@ -147,16 +185,31 @@ fn summary(report: &Report, t: &Thresholds) -> String {
 }
 
 fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
-    let old_bytes = match std::fs::read(old) {
-        Ok(b) => Some(b),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => {
-            return Err(CliError::user(format!("could not read `{}`", old.display())).caused_by(&e))
-        }
-    };
-    let new_bytes = read_file(new)?;
-    let repo = Repo::discover(&cwd()?).ok().flatten();
-    let (t, warnings) = configured_thresholds(repo.as_ref()).map_err(guard_error)?;
+    let dir = cwd();
+    // Before the judgement: two reads of up to megabytes each (most of
+    // their time is the kernel faulting in the buffers' pages) and the
+    // thresholds from git's configuration, for which gix asks `git` where
+    // its installation's file is (a child process, outside a repository).
+    // None needs another, so each has a thread; errors keep their order
+    // (OLD, NEW, the current directory, the settings).
+    let (files, settings) = std::thread::scope(|s| {
+        let settings = dir
+            .as_ref()
+            .ok()
+            .and_then(|d| spawn(s, "settings", move || thresholds_at(d)));
+        let old_read = spawn(s, "read-old", || read_old(old));
+        let new_bytes = read_file(new);
+        let old_bytes = old_read.map_or_else(|| read_old(old), joined);
+        (
+            old_bytes.and_then(|o| Ok((o, new_bytes?))),
+            settings.map(joined),
+        )
+    });
+    let (old_bytes, new_bytes) = files?;
+    let dir = dir?;
+    let (t, warnings) = settings
+        .unwrap_or_else(|| thresholds_at(&dir))
+        .map_err(guard_error)?;
     for w in &warnings {
         warn(w);
     }
