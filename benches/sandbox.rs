@@ -18,7 +18,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
 use git_fararoni::sandbox::{self, Level, Policy, SHIM_SUBCOMMAND};
@@ -66,44 +66,68 @@ fn time(mut c: Command, dir: &Path) -> Duration {
     t
 }
 
-/// A column: its name and how to make the command it times.
-type Case = (&'static str, Box<dyn Fn() -> Command>);
+/// A column: its name and how to run (and time) its `true` in a folder.
+type Case = (&'static str, Box<dyn Fn(&Path) -> Duration>);
+
+/// A column that spawns the command `make` returns.
+fn spawned(name: &'static str, make: impl Fn() -> Command + 'static) -> Case {
+    (name, Box::new(move |dir| time(make(), dir)))
+}
 
 /// The columns: a plain spawn, the shim's own start, and a contained
 /// `true` at each level this system has — at the Full level with the
 /// network off (our agent's commands: a new network namespace) and on
-/// (other agents' commands, `fararoni.sandbox.network`'s default there).
-fn cases(off: &Policy, on: &Policy) -> Vec<Case> {
+/// (other agents' commands, `fararoni.sandbox.network`'s default there);
+/// with `here`, also the Full level set up from this process, as `git
+/// fararoni run` does (no shim; this process must be single-threaded).
+fn cases(off: &Policy, on: &Policy, here: bool) -> Vec<Case> {
     let (full_off, full_on, landlock) = (off.clone(), on.clone(), off.clone());
     let mut v: Vec<Case> = vec![
-        ("plain true", Box::new(|| Command::new("true"))),
-        (
-            "git-fararoni --version",
-            Box::new(|| {
-                let mut c = Command::new(exe());
-                c.arg("--version");
-                c
-            }),
-        ),
+        spawned("plain true", || Command::new("true")),
+        spawned("git-fararoni --version", || {
+            let mut c = Command::new(exe());
+            c.arg("--version");
+            c
+        }),
     ];
     let probe = sandbox::probe();
     if probe.level >= Level::Full {
-        v.push((
-            "contained true (full, no net)",
-            Box::new(move || contained(&full_off, Level::Full)),
-        ));
-        v.push((
-            "contained true (full, net)",
-            Box::new(move || contained(&full_on, Level::Full)),
-        ));
+        v.push(spawned("contained true (full, no net)", move || {
+            contained(&full_off, Level::Full)
+        }));
+        v.push(spawned("contained true (full, net)", move || {
+            contained(&full_on, Level::Full)
+        }));
+        if here {
+            for (name, policy) in [
+                ("in-process (full, no net)", off.clone()),
+                ("in-process (full, net)", on.clone()),
+            ] {
+                v.push((name, Box::new(move |dir| in_process(&policy, dir))));
+            }
+        }
     }
     if probe.level >= Level::Landlock {
-        v.push((
-            "contained true (landlock)",
-            Box::new(move || contained(&landlock, Level::Landlock)),
-        ));
+        v.push(spawned("contained true (landlock)", move || {
+            contained(&landlock, Level::Landlock)
+        }));
     }
     v
+}
+
+/// Runs `true` contained from this process ([`sandbox::run_here`]) and
+/// times it up to its answer (the helper's cleanup, waited for when the
+/// answer is dropped, comes after).
+fn in_process(policy: &Policy, dir: &Path) -> Duration {
+    let argv: Vec<OsString> = vec!["true".into()];
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    let start = Instant::now();
+    let done = sandbox::run_here(policy, &argv, &env, dir)
+        .expect("contained")
+        .expect("a single-threaded process at the Full level");
+    let t = start.elapsed();
+    assert_eq!(done.code, 0);
+    t
 }
 
 fn bench_sandbox(c: &mut Criterion) {
@@ -113,8 +137,8 @@ fn bench_sandbox(c: &mut Criterion) {
         ..off.clone()
     };
     let mut g = c.benchmark_group("spawn");
-    for (name, make) in cases(&off, &on) {
-        g.bench_function(name, |b| b.iter(|| time(make(), dir.path())));
+    for (name, run) in cases(&off, &on, false) {
+        g.bench_function(name, |b| b.iter(|| run(dir.path())));
     }
     g.finish();
 }
@@ -129,11 +153,11 @@ fn medians() {
         network: true,
         ..off.clone()
     };
-    let cases = cases(&off, &on);
+    let cases = cases(&off, &on, true);
     let mut samples: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); cases.len()];
     for _ in 0..rounds {
-        for (i, (_, make)) in cases.iter().enumerate() {
-            samples[i].push(time(make(), dir.path()));
+        for (i, (_, run)) in cases.iter().enumerate() {
+            samples[i].push(run(dir.path()));
             // The sandbox's helper tears the namespaces down and removes
             // its placeholders after the caller has its answer; an agent's
             // next command comes a model call later. Back to back, each
@@ -155,7 +179,7 @@ fn medians() {
     );
     for ((name, _), m) in cases.iter().zip(&med) {
         println!(
-            "  {name:28} {m:6.3} ms  {:+6.3} ms vs plain  {:5.2}× plain",
+            "  {name:30} {m:6.3} ms  {:+6.3} ms vs plain  {:5.2}× plain",
             m - med[0],
             m / med[0]
         );
@@ -165,8 +189,21 @@ fn medians() {
 
 criterion_group!(benches, bench_sandbox);
 
+/// Set in the child that prints the medians: a fresh process, single-
+/// threaded (criterion's analysis leaves a thread pool behind), so it can
+/// host the sandbox itself.
+const MEDIANS_CHILD: &str = "FARARONI_BENCH_MEDIANS";
+
 fn main() {
+    if std::env::var_os(MEDIANS_CHILD).is_some() {
+        medians();
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
-    medians();
+    let status = Command::new(std::env::current_exe().expect("this bench"))
+        .env(MEDIANS_CHILD, "1")
+        .status()
+        .expect("the medians' child");
+    assert!(status.success());
 }

@@ -139,13 +139,14 @@ pub fn shim() -> Result<PathBuf, ContainError> {
     crate::which::resolve_program("git-fararoni", &here).ok_or(ContainError::Shim)
 }
 
-/// Returns the command that runs `argv` contained in the working tree of
-/// `repo`, and the level it will run at.
-pub fn command(
+/// Returns the policy for running `argv` contained in the working tree of
+/// `repo`, once the run may go ahead: `FARARONI_SANDBOX=none` refuses it,
+/// and `.fararoni/` exists.
+fn policy_to_run(
     repo: &Repo,
     argv: &[OsString],
     network: bool,
-) -> Result<(Command, Level), ContainError> {
+) -> Result<sandbox::Policy, ContainError> {
     let top = repo.workdir().map(Path::to_path_buf).unwrap_or_default();
     let settings = crate::settings::read::sandbox_settings(crate::settings::of(Some(repo)));
     let policy =
@@ -166,14 +167,34 @@ pub fn command(
     // it is rather than with a placeholder it removes after answering
     // (which could race with the closing snapshot writing there).
     let _ = std::fs::create_dir(policy.worktree.join(".fararoni"));
+    Ok(policy)
+}
+
+/// Returns the shim command that runs `argv` under `policy`, and the level
+/// it will run at.
+fn shim_command(
+    policy: &sandbox::Policy,
+    argv: &[OsString],
+) -> Result<(Command, Level), ContainError> {
     let shim = shim()?;
     let (cmd, level) = sandbox::command_with_shim(
         &shim,
         &[OsString::from(sandbox::SHIM_SUBCOMMAND)],
-        &policy,
+        policy,
         argv,
     )?;
     Ok((cmd, level))
+}
+
+/// Returns the command that runs `argv` contained in the working tree of
+/// `repo`, and the level it will run at.
+pub fn command(
+    repo: &Repo,
+    argv: &[OsString],
+    network: bool,
+) -> Result<(Command, Level), ContainError> {
+    let policy = policy_to_run(repo, argv, network)?;
+    shim_command(&policy, argv)
 }
 
 /// Returns `process` (built to run one command in the working tree of
@@ -211,7 +232,10 @@ pub fn run(cwd: &Path, argv: &[OsString], opts: Options) -> Result<Ran, ContainE
         .map_err(ContainError::Repo)?
         .filter(|r| r.workdir().is_some())
         .ok_or_else(|| ContainError::NotAWorktree(cwd.to_path_buf()))?;
-    let (mut cmd, level) = command(&repo, argv, opts.network)?;
+    let policy = policy_to_run(&repo, argv, opts.network)?;
+    // Built (and the level checked) before the snapshot: a sandbox this
+    // system cannot give fails before anything is saved or run.
+    let (mut cmd, level) = shim_command(&policy, argv)?;
     let session = opts.session.unwrap_or_else(|| Session::fresh("run"));
     let shadow = Shadow::discover(cwd).map_err(ContainError::Snapshot)?;
     dirty::snapshot(&shadow, &repo, &session).map_err(ContainError::Snapshot)?;
@@ -220,11 +244,27 @@ pub fn run(cwd: &Path, argv: &[OsString], opts: Options) -> Result<Ran, ContainE
         .first()
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let status = cmd
-        .status()
-        .map_err(|source| ContainError::Spawn { program, source })?;
-    let code = exit_code(status);
     let mut notes = Vec::new();
+    // From a single-threaded process (this command's) the sandbox is set
+    // up here, without starting the shim; otherwise through the shim.
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    let (code, _helper) = match sandbox::run_here(&policy, argv, &env, cwd) {
+        Ok(Some(done)) => (done.code, Some(done)),
+        // As the shim would: nothing ran, the code says why (125–127).
+        Err(e) => {
+            notes.push(format!(
+                "fararoni sandbox: {}",
+                crate::text::chain::one_line(&e)
+            ));
+            (i32::from(e.exit_code()), None)
+        }
+        Ok(None) => {
+            let status = cmd
+                .status()
+                .map_err(|source| ContainError::Spawn { program, source })?;
+            (exit_code(status), None)
+        }
+    };
     let changes = match dirty::record(&shadow, &repo, &session) {
         Ok(changes) => changes
             .into_iter()

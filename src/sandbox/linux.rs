@@ -35,12 +35,24 @@ enum Stage {
     Exec = 5,
 }
 
-pub(super) fn exec_contained(
+/// What is settled before the helper forks: the writable folders the
+/// environment names, the worktree's shared lock, and the command as C
+/// strings.
+struct Prepared {
+    extra: Vec<policy::Writable>,
+    reachable_socket: Option<PathBuf>,
+    worktree_lock: Option<std::fs::File>,
+    program: CString,
+    argv: Vec<CString>,
+    env: Vec<CString>,
+}
+
+fn prepare(
     policy: &Policy,
     level: Level,
     argv: &[OsString],
     env: &[(OsString, OsString)],
-) -> Result<Infallible, SandboxError> {
+) -> Result<Prepared, SandboxError> {
     let threads = thread_count();
     if threads > 1 {
         return Err(SandboxError::MultiThreaded { threads });
@@ -53,7 +65,7 @@ pub(super) fn exec_contained(
     };
     let extra = policy::resolve(&lookup);
     // Found here, with the command's own PATH, so that "not found" is an
-    // error of the shim rather than of a half-built sandbox.
+    // error of the caller rather than of a half-built sandbox.
     let program = find_program(&argv[0], lookup("PATH")).map_err(|source| SandboxError::Exec {
         program: argv[0].to_string_lossy().into_owned(),
         source,
@@ -76,10 +88,9 @@ pub(super) fn exec_contained(
         }
         _ => None,
     };
-    let mut plan = Plan::build(policy, level, &extra)?;
     // With the network on, the command's ssh-agent stays reachable (a
     // fetch over ssh needs it; an agent runs nothing).
-    plan.reachable_socket = policy
+    let reachable_socket = policy
         .network
         .then(|| lookup("SSH_AUTH_SOCK"))
         .flatten()
@@ -98,85 +109,189 @@ pub(super) fn exec_contained(
             })
             .collect::<Vec<_>>(),
     )?;
+    Ok(Prepared {
+        extra,
+        reachable_socket,
+        worktree_lock,
+        program: cprogram,
+        argv: cargv,
+        env: cenv,
+    })
+}
+
+/// The helper of a Full-level run, seen from the process that forked it:
+/// where its answer arrives, and the pipe whose closing tells it we died.
+struct Forked {
+    pid: libc::pid_t,
+    status: OwnedFd,
+    alive: OwnedFd,
+}
+
+/// Builds the plan (making placeholders) for `prep`, with its reachable
+/// socket.
+fn plan(policy: &Policy, level: Level, prep: &Prepared) -> Result<Plan, SandboxError> {
+    let mut plan = Plan::build(policy, level, &prep.extra)?;
+    plan.reachable_socket.clone_from(&prep.reachable_socket);
+    Ok(plan)
+}
+
+/// Forks the helper that enters the namespaces, runs the command as pid 1
+/// and sends its outcome (see `supervise`); `cwd`, when given, is the
+/// command's directory (else this process's).
+///
+/// The namespaces are entered by a helper child, not by the caller: the
+/// last process to leave a mount or user namespace tears it down (an RCU
+/// grace period, milliseconds on a busy machine). The helper sends the
+/// command's status first and exits after, so the caller, which waits for
+/// that message, does not wait for the teardown. The helper is forked
+/// before the plan: it enters the namespaces (the network one alone takes
+/// half a millisecond) while the caller plans and makes the placeholders,
+/// then reads the plan from a pipe.
+fn fork_helper(
+    policy: &Policy,
+    argv: &[OsString],
+    prep: &mut Prepared,
+    cwd: Option<&Path>,
+) -> Result<Forked, SandboxError> {
+    let level = Level::Full;
     let setup = |what: String, source: io::Error| SandboxError::Setup {
         level,
         what,
         source,
     };
-
-    if level == Level::Full {
-        // The namespaces are entered by a helper child, not by the shim:
-        // the last process to leave a mount or user namespace tears it
-        // down (an RCU grace period, milliseconds on a busy machine). The
-        // helper tells the shim the command's status first and exits
-        // after, so the caller, which waits for the shim, does not wait
-        // for that teardown.
-        let (status_r, status_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
-        let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
-        // SAFETY: single-threaded process (checked), so the child may run
-        // arbitrary code.
-        let helper = unsafe { libc::fork() };
-        if helper < 0 {
-            return Err(setup("fork".into(), io::Error::last_os_error()));
+    let (status_r, status_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+    let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+    let (plan_r, plan_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
+    // SAFETY: single-threaded process (checked in `prepare`), so the child
+    // may run arbitrary code.
+    let helper = unsafe { libc::fork() };
+    if helper < 0 {
+        return Err(setup("fork".into(), io::Error::last_os_error()));
+    }
+    if helper == 0 {
+        drop(status_r);
+        drop(alive_w);
+        drop(plan_w);
+        if !parent_alive(&alive_r) {
+            // SAFETY: ends the helper; the caller is gone.
+            unsafe { libc::_exit(1) };
         }
-        if helper == 0 {
-            drop(status_r);
-            drop(alive_w);
-            if !parent_alive(&alive_r) {
-                // SAFETY: ends the helper; the shim is gone.
-                unsafe { libc::_exit(1) };
-            }
-            drop(alive_r);
-            let mut sent = false;
-            let keep = Some(status_w.as_raw_fd());
-            let result = supervise(
+        drop(alive_r);
+        let mut sent = false;
+        let keep = Some(status_w.as_raw_fd());
+        let entered = match cwd.map(std::env::set_current_dir) {
+            Some(Err(e)) => Err(setup(
+                format!("enter `{}`", cwd.unwrap_or(Path::new("")).display()),
+                e,
+            )),
+            _ => enter_namespaces(policy.network, prep.reachable_socket.as_deref()),
+        };
+        // The caller's plan, or nothing when it could not make one (it
+        // reports that itself and reads no answer).
+        let received = receive_plan(plan_r);
+        let Some(mut plan) = received else {
+            // SAFETY: ends the helper; nothing to report.
+            unsafe { libc::_exit(0) };
+        };
+        let result = entered.and_then(|shm| {
+            supervise(
                 policy,
                 level,
                 argv,
                 &mut plan,
-                worktree_lock,
-                &cprogram,
-                &cargv,
-                &cenv,
+                shm,
+                prep.worktree_lock.take(),
+                &prep.program,
+                &prep.argv,
+                &prep.env,
                 keep,
                 &mut |r| {
-                    // The command is over: the shim may now exit without
+                    // The command is over: the caller may now exit without
                     // taking this helper along, which finishes the cleanup.
                     // SAFETY: prctl with integer arguments only.
                     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, 0, 0, 0, 0) };
                     send(&status_w, r);
                     sent = true;
                 },
-            );
-            if !sent {
-                send(&status_w, &result);
-            }
-            // SAFETY: ends the helper without running the shim's destructors.
-            unsafe { libc::_exit(0) };
+            )
+        });
+        if !sent {
+            send(&status_w, &result);
         }
-        drop(status_w);
-        drop(alive_r);
-        drop(worktree_lock);
-        let mut keep = vec![status_r.as_raw_fd(), alive_w.as_raw_fd()];
+        // SAFETY: ends the helper without running the caller's destructors.
+        unsafe { libc::_exit(0) };
+    }
+    drop(status_w);
+    drop(alive_r);
+    drop(plan_r);
+    let sent = match plan(policy, level, prep) {
+        Ok(p) => send_plan(plan_w, &p).map_err(|e| setup("send the plan to the helper".into(), e)),
+        Err(e) => {
+            // Closed before waiting: the helper reads the plan to its end.
+            drop(plan_w);
+            Err(e)
+        }
+    };
+    // The helper holds the lock now (the same open file, inherited).
+    drop(prep.worktree_lock.take());
+    if let Err(e) = sent {
+        // The helper got no plan (the pipe is closed) and ends: reap it.
+        drop(alive_w);
+        wait(helper);
+        return Err(e);
+    }
+    Ok(Forked {
+        pid: helper,
+        status: status_r,
+        alive: alive_w,
+    })
+}
+
+/// Writes `plan` to the helper and closes the pipe.
+fn send_plan(fd: OwnedFd, plan: &Plan) -> io::Result<()> {
+    use std::io::Write as _;
+    std::fs::File::from(fd).write_all(&plan.encode())
+}
+
+/// Reads the plan the caller sent; `None` when it sent none (it failed).
+fn receive_plan(fd: OwnedFd) -> Option<Plan> {
+    let mut bytes = Vec::new();
+    std::fs::File::from(fd).read_to_end(&mut bytes).ok()?;
+    Plan::decode(&bytes)
+}
+
+pub(super) fn exec_contained(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+) -> Result<Infallible, SandboxError> {
+    let mut prep = prepare(policy, level, argv, env)?;
+    if level == Level::Full {
+        let helper = fork_helper(policy, argv, &mut prep, None)?;
+        let mut keep = vec![helper.status.as_raw_fd(), helper.alive.as_raw_fd()];
         keep.retain(|fd| *fd > 2);
         close_other_fds(&keep);
-        let result = receive(status_r, level, argv);
-        drop(alive_w);
+        let result = receive(helper.status, level, argv);
+        drop(helper.alive);
         return match result {
-            // SAFETY: ends the shim with the command's code; nothing to flush.
+            // SAFETY: ends the shim with the command's code; nothing to
+            // flush. The helper, reparented, is reaped by init.
             Ok(code) => unsafe { libc::_exit(code) },
             Err(e) => Err(e),
         };
     }
+    let mut plan = plan(policy, level, &prep)?;
     let result = supervise(
         policy,
         level,
         argv,
         &mut plan,
-        worktree_lock,
-        &cprogram,
-        &cargv,
-        &cenv,
+        false,
+        prep.worktree_lock.take(),
+        &prep.program,
+        &prep.argv,
+        &prep.env,
         None,
         &mut |_| {},
     );
@@ -188,8 +303,120 @@ pub(super) fn exec_contained(
     }
 }
 
-/// Sets the sandbox up at `level` (the namespaces and mounts at Full), runs
-/// the command as a child, and returns its exit code; `done` is told the
+/// A Full-level helper still finishing its cleanup after answering; waited
+/// for when dropped, so it leaves no zombie.
+#[derive(Debug)]
+pub struct Helper(libc::pid_t);
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        wait(self.0);
+    }
+}
+
+/// Runs `argv` contained at the Full level from this process, without a
+/// shim: forks the helper directly and returns the command's code once it
+/// has it. This process must be single-threaded; the command inherits its
+/// stdio and runs in `cwd` with `env`.
+pub(super) fn run_contained(
+    policy: &Policy,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+    cwd: &Path,
+) -> Result<(i32, Helper), SandboxError> {
+    let mut prep = prepare(policy, Level::Full, argv, env)?;
+    let forked = fork_helper(policy, argv, &mut prep, Some(cwd))?;
+    let helper = Helper(forked.pid);
+    let result = receive(forked.status, Level::Full, argv);
+    drop(forked.alive);
+    result.map(|code| (code, helper))
+}
+
+/// The Full level's first steps, which need no plan: run by the helper
+/// while its caller plans (the network namespace alone takes half a
+/// millisecond to make). Returns the unix sockets bound outside, read
+/// before leaving the network namespace (/proc/net/unix lists the
+/// reader's).
+fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<bool, SandboxError> {
+    let setup = |what: &str, source: io::Error| SandboxError::Setup {
+        level: Level::Full,
+        what: what.to_owned(),
+        source,
+    };
+    // SAFETY: getuid/getgid cannot fail.
+    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+    let mut sockets = unix_sockets();
+    sockets.retain(|s| Some(s.as_path()) != reachable);
+    let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
+    if !network {
+        flags |= libc::CLONE_NEWNET;
+    }
+    // SAFETY: plain system call; the process is single-threaded (checked
+    // before the fork).
+    check(unsafe { libc::unshare(flags) }).map_err(|e| setup("unshare", e))?;
+    write_file("/proc/self/setgroups", b"deny").map_err(|e| setup("deny setgroups", e))?;
+    write_file("/proc/self/uid_map", format!("{uid} {uid} 1\n").as_bytes())
+        .map_err(|e| setup("write uid_map", e))?;
+    write_file("/proc/self/gid_map", format!("{gid} {gid} 1\n").as_bytes())
+        .map_err(|e| setup("write gid_map", e))?;
+    mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_REC | libc::MS_PRIVATE,
+        None,
+    )
+    .map_err(|e| setup("make mounts private", e))?;
+    if !network {
+        loopback_up().map_err(|e| setup("bring up loopback", e))?;
+    }
+    // A unix socket is a way out that no network namespace closes
+    // and the network setting does not mean to open (a tmux or
+    // docker socket runs commands outside, the user's session bus
+    // starts units); Landlock sees `connect` to one only from ABI
+    // 9. So every socket bound before the command started is
+    // covered by /dev/null: connecting then fails with
+    // ECONNREFUSED. Sockets the command makes itself are not in
+    // the list and work.
+    for sock in &sockets {
+        match mount(
+            Some(Path::new("/dev/null")),
+            sock,
+            None,
+            libc::MS_BIND,
+            None,
+        ) {
+            // A path we cannot reach (another user's 0700
+            // runtime dir, a socket gone since) the command,
+            // with the same uid and no capability, cannot
+            // reach either.
+            Err(e)
+                if matches!(
+                    e.raw_os_error(),
+                    Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
+                ) => {}
+            r => r.map_err(|e| setup(&format!("hide the unix socket `{}`", sock.display()), e))?,
+        }
+    }
+    // A private /dev/shm: POSIX shared memory and semaphores work without
+    // touching the host's (shared with every process).
+    let shm = Path::new(SHM).is_dir()
+        && mount(
+            Some(Path::new("tmpfs")),
+            Path::new(SHM),
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some("mode=1777"),
+        )
+        .is_ok();
+    Ok(shm)
+}
+
+/// Where POSIX shared memory lives; private to each sandbox.
+const SHM: &str = "/dev/shm";
+
+/// Sets the sandbox up at `level` (at Full, in namespaces already entered:
+/// the mounts, hiding `sockets`), runs the command as a child, and returns its exit code; `done` is told the
 /// outcome as soon as it is known, before the placeholders are removed.
 #[allow(clippy::too_many_arguments)]
 fn supervise(
@@ -197,6 +424,7 @@ fn supervise(
     level: Level,
     argv: &[OsString],
     plan: &mut Plan,
+    shm: bool,
     worktree_lock: Option<std::fs::File>,
     cprogram: &CString,
     cargv: &[CString],
@@ -211,32 +439,6 @@ fn supervise(
     };
     match level {
         Level::Full => {
-            // SAFETY: getuid/getgid cannot fail.
-            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-            // Read before leaving the network namespace: /proc/net/unix
-            // lists the sockets of the reader's namespace.
-            let mut sockets = unix_sockets();
-            sockets.retain(|s| Some(s) != plan.reachable_socket.as_ref());
-            let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
-            if !policy.network {
-                flags |= libc::CLONE_NEWNET;
-            }
-            // SAFETY: plain system call; the process is single-threaded (checked above).
-            check(unsafe { libc::unshare(flags) }).map_err(|e| setup("unshare".into(), e))?;
-            write_file("/proc/self/setgroups", b"deny")
-                .map_err(|e| setup("deny setgroups".into(), e))?;
-            write_file("/proc/self/uid_map", format!("{uid} {uid} 1\n").as_bytes())
-                .map_err(|e| setup("write uid_map".into(), e))?;
-            write_file("/proc/self/gid_map", format!("{gid} {gid} 1\n").as_bytes())
-                .map_err(|e| setup("write gid_map".into(), e))?;
-            mount(
-                None,
-                Path::new("/"),
-                None,
-                libc::MS_REC | libc::MS_PRIVATE,
-                None,
-            )
-            .map_err(|e| setup("make mounts private".into(), e))?;
             // Every writable root becomes a mount of its own, then every
             // other mount is remounted read-only: that refuses what Landlock
             // (ABI <= 7) does not see — chmod, chown, utimes, xattrs — on
@@ -245,6 +447,11 @@ fn supervise(
             for w in &plan.writable {
                 mount(Some(w), w, None, libc::MS_BIND | libc::MS_REC, None)
                     .map_err(|e| setup(format!("bind the writable `{}`", w.display()), e))?;
+            }
+            // The private /dev/shm (see `enter_namespaces`) is a mount of
+            // its own already.
+            if shm {
+                plan.writable.push(PathBuf::from(SHM));
             }
             remount_all_read_only(&plan.writable)
                 .map_err(|e| setup("remount `/` read-only".into(), e))?;
@@ -256,39 +463,6 @@ fn supervise(
                 bind_read_only(ro)
                     .map_err(|e| setup(format!("bind `{}` read-only", ro.display()), e))?;
             }
-            if !policy.network {
-                loopback_up().map_err(|e| setup("bring up loopback".into(), e))?;
-            }
-            // A unix socket is a way out that no network namespace closes
-            // and the network setting does not mean to open (a tmux or
-            // docker socket runs commands outside, the user's session bus
-            // starts units); Landlock sees `connect` to one only from ABI
-            // 9. So every socket bound before the command started is
-            // covered by /dev/null: connecting then fails with
-            // ECONNREFUSED. Sockets the command makes itself are not in
-            // the list and work.
-            for sock in &sockets {
-                match mount(
-                    Some(Path::new("/dev/null")),
-                    sock,
-                    None,
-                    libc::MS_BIND,
-                    None,
-                ) {
-                    // A path we cannot reach (another user's 0700
-                    // runtime dir, a socket gone since) the command,
-                    // with the same uid and no capability, cannot
-                    // reach either.
-                    Err(e)
-                        if matches!(
-                            e.raw_os_error(),
-                            Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
-                        ) => {}
-                    r => r.map_err(|e| {
-                        setup(format!("hide the unix socket `{}`", sock.display()), e)
-                    })?,
-                }
-            }
             // The current directory was entered before the binds: re-enter
             // it by name so that it is reached through them (else writes
             // relative to it would hit the read-only `/` mount, and a cwd
@@ -297,21 +471,6 @@ fn supervise(
                 .map_err(|e| setup("find the current directory".into(), e))?;
             std::env::set_current_dir(&cwd)
                 .map_err(|e| setup(format!("re-enter `{}`", cwd.display()), e))?;
-            // A private /dev/shm: POSIX shared memory and semaphores work
-            // without touching the host's (shared with every process).
-            let shm = Path::new("/dev/shm");
-            if shm.is_dir()
-                && mount(
-                    Some(Path::new("tmpfs")),
-                    shm,
-                    Some("tmpfs"),
-                    libc::MS_NOSUID | libc::MS_NODEV,
-                    Some("mode=1777"),
-                )
-                .is_ok()
-            {
-                plan.writable.push(shm.to_owned());
-            }
         }
         Level::Landlock => {
             // Orphans of the command are re-parented to us, so we can kill
@@ -535,6 +694,16 @@ fn child(
     // If the shim dies, so does the command (and, as pid 1, its namespace).
     // SAFETY: prctl with integer arguments only.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
+    // The command starts with default signals, as a spawn gives them: our
+    // binary ignores SIGPIPE (kept across exec), and a caller hosting the
+    // sandbox itself may have blocked some.
+    // SAFETY: resets one disposition and empties the mask; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    }
     // The shim may have died before PDEATHSIG was set: its end of `alive`
     // is then closed, which poll sees as a hang-up.
     let mut pfd = libc::pollfd {
@@ -931,6 +1100,10 @@ fn loopback_up() -> io::Result<()> {
 /// and inheritable. Root in the user namespace (the caller was root) would
 /// otherwise keep CAP_SYS_ADMIN there after exec and could unmount the
 /// read-only binds (Landlock forbids that too: two locks).
+/// `SECBIT_NOROOT`, `SECBIT_KEEP_CAPS` off, `SECBIT_NO_CAP_AMBIENT_RAISE`,
+/// each locked (linux/securebits.h).
+const SECURE_NO_ROOT: libc::c_ulong = (1 << 0) | (1 << 1) | (1 << 5) | (1 << 6) | (1 << 7);
+
 fn drop_capabilities() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
     unsafe {
@@ -941,10 +1114,23 @@ fn drop_capabilities() -> io::Result<()> {
             0,
             0,
         ))?;
-        let mut cap = 0;
-        // Until EINVAL: the kernel's last capability, whatever it is.
-        while libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) == 0 {
-            cap += 1;
+        // Root (uid 0 here: the user is root outside) would get every
+        // capability back at the next exec; SECBIT_NOROOT, locked, stops
+        // that. One call where emptying the bounding set took one per
+        // capability, each a new set of credentials (a sixth of a contained
+        // spawn): with nothing permitted, no ambient set, no new
+        // privileges (setuid bits and file capabilities ignored) and no
+        // root rule, no exec can raise a capability, so the bounding set,
+        // which only caps what an exec grants, has nothing left to cap.
+        // Any other uid has no root rule to stop.
+        if libc::geteuid() == 0 {
+            check(libc::prctl(
+                libc::PR_SET_SECUREBITS,
+                SECURE_NO_ROOT,
+                0,
+                0,
+                0,
+            ))?;
         }
     }
     #[repr(C)]
@@ -1139,7 +1325,7 @@ fn close_other_fds(keep: &[RawFd]) {
     }
 }
 
-fn thread_count() -> usize {
+pub(super) fn thread_count() -> usize {
     std::fs::read_dir("/proc/self/task")
         .map(|d| d.count())
         .unwrap_or(1)

@@ -14,12 +14,21 @@
 //! --net|--no-net -- CMD ARG…`, whose main calls [`run_shim`]. The shim is a
 //! fresh single-threaded process, which `unshare(CLONE_NEWUSER)` requires
 //! and which may allocate freely between `fork` and `exec` (a multi-threaded
-//! caller could do neither in a `pre_exec` hook). [`exec_contained`] then,
-//! at [`Level::Full`], plans the paths (creating placeholders, under a
-//! shared `flock` on the worktree) and forks a helper, which:
-//! 1. enters new user, mount, PID and (network off) network namespaces, maps
-//!    the caller's uid and gid to themselves (`setgroups` denied);
-//! 2. makes every mount private; binds each writable root over itself, then
+//! caller could do neither in a `pre_exec` hook). A caller that is itself
+//! single-threaded (`git fararoni run`) skips the shim: [`run_here`] does
+//! the shim's part in that process and returns the code (a process start
+//! and exit fewer, two thirds of a millisecond). At [`Level::Full`] the
+//! shim (or that caller) takes a shared `flock` on the worktree and forks
+//! a helper, then plans the paths (creating placeholders) and sends the
+//! plan down a pipe, while the helper, in parallel:
+//! 1. reads the unix sockets bound outside; enters new user, mount, PID
+//!    and (network off) network namespaces (the network one alone takes
+//!    half a millisecond), maps the caller's uid and gid to themselves
+//!    (`setgroups` denied); makes every mount private; network off:
+//!    brings up loopback; covers every unix socket bound outside with
+//!    `/dev/null` (the ssh agent's left reachable with the network on);
+//!    mounts a private `/dev/shm`; then reads the plan and
+//! 2. binds each writable root over itself, then
 //!    makes every other mount read-only (one recursive `mount_setattr`,
 //!    the writable roots' own mounts set back as they were, unless what
 //!    one shows lies outside the roots (a bind of `/etc` into `/tmp`,
@@ -30,19 +39,21 @@
 //!    a protected path over itself (a mount point cannot be renamed or
 //!    removed: EBUSY); binds each protected path read-only over itself;
 //!    re-enters the current directory by name (so a cwd inside the tree
-//!    goes through the new binds); covers every unix socket bound outside
-//!    with `/dev/null` (the ssh agent's left reachable with the network
-//!    on); network off: brings up loopback; mounts a private `/dev/shm`;
+//!    goes through the new binds);
 //! 3. forks: the child is pid 1 of the new PID namespace, so when it exits
 //!    the kernel kills everything it left behind; it mounts a fresh `/proc`,
-//!    drops every capability (bounding, ambient, effective, permitted,
-//!    inheritable), sets `PR_SET_NO_NEW_PRIVS`, restricts itself with
+//!    empties the ambient, effective, permitted and inheritable
+//!    capabilities, sets `PR_SET_NO_NEW_PRIVS` and, as root,
+//!    `SECBIT_NOROOT` (locked), so no exec can give a capability back (the
+//!    bounding set, which only caps what an exec grants, is left as it is:
+//!    emptying it took a call per capability), restricts itself with
 //!    Landlock (writes allowed beneath the writable roots and on the few
 //!    device files only; abstract unix sockets and signals scoped to the
-//!    sandbox) and execs the command;
+//!    sandbox), resets `SIGPIPE` and the signal mask, and execs the command;
 //! 4. waits for pid 1 and sends its code (or 128+N when a signal N killed
 //!    it, or a setup or exec error) to the shim, which exits with it at
-//!    once; the helper takes the worktree's lock exclusively first (so a
+//!    once (or to the caller, which goes on and reaps the helper later);
+//!    the helper takes the worktree's lock exclusively first (so a
 //!    run started on that answer waits rather than reuse a placeholder
 //!    about to go), then removes its placeholders and exits, paying the
 //!    unmounts and the namespaces' teardown (RCU grace periods) after the
@@ -120,7 +131,7 @@
 //! | `(sleep 1; write) &`, `setsid`, `nohup … &`, a grandchild of a child, then the command returns | killed with the PID namespace; no marker | killed by the subreaper; no marker |
 //! | the shim SIGKILLed while a detached grandchild waits | killed (PDEATHSIG on pid 1) | **survives**, by construction (only the direct child has PDEATHSIG; not tested) |
 //! | `LD_PRELOAD=evil.so` in the command's env | the library runs, contained: its write to `$OUT` fails | same |
-//! | `su root -c …`, `sudo` | "cannot set groups: EPERM"; no-new-privs ignores the setuid bit, no capability left (`CapBnd` 0) | same |
+//! | `su root -c …`, `sudo` | "cannot set groups: EPERM"; no-new-privs ignores the setuid bit, no capability left (`CapEff`, `CapPrm`, `CapAmb` 0 after an exec as root: `SECBIT_NOROOT`) | same |
 //! | kill the shim, write `/proc/$PPID/mem` (orphan the command, run code outside) | the shim is outside the PID namespace (`getppid()` is 0) | refused: signal scope, and ptrace of a less restricted process |
 //! | `kill -9` of a process outside | no such process (PID namespace) | EPERM (Landlock signal scope, ABI ≥ 6) |
 //! | write `/dev/full`, `/dev/zero`, `/dev/loop0` | EACCES (not ENOSPC: never opened); `/dev/null`, `/dev/stderr` work | same |
@@ -459,6 +470,52 @@ pub fn command_with_shim(
     cmd.args(shim_prefix)
         .args(shim_args(policy, probe.level, argv));
     Ok((cmd, probe.level))
+}
+
+/// A command [`run_here`] ran: its exit code (128+N when signal N ended
+/// it). Dropping it waits for the sandbox's helper, which finishes its
+/// cleanup after answering, so it leaves no zombie.
+#[derive(Debug)]
+pub struct Finished {
+    /// The command's exit code.
+    pub code: i32,
+    #[cfg(target_os = "linux")]
+    _helper: linux::Helper,
+}
+
+/// Runs `argv` contained under `policy` from this process, when it can
+/// host the sandbox itself — Linux at the Full level, this process
+/// single-threaded — with `env` and `cwd`, stdio inherited: no shim to
+/// start, which saves a process start and exit per command. `Ok(None)`
+/// when it cannot (then spawn [`command`]'s shim instead); an error when
+/// the sandbox could not be set up or the program not run (nothing ran).
+pub fn run_here(
+    policy: &Policy,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+    cwd: &Path,
+) -> Result<Option<Finished>, SandboxError> {
+    if argv.is_empty() {
+        return Err(SandboxError::NoCommand);
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let probe = probe();
+        if probe.level != Level::Full || linux::thread_count() > 1 {
+            return Ok(None);
+        }
+        check_level(&probe, policy, argv)?;
+        let (code, helper) = linux::run_contained(policy, argv, env, cwd)?;
+        Ok(Some(Finished {
+            code,
+            _helper: helper,
+        }))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (policy, env, cwd);
+        Ok(None)
+    }
 }
 
 /// Runs the shim: parses the arguments after [`SHIM_SUBCOMMAND`] and calls

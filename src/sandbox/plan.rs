@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 use std::io;
+use std::os::unix::ffi::OsStringExt as _;
 use std::path::{Path, PathBuf};
 
 use super::policy::{self, Writable};
@@ -204,6 +205,81 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// The plan as bytes, for the helper that carries it out (see
+    /// [`Plan::decode`]): each list as a count and length-prefixed raw
+    /// paths, then the reachable socket, if any.
+    pub(super) fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let path = |out: &mut Vec<u8>, p: &Path| {
+            let b = p.as_os_str().as_encoded_bytes();
+            out.extend((b.len() as u64).to_le_bytes());
+            out.extend(b);
+        };
+        for list in [
+            &self.writable,
+            &self.read_only,
+            &self.pins,
+            &self.created,
+            &self.grants,
+        ] {
+            out.extend((list.len() as u64).to_le_bytes());
+            for p in list {
+                path(&mut out, p);
+            }
+        }
+        match &self.reachable_socket {
+            Some(p) => {
+                out.push(1);
+                path(&mut out, p);
+            }
+            None => out.push(0),
+        }
+        out
+    }
+
+    /// Reads what [`Plan::encode`] wrote; `None` when it is not that.
+    pub(super) fn decode(mut bytes: &[u8]) -> Option<Plan> {
+        fn number(b: &mut &[u8]) -> Option<usize> {
+            let (n, rest) = b.split_first_chunk::<8>()?;
+            *b = rest;
+            usize::try_from(u64::from_le_bytes(*n)).ok()
+        }
+        fn path(b: &mut &[u8]) -> Option<PathBuf> {
+            let n = number(b)?;
+            let (p, rest) = (b.get(..n)?, b.get(n..)?);
+            *b = rest;
+            Some(PathBuf::from(std::ffi::OsString::from_vec(p.to_vec())))
+        }
+        let mut lists: Vec<Vec<PathBuf>> = Vec::with_capacity(5);
+        for _ in 0..5 {
+            let n = number(&mut bytes)?;
+            let list = (0..n)
+                .map(|_| path(&mut bytes))
+                .collect::<Option<Vec<_>>>()?;
+            lists.push(list);
+        }
+        let (flag, mut rest) = bytes.split_first()?;
+        let reachable_socket = match flag {
+            0 => None,
+            1 => Some(path(&mut rest)?),
+            _ => return None,
+        };
+        if !rest.is_empty() {
+            return None;
+        }
+        let mut lists = lists.into_iter();
+        Some(Plan {
+            writable: lists.next()?,
+            read_only: lists.next()?,
+            pins: lists.next()?,
+            created: lists.next()?,
+            grants: lists.next()?,
+            reachable_socket,
+        })
+    }
+}
+
 /// Returns every directory strictly between a writable root and a read-only
 /// path, shallowest first, including writable roots nested in another
 /// (the worktree inside the temp dir).
@@ -371,5 +447,41 @@ mod tests {
             plan.created.is_empty(),
             "the Landlock level creates nothing"
         );
+    }
+
+    #[test]
+    fn sandbox_plan_survives_the_pipe_to_the_helper_byte_for_byte() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let raw = |b: &[u8]| PathBuf::from(std::ffi::OsStr::from_bytes(b));
+        let plan = Plan {
+            writable: vec![raw(b"/w/tree"), raw(b"/tmp")],
+            read_only: vec![raw(b"/w/tree/.git"), raw(b"/w/tree/\xff\n odd")],
+            pins: vec![],
+            created: vec![raw(b"/w/tree/.claude")],
+            grants: vec![raw(b"")],
+            reachable_socket: Some(raw(b"/run/agent.sock")),
+        };
+        let bytes = plan.encode();
+        let back = Plan::decode(&bytes).expect("decodes");
+        for (a, b) in [
+            (&plan.writable, &back.writable),
+            (&plan.read_only, &back.read_only),
+            (&plan.pins, &back.pins),
+            (&plan.created, &back.created),
+            (&plan.grants, &back.grants),
+        ] {
+            assert_eq!(a, b);
+        }
+        assert_eq!(plan.reachable_socket, back.reachable_socket);
+        // Anything cut short or with bytes left over is refused, never
+        // half-read.
+        for n in 0..bytes.len() {
+            assert!(Plan::decode(&bytes[..n]).is_none(), "cut at {n}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Plan::decode(&longer).is_none());
+        let none = Plan::default().encode();
+        assert!(Plan::decode(&none).is_some_and(|p| p.reachable_socket.is_none()));
     }
 }

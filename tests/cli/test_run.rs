@@ -285,3 +285,25 @@ fn test_run_a_planted_store_is_no_way_out() {
         let _ = std::fs::remove_dir_all(&out);
     }
 }
+
+#[test]
+fn test_run_the_command_starts_with_default_signals() {
+    // `git-fararoni` ignores SIGPIPE (its own output may be cut short), and
+    // `run` sets the sandbox up in its own process: the command must not
+    // inherit that, or `yes | head` ends in "Broken pipe" errors.
+    let r = TestRepo::with_commit();
+    let res = run_sh(&r, "yes | head -n 2");
+    assert_eq!(res.code, 0, "{res}");
+    assert_eq!(res.stdout, "y\ny\n", "{res}");
+    assert!(!res.stderr.contains("Broken pipe"), "{res}");
+    let res = r.run(&["run", "--", "grep", "^SigIgn:", "/proc/self/status"]);
+    assert_eq!(res.code, 0, "{res}");
+    let ignored = res
+        .stdout
+        .trim()
+        .rsplit('\t')
+        .next()
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+        .expect("a SigIgn mask");
+    assert_eq!(ignored & (1 << (libc::SIGPIPE - 1)), 0, "{res}");
+}
