@@ -33,6 +33,7 @@ enum Stage {
     Landlock = 3,
     LandlockNotEnforced = 4,
     Exec = 5,
+    Network = 6,
 }
 
 /// What is settled before the helper forks: the writable folders the
@@ -193,13 +194,13 @@ fn fork_helper(
             // SAFETY: ends the helper; nothing to report.
             unsafe { libc::_exit(0) };
         };
-        let result = entered.and_then(|shm| {
+        let result = entered.and_then(|entered| {
             supervise(
                 policy,
                 level,
                 argv,
                 &mut plan,
-                shm,
+                entered,
                 prep.worktree_lock.take(),
                 &prep.program,
                 &prep.argv,
@@ -287,7 +288,10 @@ pub(super) fn exec_contained(
         level,
         argv,
         &mut plan,
-        false,
+        Entered {
+            shm: false,
+            net: None,
+        },
         prep.worktree_lock.take(),
         &prep.program,
         &prep.argv,
@@ -337,7 +341,7 @@ pub(super) fn run_contained(
 /// millisecond to make). Returns the unix sockets bound outside, read
 /// before leaving the network namespace (/proc/net/unix lists the
 /// reader's).
-fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<bool, SandboxError> {
+fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<Entered, SandboxError> {
     let setup = |what: &str, source: io::Error| SandboxError::Setup {
         level: Level::Full,
         what: what.to_owned(),
@@ -347,18 +351,30 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<bool, San
     let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
     let mut sockets = unix_sockets();
     sockets.retain(|s| Some(s.as_path()) != reachable);
-    let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWPID;
-    if !network {
-        flags |= libc::CLONE_NEWNET;
-    }
     // SAFETY: plain system call; the process is single-threaded (checked
-    // before the fork).
-    check(unsafe { libc::unshare(flags) }).map_err(|e| setup("unshare", e))?;
+    // before the fork), as a new user and mount namespace require.
+    check(unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) })
+        .map_err(|e| setup("unshare", e))?;
     write_file("/proc/self/setgroups", b"deny").map_err(|e| setup("deny setgroups", e))?;
     write_file("/proc/self/uid_map", format!("{uid} {uid} 1\n").as_bytes())
         .map_err(|e| setup("write uid_map", e))?;
     write_file("/proc/self/gid_map", format!("{gid} {gid} 1\n").as_bytes())
         .map_err(|e| setup("write gid_map", e))?;
+    // Making a network namespace takes the kernel half a millisecond: a
+    // thread makes it (namespaces are per thread; this one has the new
+    // user namespace's capabilities) while this one does the mounts; pid
+    // 1 enters it. Joined before pid 1 is forked, so the fork happens in a
+    // single-threaded process again.
+    let net = (!network).then(|| {
+        std::thread::Builder::new()
+            .name("netns".into())
+            .spawn(new_network)
+    });
+    // After the thread: no thread can be made once the PID namespace for
+    // children has changed (EINVAL).
+    // SAFETY: plain system call.
+    check(unsafe { libc::unshare(libc::CLONE_NEWPID) })
+        .map_err(|e| setup("unshare the PID namespace", e))?;
     mount(
         None,
         Path::new("/"),
@@ -367,9 +383,6 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<bool, San
         None,
     )
     .map_err(|e| setup("make mounts private", e))?;
-    if !network {
-        loopback_up().map_err(|e| setup("bring up loopback", e))?;
-    }
     // A unix socket is a way out that no network namespace closes
     // and the network setting does not mean to open (a tmux or
     // docker socket runs commands outside, the user's session bus
@@ -409,7 +422,56 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<bool, San
             Some("mode=1777"),
         )
         .is_ok();
-    Ok(shm)
+    Ok(Entered { shm, net })
+}
+
+/// The thread making the network namespace (see [`new_network`]).
+type NetThread = std::thread::JoinHandle<Result<OwnedFd, (&'static str, io::Error)>>;
+
+/// What [`enter_namespaces`] set up: whether `/dev/shm` is private, and
+/// (network off) the thread making the network namespace pid 1 enters.
+struct Entered {
+    shm: bool,
+    net: Option<io::Result<NetThread>>,
+}
+
+impl Entered {
+    /// Waits for the network namespace, if one is being made.
+    fn network(&mut self) -> Result<Option<OwnedFd>, SandboxError> {
+        let setup = |what: &str, source: io::Error| SandboxError::Setup {
+            level: Level::Full,
+            what: what.to_owned(),
+            source,
+        };
+        match self.net.take() {
+            None => Ok(None),
+            Some(spawned) => spawned
+                .map_err(|e| setup("start the network namespace's thread", e))?
+                .join()
+                .map_err(|_| {
+                    setup(
+                        "make the network namespace",
+                        io::Error::other("thread panicked"),
+                    )
+                })?
+                .map(Some)
+                .map_err(|(what, e)| setup(what, e)),
+        }
+    }
+}
+
+/// On its own thread: moves it into a new network namespace, brings its
+/// loopback up, and returns the namespace.
+fn new_network() -> Result<OwnedFd, (&'static str, io::Error)> {
+    // SAFETY: plain system call; moves only this thread.
+    check(unsafe { libc::unshare(libc::CLONE_NEWNET) }).map_err(|e| ("unshare the network", e))?;
+    loopback_up().map_err(|e| ("bring up loopback", e))?;
+    let ns = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_CLOEXEC)
+        .open("/proc/thread-self/ns/net")
+        .map_err(|e| ("open the network namespace", e))?;
+    Ok(OwnedFd::from(ns))
 }
 
 /// Where POSIX shared memory lives; private to each sandbox.
@@ -424,7 +486,7 @@ fn supervise(
     level: Level,
     argv: &[OsString],
     plan: &mut Plan,
-    shm: bool,
+    mut entered: Entered,
     worktree_lock: Option<std::fs::File>,
     cprogram: &CString,
     cargv: &[CString],
@@ -450,7 +512,7 @@ fn supervise(
             }
             // The private /dev/shm (see `enter_namespaces`) is a mount of
             // its own already.
-            if shm {
+            if entered.shm {
                 plan.writable.push(PathBuf::from(SHM));
             }
             remount_all_read_only(&plan.writable)
@@ -489,6 +551,9 @@ fn supervise(
 
     let ruleset = ruleset(plan, level, policy.network)
         .map_err(|e| setup("build the Landlock ruleset".into(), e))?;
+    // The process is single-threaded again from here (see
+    // `enter_namespaces`), so pid 1 may allocate after the fork.
+    let net = entered.network()?;
     let (report_r, report_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
     let (alive_r, alive_w) = pipe().map_err(|e| setup("pipe".into(), e))?;
 
@@ -501,7 +566,15 @@ fn supervise(
     if pid == 0 {
         drop(report_r);
         drop(alive_w);
-        let (stage, err) = child(level, ruleset, cprogram, cargv, cenv, &alive_r);
+        let (stage, err) = child(
+            level,
+            ruleset,
+            net.as_ref(),
+            cprogram,
+            cargv,
+            cenv,
+            &alive_r,
+        );
         report(&report_w, stage, &err);
         // SAFETY: ends the child without running the parent's destructors.
         unsafe {
@@ -549,6 +622,7 @@ fn supervise(
             },
             s if s == Stage::Capabilities as u32 => setup("drop capabilities".into(), source),
             s if s == Stage::Landlock as u32 => setup("apply Landlock".into(), source),
+            s if s == Stage::Network as u32 => setup("enter the network namespace".into(), source),
             s if s == Stage::LandlockNotEnforced as u32 => {
                 setup("enforce Landlock (not enforced)".into(), source)
             }
@@ -686,6 +760,7 @@ fn receive(fd: OwnedFd, level: Level, argv: &[OsString]) -> Result<i32, SandboxE
 fn child(
     level: Level,
     ruleset: RulesetCreated,
+    net: Option<&OwnedFd>,
     program: &CString,
     argv: &[CString],
     env: &[CString],
@@ -714,6 +789,12 @@ fn child(
     // SAFETY: one valid pollfd, zero timeout.
     if unsafe { libc::poll(&mut pfd, 1, 0) } != 0 {
         return (Stage::ParentGone, io::Error::from_raw_os_error(libc::ESRCH));
+    }
+    if let Some(ns) = net {
+        // SAFETY: setns on a namespace descriptor we hold.
+        if let Err(e) = check(unsafe { libc::setns(ns.as_raw_fd(), libc::CLONE_NEWNET) }) {
+            return (Stage::Network, e);
+        }
     }
     if level == Level::Full {
         // A /proc of the new PID namespace: `ps` sees only the sandbox, and
@@ -1096,13 +1177,15 @@ fn loopback_up() -> io::Result<()> {
     Ok(())
 }
 
-/// Drops every capability: ambient, bounding, then effective, permitted
-/// and inheritable. Root in the user namespace (the caller was root) would
-/// otherwise keep CAP_SYS_ADMIN there after exec and could unmount the
-/// read-only binds (Landlock forbids that too: two locks).
 /// `SECBIT_NOROOT`, `SECBIT_KEEP_CAPS` off, `SECBIT_NO_CAP_AMBIENT_RAISE`,
 /// each locked (linux/securebits.h).
 const SECURE_NO_ROOT: libc::c_ulong = (1 << 0) | (1 << 1) | (1 << 5) | (1 << 6) | (1 << 7);
+
+/// Drops every capability: ambient, effective, permitted and inheritable,
+/// and (as root) root's right to regain them at exec. Root in the user
+/// namespace (the caller was root) would otherwise keep CAP_SYS_ADMIN
+/// there after exec and could unmount the read-only binds (Landlock
+/// forbids that too: two locks).
 
 fn drop_capabilities() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
