@@ -590,6 +590,8 @@ fn supervise(
     drop(report_w);
     drop(alive_r);
     drop(ruleset);
+    // Closed here, not by `close_other_fds` below behind its owner's back.
+    drop(net);
     if also_keep.is_some() {
         // The helper outlives the shim (see `exec_contained`): it must not
         // hold the caller's stdio, or a caller reading the command's output
