@@ -1,13 +1,16 @@
 //! What containment costs per command: a contained spawn of `true` against
 //! a plain one (target: at most 1.5 ms extra), as whole processes.
 //!
-//! The contained spawn is the product's own: `git-fararoni __sandbox-exec
-//! …`, the command `git fararoni run` and the agent spawn. The
-//! `git-fararoni --version` column is that binary's bare start, so the
-//! difference between the two is the sandbox itself.
+//! Two contained spawns, both the product's own: through the shim,
+//! `git-fararoni __sandbox-exec …`, as our agent spawns its commands (its
+//! process has threads); and set up in the calling process,
+//! `sandbox::run_here`, as `git fararoni run` does (single-threaded: no
+//! shim to start). The `git-fararoni --version` column is the shim's bare
+//! start.
 //!
-//! After criterion, an interleaved run prints medians, the difference to
-//! the plain spawn and the ratio, so a busy machine slows every column
+//! After criterion, an interleaved run, in a fresh single-threaded child
+//! (criterion leaves a thread pool behind), prints medians, the difference
+//! to the plain spawn and the ratio, so a busy machine slows every column
 //! alike; spawns are 20 ms apart, as an agent's commands are at least a
 //! model call apart (the helper's cleanup after its answer is not the next
 //! command's cost).

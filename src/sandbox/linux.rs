@@ -1188,7 +1188,6 @@ const SECURE_NO_ROOT: libc::c_ulong = (1 << 0) | (1 << 1) | (1 << 5) | (1 << 6) 
 /// namespace (the caller was root) would otherwise keep CAP_SYS_ADMIN
 /// there after exec and could unmount the read-only binds (Landlock
 /// forbids that too: two locks).
-
 fn drop_capabilities() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
     unsafe {

@@ -53,13 +53,36 @@ fn canonical(p: &Path, what: &'static str) -> Result<PathBuf, SandboxError> {
     })
 }
 
-/// Resolves `p` without following a final symbolic link: its parent is
-/// canonicalized, its last component kept as given. `None` when the parent
-/// does not exist.
-fn canonical_parent(p: &Path) -> Option<PathBuf> {
-    let name = p.file_name()?;
-    let parent = p.parent()?.canonicalize().ok()?;
-    Some(parent.join(name))
+/// The canonical forms found while building one plan: most protected paths
+/// share a parent (the worktree), and each `canonicalize` reads a link per
+/// component, so a path is resolved once.
+#[derive(Default)]
+struct Canon(std::collections::HashMap<PathBuf, Option<PathBuf>>);
+
+impl Canon {
+    /// `p` canonicalized, or `None` when it does not resolve.
+    fn of(&mut self, p: &Path) -> Option<PathBuf> {
+        if let Some(c) = self.0.get(p) {
+            return c.clone();
+        }
+        // A path that is not there at all cannot resolve: one `lstat`
+        // rather than a link read per component to find that out.
+        let c = match std::fs::symlink_metadata(p) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            _ => p.canonicalize().ok(),
+        };
+        self.0.insert(p.to_owned(), c.clone());
+        c
+    }
+
+    /// Resolves `p` without following a final symbolic link: its parent is
+    /// canonicalized, its last component kept as given. `None` when the
+    /// parent does not exist.
+    fn parent_of(&mut self, p: &Path) -> Option<PathBuf> {
+        let name = p.file_name()?;
+        let parent = self.of(p.parent()?)?;
+        Some(parent.join(name))
+    }
 }
 
 impl Plan {
@@ -71,6 +94,11 @@ impl Plan {
     pub fn build(policy: &Policy, level: Level, extra: &[Writable]) -> Result<Self, SandboxError> {
         let mut plan = Plan::default();
         let worktree = canonical(&policy.worktree, "worktree")?;
+        let mut canon = Canon::default();
+        canon
+            .0
+            .insert(policy.worktree.clone(), Some(worktree.clone()));
+        canon.0.insert(worktree.clone(), Some(worktree.clone()));
         if !worktree.is_dir() {
             return Err(SandboxError::Resolve {
                 what: "worktree",
@@ -87,7 +115,7 @@ impl Plan {
             .map(|w| w.path.as_path())
             .chain(policy.writable.iter().map(PathBuf::as_path))
         {
-            if let Ok(c) = w.canonicalize() {
+            if let Some(c) = canon.of(w) {
                 if c.is_dir() && !plan.writable.contains(&c) {
                     plan.writable.push(c);
                 }
@@ -96,7 +124,7 @@ impl Plan {
 
         let mut protected: BTreeSet<PathBuf> = BTreeSet::new();
         for p in &policy.protected {
-            if let Some(ro) = plan.protect(p, level)? {
+            if let Some(ro) = plan.protect(&mut canon, p, level)? {
                 protected.insert(ro);
             }
         }
@@ -124,10 +152,15 @@ impl Plan {
 
     /// Resolves one protected path: returns the path to make read-only, or
     /// `None` when it lies outside every writable root (read-only already).
-    fn protect(&mut self, p: &Path, level: Level) -> Result<Option<PathBuf>, SandboxError> {
-        let Some(resolved) = canonical_parent(p) else {
+    fn protect(
+        &mut self,
+        canon: &mut Canon,
+        p: &Path,
+        level: Level,
+    ) -> Result<Option<PathBuf>, SandboxError> {
+        let Some(resolved) = canon.parent_of(p) else {
             // The parent does not exist: find the nearest existing ancestor.
-            return self.protect_missing(p, level);
+            return self.protect_missing(canon, p, level);
         };
         let meta = std::fs::symlink_metadata(&resolved);
         let root = self.root_of(&resolved);
@@ -142,7 +175,9 @@ impl Plan {
                 Ok(self.root_of(&target).map(|_| target))
             }
             Ok(_) => Ok(root.map(|_| resolved)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => self.protect_missing(&resolved, level),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                self.protect_missing(canon, &resolved, level)
+            }
             Err(source) => Err(SandboxError::Resolve {
                 what: "protected path",
                 path: p.to_owned(),
@@ -155,14 +190,19 @@ impl Plan {
     /// directory that would hold it, creating an empty placeholder when that
     /// directory would be a writable root itself. At the Landlock level
     /// nothing is needed: what is not granted cannot be created.
-    fn protect_missing(&mut self, p: &Path, level: Level) -> Result<Option<PathBuf>, SandboxError> {
+    fn protect_missing(
+        &mut self,
+        canon: &mut Canon,
+        p: &Path,
+        level: Level,
+    ) -> Result<Option<PathBuf>, SandboxError> {
         // Nearest existing ancestor, canonical.
         let mut missing: Vec<&std::ffi::OsStr> = Vec::new();
         let mut cur = p;
         let existing = loop {
-            match cur.canonicalize() {
-                Ok(c) => break c,
-                Err(_) => {
+            match canon.of(cur) {
+                Some(c) => break c,
+                None => {
                     let (Some(parent), Some(name)) = (cur.parent(), cur.file_name()) else {
                         return Ok(None);
                     };
@@ -192,6 +232,8 @@ impl Plan {
             path: placeholder.clone(),
             source,
         })?;
+        // It exists now: a later path beneath it resolves anew.
+        canon.0.remove(&placeholder);
         self.created.push(placeholder.clone());
         Ok(Some(placeholder))
     }
@@ -346,6 +388,23 @@ mod tests {
             protected: protected.iter().map(|p| worktree.join(p)).collect(),
             writable: Vec::new(),
             network: false,
+        }
+    }
+
+    #[test]
+    fn sandbox_plan_resolves_a_placeholder_it_just_made_anew() {
+        // `.github/hooks` makes the placeholder `.github`; `.github/copilot`
+        // then lies in a folder that exists (read-only as a whole), not in
+        // a missing one to make again.
+        let t = tempfile::tempdir().expect("tempdir");
+        let wt = t.path().canonicalize().expect("canonical");
+        fs::create_dir(wt.join(".git")).expect("mkdir");
+        let p = policy(&wt, &[".git", ".github/hooks", ".github/copilot"]);
+        let plan = Plan::build(&p, Level::Full, &[]).expect("plan");
+        assert_eq!(plan.created, vec![wt.join(".github")]);
+        assert!(plan.read_only.contains(&wt.join(".github")), "{plan:?}");
+        for c in &plan.created {
+            fs::remove_dir(c).expect("rmdir");
         }
     }
 
