@@ -217,6 +217,15 @@ fn fork_helper(
             )
         });
         if !sent {
+            // Set-up failed before the command ran: the placeholders the
+            // caller made go too, if no other run holds the worktree (our
+            // own lock went with `supervise`).
+            if let Ok(lock) = lock_shared(&policy.worktree) {
+                // SAFETY: flock on a descriptor we own.
+                if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                    remove_placeholders(&plan.created);
+                }
+            }
             send(&status_w, &result);
         }
         // SAFETY: ends the helper without running the caller's destructors.
@@ -651,15 +660,25 @@ fn supervise(
         unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
     });
     done(&result);
-    for p in plan.created.iter().rev().filter(|_| alone) {
+    if alone {
+        remove_placeholders(&plan.created);
+    }
+    drop(alive_w);
+    result
+}
+
+/// Removes the empty placeholder folders a plan made, deepest first, each
+/// unmounted first (in this namespace only); one a process outside has
+/// used since is not empty and stays. The caller holds the worktree alone
+/// (see `worktree_lock`).
+fn remove_placeholders(created: &[PathBuf]) {
+    for p in created.iter().rev() {
         if let Ok(c) = cpath(p) {
             // SAFETY: c is a NUL-terminated path alive for the call.
             unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
         }
         let _ = std::fs::remove_dir(p);
     }
-    drop(alive_w);
-    result
 }
 
 /// Points stdin, stdout and stderr at /dev/null.

@@ -522,8 +522,6 @@ fn capped_reader(
     })
 }
 
-/// Runs one command with a time limit, its output capped, in its own
-/// process group so a timeout stops everything it started.
 /// The sandbox the agent's writing commands run in: the repository's
 /// working tree, with the network as `fararoni.sandbox.network` says.
 struct Containment {
@@ -547,6 +545,8 @@ impl Containment {
     }
 }
 
+/// Runs one command with a time limit, its output capped, in its own
+/// process group so a timeout stops everything it started.
 fn run_one(
     cmd: &Cmd,
     ws: &Workspace,
