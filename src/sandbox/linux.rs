@@ -345,11 +345,11 @@ pub(super) fn run_contained(
     result.map(|code| (code, helper))
 }
 
-/// The Full level's first steps, which need no plan: run by the helper
-/// while its caller plans (the network namespace alone takes half a
-/// millisecond to make). Returns the unix sockets bound outside, read
-/// before leaving the network namespace (/proc/net/unix lists the
-/// reader's).
+/// The Full level's first steps, which need no plan, run by the helper
+/// while its caller plans: the user, mount and PID namespaces, private
+/// mounts, the unix sockets bound outside covered, a private `/dev/shm`;
+/// with the network off, a thread making the network namespace meanwhile
+/// (half a millisecond of the kernel's).
 fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<Entered, SandboxError> {
     let setup = |what: &str, source: io::Error| SandboxError::Setup {
         level: Level::Full,
@@ -358,8 +358,6 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<Entered, 
     };
     // SAFETY: getuid/getgid cannot fail.
     let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-    let mut sockets = unix_sockets();
-    sockets.retain(|s| Some(s.as_path()) != reachable);
     // SAFETY: plain system call; the process is single-threaded (checked
     // before the fork), as a new user and mount namespace require.
     check(unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) })
@@ -384,6 +382,10 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<Entered, 
     // SAFETY: plain system call.
     check(unsafe { libc::unshare(libc::CLONE_NEWPID) })
         .map_err(|e| setup("unshare the PID namespace", e))?;
+    // This thread stays in the caller's network namespace, whose sockets
+    // /proc/net/unix lists; read while the other one makes the new one.
+    let mut sockets = unix_sockets();
+    sockets.retain(|s| Some(s.as_path()) != reachable);
     mount(
         None,
         Path::new("/"),
