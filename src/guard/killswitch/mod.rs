@@ -267,22 +267,9 @@ fn judge(
     // place at once; changed parts all through on one core, the old side
     // being measured on the other meanwhile.
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
-    if let Some(changed) = one_edit(old, new, derive) {
-        let old_measured = || measure(old, lang);
-        return judged(
-            lang,
-            (old, new),
-            texts,
-            (old_binary, new_binary),
-            t,
-            elsewhere,
-            &changed,
-            old_measured,
-            reasons,
-        );
-    }
+    let one = one_edit(old, new, derive);
     std::thread::scope(|scope| {
-        let early = parallel
+        let early = (one.is_none() && parallel)
             .then(|| {
                 std::thread::Builder::new()
                     .spawn_scoped(scope, || measure(old, lang))
@@ -294,7 +281,10 @@ fn judge(
             Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
             None => measure(old, lang),
         };
-        let changed = all_through(old, new);
+        let changed = match one {
+            Some(changed) => changed,
+            None => all_through(old, new),
+        };
         judged(
             lang,
             (old, new),
