@@ -122,6 +122,8 @@
 //! | missing `.fararoni/`, `.gemini/settings.json` then `mkdir -p` and write | EROFS (placeholder bound read-only) | EACCES |
 //! | 150 runs back to back, each started on the previous one's answer | no placeholder left behind | (none made) |
 //! | `ln -s $OUT x && echo > x/f` | EROFS: the resolved file is judged | EACCES |
+//! | `.github` planted as a link out, then `rm .github && mkdir -p .github/hooks && echo > .github/hooks/h.json` | refused before anything runs (a link above a protected path), exit 125 | same |
+//! | `TMPDIR=/` (or `$OUT/etc/..`, a link to `/`, the home folder or above it) given to `run` itself | not made writable: `$OUT` and `~/.bashrc` unchanged | same |
 //! | `echo > /proc/self/root$OUT/f`, `/proc/1/root/…` | EROFS | EACCES |
 //! | `ln .git/config cfg && echo >> cfg` | EXDEV (a link cannot cross the bind) | EXDEV (Landlock refuses linking to more rights) |
 //! | `cd .git/.. && echo > f` (`..` through the bind) | writes the worktree's `f`, as intended | refused (new top-level entry) |

@@ -124,7 +124,7 @@ impl Plan {
 
         let mut protected: BTreeSet<PathBuf> = BTreeSet::new();
         for p in &policy.protected {
-            if let Some(ro) = plan.protect(&mut canon, p, level)? {
+            if let Some(ro) = plan.protect(&mut canon, &policy.worktree, p, level)? {
                 protected.insert(ro);
             }
         }
@@ -155,9 +155,23 @@ impl Plan {
     fn protect(
         &mut self,
         canon: &mut Canon,
+        worktree: &Path,
         p: &Path,
         level: Level,
     ) -> Result<Option<PathBuf>, SandboxError> {
+        // A folder on the way from the worktree to `p` that is a symbolic
+        // link (`.github` → elsewhere, for `.github/hooks`) would let the
+        // command replace the link with a real folder and write `p` there:
+        // refused like a protected path that is a link itself.
+        let inside = p
+            .ancestors()
+            .skip(1)
+            .take_while(|a| *a != worktree && a.starts_with(worktree));
+        for a in inside {
+            if std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(SandboxError::ProtectedSymlink { path: a.to_owned() });
+            }
+        }
         let Some(resolved) = canon.parent_of(p) else {
             // The parent does not exist: find the nearest existing ancestor.
             return self.protect_missing(canon, p, level);

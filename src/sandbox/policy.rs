@@ -175,6 +175,16 @@ pub fn resolve(env: &dyn Fn(&str) -> Option<OsString>) -> Vec<Writable> {
             out.push(Writable { path, why: c.tool });
         }
     }
+    // The environment names these folders, and a caller may not own it
+    // (`TMPDIR=/ git fararoni run …`): a temp dir or cache that is `/`, the
+    // home folder or above it would make every file of the user writable,
+    // so it is not made writable (the setting `fararoni.sandbox.writable`
+    // is the way to widen on purpose).
+    let home = home.and_then(|h| h.canonicalize().ok());
+    out.retain(|w| match w.path.canonicalize() {
+        Ok(c) => c.parent().is_some() && !home.as_ref().is_some_and(|h| h.starts_with(&c)),
+        Err(_) => true,
+    });
     out
 }
 

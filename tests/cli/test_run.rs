@@ -307,3 +307,62 @@ fn test_run_the_command_starts_with_default_signals() {
         .expect("a SigIgn mask");
     assert_eq!(ignored & (1 << (libc::SIGPIPE - 1)), 0, "{res}");
 }
+
+#[test]
+fn test_run_a_linked_folder_above_a_protected_path_is_refused() {
+    // `.github` planted as a link out: the command could replace the link
+    // with a folder of its own and write Copilot's hooks there.
+    let r = TestRepo::with_commit();
+    let out = outside("gh");
+    std::os::unix::fs::symlink(out.join("etc"), r.path().join(".github")).expect("symlink");
+    let res = run_sh(
+        &r,
+        "rm .github && mkdir -p .github/hooks && echo '{}' > .github/hooks/h.json",
+    );
+    assert_eq!(res.code, 125, "{res}");
+    assert!(res.stderr.contains(".github"), "{res}");
+    assert!(r.path().join(".github").is_symlink(), "{res}");
+    assert!(!out.join("etc/hooks").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn test_run_a_temp_dir_of_root_or_home_widens_nothing() {
+    let r = TestRepo::with_commit();
+    let out = outside("tmpdir");
+    let o = out.display().to_string();
+    let home = out.join("home");
+    std::fs::create_dir_all(&home).expect("home");
+    let link = out.join("to-root");
+    std::os::unix::fs::symlink("/", &link).expect("symlink");
+    for tmp in [
+        "/".to_owned(),
+        format!("{o}/etc/.."),
+        link.display().to_string(),
+        out.display().to_string(),
+        home.display().to_string(),
+    ] {
+        let res = r
+            .cmd("git-fararoni")
+            .env("TMPDIR", &tmp)
+            .env("HOME", &home)
+            .args([
+                "run",
+                "--",
+                "sh",
+                "-c",
+                &format!("echo pwned >> {o}/etc/passwd; echo x > {o}/home/.bashrc"),
+            ])
+            .output()
+            .expect("runs");
+        let res: crate::common::Out = res.into();
+        assert_ne!(res.code, 0, "TMPDIR={tmp}: {res}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("etc/passwd")).expect("read"),
+            "root:x:0:0\n",
+            "TMPDIR={tmp}"
+        );
+        assert!(!home.join(".bashrc").exists(), "TMPDIR={tmp}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
