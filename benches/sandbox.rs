@@ -4,9 +4,11 @@
 //! Two contained spawns, both the product's own: through the shim,
 //! `git-fararoni __sandbox-exec …`, as our agent spawns its commands (its
 //! process has threads); and set up in the calling process,
-//! `sandbox::run_here`, as `git fararoni run` does (single-threaded: no
-//! shim to start). The `git-fararoni --version` column is the shim's bare
-//! start.
+//! `sandbox::run_here` (single-threaded: no shim to start). The
+//! `git-fararoni --version` column is the shim's bare start. And the last
+//! as `git fararoni run` uses it: started before its snapshot
+//! (`sandbox::start_here`, the helper entering the namespaces meanwhile)
+//! and timed from the snapshot's end (`Ready::go`).
 //!
 //! After criterion, an interleaved run, in a fresh single-threaded child
 //! (criterion leaves a thread pool behind), prints medians, the difference
@@ -108,6 +110,12 @@ fn cases(off: &Policy, on: &Policy, here: bool) -> Vec<Case> {
             ] {
                 v.push((name, Box::new(move |dir| in_process(&policy, dir))));
             }
+            for (name, policy) in [
+                ("started ahead (full, no net)", off.clone()),
+                ("started ahead (full, net)", on.clone()),
+            ] {
+                v.push((name, Box::new(move |dir| started_ahead(&policy, dir))));
+            }
         }
     }
     if probe.level >= Level::Landlock {
@@ -128,6 +136,28 @@ fn in_process(policy: &Policy, dir: &Path) -> Duration {
     let done = sandbox::run_here(policy, &argv, &env, dir)
         .expect("contained")
         .expect("a single-threaded process at the Full level");
+    let t = start.elapsed();
+    assert_eq!(done.code, 0);
+    t
+}
+
+/// How long `git fararoni run`'s snapshot gives the helper it started
+/// before (a snapshot of a small clean tree takes longer).
+const AHEAD: Duration = Duration::from_millis(5);
+
+/// Starts `true` contained from this process ([`sandbox::start_here`]), as
+/// `git fararoni run` does before its snapshot, and times what is left
+/// once the snapshot is done ([`sandbox::Ready::go`]: the plan, the mounts
+/// and rules, the command): the start the command waits for.
+fn started_ahead(policy: &Policy, dir: &Path) -> Duration {
+    let argv: Vec<OsString> = vec!["true".into()];
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    let ready = sandbox::start_here(policy, &argv, &env, dir)
+        .expect("contained")
+        .expect("a single-threaded process at the Full level");
+    std::thread::sleep(AHEAD);
+    let start = Instant::now();
+    let done = ready.go().expect("contained").expect("user namespaces");
     let t = start.elapsed();
     assert_eq!(done.code, 0);
     t

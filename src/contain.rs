@@ -233,36 +233,69 @@ pub fn run(cwd: &Path, argv: &[OsString], opts: Options) -> Result<Ran, ContainE
         .filter(|r| r.workdir().is_some())
         .ok_or_else(|| ContainError::NotAWorktree(cwd.to_path_buf()))?;
     let policy = policy_to_run(&repo, argv, opts.network)?;
-    // Built (and the level checked) before the snapshot: a sandbox this
-    // system cannot give fails before anything is saved or run.
-    let (mut cmd, level) = shim_command(&policy, argv)?;
+    // From a single-threaded process (this command's) the sandbox is set
+    // up here: its helper enters the namespaces while the work is saved,
+    // and gets its plan once the snapshot is done (the plan reads the tree
+    // as the command will find it: the snapshot may set a planted store
+    // aside). Otherwise (or where user namespaces turn out to be missing)
+    // through the shim.
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    let mut notes = Vec::new();
+    let mut failed = None;
+    let ready = match sandbox::start_here(&policy, argv, &env, cwd) {
+        Ok(ready) => ready,
+        // As the shim would: nothing runs, the code says why (125–127);
+        // the snapshot is still taken, as for a failure found later.
+        Err(e) => {
+            failed = Some(e);
+            None
+        }
+    };
+    // Built (and the level checked) before the snapshot when the shim is
+    // to be used: a sandbox this system cannot give fails before anything
+    // is saved or run.
+    let mut shim = match (&ready, &failed) {
+        (None, None) => Some(shim_command(&policy, argv)?),
+        _ => None,
+    };
     let session = opts.session.unwrap_or_else(|| Session::fresh("run"));
     let shadow = Shadow::discover(cwd).map_err(ContainError::Snapshot)?;
     dirty::snapshot(&shadow, &repo, &session).map_err(ContainError::Snapshot)?;
-    cmd.current_dir(cwd);
     let program = argv
         .first()
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut notes = Vec::new();
-    // From a single-threaded process (this command's) the sandbox is set
-    // up here, without starting the shim; otherwise through the shim.
-    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
-    let (code, _helper) = match sandbox::run_here(&policy, argv, &env, cwd) {
-        Ok(Some(done)) => (done.code, Some(done)),
-        // As the shim would: nothing ran, the code says why (125–127).
-        Err(e) => {
+    let mut level = Level::Full;
+    let mut ran = None;
+    if let Some(ready) = ready {
+        match ready.go() {
+            Ok(Some(done)) => ran = Some(done),
+            Ok(None) => shim = Some(shim_command(&policy, argv)?),
+            Err(e) => failed = Some(e),
+        }
+    }
+    let (code, _helper) = match (ran, failed, shim) {
+        (Some(done), _, _) => (done.code, Some(done)),
+        (None, Some(e), _) => {
             notes.push(format!(
                 "fararoni sandbox: {}",
                 crate::text::chain::one_line(&e)
             ));
             (i32::from(e.exit_code()), None)
         }
-        Ok(None) => {
+        (None, None, Some((mut cmd, shim_level))) => {
+            level = shim_level;
+            cmd.current_dir(cwd);
             let status = cmd
                 .status()
                 .map_err(|source| ContainError::Spawn { program, source })?;
             (exit_code(status), None)
+        }
+        (None, None, None) => {
+            return Err(ContainError::Sandbox(SandboxError::Unavailable {
+                reason: "no way to start the sandbox".into(),
+                program,
+            }))
         }
     };
     let changes = match dirty::record(&shadow, &repo, &session) {

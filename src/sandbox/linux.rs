@@ -126,6 +126,8 @@ struct Forked {
     pid: libc::pid_t,
     status: OwnedFd,
     alive: OwnedFd,
+    /// Where the plan goes ([`send_plan`]); the helper waits for it.
+    plan: OwnedFd,
 }
 
 /// Builds the plan (making placeholders) for `prep`, with its reachable
@@ -234,8 +236,35 @@ fn fork_helper(
     drop(status_w);
     drop(alive_r);
     drop(plan_r);
+    Ok(Forked {
+        pid: helper,
+        status: status_r,
+        alive: alive_w,
+        plan: plan_w,
+    })
+}
+
+/// Plans the run (making placeholders) and sends the plan to the helper
+/// `forked`, which then sets the sandbox up and starts the command; the
+/// helper is reaped here if it gets none.
+fn deliver(
+    forked: Forked,
+    policy: &Policy,
+    prep: &mut Prepared,
+) -> Result<(libc::pid_t, OwnedFd, OwnedFd), SandboxError> {
+    let level = Level::Full;
+    let Forked {
+        pid,
+        status,
+        alive,
+        plan: plan_w,
+    } = forked;
     let sent = match plan(policy, level, prep) {
-        Ok(p) => send_plan(plan_w, &p).map_err(|e| setup("send the plan to the helper".into(), e)),
+        Ok(p) => send_plan(plan_w, &p).map_err(|e| SandboxError::Setup {
+            level,
+            what: "send the plan to the helper".into(),
+            source: e,
+        }),
         Err(e) => {
             // Closed before waiting: the helper reads the plan to its end.
             drop(plan_w);
@@ -246,15 +275,11 @@ fn fork_helper(
     drop(prep.worktree_lock.take());
     if let Err(e) = sent {
         // The helper got no plan (the pipe is closed) and ends: reap it.
-        drop(alive_w);
-        wait(helper);
+        drop(alive);
+        wait(pid);
         return Err(e);
     }
-    Ok(Forked {
-        pid: helper,
-        status: status_r,
-        alive: alive_w,
-    })
+    Ok((pid, status, alive))
 }
 
 /// Writes `plan` to the helper and closes the pipe.
@@ -278,12 +303,13 @@ pub(super) fn exec_contained(
 ) -> Result<Infallible, SandboxError> {
     let mut prep = prepare(policy, level, argv, env)?;
     if level == Level::Full {
-        let helper = fork_helper(policy, argv, &mut prep, None)?;
-        let mut keep = vec![helper.status.as_raw_fd(), helper.alive.as_raw_fd()];
+        let forked = fork_helper(policy, argv, &mut prep, None)?;
+        let (_, status, alive) = deliver(forked, policy, &mut prep)?;
+        let mut keep = vec![status.as_raw_fd(), alive.as_raw_fd()];
         keep.retain(|fd| *fd > 2);
         close_other_fds(&keep);
-        let result = receive(helper.status, level, argv);
-        drop(helper.alive);
+        let result = receive(status, level, argv);
+        drop(alive);
         return match result {
             // SAFETY: ends the shim with the command's code; nothing to
             // flush. The helper, reparented, is reaped by init.
@@ -327,22 +353,63 @@ impl Drop for Helper {
     }
 }
 
-/// Runs `argv` contained at the Full level from this process, without a
-/// shim: forks the helper directly and returns the command's code once it
-/// has it. This process must be single-threaded; the command inherits its
-/// stdio and runs in `cwd` with `env`.
-pub(super) fn run_contained(
+/// A Full-level run started from this process and waiting for its plan
+/// ([`Ready::go`]): the helper is entering the namespaces meanwhile.
+/// Dropped without `go`, the helper gets no plan, runs nothing and is
+/// reaped.
+pub struct Ready {
+    forked: Option<Forked>,
+    prep: Prepared,
+    policy: Policy,
+    argv: Vec<OsString>,
+}
+
+impl Ready {
+    /// Plans the run, sends the plan, and returns the command's code once
+    /// it has it, with the helper still finishing its cleanup.
+    pub(super) fn go(mut self) -> Result<(i32, Helper), SandboxError> {
+        let Some(forked) = self.forked.take() else {
+            return Err(SandboxError::NoCommand);
+        };
+        let (pid, status, alive) = deliver(forked, &self.policy, &mut self.prep)?;
+        let helper = Helper(pid);
+        let result = receive(status, Level::Full, &self.argv);
+        drop(alive);
+        result.map(|code| (code, helper))
+    }
+}
+
+impl Drop for Ready {
+    fn drop(&mut self) {
+        if let Some(forked) = self.forked.take() {
+            // No plan: the helper runs nothing and ends.
+            drop(forked.plan);
+            drop(forked.alive);
+            wait(forked.pid);
+        }
+    }
+}
+
+/// Starts a Full-level run of `argv` from this process, without a shim:
+/// forks the helper directly, which enters the namespaces while the caller
+/// goes on (`git fararoni run` takes its snapshot meanwhile); the plan is
+/// made from what the tree is at [`Ready::go`], which runs the command.
+/// This process must be single-threaded; the command inherits its stdio
+/// and runs in `cwd` with `env`.
+pub(super) fn start_contained(
     policy: &Policy,
     argv: &[OsString],
     env: &[(OsString, OsString)],
     cwd: &Path,
-) -> Result<(i32, Helper), SandboxError> {
+) -> Result<Ready, SandboxError> {
     let mut prep = prepare(policy, Level::Full, argv, env)?;
     let forked = fork_helper(policy, argv, &mut prep, Some(cwd))?;
-    let helper = Helper(forked.pid);
-    let result = receive(forked.status, Level::Full, argv);
-    drop(forked.alive);
-    result.map(|code| (code, helper))
+    Ok(Ready {
+        forked: Some(forked),
+        prep,
+        policy: policy.clone(),
+        argv: argv.to_vec(),
+    })
 }
 
 /// The Full level's first steps, which need no plan, run by the helper

@@ -497,21 +497,83 @@ pub fn run_here(
     env: &[(OsString, OsString)],
     cwd: &Path,
 ) -> Result<Option<Finished>, SandboxError> {
+    match start_here(policy, argv, env, cwd)? {
+        Some(ready) => ready.go(),
+        None => Ok(None),
+    }
+}
+
+/// A contained run set up ahead by [`start_here`]: the sandbox is made
+/// while the caller goes on, and the command starts at [`Ready::go`].
+/// Dropped without `go`, the command never runs.
+pub struct Ready {
+    #[cfg(target_os = "linux")]
+    inner: linux::Ready,
+    #[cfg(not(target_os = "linux"))]
+    inner: Infallible,
+}
+
+impl fmt::Debug for Ready {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Ready")
+    }
+}
+
+impl Ready {
+    /// Starts the command and returns once it has ended. `Ok(None)` when
+    /// this system turned out to have no user namespaces (the set-up was
+    /// tried before probing them): nothing ran, spawn [`command`]'s shim.
+    pub fn go(self) -> Result<Option<Finished>, SandboxError> {
+        #[cfg(target_os = "linux")]
+        {
+            match self.inner.go() {
+                Ok((code, helper)) => Ok(Some(Finished {
+                    code,
+                    _helper: helper,
+                })),
+                Err(_) if probe().level != Level::Full => Ok(None),
+                Err(e) => Err(e),
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        match self.inner {}
+    }
+}
+
+/// Sets `argv` up to run contained under `policy` from this process, as
+/// [`run_here`] does, but returns as soon as the sandbox's helper is on
+/// its way: the namespaces, mounts and rules are made while the caller
+/// does other work (`git fararoni run` takes its snapshot), and
+/// [`Ready::go`] starts the command in them. `Ok(None)` when this process
+/// cannot host the sandbox (spawn [`command`]'s shim instead); an error
+/// when it could not be set up (nothing will run).
+///
+/// Where user namespaces were not probed yet, this does not probe them:
+/// the helper entering them is the probe, and [`Ready::go`] reports a
+/// system without them as `Ok(None)`.
+pub fn start_here(
+    policy: &Policy,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+    cwd: &Path,
+) -> Result<Option<Ready>, SandboxError> {
     if argv.is_empty() {
         return Err(SandboxError::NoCommand);
     }
     #[cfg(target_os = "linux")]
     {
-        let probe = probe();
-        if probe.level != Level::Full || linux::thread_count() > 1 {
+        let full = Probe {
+            level: Level::Full,
+            landlock_abi: probe::landlock_abi(),
+            user_namespaces: true,
+        };
+        let known = probe::known().unwrap_or(full);
+        if known.level != Level::Full || full.landlock_abi == 0 || linux::thread_count() > 1 {
             return Ok(None);
         }
-        check_level(&probe, policy, argv)?;
-        let (code, helper) = linux::run_contained(policy, argv, env, cwd)?;
-        Ok(Some(Finished {
-            code,
-            _helper: helper,
-        }))
+        check_level(&known, policy, argv)?;
+        let inner = linux::start_contained(policy, argv, env, cwd)?;
+        Ok(Some(Ready { inner }))
     }
     #[cfg(not(target_os = "linux"))]
     {

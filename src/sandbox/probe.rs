@@ -48,10 +48,16 @@ impl fmt::Display for Probe {
     }
 }
 
+static PROBE: OnceLock<Probe> = OnceLock::new();
+
 /// Returns what this system can enforce; cheap after the first call.
 pub fn probe() -> Probe {
-    static PROBE: OnceLock<Probe> = OnceLock::new();
     *PROBE.get_or_init(probe_now)
+}
+
+/// Returns what [`probe`] found, if it has run in this process.
+pub(super) fn known() -> Option<Probe> {
+    PROBE.get().copied()
 }
 
 #[cfg(target_os = "linux")]

@@ -366,3 +366,50 @@ fn test_run_a_temp_dir_of_root_or_home_widens_nothing() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The processes whose current directory is `dir`.
+fn processes_in(dir: &std::path::Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| std::fs::read_link(e.path().join("cwd")).is_ok_and(|c| c == dir))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The sandbox's helper is started before the snapshot: when the snapshot
+/// then fails (the repository's lock held elsewhere), the command never
+/// runs, no placeholder is made, and the helper does not outlive `run`.
+#[test]
+fn test_run_a_failed_snapshot_runs_nothing_and_leaves_no_helper() {
+    let r = TestRepo::with_commit();
+    let lock = r.path().join(".git/fararoni/lock");
+    std::fs::create_dir_all(lock.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&lock, "").expect("lock file");
+    let mut holder = std::process::Command::new("flock")
+        .arg("-x")
+        .arg(&lock)
+        .args(["sleep", "8"])
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .spawn()
+        .expect("flock");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let res = run_sh(&r, "echo ran > ran.txt");
+    let _ = holder.kill();
+    let _ = holder.wait();
+    assert_ne!(res.code, 0, "{res}");
+    assert!(!r.path().join("ran.txt").exists(), "it ran: {res}");
+    for placeholder in [".claude", ".gemini", ".codex", ".github"] {
+        assert!(!r.path().join(placeholder).exists(), "{placeholder}: {res}");
+    }
+    let top = r.path().canonicalize().expect("canonical");
+    assert_eq!(processes_in(&top), Vec::<String>::new(), "{res}");
+}

@@ -581,6 +581,10 @@ fn run_one(
     let err = child.stderr.take().map(|e| capped_reader(e, cap));
     let start = Instant::now();
     let mut timed_out = false;
+    // Checked often at first, then every 10 ms: most commands end within
+    // a few milliseconds, and a fixed 10 ms pause would add up to that
+    // much to each of them.
+    let mut pause = Duration::from_micros(250);
     let status = loop {
         match child.try_wait() {
             Ok(Some(s)) => break Some(s),
@@ -589,7 +593,10 @@ fn run_one(
                 kill_group(&mut child);
                 break child.wait().ok();
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Ok(None) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(10));
+            }
             Err(e) => return Err(format!("could not wait for `{}`: {e}", cmd.argv[0])),
         }
     };
