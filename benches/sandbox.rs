@@ -8,7 +8,9 @@
 //! `git-fararoni --version` column is the shim's bare start. And the last
 //! as `git fararoni run` uses it: started before its snapshot
 //! (`sandbox::start_here`, the helper entering the namespaces meanwhile)
-//! and timed from the snapshot's end (`Ready::go`).
+//! and timed from the snapshot's end (`Ready::go`); and the shim the same
+//! way (`--after-stdin`, as our agent spawns a command before its
+//! snapshot), timed from the byte that starts it.
 //!
 //! After criterion, an interleaved run, in a fresh single-threaded child
 //! (criterion leaves a thread pool behind), prints medians, the difference
@@ -103,6 +105,12 @@ fn cases(off: &Policy, on: &Policy, here: bool) -> Vec<Case> {
         v.push(spawned("contained true (full, net)", move || {
             contained(&full_on, Level::Full)
         }));
+        for (name, policy) in [
+            ("shim spawned ahead (full, no net)", off.clone()),
+            ("shim spawned ahead (full, net)", on.clone()),
+        ] {
+            v.push((name, Box::new(move |dir| shim_ahead(&policy, dir))));
+        }
         if here {
             for (name, policy) in [
                 ("in-process (full, no net)", off.clone()),
@@ -163,6 +171,32 @@ fn started_ahead(policy: &Policy, dir: &Path) -> Duration {
     t
 }
 
+/// Spawns the shim for `true` waiting on its stdin (`--after-stdin`), as
+/// our agent does before its snapshot, and times what is left once the
+/// snapshot is done: the byte written, the plan, the mounts and rules, the
+/// command, up to the shim's exit.
+fn shim_ahead(policy: &Policy, dir: &Path) -> Duration {
+    use std::io::Write as _;
+    let argv: Vec<OsString> = vec!["true".into()];
+    let mut child = Command::new(exe())
+        .arg(SHIM_SUBCOMMAND)
+        .arg(sandbox::AFTER_STDIN)
+        .args(sandbox::shim_args(policy, Level::Full, &argv))
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn the shim");
+    let mut gate = child.stdin.take().expect("stdin");
+    std::thread::sleep(AHEAD);
+    let start = Instant::now();
+    gate.write_all(&[1]).expect("start");
+    drop(gate);
+    let status = child.wait().expect("wait");
+    let t = start.elapsed();
+    assert!(status.success());
+    t
+}
+
 fn bench_sandbox(c: &mut Criterion) {
     let (dir, off) = fixture();
     let on = Policy {
@@ -212,7 +246,7 @@ fn medians() {
     );
     for ((name, _), m) in cases.iter().zip(&med) {
         println!(
-            "  {name:30} {m:6.3} ms  {:+6.3} ms vs plain  {:5.2}× plain",
+            "  {name:34} {m:6.3} ms  {:+6.3} ms vs plain  {:5.2}× plain",
             m - med[0],
             m / med[0]
         );

@@ -171,19 +171,28 @@ fn policy_to_run(
 }
 
 /// Returns the shim command that runs `argv` under `policy`, and the level
-/// it will run at.
+/// it will run at; `ahead` makes the shim wait for a byte on its stdin
+/// before it plans and starts the command ([`sandbox::AFTER_STDIN`]).
+fn shim_command_with(
+    policy: &sandbox::Policy,
+    argv: &[OsString],
+    ahead: bool,
+) -> Result<(Command, Level), ContainError> {
+    let shim = shim()?;
+    let mut prefix = vec![OsString::from(sandbox::SHIM_SUBCOMMAND)];
+    if ahead {
+        prefix.push(sandbox::AFTER_STDIN.into());
+    }
+    let (cmd, level) = sandbox::command_with_shim(&shim, &prefix, policy, argv)?;
+    Ok((cmd, level))
+}
+
+/// [`shim_command_with`], starting at once.
 fn shim_command(
     policy: &sandbox::Policy,
     argv: &[OsString],
 ) -> Result<(Command, Level), ContainError> {
-    let shim = shim()?;
-    let (cmd, level) = sandbox::command_with_shim(
-        &shim,
-        &[OsString::from(sandbox::SHIM_SUBCOMMAND)],
-        policy,
-        argv,
-    )?;
-    Ok((cmd, level))
+    shim_command_with(policy, argv, false)
 }
 
 /// Returns the command that runs `argv` contained in the working tree of
@@ -201,9 +210,35 @@ pub fn command(
 /// `repo`) as the same command run contained: same program, arguments,
 /// environment and directory.
 pub fn wrap(repo: &Repo, network: bool, process: &Command) -> Result<Command, ContainError> {
+    wrapped(repo, network, process, false).map(|(cmd, _)| cmd)
+}
+
+/// Returns [`wrap`]'s command made to wait before it reads the tree and
+/// starts: spawned with stdin piped, it sets the sandbox up as far as it
+/// can; one byte written to its stdin, which is then closed, starts the
+/// command (whose stdin then reads nothing); stdin closed without a byte,
+/// nothing runs (exit 125). For a caller that takes a snapshot first: the
+/// shim's start and the namespaces happen beside it. `None` where the
+/// sandbox cannot wait (not Linux): [`wrap`] after the snapshot instead.
+pub fn wrap_ahead(
+    repo: &Repo,
+    network: bool,
+    process: &Command,
+) -> Result<Option<Command>, ContainError> {
+    let (cmd, level) = wrapped(repo, network, process, true)?;
+    Ok(matches!(level, Level::Full | Level::Landlock).then_some(cmd))
+}
+
+fn wrapped(
+    repo: &Repo,
+    network: bool,
+    process: &Command,
+    ahead: bool,
+) -> Result<(Command, Level), ContainError> {
     let mut argv: Vec<OsString> = vec![process.get_program().to_os_string()];
     argv.extend(process.get_args().map(|a| a.to_os_string()));
-    let (mut cmd, _) = command(repo, &argv, network)?;
+    let policy = policy_to_run(repo, &argv, network)?;
+    let (mut cmd, level) = shim_command_with(&policy, &argv, ahead)?;
     for (k, v) in process.get_envs() {
         match v {
             Some(v) => cmd.env(k, v),
@@ -213,7 +248,7 @@ pub fn wrap(repo: &Repo, network: bool, process: &Command) -> Result<Command, Co
     if let Some(dir) = process.get_current_dir() {
         cmd.current_dir(dir);
     }
-    Ok(cmd)
+    Ok((cmd, level))
 }
 
 /// How [`run`] runs a command.

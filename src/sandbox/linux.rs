@@ -300,10 +300,27 @@ pub(super) fn exec_contained(
     level: Level,
     argv: &[OsString],
     env: &[(OsString, OsString)],
+    after_stdin: bool,
 ) -> Result<Infallible, SandboxError> {
     let mut prep = prepare(policy, level, argv, env)?;
+    // Told to wait: the tree is read (the plan) only once the caller says
+    // so, after its snapshot, which may change it (a planted store set
+    // aside).
+    let started = || {
+        if after_stdin && !byte_on_stdin() {
+            return Err(SandboxError::NotStarted {
+                program: argv[0].to_string_lossy().into_owned(),
+            });
+        }
+        Ok(())
+    };
     if level == Level::Full {
         let forked = fork_helper(policy, argv, &mut prep, None)?;
+        if let Err(e) = started() {
+            // No plan: the helper ends without running anything.
+            drop(forked);
+            return Err(e);
+        }
         let (_, status, alive) = deliver(forked, policy, &mut prep)?;
         let mut keep = vec![status.as_raw_fd(), alive.as_raw_fd()];
         keep.retain(|fd| *fd > 2);
@@ -317,6 +334,7 @@ pub(super) fn exec_contained(
             Err(e) => Err(e),
         };
     }
+    started()?;
     let mut plan = plan(policy, level, &prep)?;
     let result = supervise(
         policy,
@@ -1501,6 +1519,19 @@ pub(super) fn thread_count() -> usize {
     std::fs::read_dir("/proc/self/task")
         .map(|d| d.count())
         .unwrap_or(1)
+}
+
+/// Reads one byte from stdin: whether the caller wrote one before closing
+/// it (see `AFTER_STDIN`).
+fn byte_on_stdin() -> bool {
+    let mut byte = [0u8; 1];
+    loop {
+        // SAFETY: reads one byte into our buffer from fd 0.
+        let n = unsafe { libc::read(0, byte.as_mut_ptr().cast(), 1) };
+        if n >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return n == 1;
+        }
+    }
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {

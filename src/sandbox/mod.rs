@@ -176,6 +176,13 @@ pub use probe::{probe, Probe};
 /// The hidden subcommand word the CLI must route to [`run_shim`].
 pub const SHIM_SUBCOMMAND: &str = "__sandbox-exec";
 
+/// The shim's first argument, when given: set the sandbox up as far as it
+/// can without the tree, then wait for one byte on stdin before planning
+/// and starting the command (EOF first: nothing runs). A caller spawns the
+/// shim this way before its snapshot, so the shim's start and the
+/// namespaces happen beside it ([`start_here`] does the same in-process).
+pub const AFTER_STDIN: &str = "--after-stdin";
+
 /// What a contained command may do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Policy {
@@ -323,6 +330,13 @@ pub enum SandboxError {
         /// The system error (NotFound: not on PATH).
         #[source]
         source: io::Error,
+    },
+    /// The caller closed the shim's stdin instead of starting the command
+    /// (see [`AFTER_STDIN`]).
+    #[error("the command `{program}` was not started: its caller gave up before starting it")]
+    NotStarted {
+        /// The command that was not run.
+        program: String,
     },
     /// This operating system has no sandbox implementation.
     #[error("no sandbox implementation for this operating system; refusing to run `{program}` uncontained")]
@@ -586,8 +600,13 @@ pub fn start_here(
 /// [`exec_contained`]. Returns only on error; the caller prints it and exits
 /// with [`SandboxError::exit_code`].
 pub fn run_shim(args: &[OsString]) -> Result<Infallible, SandboxError> {
+    let (after_stdin, args) = match args.split_first() {
+        Some((first, rest)) if first == AFTER_STDIN => (true, rest),
+        _ => (false, args),
+    };
     let (level, policy, argv) = parse_shim_args(args)?;
-    exec_contained(&policy, level, &argv)
+    let env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+    exec_in(&policy, level, &argv, &env, after_stdin)
 }
 
 /// Replaces this process by `argv` run contained under `policy` at `level`,
@@ -614,6 +633,18 @@ pub fn exec_contained_env(
     argv: &[OsString],
     env: &[(OsString, OsString)],
 ) -> Result<Infallible, SandboxError> {
+    exec_in(policy, level, argv, env, false)
+}
+
+/// [`exec_contained_env`], waiting for a byte on stdin first when
+/// `after_stdin` (see [`AFTER_STDIN`]).
+fn exec_in(
+    policy: &Policy,
+    level: Level,
+    argv: &[OsString],
+    env: &[(OsString, OsString)],
+    after_stdin: bool,
+) -> Result<Infallible, SandboxError> {
     if argv.is_empty() {
         return Err(SandboxError::NoCommand);
     }
@@ -635,11 +666,11 @@ pub fn exec_contained_env(
                 program: program_name(argv),
             });
         }
-        linux::exec_contained(policy, level, argv, env)
+        linux::exec_contained(policy, level, argv, env, after_stdin)
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = (policy, level, env);
+        let _ = (policy, level, env, after_stdin);
         Err(SandboxError::Unsupported {
             program: program_name(argv),
         })

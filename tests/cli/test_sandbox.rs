@@ -1151,3 +1151,81 @@ fn test_sandbox_a_bind_of_outside_into_the_temp_dir_stays_read_only() {
     );
     assert!(w.tmp.join("scratch/f").exists(), "{}", show(&o));
 }
+
+/// The shim spawned ahead (`--after-stdin`, as our agent spawns a command
+/// before its snapshot): nothing runs until a byte arrives on its stdin;
+/// closed without one, nothing runs at all (exit 125) and no placeholder is
+/// left; and the tree is read when the byte arrives, not at the spawn, so a
+/// link planted at a protected path in between is refused, not followed.
+#[test]
+fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
+    use std::io::Write as _;
+    for level in levels() {
+        let w = World::new();
+        let mut policy = w.policy(false);
+        policy.protected.push(w.wt.join(".claude"));
+        let spawn = |script: &str| {
+            let argv: Vec<OsString> = ["sh", "-c", script].iter().map(OsString::from).collect();
+            let mut c = Command::new(env!("CARGO_BIN_EXE_git-fararoni"));
+            c.arg(sandbox::SHIM_SUBCOMMAND)
+                .arg(sandbox::AFTER_STDIN)
+                .args(sandbox::shim_args(&policy, level, &argv))
+                .env_clear()
+                .envs(w.env())
+                .current_dir(&w.wt)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            c.spawn().expect("spawn the shim")
+        };
+        // Closed without a byte: nothing runs.
+        // (Into `src/`: at the Landlock level the top of a tree holding a
+        // protected path is granted entry by entry.)
+        let mut shim = spawn("echo ran > src/ran.txt");
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            !w.wt.join("src/ran.txt").exists(),
+            "{level}: ran before the byte"
+        );
+        drop(shim.stdin.take());
+        let o = shim.wait_with_output().expect("wait");
+        assert_eq!(o.status.code(), Some(125), "{level}: {}", show(&o));
+        assert!(
+            !w.wt.join("src/ran.txt").exists(),
+            "{level}: ran without the byte"
+        );
+        assert!(!w.wt.join(".claude").exists(), "{level}: placeholder left");
+        // Started: runs, with a stdin that reads nothing.
+        let mut shim = spawn("cat > src/in.txt; echo ran > src/ran.txt");
+        shim.stdin
+            .take()
+            .expect("stdin")
+            .write_all(&[1])
+            .expect("start");
+        let o = shim.wait_with_output().expect("wait");
+        assert!(o.status.success(), "{level}: {}", show(&o));
+        assert_eq!(
+            std::fs::read(w.wt.join("src/in.txt")).expect("in.txt"),
+            b"",
+            "{level}"
+        );
+        assert!(w.wt.join("src/ran.txt").exists(), "{level}");
+        // A link planted at a protected path after the spawn: refused.
+        let mut shim = spawn("echo pwned > .claude/passwd; echo ran > src/ran2.txt");
+        std::thread::sleep(Duration::from_millis(200));
+        std::os::unix::fs::symlink(w.out.join("etc"), w.wt.join(".claude")).expect("plant");
+        shim.stdin
+            .take()
+            .expect("stdin")
+            .write_all(&[1])
+            .expect("start");
+        let o = shim.wait_with_output().expect("wait");
+        assert_eq!(o.status.code(), Some(125), "{level}: {}", show(&o));
+        assert!(!w.wt.join("src/ran2.txt").exists(), "{level}: ran");
+        assert_eq!(
+            std::fs::read_to_string(w.out.join("etc/passwd")).expect("passwd"),
+            "root:x:0:0\n",
+            "{level}"
+        );
+    }
+}

@@ -273,8 +273,31 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
         None
     };
     let writes = decision.risk > Risk::ReadOnly;
+    // What writes and is not git runs contained: it may write only the
+    // working tree (never the git dir, hooks or store) and, unless the
+    // settings allow it, not reach the network. Git's own writes are
+    // judged by the policy and run in the saga.
+    let contained = match writes.then(|| Containment::open(&ws.root)).transpose() {
+        Ok(c) => c,
+        Err(why) => {
+            return ToolOutcome::fail(line, "refused: sandbox", format!("{why}; nothing was run"))
+        }
+    };
+    // A single contained command is spawned before the snapshot, its
+    // sandbox set up meanwhile; it reads the tree and starts once the
+    // snapshot is done.
+    let mut ahead = match (cmds.as_slice(), &contained) {
+        ([one], Some(c)) if one.kind != CmdKind::Git => match spawn_ahead(one, ws, c) {
+            Ok(a) => a,
+            Err(why) => return ToolOutcome::fail(line, "refused: sandbox", why),
+        },
+        _ => None,
+    };
     if writes {
         if let Err(why) = super::dirty::snapshot(ws.guard.shadow(), &ws.root, &ws.session) {
+            if let Some(a) = ahead.take() {
+                a.cancel();
+            }
             return ToolOutcome::fail(
                 line,
                 "refused: snapshot",
@@ -287,18 +310,14 @@ fn run_line(ws: &mut Workspace, line: &str, git_only: bool) -> ToolOutcome {
     } else {
         ws.limits.command_timeout
     };
-    // What writes and is not git runs contained: it may write only the
-    // working tree (never the git dir, hooks or store) and, unless the
-    // settings allow it, not reach the network. Git's own writes are
-    // judged by the policy and run in the saga.
-    let contained = match writes.then(|| Containment::open(&ws.root)).transpose() {
-        Ok(c) => c,
-        Err(why) => {
-            return ToolOutcome::fail(line, "refused: sandbox", format!("{why}; nothing was run"))
-        }
-    };
     let result = if let [one] = cmds.as_slice() {
-        run_one(one, ws, timeout, contained.as_ref())
+        match ahead {
+            Some(mut a) => {
+                a.start();
+                finish_one(a, one, timeout)
+            }
+            None => run_one(one, ws, timeout, contained.as_ref()),
+        }
     } else {
         let mut on = |_: Event| {};
         let root = ws.root.clone();
@@ -543,6 +562,15 @@ impl Containment {
         crate::contain::wrap(&self.repo, self.network, process)
             .map_err(|e| crate::text::chain::one_line(&e))
     }
+
+    /// [`Containment::wrap`], waiting to start (see `contain::wrap_ahead`).
+    fn wrap_ahead(
+        &self,
+        process: &std::process::Command,
+    ) -> Result<Option<std::process::Command>, String> {
+        crate::contain::wrap_ahead(&self.repo, self.network, process)
+            .map_err(|e| crate::text::chain::one_line(&e))
+    }
 }
 
 /// Runs one command with a time limit, its output capped, in its own
@@ -557,15 +585,77 @@ fn run_one(
     mark_agent(&mut cmd);
     let mut process = exec::process_for(&cmd, &ws.root);
     if let Some(c) = contained.filter(|_| cmd.kind != CmdKind::Git) {
-        process = c.wrap(&process).map_err(|why| {
-            format!(
-                "`{}` could not be run contained, so it was not run: {why}",
-                cmd.argv[0]
-            )
-        })?;
+        process = c.wrap(&process).map_err(|why| not_contained(&cmd, &why))?;
     }
+    let spawned = spawn(process, &cmd, ws, false)?;
+    finish_one(spawned, &cmd, timeout)
+}
+
+/// Spawns one contained command waiting to start ([`Spawned::start`]):
+/// `None` where the sandbox cannot wait (then [`run_one`] after the
+/// snapshot).
+fn spawn_ahead(
+    cmd: &Cmd,
+    ws: &Workspace,
+    contained: &Containment,
+) -> Result<Option<Spawned>, String> {
+    let mut cmd = cmd.clone();
+    mark_agent(&mut cmd);
+    let process = exec::process_for(&cmd, &ws.root);
+    match contained
+        .wrap_ahead(&process)
+        .map_err(|why| not_contained(&cmd, &why))?
+    {
+        Some(process) => spawn(process, &cmd, ws, true).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn not_contained(cmd: &Cmd, why: &str) -> String {
+    format!(
+        "`{}` could not be run contained, so it was not run: {why}",
+        cmd.argv[0]
+    )
+}
+
+/// A command spawned in its own process group, its output being read.
+struct Spawned {
+    child: Child,
+    out: Option<std::thread::JoinHandle<Vec<u8>>>,
+    err: Option<std::thread::JoinHandle<Vec<u8>>>,
+    /// The stdin of a sandbox waiting to start the command.
+    gate: Option<std::process::ChildStdin>,
+}
+
+impl Spawned {
+    /// Tells a waiting sandbox to start the command (its stdin then reads
+    /// nothing, as a command's here does).
+    fn start(&mut self) {
+        if let Some(mut gate) = self.gate.take() {
+            use std::io::Write as _;
+            let _ = gate.write_all(&[1]);
+        }
+    }
+
+    /// Closes a waiting sandbox's stdin without starting the command (it
+    /// exits without running it) and waits for it.
+    fn cancel(mut self) {
+        drop(self.gate.take());
+        let _ = self.child.wait();
+        for h in [self.out.take(), self.err.take()].into_iter().flatten() {
+            let _ = h.join();
+        }
+    }
+}
+
+fn spawn(
+    mut process: std::process::Command,
+    cmd: &Cmd,
+    ws: &Workspace,
+    gated: bool,
+) -> Result<Spawned, String> {
     process
-        .stdin(Stdio::null())
+        .stdin(if gated { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(unix)]
@@ -579,6 +669,25 @@ fn run_one(
     let cap = ws.limits.output_cap;
     let out = child.stdout.take().map(|o| capped_reader(o, cap));
     let err = child.stderr.take().map(|e| capped_reader(e, cap));
+    let gate = child.stdin.take();
+    Ok(Spawned {
+        child,
+        out,
+        err,
+        gate,
+    })
+}
+
+/// Waits for a spawned command with a time limit, killing its process
+/// group at the limit, and returns what it printed.
+fn finish_one(spawned: Spawned, cmd: &Cmd, timeout: Duration) -> Result<Ran, String> {
+    let Spawned {
+        mut child,
+        out,
+        err,
+        gate,
+    } = spawned;
+    drop(gate);
     let start = Instant::now();
     let mut timed_out = false;
     // Checked often at first, then every 10 ms: most commands end within
