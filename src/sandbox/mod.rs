@@ -17,10 +17,16 @@
 //! caller could do neither in a `pre_exec` hook). A caller that is itself
 //! single-threaded (`git fararoni run`) skips the shim: [`run_here`] does
 //! the shim's part in that process and returns the code (a process start
-//! and exit fewer, two thirds of a millisecond). At [`Level::Full`] the
-//! shim (or that caller) takes a shared `flock` on the worktree and forks
-//! a helper, then plans the paths (creating placeholders) and sends the
-//! plan down a pipe, while the helper, in parallel:
+//! and exit fewer, two thirds of a millisecond). A caller that saves the
+//! work first starts early: [`start_here`] (in-process) or the shim with
+//! [`AFTER_STDIN`] first (our agent) does everything below that needs no
+//! look at the tree while the snapshot is taken, and plans only when told
+//! to start — the snapshot may change the tree (a planted store set
+//! aside), and the plan must protect what the command will find. At
+//! [`Level::Full`] the shim (or that caller) takes a shared `flock` on the
+//! worktree and forks a helper, then (when started) plans the paths
+//! (creating placeholders) and sends the plan down a pipe, while the
+//! helper, in parallel:
 //! 1. reads the unix sockets bound outside; enters new user, mount, PID
 //!    and (network off) network namespaces (the network one alone takes
 //!    half a millisecond), maps the caller's uid and gid to themselves
