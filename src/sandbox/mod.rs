@@ -523,9 +523,9 @@ pub fn run_here(
     }
 }
 
-/// A contained run set up ahead by [`start_here`]: the sandbox is made
-/// while the caller goes on, and the command starts at [`Ready::go`].
-/// Dropped without `go`, the command never runs.
+/// A contained run started ahead by [`start_here`]: its helper enters
+/// the namespaces while the caller goes on, and the command starts at
+/// [`Ready::go`]. Dropped without `go`, the command never runs.
 pub struct Ready {
     #[cfg(target_os = "linux")]
     inner: linux::Ready,
@@ -560,13 +560,15 @@ impl Ready {
     }
 }
 
-/// Sets `argv` up to run contained under `policy` from this process, as
+/// Starts running `argv` contained under `policy` from this process, as
 /// [`run_here`] does, but returns as soon as the sandbox's helper is on
-/// its way: the namespaces, mounts and rules are made while the caller
-/// does other work (`git fararoni run` takes its snapshot), and
-/// [`Ready::go`] starts the command in them. `Ok(None)` when this process
-/// cannot host the sandbox (spawn [`command`]'s shim instead); an error
-/// when it could not be set up (nothing will run).
+/// its way: it enters the namespaces (the network one included) and
+/// covers the sockets while the caller does other work (`git fararoni
+/// run` takes its snapshot); [`Ready::go`] then plans from the tree as it
+/// is at that moment, and the helper makes the mounts and rules and starts
+/// the command. `Ok(None)` when this process cannot host the sandbox
+/// (spawn [`command`]'s shim instead); an error when it could not be set
+/// up (nothing will run).
 ///
 /// Where user namespaces were not probed yet, this does not probe them:
 /// the helper entering them is the probe, and [`Ready::go`] reports a

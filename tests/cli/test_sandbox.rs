@@ -1178,6 +1178,12 @@ fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
                 .stderr(Stdio::piped());
             c.spawn().expect("spawn the shim")
         };
+        let start = |mut shim: std::process::Child| {
+            let mut gate = shim.stdin.take().expect("stdin");
+            gate.write_all(&[1]).expect("start");
+            drop(gate);
+            shim.wait_with_output().expect("wait")
+        };
         // Closed without a byte: nothing runs.
         // (Into `src/`: at the Landlock level the top of a tree holding a
         // protected path is granted entry by entry.)
@@ -1197,12 +1203,7 @@ fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
         assert!(!w.wt.join(".claude").exists(), "{level}: placeholder left");
         // Started: runs, with a stdin that reads nothing.
         let mut shim = spawn("cat > src/in.txt; echo ran > src/ran.txt");
-        shim.stdin
-            .take()
-            .expect("stdin")
-            .write_all(&[1])
-            .expect("start");
-        let o = shim.wait_with_output().expect("wait");
+        let o = start(shim);
         assert!(o.status.success(), "{level}: {}", show(&o));
         assert_eq!(
             std::fs::read(w.wt.join("src/in.txt")).expect("in.txt"),
@@ -1214,12 +1215,7 @@ fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
         let mut shim = spawn("echo pwned > .claude/passwd; echo ran > src/ran2.txt");
         std::thread::sleep(Duration::from_millis(200));
         std::os::unix::fs::symlink(w.out.join("etc"), w.wt.join(".claude")).expect("plant");
-        shim.stdin
-            .take()
-            .expect("stdin")
-            .write_all(&[1])
-            .expect("start");
-        let o = shim.wait_with_output().expect("wait");
+        let o = start(shim);
         assert_eq!(o.status.code(), Some(125), "{level}: {}", show(&o));
         assert!(!w.wt.join("src/ran2.txt").exists(), "{level}: ran");
         assert_eq!(
