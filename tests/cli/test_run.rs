@@ -413,3 +413,46 @@ fn test_run_a_failed_snapshot_runs_nothing_and_leaves_no_helper() {
     let top = r.path().canonicalize().expect("canonical");
     assert_eq!(processes_in(&top), Vec::<String>::new(), "{res}");
 }
+
+/// Where user namespaces are refused (here: none may be made inside a
+/// user namespace whose `max_user_namespaces` is 0), `run` — which starts
+/// its helper before knowing — falls back to the Landlock level through
+/// the shim: the command runs there, contained, never uncontained.
+#[test]
+fn test_run_falls_back_to_landlock_where_user_namespaces_are_refused() {
+    let r = TestRepo::with_commit();
+    let out = outside("nouserns");
+    std::fs::create_dir_all(r.path().join("src")).expect("mkdir");
+    let script = format!(
+        "echo 0 > /proc/sys/user/max_user_namespaces || exit 99; exec git-fararoni run -- sh -c 'echo work > src/made.txt; echo pwned > {}/etc/passwd'",
+        out.display()
+    );
+    let mut cmd = std::process::Command::new("unshare");
+    r.env(&mut cmd);
+    let res: crate::common::Out = cmd
+        .args(["-U", "-r", "sh", "-c", &script])
+        .current_dir(r.path())
+        .output()
+        .expect("unshare")
+        .into();
+    if res.code == 99 || res.stderr.contains("unshare failed") {
+        // No user namespace to lower the limit in: nothing to show here.
+        return;
+    }
+    assert!(res.stderr.contains("(landlock)"), "{res}");
+    assert_eq!(
+        std::fs::read_to_string(r.path().join("src/made.txt"))
+            .ok()
+            .as_deref(),
+        Some("work\n"),
+        "{res}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("etc/passwd"))
+            .ok()
+            .as_deref(),
+        Some("root:x:0:0\n"),
+        "{res}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
