@@ -325,7 +325,7 @@ fn judged(
             })
         },
         || {
-            let (old_side, new_side, old_scan, new_scan, same) =
+            let (old_side, new_side, old_scan, new_scan, same, stubbed) =
                 study(old, new, texts, lang, changed, old_measured);
             // Lines `new` has more often than `old` are the only ones that
             // can add a placeholder; they are judged in a second pass, once
@@ -345,7 +345,9 @@ fn judged(
             };
             let scans = match (texts, old_scan, new_scan) {
                 (Some((o, n)), Some(before), Some(after)) => {
-                    let stubbed = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
+                    let stubbed = stubbed.unwrap_or_else(|| {
+                        stubs::stubbed_between_known(&before, o, &after, n, lang, &same)
+                    });
                     Some((before.balanced(), after.open_blocks, stubbed))
                 }
                 _ => None,
