@@ -447,7 +447,8 @@ pub fn scan_pair<'a>(
     let old_scan = super::complete(old, lang, b.finish());
     let mut b = Braces::new(new, lang);
     // As many functions as the old side, give or take the edit's.
-    b.out.reserve(old_scan.found.len() + old_scan.found.len() / 8);
+    b.out
+        .reserve(old_scan.found.len() + old_scan.found.len() / 8);
     b.names = Names::Reuse {
         noted,
         shared: shared.clone(),
