@@ -65,7 +65,7 @@ use serde::Serialize;
 
 use super::lang::{self, Format, Lang};
 use super::lines::{lines, PassThrough};
-use super::measure::{meaningful_common, measure, merge};
+use super::measure::{meaningful_common, measure, merge, Measured};
 use super::{removal, structure, stubs};
 use std::hash::BuildHasherDefault;
 
@@ -325,24 +325,28 @@ fn judged(
             })
         },
         || {
-            let (old_side, new_side, old_scan, new_scan, same, stubbed) =
-                study(old, new, texts, lang, changed, old_measured);
-            // Lines `new` has more often than `old` are the only ones that
-            // can add a placeholder; they are judged in a second pass, once
-            // each.
-            let mut surplus: std::collections::HashMap<
-                u64,
-                usize,
-                BuildHasherDefault<PassThrough>,
-            > = std::collections::HashMap::default();
-            let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
-                surplus.insert(h, n);
-            });
-            let elisions = if new_binary {
-                Vec::new()
-            } else {
-                placeholders(new, &old_side, surplus, changed, lang)
+            // Weighed as soon as both sides are measured, beside the scans.
+            let weigh = |old_side: &Measured, new_side: &Measured| {
+                // Lines `new` has more often than `old` are the only ones
+                // that can add a placeholder; they are judged in a second
+                // pass, once each.
+                let mut surplus: std::collections::HashMap<
+                    u64,
+                    usize,
+                    BuildHasherDefault<PassThrough>,
+                > = std::collections::HashMap::default();
+                let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
+                    surplus.insert(h, n);
+                });
+                let elisions = if new_binary {
+                    Vec::new()
+                } else {
+                    placeholders(new, old_side, surplus, changed, lang)
+                };
+                (common, elisions)
             };
+            let ((old_side, new_side, old_scan, new_scan, same, stubbed), (common, elisions)) =
+                study(old, new, texts, lang, changed, old_measured, weigh);
             let scans = match (texts, old_scan, new_scan) {
                 (Some((o, n)), Some(before), Some(after)) => {
                     let stubbed = stubbed.unwrap_or_else(|| {

@@ -72,15 +72,18 @@ pub(super) fn all_through(old: &[u8], new: &[u8]) -> Changed {
 ///
 /// `old_side` measures the old side (it may have been started on a thread
 /// of its own before the changed parts were known: they are found first,
-/// on one core).
-pub(super) fn study<'a>(
+/// on one core). `weigh` is called with both sides' measurements as soon
+/// as they are known, on the thread that measured them, while the other
+/// may still be scanning; what it returns comes back beside them.
+pub(super) fn study<'a, W>(
     old: &[u8],
     new: &[u8],
     texts: Option<(&'a str, &'a str)>,
     lang: &'static Lang,
     changed: &Changed,
     old_side: impl FnOnce() -> Measured,
-) -> Studied<'a> {
+    weigh: impl FnOnce(&Measured, &Measured) -> W,
+) -> (Studied<'a>, W) {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
     let (delta, parts) = match changed {
         Changed::Delta(d) => (Some(*d), None),
@@ -94,13 +97,15 @@ pub(super) fn study<'a>(
             (None, Some(h)) => old_side.derive_hunks(old, new, h, lang),
             (None, None) => measure(new, lang),
         };
-        (old_side, new_side)
+        let weighed = weigh(&old_side, &new_side);
+        ((old_side, new_side), weighed)
     };
     // Only the brace scanner can start and stop mid-text: the other
     // scanners read each side whole, on a thread each.
     let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
         let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
-        let ((old_scan, new_scan, stubbed), (old_side, new_side)) = match (parts, texts) {
+        let ((old_scan, new_scan, stubbed), ((old_side, new_side), weighed)) = match (parts, texts)
+        {
             // Changed all through: one thread scans the old side and then
             // the new one, reading again only the headers in its changed
             // parts, and compares their functions (the measuring and the
@@ -129,14 +134,17 @@ pub(super) fn study<'a>(
                 ((scans.0, scans.1, None), sides)
             }
         };
-        return (old_side, new_side, old_scan, new_scan, Vec::new(), stubbed);
+        return (
+            (old_side, new_side, old_scan, new_scan, Vec::new(), stubbed),
+            weighed,
+        );
     };
     // The new side's scan starts where the old one was just before the
     // changed lines and joins it past them: one thread scans the old side
     // and then the new side's changed part, while the other measures.
     let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
     let shift = new.len() as isize - old.len() as isize;
-    let (scans, (old_side, new_side)) = both(
+    let (scans, ((old_side, new_side), weighed)) = both(
         parallel,
         || {
             texts.map(|(o, n)| {
@@ -152,7 +160,10 @@ pub(super) fn study<'a>(
         None => (None, None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
-    (old_side, new_side, old_scan, new_scan, same, None)
+    (
+        (old_side, new_side, old_scan, new_scan, same, None),
+        weighed,
+    )
 }
 
 /// Returns the placeholder lines among those `new` has more often than
