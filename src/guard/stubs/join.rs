@@ -404,14 +404,9 @@ pub fn scan_pair<'a>(
         }
         (o, n) = (a.end, b.end);
     }
-    // The old side's functions, notes and `}`: room for one in every
-    // [`BYTES_PER_BRACE`] bytes (growing a vector copies it onto fresh
-    // pages; room never used costs no memory).
-    let room = old.len() / BYTES_PER_BRACE;
     let mut b = Braces::new(old, lang);
-    b.out.reserve(room);
-    b.names = Names::Note(Vec::with_capacity(room));
-    b.closes = Some(Vec::with_capacity(room));
+    b.names = Names::Note(Vec::new());
+    b.closes = Some(Vec::new());
     // Per stretch: its first points and its last, each with how many `{`
     // and `}` the scan had passed there.
     let mut points: Vec<Points> = vec![Points::default(); shared.len()];
@@ -446,9 +441,6 @@ pub fn scan_pair<'a>(
     let closes = b.closes.take().unwrap_or_default();
     let old_scan = super::complete(old, lang, b.finish());
     let mut b = Braces::new(new, lang);
-    // As many functions as the old side, give or take the edit's.
-    b.out
-        .reserve(old_scan.found.len() + old_scan.found.len() / 8);
     b.names = Names::Reuse {
         noted,
         shared: shared.clone(),
@@ -484,10 +476,6 @@ pub fn scan_pair<'a>(
     let new_scan = super::complete(new, lang, b.finish());
     (old_scan, new_scan)
 }
-
-/// Braces are reserved room for, one per this many bytes of a side
-/// (small functions of Rust hold one pair in about 70).
-const BYTES_PER_BRACE: usize = 48;
 
 /// A point of the old side's scan right after a `}` or `;`: where, and how
 /// many `{` and `}` the scan had passed.
