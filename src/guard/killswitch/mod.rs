@@ -209,6 +209,20 @@ fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
     }
 }
 
+/// Like [`check_file`], with thresholds that may still be being read:
+/// `t` is called at most once, when only the weighing of what was
+/// measured is left (the command line reads them from git's
+/// configuration, which can take a child process, beside the judgement).
+pub fn check_file_awaiting(
+    path: &str,
+    old: Option<&[u8]>,
+    new: &[u8],
+    t: impl FnOnce() -> Thresholds,
+) -> Report {
+    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    judge_awaiting(lang, old, new, t, true, &Elsewhere::default())
+}
+
 /// Compares `old` with `new` as content written in `lang`.
 pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
     judge(lang, old, new, t, true, &Elsewhere::default())
@@ -221,6 +235,18 @@ fn judge(
     old: Option<&[u8]>,
     new: &[u8],
     t: &Thresholds,
+    derive: bool,
+    elsewhere: &Elsewhere<'_>,
+) -> Report {
+    judge_awaiting(lang, old, new, || *t, derive, elsewhere)
+}
+
+/// [`judge`], the thresholds asked for only when they are needed.
+fn judge_awaiting(
+    lang: &'static Lang,
+    old: Option<&[u8]>,
+    new: &[u8],
+    t: impl FnOnce() -> Thresholds,
     derive: bool,
     elsewhere: &Elsewhere<'_>,
 ) -> Report {
@@ -300,14 +326,15 @@ fn judge(
 }
 
 /// [`judge`] once the sides' text and encodings are known and where they
-/// differ (`changed`); `old_measured` measures the old side.
+/// differ (`changed`); `old_measured` measures the old side; `t` gives
+/// the thresholds, asked for once the sides are measured and scanned.
 #[allow(clippy::too_many_arguments)]
 fn judged(
     lang: &'static Lang,
     (old, new): (&[u8], &[u8]),
     texts: Option<(&str, &str)>,
     (old_binary, new_binary): (bool, bool),
-    t: &Thresholds,
+    t: impl FnOnce() -> Thresholds,
     elsewhere: &Elsewhere<'_>,
     changed: &Changed,
     old_measured: impl FnOnce() -> super::measure::Measured,
@@ -359,6 +386,7 @@ fn judged(
             (old_side, new_side, scans, common, elisions)
         },
     );
+    let t = &t();
     if !old_binary && !new_binary {
         let (from, to) = (old_side.endings(), new_side.endings());
         if matches!(
