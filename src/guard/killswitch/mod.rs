@@ -287,8 +287,10 @@ fn judge_awaiting(
 
     // What was removed and what stands in its place is judged on a thread
     // of its own beside the measurements, for a large pair.
-    // The weighing of what the study found (shared lines, placeholders,
-    // stubbed functions) follows it on its thread, beside the removals.
+    // The weighing of what the study found follows each piece on its
+    // thread, beside the removals: the shared lines and placeholders as
+    // soon as both sides are measured, the stubbed functions (for changes
+    // all through) on the thread that scanned them.
     // Where the sides differ is worked out once, for both: an edit in one
     // place at once; changed parts all through on one core, the old side
     // being measured on the other meanwhile.

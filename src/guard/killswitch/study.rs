@@ -68,7 +68,8 @@ pub(super) fn all_through(old: &[u8], new: &[u8]) -> Changed {
 /// scan joined to the old one's. For a large pair, the pieces of work
 /// (measuring; scanning each side for stubs) run on three threads, or on
 /// two for an edit (the new side's scan is then short, and follows the
-/// old side's).
+/// old side's) or for changes all through (one thread scans both sides
+/// and compares their functions).
 ///
 /// `old_side` measures the old side (it may have been started on a thread
 /// of its own before the changed parts were known: they are found first,
