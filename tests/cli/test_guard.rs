@@ -123,10 +123,25 @@ fn test_guard_check_reads_thresholds_from_git_config() {
     repo.git(&["config", "fararoni.guard.jaccard", "0.3"]);
     let out = repo.run(&["guard", "check", "old", "new"]);
     assert_eq!(out.code, 0, "{out}");
+    // A large pair is judged on threads while the thresholds are read:
+    // they still decide.
+    repo.write("big", &lines(40_000, "l"));
+    repo.write("big.new", &lines(16_000, "l"));
+    let out = repo.run(&["guard", "check", "big", "big.new"]);
+    assert_eq!(out.code, 0, "{out}");
+    repo.git(&["config", "--unset", "fararoni.guard.volume"]);
+    let out = repo.run(&["guard", "check", "big", "big.new"]);
+    assert_eq!(out.code, 3, "{out}");
+    assert!(out.stdout.contains("(min 0.50)"), "{out}");
     repo.git(&["config", "fararoni.guard.volume", "lots"]);
-    let out = repo.run(&["guard", "check", "old", "new"]);
-    assert_eq!(out.code, 1, "{out}");
-    assert!(out.stderr.contains("fararoni.guard.volume"), "{out}");
+    for args in [["old", "new"], ["big", "big.new"], ["missing", "new"]] {
+        // A setting that cannot be read is an error, even where the
+        // judgement needs no threshold (a new file).
+        let out = repo.run(&["guard", "check", args[0], args[1]]);
+        assert_eq!(out.code, 1, "{out}");
+        assert!(out.stderr.contains("fararoni.guard.volume"), "{out}");
+        assert!(out.stdout.is_empty(), "{out}");
+    }
 }
 
 #[test]

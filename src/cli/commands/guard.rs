@@ -190,22 +190,55 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
     // their time is the kernel faulting in the buffers' pages) and the
     // thresholds from git's configuration, for which gix asks `git` where
     // its installation's file is (a child process, outside a repository).
-    // None needs another, so each has a thread; errors keep their order
-    // (OLD, NEW, the current directory, the settings).
-    let (files, settings) = std::thread::scope(|s| {
-        let settings = dir
+    // None needs another, so each has a thread, and the judgement waits
+    // for the thresholds only when it weighs what it measured (the child
+    // process may get a core only once the reads are done); errors keep
+    // their order (OLD, NEW, the current directory, the settings).
+    let (files, judged, settings) = std::thread::scope(|s| {
+        let mut settings = dir
             .as_ref()
             .ok()
             .and_then(|d| spawn(s, "settings", move || thresholds_at(d)));
         let old_read = spawn(s, "read-old", || read_old(old));
         let new_bytes = read_file(new);
         let old_bytes = old_read.map_or_else(|| read_old(old), joined);
-        (
-            old_bytes.and_then(|o| Ok((o, new_bytes?))),
-            settings.map(joined),
-        )
+        let files = old_bytes.and_then(|o| Ok((o, new_bytes?)));
+        let mut read = None;
+        let judged = match (&files, &dir) {
+            (Ok((old_bytes, new_bytes)), Ok(dir)) => {
+                // NEW's name says which language and format to judge it as
+                // (OLD is often a temporary copy); OLD's when NEW's says
+                // nothing.
+                let name = [new, old]
+                    .into_iter()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .find(|p| crate::guard::lang::from_path(p).is_some())
+                    .unwrap_or_default();
+                let thresholds = || {
+                    let r = settings.take().map_or_else(|| thresholds_at(dir), joined);
+                    // A setting that cannot be read is reported below, and
+                    // this judgement is not.
+                    let t = r
+                        .as_ref()
+                        .map_or_else(|_| Thresholds::default(), |(t, _)| *t);
+                    read = Some(r);
+                    t
+                };
+                Some(killswitch::check_file_awaiting(
+                    &name,
+                    old_bytes.as_deref(),
+                    new_bytes,
+                    thresholds,
+                ))
+            }
+            _ => None,
+        };
+        // A new file's judgement needs no thresholds: they are read all
+        // the same, for their errors and warnings.
+        let read = read.or_else(|| settings.map(joined));
+        (files, judged, read)
     });
-    let (old_bytes, new_bytes) = files?;
+    files?;
     let dir = dir?;
     let (t, warnings) = settings
         .unwrap_or_else(|| thresholds_at(&dir))
@@ -213,14 +246,9 @@ fn check(old: &Path, new: &Path, json: bool) -> Result<ExitCode, CliError> {
     for w in &warnings {
         warn(w);
     }
-    // NEW's name says which language and format to judge it as (OLD is
-    // often a temporary copy); OLD's when NEW's says nothing.
-    let name = [new, old]
-        .into_iter()
-        .map(|p| p.to_string_lossy().into_owned())
-        .find(|p| crate::guard::lang::from_path(p).is_some())
-        .unwrap_or_default();
-    let report = killswitch::check_file(&name, old_bytes.as_deref(), &new_bytes, &t);
+    let Some(report) = judged else {
+        return Err(CliError::user("the files could not be judged"));
+    };
     if json {
         crate::cli::out(&format!("{}\n", report.to_json()));
     } else {

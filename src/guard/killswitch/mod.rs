@@ -65,7 +65,7 @@ use serde::Serialize;
 
 use super::lang::{self, Format, Lang};
 use super::lines::{lines, PassThrough};
-use super::measure::{meaningful_common, measure, merge};
+use super::measure::{meaningful_common, measure, merge, Measured};
 use super::{removal, structure, stubs};
 use std::hash::BuildHasherDefault;
 
@@ -209,6 +209,20 @@ fn ratio_of(common: usize, a: usize, b: usize) -> f64 {
     }
 }
 
+/// Like [`check_file`], with thresholds that may still be being read:
+/// `t` is called at most once, when only the weighing of what was
+/// measured is left (the command line reads them from git's
+/// configuration, which can take a child process, beside the judgement).
+pub fn check_file_awaiting(
+    path: &str,
+    old: Option<&[u8]>,
+    new: &[u8],
+    t: impl FnOnce() -> Thresholds,
+) -> Report {
+    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    judge_awaiting(lang, old, new, t, true, &Elsewhere::default())
+}
+
 /// Compares `old` with `new` as content written in `lang`.
 pub fn check_as(lang: &'static Lang, old: Option<&[u8]>, new: &[u8], t: &Thresholds) -> Report {
     judge(lang, old, new, t, true, &Elsewhere::default())
@@ -221,6 +235,18 @@ fn judge(
     old: Option<&[u8]>,
     new: &[u8],
     t: &Thresholds,
+    derive: bool,
+    elsewhere: &Elsewhere<'_>,
+) -> Report {
+    judge_awaiting(lang, old, new, || *t, derive, elsewhere)
+}
+
+/// [`judge`], the thresholds asked for only when they are needed.
+fn judge_awaiting(
+    lang: &'static Lang,
+    old: Option<&[u8]>,
+    new: &[u8],
+    t: impl FnOnce() -> Thresholds,
     derive: bool,
     elsewhere: &Elsewhere<'_>,
 ) -> Report {
@@ -261,8 +287,10 @@ fn judge(
 
     // What was removed and what stands in its place is judged on a thread
     // of its own beside the measurements, for a large pair.
-    // The weighing of what the study found (shared lines, placeholders,
-    // stubbed functions) follows it on its thread, beside the removals.
+    // The weighing of what the study found follows each piece on its
+    // thread, beside the removals: the shared lines and placeholders as
+    // soon as both sides are measured, the stubbed functions (for changes
+    // all through) on the thread that scanned them.
     // Where the sides differ is worked out once, for both: an edit in one
     // place at once; changed parts all through on one core, the old side
     // being measured on the other meanwhile.
@@ -300,14 +328,15 @@ fn judge(
 }
 
 /// [`judge`] once the sides' text and encodings are known and where they
-/// differ (`changed`); `old_measured` measures the old side.
+/// differ (`changed`); `old_measured` measures the old side; `t` gives
+/// the thresholds, asked for once the sides are measured and scanned.
 #[allow(clippy::too_many_arguments)]
 fn judged(
     lang: &'static Lang,
     (old, new): (&[u8], &[u8]),
     texts: Option<(&str, &str)>,
     (old_binary, new_binary): (bool, bool),
-    t: &Thresholds,
+    t: impl FnOnce() -> Thresholds,
     elsewhere: &Elsewhere<'_>,
     changed: &Changed,
     old_measured: impl FnOnce() -> super::measure::Measured,
@@ -325,27 +354,33 @@ fn judged(
             })
         },
         || {
-            let (old_side, new_side, old_scan, new_scan, same) =
-                study(old, new, texts, lang, changed, old_measured);
-            // Lines `new` has more often than `old` are the only ones that
-            // can add a placeholder; they are judged in a second pass, once
-            // each.
-            let mut surplus: std::collections::HashMap<
-                u64,
-                usize,
-                BuildHasherDefault<PassThrough>,
-            > = std::collections::HashMap::default();
-            let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
-                surplus.insert(h, n);
-            });
-            let elisions = if new_binary {
-                Vec::new()
-            } else {
-                placeholders(new, &old_side, surplus, changed, lang)
+            // Weighed as soon as both sides are measured, beside the scans.
+            let weigh = |old_side: &Measured, new_side: &Measured| {
+                // Lines `new` has more often than `old` are the only ones
+                // that can add a placeholder; they are judged in a second
+                // pass, once each.
+                let mut surplus: std::collections::HashMap<
+                    u64,
+                    usize,
+                    BuildHasherDefault<PassThrough>,
+                > = std::collections::HashMap::default();
+                let common = merge(&old_side.hashes, &new_side.hashes, |h, n| {
+                    surplus.insert(h, n);
+                });
+                let elisions = if new_binary {
+                    Vec::new()
+                } else {
+                    placeholders(new, old_side, surplus, changed, lang)
+                };
+                (common, elisions)
             };
+            let ((old_side, new_side, old_scan, new_scan, same, stubbed), (common, elisions)) =
+                study(old, new, texts, lang, changed, old_measured, weigh);
             let scans = match (texts, old_scan, new_scan) {
                 (Some((o, n)), Some(before), Some(after)) => {
-                    let stubbed = stubs::stubbed_between_known(&before, o, &after, n, lang, &same);
+                    let stubbed = stubbed.unwrap_or_else(|| {
+                        stubs::stubbed_between_known(&before, o, &after, n, lang, &same)
+                    });
                     Some((before.balanced(), after.open_blocks, stubbed))
                 }
                 _ => None,
@@ -353,6 +388,7 @@ fn judged(
             (old_side, new_side, scans, common, elisions)
         },
     );
+    let t = &t();
     if !old_binary && !new_binary {
         let (from, to) = (old_side.endings(), new_side.endings());
         if matches!(

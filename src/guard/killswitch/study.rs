@@ -16,15 +16,16 @@ use super::Reason;
 pub(super) const MAX_ELISIONS: usize = 3;
 
 /// What is known of each side: its measured lines and, for text, its
-/// functions and blocks; the edit's shared beginning and end, if it was
-/// judged from its changed lines; and the functions known unchanged
-/// (pairs of indices in the new and old scans).
+/// functions and blocks; the functions known unchanged (pairs of indices
+/// in the new and old scans); and the functions stubbed, when the thread
+/// that scanned the sides already compared them.
 pub(super) type Studied<'a> = (
     Measured,
     Measured,
     Option<stubs::Scan<'a>>,
     Option<stubs::Scan<'a>>,
     Vec<(usize, usize)>,
+    Option<Vec<String>>,
 );
 
 /// Where the new side differs from the old one, when that was worked
@@ -67,19 +68,23 @@ pub(super) fn all_through(old: &[u8], new: &[u8]) -> Changed {
 /// scan joined to the old one's. For a large pair, the pieces of work
 /// (measuring; scanning each side for stubs) run on three threads, or on
 /// two for an edit (the new side's scan is then short, and follows the
-/// old side's).
+/// old side's) or for changes all through (one thread scans both sides
+/// and compares their functions).
 ///
 /// `old_side` measures the old side (it may have been started on a thread
 /// of its own before the changed parts were known: they are found first,
-/// on one core).
-pub(super) fn study<'a>(
+/// on one core). `weigh` is called with both sides' measurements as soon
+/// as they are known, on the thread that measured them, while the other
+/// may still be scanning; what it returns comes back beside them.
+pub(super) fn study<'a, W>(
     old: &[u8],
     new: &[u8],
     texts: Option<(&'a str, &'a str)>,
     lang: &'static Lang,
     changed: &Changed,
     old_side: impl FnOnce() -> Measured,
-) -> Studied<'a> {
+    weigh: impl FnOnce(&Measured, &Measured) -> W,
+) -> (Studied<'a>, W) {
     let parallel = old.len() + new.len() >= PARALLEL_BYTES;
     let (delta, parts) = match changed {
         Changed::Delta(d) => (Some(*d), None),
@@ -93,40 +98,54 @@ pub(super) fn study<'a>(
             (None, Some(h)) => old_side.derive_hunks(old, new, h, lang),
             (None, None) => measure(new, lang),
         };
-        (old_side, new_side)
+        let weighed = weigh(&old_side, &new_side);
+        ((old_side, new_side), weighed)
     };
     // Only the brace scanner can start and stop mid-text: the other
     // scanners read each side whole, on a thread each.
     let Some(d) = delta.filter(|_| lang.blocks == lang::Blocks::Braces) else {
         let scan = |text: Option<&'a str>| text.map(|t| stubs::scan(t, lang));
-        let ((old_scan, new_scan), (old_side, new_side)) = match (parts, texts) {
+        let ((old_scan, new_scan, stubbed), ((old_side, new_side), weighed)) = match (parts, texts)
+        {
             // Changed all through: one thread scans the old side and then
             // the new one, reading again only the headers in its changed
-            // parts, while the other measures.
+            // parts, and compares their functions (the measuring and the
+            // weighing after it take longer), while the other measures.
             (Some(p), Some((o, n))) if lang.blocks == lang::Blocks::Braces => {
-                let (scans, sides) = both(parallel, || stubs::scan_pair(o, n, lang, p), measured);
-                ((Some(scans.0), Some(scans.1)), sides)
+                let scanned = || {
+                    let (before, after) = stubs::scan_pair(o, n, lang, p);
+                    let stubbed = stubs::stubbed_between_known(&before, o, &after, n, lang, &[]);
+                    (before, after, stubbed)
+                };
+                let (scans, sides) = both(parallel, scanned, measured);
+                ((Some(scans.0), Some(scans.1), Some(scans.2)), sides)
             }
-            _ => both(
-                parallel,
-                || {
-                    both(
-                        parallel,
-                        || scan(texts.map(|t| t.0)),
-                        || scan(texts.map(|t| t.1)),
-                    )
-                },
-                measured,
-            ),
+            _ => {
+                let (scans, sides) = both(
+                    parallel,
+                    || {
+                        both(
+                            parallel,
+                            || scan(texts.map(|t| t.0)),
+                            || scan(texts.map(|t| t.1)),
+                        )
+                    },
+                    measured,
+                );
+                ((scans.0, scans.1, None), sides)
+            }
         };
-        return (old_side, new_side, old_scan, new_scan, Vec::new());
+        return (
+            (old_side, new_side, old_scan, new_scan, Vec::new(), stubbed),
+            weighed,
+        );
     };
     // The new side's scan starts where the old one was just before the
     // changed lines and joins it past them: one thread scans the old side
     // and then the new side's changed part, while the other measures.
     let (old_tail, new_tail) = (old.len() - d.tail, new.len() - d.tail);
     let shift = new.len() as isize - old.len() as isize;
-    let (scans, (old_side, new_side)) = both(
+    let (scans, ((old_side, new_side), weighed)) = both(
         parallel,
         || {
             texts.map(|(o, n)| {
@@ -142,7 +161,10 @@ pub(super) fn study<'a>(
         None => (None, None, Vec::new()),
     };
     let old_scan = old_scan.map(|o| o.scan);
-    (old_side, new_side, old_scan, new_scan, same)
+    (
+        (old_side, new_side, old_scan, new_scan, same, None),
+        weighed,
+    )
 }
 
 /// Returns the placeholder lines among those `new` has more often than

@@ -242,14 +242,7 @@ impl NewLines {
         let (at, source) = self.runs[r];
         match source {
             Source::Own(from) => self.own[from + i - at],
-            Source::Old { from, os, ns } => {
-                let l = old[from + i - at];
-                Line {
-                    start: l.start - os + ns,
-                    end: l.end - os + ns,
-                    ..l
-                }
-            }
+            Source::Old { from, os, ns } => old[from + i - at].moved(os, ns),
         }
     }
 }
@@ -295,11 +288,6 @@ fn classify_lines(
         let lead = trim_start(raw);
         let trimmed = trim_end(lead);
         let start = at + (raw.len() - lead.len());
-        let indent = raw
-            .bytes()
-            .take_while(|b| *b == b' ' || *b == b'\t')
-            .map(|b| if b == b'\t' { 4 } else { 1 })
-            .sum();
         // Keyed by the trimmed text: re-indenting changes no key.
         let key = hash_line(seed, trimmed.as_bytes());
         // What the line's bytes are, in one pass ([`Markers::bytes`]).
@@ -330,14 +318,7 @@ fn classify_lines(
         if class == Class::Code {
             prev_code_end = trimmed.bytes().last().unwrap_or(b'\n');
         }
-        out.push(Line {
-            start,
-            end: start + trimmed.len(),
-            key,
-            class,
-            indent,
-            word,
-        });
+        out.push(Line::new(start, key, class, word));
         if end == bytes.len() {
             break;
         }
@@ -527,7 +508,7 @@ fn trim_start(s: &str) -> &str {
 }
 
 /// `s.trim_end()`, likewise.
-fn trim_end(s: &str) -> &str {
+pub(super) fn trim_end(s: &str) -> &str {
     let end = s
         .bytes()
         .rposition(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r'))

@@ -86,7 +86,10 @@ pub(super) fn matched<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<usize> {
 
 /// The longest increasing run of lines unique on both sides.
 pub(super) fn unique_anchors<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
-    let cands = if a.len() + b.len() >= BUCKETED {
+    // The bucketed search numbers lines in 32 bits (a side of four
+    // billion lines is left to the table).
+    let fits = a.len().max(b.len()) < u32::MAX as usize;
+    let cands = if a.len() + b.len() >= BUCKETED && fits {
         unique_pairs_bucketed(a, b)
     } else {
         unique_pairs(a, b)
@@ -127,7 +130,8 @@ pub(super) fn unique_pairs<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, 
 
 /// [`unique_pairs`], the same pairs in the same order: each side's keys
 /// with their indices, spread into buckets by their top bits and sorted
-/// within them, so the two sides are walked together in key order.
+/// within them, so the two sides are walked together in key order. Each
+/// side has fewer than `u32::MAX` lines.
 pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
     // A large pair's two sides are sorted on two threads: this comes late
     // in a check, when the other pieces of work are done and a core is
@@ -147,33 +151,34 @@ pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec
     } else {
         (by_key(a), by_key(b))
     };
-    // The pairs noted at their index in `a`, read off in that order.
-    let mut to = vec![usize::MAX; a.len()];
+    // The pairs noted at their index in `a` (`u32::MAX`: none), read off
+    // in that order.
+    let mut to = vec![u32::MAX; a.len()];
     let (mut x, mut y) = (0, 0);
-    let run = |v: &[(u64, usize)], from: usize| {
-        let k = v[from].0;
-        from + v[from..].iter().take_while(|p| p.0 == k).count()
+    let run = |v: &[Entry], from: usize| {
+        let k = v[from].key();
+        from + v[from..].iter().take_while(|p| p.key() == k).count()
     };
     while x < ka.len() {
-        let k = ka[x].0;
+        let k = ka[x].key();
         let x2 = run(&ka, x);
-        while y < kb.len() && kb[y].0 < k {
+        while y < kb.len() && kb[y].key() < k {
             y += 1;
         }
-        let y2 = if y < kb.len() && kb[y].0 == k {
+        let y2 = if y < kb.len() && kb[y].key() == k {
             run(&kb, y)
         } else {
             y
         };
         if x2 - x == 1 && y2 - y == 1 {
-            to[ka[x].1] = kb[y].1;
+            to[ka[x].at()] = kb[y].at() as u32;
         }
         (x, y) = (x2, y2);
     }
     to.iter()
         .enumerate()
-        .filter(|(_, &y)| y != usize::MAX)
-        .map(|(x, &y)| (x, y))
+        .filter(|(_, &y)| y != u32::MAX)
+        .map(|(x, &y)| (x, y as usize))
         .collect()
 }
 
@@ -182,8 +187,28 @@ pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec
 /// sort of this many, a few milliseconds).
 const PARALLEL_KEYS: usize = 1 << 17;
 
-/// The keys with their indices, sorted by key.
-fn by_key<K: Keyed>(keys: &[K]) -> Vec<(u64, usize)> {
+/// A key and the index of its line, in twelve bytes: the low and high
+/// halves of the key, then the index (a pair of `u64` and `usize` takes
+/// sixteen, and a large side's entries are megabytes of fresh pages).
+#[derive(Clone, Copy)]
+struct Entry([u32; 3]);
+
+impl Entry {
+    fn new(key: u64, at: usize) -> Entry {
+        Entry([key as u32, (key >> 32) as u32, at as u32])
+    }
+
+    fn key(&self) -> u64 {
+        u64::from(self.0[0]) | (u64::from(self.0[1]) << 32)
+    }
+
+    fn at(&self) -> usize {
+        self.0[2] as usize
+    }
+}
+
+/// The keys with their indices (each below `u32::MAX`), sorted by key.
+fn by_key<K: Keyed>(keys: &[K]) -> Vec<Entry> {
     // About one bucket per 8 keys, so most buckets hold a handful and
     // their sort is short.
     let bits = (keys.len() / 8).max(2).ilog2().clamp(1, 20);
@@ -196,17 +221,17 @@ fn by_key<K: Keyed>(keys: &[K]) -> Vec<(u64, usize)> {
         starts[i] += starts[i - 1];
     }
     let mut at = starts.clone();
-    let mut out = vec![(0u64, 0usize); keys.len()];
+    let mut out = vec![Entry([0; 3]); keys.len()];
     for (i, k) in keys.iter().map(Keyed::key).enumerate() {
         let b = bucket(k);
-        out[at[b]] = (k, i);
+        out[at[b]] = Entry::new(k, i);
         at[b] += 1;
     }
     // Only runs of one key are looked at, not the order of indices within
     // them: a line repeated all through the file (`}`) fills a bucket of
     // its own, already in order of index.
     for w in starts.windows(2) {
-        out[w[0]..w[1]].sort_unstable_by_key(|p| p.0);
+        out[w[0]..w[1]].sort_unstable_by_key(Entry::key);
     }
     out
 }
@@ -214,11 +239,13 @@ fn by_key<K: Keyed>(keys: &[K]) -> Vec<(u64, usize)> {
 /// Patience sorting: the longest increasing subsequence of new indices
 /// among `cands` (ordered by old index).
 fn longest_run(cands: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    let mut tails: Vec<usize> = Vec::new();
+    // Sized for the longest run, all of them (an edit's nearly is):
+    // growing a vector copies it, and its pages are fresh each time.
+    let mut tails: Vec<usize> = Vec::with_capacity(cands.len());
     // The new index of each tail, beside it: the search reads them in
     // order instead of through `cands`. They increase, so a candidate
     // past the last (most are, in an edit) extends the run unsearched.
-    let mut tail_ys: Vec<usize> = Vec::new();
+    let mut tail_ys: Vec<usize> = Vec::with_capacity(cands.len());
     let mut back: Vec<usize> = vec![usize::MAX; cands.len()];
     for (i, &(_, y)) in cands.iter().enumerate() {
         let p = match tail_ys.last() {

@@ -142,19 +142,95 @@ enum Class {
     Comment,
 }
 
-/// One line of a side.
-#[derive(Debug, Clone, Copy)]
+/// One line of a side, in sixteen bytes (a 10 MB side has half a
+/// million lines, and the diff reads them all): where its trimmed text
+/// starts, with its class and whether it holds a letter or digit in the
+/// top bits, and the hash of the trimmed text. Its end and its indent are
+/// read from the text when asked for: only the lines around a change
+/// are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Line {
-    /// Byte range of the trimmed text.
-    start: usize,
-    end: usize,
-    /// The hash of the trimmed text.
+    /// The start (below bit [`FLAG_BITS`]), the class (the top two
+    /// bits) and the word flag (the bit below them).
+    at: u64,
+    /// The hash of the trimmed text (re-indenting changes no key).
     key: u64,
-    class: Class,
-    /// Leading whitespace, in columns (a tab counts four).
-    indent: u32,
+}
+
+/// Where a line's flags start in [`Line::at`]: no text reaches 2⁶¹
+/// bytes (address spaces are at most 2⁵⁷).
+const FLAG_BITS: u32 = 61;
+
+impl Line {
+    fn new(start: usize, key: u64, class: Class, word: bool) -> Line {
+        debug_assert!((start as u64) < 1 << FLAG_BITS);
+        let class = match class {
+            Class::Blank => 0u64,
+            Class::Code => 1,
+            Class::Comment => 2,
+        };
+        Line {
+            at: start as u64 | class << (FLAG_BITS + 1) | u64::from(word) << FLAG_BITS,
+            key,
+        }
+    }
+
+    /// Byte offset of the trimmed text.
+    fn start(&self) -> usize {
+        (self.at & ((1 << FLAG_BITS) - 1)) as usize
+    }
+
+    /// How the line reads.
+    fn class(&self) -> Class {
+        match self.at >> (FLAG_BITS + 1) {
+            0 => Class::Blank,
+            1 => Class::Code,
+            _ => Class::Comment,
+        }
+    }
+
     /// Holds a letter or digit (not only punctuation).
-    word: bool,
+    fn word(&self) -> bool {
+        self.at >> FLAG_BITS & 1 == 1
+    }
+
+    /// The line with its start moved by `from` → `to` (a line of a
+    /// stretch two texts share, from one text's offsets to the other's).
+    fn moved(&self, from: usize, to: usize) -> Line {
+        Line::new(
+            self.start() - from + to,
+            self.key,
+            self.class(),
+            self.word(),
+        )
+    }
+
+    /// The trimmed text, in `text` (the side's).
+    fn text<'t>(&self, text: &'t str) -> &'t str {
+        let rest = &text[self.start()..];
+        let end = find_newline(rest.as_bytes()).unwrap_or(rest.len());
+        trim_end(&rest[..end])
+    }
+
+    /// Byte offset of the end of the trimmed text.
+    fn end(&self, text: &str) -> usize {
+        self.start() + self.text(text).len()
+    }
+
+    /// Leading white space, in columns (a tab counts four): the spaces
+    /// and tabs from the line's start on.
+    fn indent(&self, text: &str) -> u32 {
+        let bytes = text.as_bytes();
+        let from = bytes[..self.start()]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        bytes[from..]
+            .iter()
+            .take_while(|b| **b == b' ' || **b == b'\t')
+            .map(|&b| if b == b'\t' { 4 } else { 1 })
+            .sum()
+    }
 }
 
 /// What a finding says, for [`super::killswitch::Reason::Removed`].
@@ -307,7 +383,7 @@ fn findings_in(
             for i in nr.end..lb.len() {
                 let l = lb.line(&a.lines, i);
                 lines.push(l);
-                if l.class != Class::Blank {
+                if l.class() != Class::Blank {
                     break;
                 }
             }
@@ -322,7 +398,7 @@ fn findings_in(
     let mut added: Map<u32> = Map::default();
     for (h, (_, nr)) in hunks.iter().enumerate() {
         for l in &around[h].lines[..nr.len()] {
-            if l.class == Class::Code && l.word {
+            if l.class() == Class::Code && l.word() {
                 added
                     .entry(l.key)
                     .and_modify(|x| {
@@ -443,7 +519,7 @@ pub(super) fn added_keys(old: &str, new: &str, lang: &Lang, file: u32, into: &mu
         &mut into.code
     };
     for l in classify(new, lang) {
-        if l.class == Class::Code && l.word && !before.contains_key(&l.key) {
+        if l.class() == Class::Code && l.word() && !before.contains_key(&l.key) {
             into.entry(l.key)
                 .and_modify(|f| {
                     if *f != file {
@@ -465,7 +541,7 @@ pub(super) fn moved_away(old: &str, new: &str, lang: &Lang, elsewhere: Others<'_
         .collect();
     let (mut gone, mut moved) = (0usize, 0usize);
     for l in classify(old, lang) {
-        if l.class == Class::Code && l.word && !kept.contains_key(&l.key) {
+        if l.class() == Class::Code && l.word() && !kept.contains_key(&l.key) {
             gone += 1;
             moved += usize::from(elsewhere.has(l.key));
         }
@@ -504,12 +580,12 @@ fn judge_hunk(
     // artefact), in another one or another file it was moved.
     let gone: Vec<&Line> = removed
         .iter()
-        .filter(|l| l.class == Class::Code && l.word)
+        .filter(|l| l.class() == Class::Code && l.word())
         .filter(|l| !added.contains_key(&l.key) && !elsewhere.has(l.key))
         .collect();
     let moved = removed
         .iter()
-        .filter(|l| l.class == Class::Code && l.word)
+        .filter(|l| l.class() == Class::Code && l.word())
         .filter(|l| added.get(&l.key).is_some_and(|&x| x != h) || elsewhere.has(l.key))
         .count();
     if gone.is_empty() {
@@ -525,7 +601,7 @@ fn judge_hunk(
     let code_lines = gone.len();
     // Every rule wants two code lines, or a block or a body whole: most
     // hunks of an edit (a line changed) stop here.
-    let (blocks, whole) = blocks_in(removed);
+    let (blocks, whole) = blocks_in(a.text, removed);
     let emptied = || emptied_header(a, or.clone(), lang);
     if code_lines < 2 && !whole && emptied().is_none() {
         return Judged::Nothing;
@@ -534,9 +610,9 @@ fn judge_hunk(
     // not the closers left behind.
     let new_code: Vec<&Line> = put
         .iter()
-        .filter(|l| l.class == Class::Code)
+        .filter(|l| l.class() == Class::Code)
         .filter(|l| {
-            let t = &b.text[l.start..l.end];
+            let t = l.text(b.text);
             let code = t.len() - trailing_note(t, lang).map_or(0, str::len);
             let code = &t[..code];
             code.chars().any(char::is_alphanumeric)
@@ -545,12 +621,12 @@ fn judge_hunk(
         .collect();
     let removed_comments: Vec<&str> = removed
         .iter()
-        .filter(|l| l.class == Class::Comment)
-        .map(|l| &a.text[l.start..l.end])
+        .filter(|l| l.class() == Class::Comment)
+        .map(|l| l.text(a.text))
         .collect();
     let removed_code: Map<()> = removed
         .iter()
-        .filter(|l| l.class == Class::Code)
+        .filter(|l| l.class() == Class::Code)
         .map(|l| (l.key, ()))
         .collect();
     // New comments that stand for something: not a rewrite of a removed
@@ -561,10 +637,10 @@ fn judge_hunk(
         .iter()
         .enumerate()
         .filter(|(_, l)| {
-            l.class == Class::Comment || trailing_note(&b.text[l.start..l.end], lang).is_some()
+            l.class() == Class::Comment || trailing_note(l.text(b.text), lang).is_some()
         })
         .filter(|(_, l)| {
-            let whole = &b.text[l.start..l.end];
+            let whole = l.text(b.text);
             let t = trailing_note(whole, lang).unwrap_or(whole);
             let body = comment_body(t, lang);
             if !body.chars().any(char::is_alphanumeric)
@@ -597,7 +673,7 @@ fn judge_hunk(
     let last_gone = gone.last().map_or(or.end, |l| a.index(l));
     let old_lines = (a.first + first_gone + 1, a.first + last_gone + 1);
     let unit = lang.unit;
-    let text_of = |l: &Line| shorten(&b.text[l.start..l.end]);
+    let text_of = |l: &Line| shorten(l.text(b.text));
     // Every finding of this hunk names the same removed run.
     let finding = |kind, line, text| Finding {
         kind,
@@ -610,7 +686,7 @@ fn judge_hunk(
     };
 
     if lang.prose && stand_ins.is_empty() && code_lines >= MIN_RUN {
-        let texts: Vec<&str> = gone.iter().map(|l| &a.text[l.start..l.end]).collect();
+        let texts: Vec<&str> = gone.iter().map(|l| l.text(a.text)).collect();
         if let Some((i, l)) = prose_stand_in(b, put, &texts) {
             return Judged::Found(finding(
                 Removal::StandIn,
@@ -631,13 +707,13 @@ fn judge_hunk(
         ));
     }
     if let (true, Some(l)) = (new_code.len() == 1 && code_lines >= 2, new_code.first()) {
-        if collapsed(a, removed, &b.text[l.start..l.end], lang) {
+        if collapsed(a, removed, l.text(b.text), lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
     if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
-        let start = new_code[0].start;
-        let end = new_code[new_code.len() - 1].end;
+        let start = new_code[0].start();
+        let end = new_code[new_code.len() - 1].end(b.text);
         let body = stubs::classify(&b.text[start..end], lang);
         if body.real == 0 && (body.trivial > 0 || body.marked) {
             let l = new_code[0];
@@ -653,7 +729,7 @@ fn judge_hunk(
             return Judged::Found(finding(
                 Removal::EmptiedBody,
                 line,
-                shorten(&a.text[hl.start..hl.end]),
+                shorten(hl.text(a.text)),
             ));
         }
     }
@@ -667,18 +743,22 @@ fn judge_hunk(
 /// do-nothing body on the same line (`.btn-danger {}`, `def f(): pass`,
 /// `fun f() = TODO()`).
 fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
-    let Some(h) = removed.iter().find(|l| l.class == Class::Code && l.word) else {
+    let Some(h) = removed
+        .iter()
+        .find(|l| l.class() == Class::Code && l.word())
+    else {
         return false;
     };
     // A body that did nothing, joined onto its header, is a reformat.
-    let Some(last) = removed.iter().rev().find(|l| l.class == Class::Code) else {
+    let Some(last) = removed.iter().rev().find(|l| l.class() == Class::Code) else {
         return false;
     };
-    if h.end >= last.end || stubs::classify(&a.text[h.end..last.end], lang).real == 0 {
+    let (h_end, last_end) = (h.end(a.text), last.end(a.text));
+    if h_end >= last_end || stubs::classify(&a.text[h_end..last_end], lang).real == 0 {
         return false;
     }
     let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
-    let head = squeeze(&a.text[h.start..h.end]);
+    let head = squeeze(h.text(a.text));
     let head = head
         .trim_end_matches(['{', ':'])
         .trim_end_matches("=>")
@@ -702,40 +782,39 @@ fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
 /// indentation (a closer, a dedent or the end of the file follows).
 fn loose_note(b: &Side, nr: std::ops::Range<usize>, lang: &Lang) -> Judged {
     let put = &b.lines[nr.clone()];
-    if put.iter().any(|l| l.class == Class::Code && l.word) {
+    if put.iter().any(|l| l.class() == Class::Code && l.word()) {
         return Judged::Nothing;
     }
     let Some(note) = put.iter().find(|l| {
-        l.class == Class::Comment && {
-            let t = &b.text[l.start..l.end];
+        l.class() == Class::Comment && {
+            let t = l.text(b.text);
             let body = comment_body(t, lang);
             body.chars().any(char::is_alphanumeric) && !t.starts_with("#!") && !is_directive(body)
         }
     }) else {
         return Judged::Nothing;
     };
-    let next = b.lines[nr.end..].iter().find(|l| l.class != Class::Blank);
-    if next.is_some_and(|l| l.class != Class::Code || (l.word && l.indent >= note.indent)) {
+    let next = b.lines[nr.end..].iter().find(|l| l.class() != Class::Blank);
+    if next.is_some_and(|l| {
+        l.class() != Class::Code || (l.word() && l.indent(b.text) >= note.indent(b.text))
+    }) {
         return Judged::Nothing;
     }
-    Judged::Loose(
-        b.first + b.index(note) + 1,
-        shorten(&b.text[note.start..note.end]),
-    )
+    Judged::Loose(b.first + b.index(note) + 1, shorten(note.text(b.text)))
 }
 
 /// Returns how many blocks the removed lines hold (headers at their least
 /// indentation followed by a more-indented line), and whether there is at
 /// least one.
-fn blocks_in(removed: &[Line]) -> (usize, bool) {
-    let code = || removed.iter().filter(|l| l.class == Class::Code);
-    let Some(min) = code().filter(|l| l.word).map(|l| l.indent).min() else {
+fn blocks_in(text: &str, removed: &[Line]) -> (usize, bool) {
+    let code = || removed.iter().filter(|l| l.class() == Class::Code);
+    let Some(min) = code().filter(|l| l.word()).map(|l| l.indent(text)).min() else {
         return (0, false);
     };
     let mut n = 0;
     let mut it = code().peekable();
     while let Some(l) = it.next() {
-        if l.word && l.indent == min && it.peek().is_some_and(|x| x.indent > min) {
+        if l.word() && l.indent(text) == min && it.peek().is_some_and(|x| x.indent(text) > min) {
             n += 1;
         }
     }
@@ -749,18 +828,18 @@ fn blocks_in(removed: &[Line]) -> (usize, bool) {
 fn emptied_header(a: &Side, or: std::ops::Range<usize>, lang: &Lang) -> Option<usize> {
     let header = (0..or.start)
         .rev()
-        .find(|&i| a.lines[i].class != Class::Blank)?;
+        .find(|&i| a.lines[i].class() != Class::Blank)?;
     let hl = &a.lines[header];
-    if hl.class != Class::Code {
+    if hl.class() != Class::Code {
         return None;
     }
-    let text = |l: &Line| &a.text[l.start..l.end];
+    let text = |l: &Line| l.text(a.text);
     let body = || {
         a.lines[or.clone()]
             .iter()
-            .filter(|l| l.class != Class::Blank)
+            .filter(|l| l.class() != Class::Blank)
     };
-    let after = a.lines[or.end..].iter().find(|l| l.class != Class::Blank);
+    let after = a.lines[or.end..].iter().find(|l| l.class() != Class::Blank);
     let opens = |l: &Line| {
         let t = text(l);
         lang.sections.iter().any(|p| {
@@ -772,8 +851,9 @@ fn emptied_header(a: &Side, or: std::ops::Range<usize>, lang: &Lang) -> Option<u
     if opens(hl) {
         return (body().all(|l| !opens(l)) && after.is_none_or(opens)).then_some(header);
     }
-    let deeper = body().all(|l| l.indent > hl.indent);
-    (deeper && after.is_none_or(|l| l.indent <= hl.indent)).then_some(header)
+    let indent = hl.indent(a.text);
+    let deeper = body().all(|l| l.indent(a.text) > indent);
+    (deeper && after.is_none_or(|l| l.indent(a.text) <= indent)).then_some(header)
 }
 
 /// In prose, a lone short line that stands where paragraphs were ("Sin
@@ -783,12 +863,12 @@ fn prose_stand_in<'s>(b: &Side, put: &'s [Line], removed: &[&str]) -> Option<(us
     let mut lines = put
         .iter()
         .enumerate()
-        .filter(|(_, l)| l.class != Class::Blank);
+        .filter(|(_, l)| l.class() != Class::Blank);
     let (i, l) = lines.next()?;
     if lines.next().is_some() {
         return None;
     }
-    let t = &b.text[l.start..l.end];
+    let t = l.text(b.text);
     let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`'])
         || t.contains("](")
         || t.contains('`')
@@ -1045,6 +1125,47 @@ mod tests {
         }
     }
 
+    /// A line's end and indent, read from the text when asked for, are
+    /// those of the line as split: its text trimmed as `str::trim` does
+    /// (Unicode's spaces, the vertical tab, a `\r` before the `\n`), its
+    /// leading spaces and tabs counted, a blank line empty at its end.
+    #[test]
+    fn lines_read_their_end_and_indent_from_the_text() {
+        let lang = from_path("x.rs").expect("rust");
+        let text = "fn a() {\n\t  let x = 1;  \r\n\u{a0}\u{2003}y\u{3000}\n\n   \n\
+                    \x0b z \x0b\n\t\t// note\t\n\u{85}w\u{2028}\n}\n  last";
+        let lines = classify(text, lang);
+        let mut at = 0;
+        let mut expected = Vec::new();
+        for raw in text.split('\n') {
+            let lead = raw.trim_start();
+            let start = at + raw.len() - lead.len();
+            let indent: u32 = raw
+                .bytes()
+                .take_while(|b| *b == b' ' || *b == b'\t')
+                .map(|b| if b == b'\t' { 4 } else { 1 })
+                .sum();
+            expected.push((start, lead.trim_end(), indent));
+            at += raw.len() + 1;
+        }
+        let got: Vec<(usize, &str, u32)> = lines
+            .iter()
+            .map(|l| (l.start(), l.text(text), l.indent(text)))
+            .collect();
+        assert_eq!(got, expected);
+        for l in &lines {
+            assert_eq!(l.end(text), l.start() + l.text(text).len());
+            let moved = l.moved(0, 7);
+            assert_eq!(
+                (moved.start(), moved.key, moved.class(), moved.word()),
+                (l.start() + 7, l.key, l.class(), l.word())
+            );
+        }
+        let classes: Vec<Class> = lines.iter().map(Line::class).collect();
+        assert!(classes.contains(&Class::Blank) && classes.contains(&Class::Comment));
+        assert!(lines.iter().any(|l| l.word()) && lines.iter().any(|l| !l.word()));
+    }
+
     /// Edits all through a file (every k-th line) of tokens that open or
     /// close comments, docstrings and strings, line endings changed,
     /// wide characters, the first and last lines: the lines classed with
@@ -1079,9 +1200,9 @@ mod tests {
             "r#\"",
             "'",
         ];
-        let fields = |ls: &[Line]| -> Vec<(usize, usize, u64, Class, u32, bool)> {
+        let fields = |ls: &[Line], t: &str| -> Vec<(usize, usize, u64, Class, u32, bool)> {
             ls.iter()
-                .map(|l| (l.start, l.end, l.key, l.class, l.indent, l.word))
+                .map(|l| (l.start(), l.end(t), l.key, l.class(), l.indent(t), l.word()))
                 .collect()
         };
         let mut paired = 0;
@@ -1120,11 +1241,14 @@ mod tests {
                                 paired += 1;
                                 for open in [None, Some(("*/", Class::Comment))] {
                                     let (a, b) = classify_pair(x, y, lang, open, &parts);
-                                    assert_eq!(fields(&a), fields(&classify_from(x, lang, open)));
+                                    assert_eq!(
+                                        fields(&a, x),
+                                        fields(&classify_from(x, lang, open), x)
+                                    );
                                     let whole = classify_from(y, lang, open);
                                     assert_eq!(
-                                        fields(&b.all(&a)),
-                                        fields(&whole),
+                                        fields(&b.all(&a), y),
+                                        fields(&whole, y),
                                         "{name}: {x:?} -> {y:?}"
                                     );
                                     let keys: Vec<u64> = whole.iter().map(|l| l.key).collect();
