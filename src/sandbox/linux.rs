@@ -479,34 +479,7 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<Entered, 
         None,
     )
     .map_err(|e| setup("make mounts private", e))?;
-    // A unix socket is a way out that no network namespace closes
-    // and the network setting does not mean to open (a tmux or
-    // docker socket runs commands outside, the user's session bus
-    // starts units); Landlock sees `connect` to one only from ABI
-    // 9. So every socket bound before the command started is
-    // covered by /dev/null: connecting then fails with
-    // ECONNREFUSED. Sockets the command makes itself are not in
-    // the list and work.
-    for sock in &sockets {
-        match mount(
-            Some(Path::new("/dev/null")),
-            sock,
-            None,
-            libc::MS_BIND,
-            None,
-        ) {
-            // A path we cannot reach (another user's 0700
-            // runtime dir, a socket gone since) the command,
-            // with the same uid and no capability, cannot
-            // reach either.
-            Err(e)
-                if matches!(
-                    e.raw_os_error(),
-                    Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
-                ) => {}
-            r => r.map_err(|e| setup(&format!("hide the unix socket `{}`", sock.display()), e))?,
-        }
-    }
+    cover_sockets(&sockets)?;
     // A private /dev/shm: POSIX shared memory and semaphores work without
     // touching the host's (shared with every process).
     let shm = Path::new(SHM).is_dir()
@@ -519,6 +492,42 @@ fn enter_namespaces(network: bool, reachable: Option<&Path>) -> Result<Entered, 
         )
         .is_ok();
     Ok(Entered { shm, net })
+}
+
+/// Covers each unix socket in `sockets` with `/dev/null` (in this mount
+/// namespace): connecting then fails with ECONNREFUSED.
+///
+/// A unix socket is a way out that no network namespace closes and the
+/// network setting does not mean to open (a tmux or docker socket runs
+/// commands outside, the user's session bus starts units); Landlock sees
+/// `connect` to one only from ABI 9. So every socket bound before the
+/// command started is covered. Sockets the command makes itself are not in
+/// the list and work.
+fn cover_sockets(sockets: &[PathBuf]) -> Result<(), SandboxError> {
+    for sock in sockets {
+        match mount(
+            Some(Path::new("/dev/null")),
+            sock,
+            None,
+            libc::MS_BIND,
+            None,
+        ) {
+            // A path we cannot reach (another user's 0700 runtime dir, a
+            // socket gone since) the command, with the same uid and no
+            // capability, cannot reach either.
+            Err(e)
+                if matches!(
+                    e.raw_os_error(),
+                    Some(libc::EACCES | libc::ENOENT | libc::ENOTDIR | libc::ELOOP)
+                ) => {}
+            r => r.map_err(|e| SandboxError::Setup {
+                level: Level::Full,
+                what: format!("hide the unix socket `{}`", sock.display()),
+                source: e,
+            })?,
+        }
+    }
+    Ok(())
 }
 
 /// The thread making the network namespace (see [`new_network`]).
@@ -597,6 +606,15 @@ fn supervise(
     };
     match level {
         Level::Full => {
+            // The plan may come long after the namespaces were entered (a
+            // caller that started us before its snapshot): a socket bound
+            // outside meanwhile is covered too (one covered already reads
+            // as `/dev/null` here, so it is not listed again; one bound
+            // anew at a covered path, whose cover went with the old one,
+            // is).
+            let mut late = unix_sockets();
+            late.retain(|s| Some(s.as_path()) != plan.reachable_socket.as_deref());
+            cover_sockets(&late)?;
             // Every writable root becomes a mount of its own, then every
             // other mount is remounted read-only: that refuses what Landlock
             // (ABI <= 7) does not see — chmod, chown, utimes, xattrs — on

@@ -34,7 +34,9 @@
 //!    brings up loopback; covers every unix socket bound outside with
 //!    `/dev/null` (the ssh agent's left reachable with the network on);
 //!    mounts a private `/dev/shm`; then reads the plan and
-//! 2. binds each writable root over itself, then
+//! 2. covers the sockets bound outside since (started ahead, the plan
+//!    may come long after step 1), binds each writable root over itself,
+//!    then
 //!    makes every other mount read-only (one recursive `mount_setattr`,
 //!    the writable roots' own mounts set back as they were, unless what
 //!    one shows lies outside the roots (a bind of `/etc` into `/tmp`,

@@ -1202,7 +1202,7 @@ fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
         );
         assert!(!w.wt.join(".claude").exists(), "{level}: placeholder left");
         // Started: runs, with a stdin that reads nothing.
-        let mut shim = spawn("cat > src/in.txt; echo ran > src/ran.txt");
+        let shim = spawn("cat > src/in.txt; echo ran > src/ran.txt");
         let o = start(shim);
         assert!(o.status.success(), "{level}: {}", show(&o));
         assert_eq!(
@@ -1212,7 +1212,7 @@ fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
         );
         assert!(w.wt.join("src/ran.txt").exists(), "{level}");
         // A link planted at a protected path after the spawn: refused.
-        let mut shim = spawn("echo pwned > .claude/passwd; echo ran > src/ran2.txt");
+        let shim = spawn("echo pwned > .claude/passwd; echo ran > src/ran2.txt");
         std::thread::sleep(Duration::from_millis(200));
         std::os::unix::fs::symlink(w.out.join("etc"), w.wt.join(".claude")).expect("plant");
         let o = start(shim);
@@ -1224,4 +1224,62 @@ fn test_sandbox_a_shim_spawned_ahead_reads_the_tree_when_started() {
             "{level}"
         );
     }
+}
+
+/// Started ahead, the sandbox covers the unix sockets found when it starts
+/// the command, not only those found when it was spawned: one bound
+/// outside in between (a daemon that came up during the snapshot), or
+/// bound anew where a covered one was, is refused too.
+#[test]
+fn test_sandbox_a_socket_bound_while_the_shim_waits_is_hidden() {
+    use std::io::Write as _;
+    if !levels().contains(&Level::Full) {
+        return;
+    }
+    let w = World::new();
+    let early = w.out.join("early.sock");
+    let late = w.out.join("late.sock");
+    let first = std::os::unix::net::UnixListener::bind(&early).expect("bind");
+    let script = format!(
+        r#"python3 -c "
+import socket
+for p in ['{}', '{}']:
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.connect(p); print('connected')
+    except OSError as e:
+        print('refused')
+""#,
+        early.display(),
+        late.display()
+    );
+    let argv: Vec<OsString> = ["sh", "-c", &script].iter().map(OsString::from).collect();
+    let mut shim = Command::new(env!("CARGO_BIN_EXE_git-fararoni"))
+        .arg(sandbox::SHIM_SUBCOMMAND)
+        .arg(sandbox::AFTER_STDIN)
+        .args(sandbox::shim_args(&w.policy(true), Level::Full, &argv))
+        .env_clear()
+        .envs(w.env())
+        .current_dir(&w.wt)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the shim");
+    std::thread::sleep(Duration::from_millis(300));
+    // The early socket goes and comes back; a late one appears.
+    drop(first);
+    std::fs::remove_file(&early).expect("unlink");
+    let _again = std::os::unix::net::UnixListener::bind(&early).expect("bind again");
+    let _late = std::os::unix::net::UnixListener::bind(&late).expect("bind late");
+    let mut gate = shim.stdin.take().expect("stdin");
+    gate.write_all(&[1]).expect("start");
+    drop(gate);
+    let o = shim.wait_with_output().expect("wait");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "refused\nrefused\n",
+        "{}",
+        show(&o)
+    );
 }
