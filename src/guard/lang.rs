@@ -81,6 +81,33 @@ pub struct Lang {
 }
 
 const C_COMMENTS: &[(&str, &str)] = &[("/*", "*/")];
+/// Perl's POD blocks, read as comments.
+const PERL_POD: &[(&str, &str)] = &[
+    ("=pod", "=cut"),
+    ("=head1", "=cut"),
+    ("=head2", "=cut"),
+    ("=head3", "=cut"),
+    ("=head4", "=cut"),
+    ("=begin ", "=cut"),
+    ("=over ", "=cut"),
+];
+/// AsciiDoc's comment blocks (`////` lines).
+const ASCIIDOC_COMMENTS: &[(&str, &str)] = &[("////", "////")];
+/// LaTeX's notes that print nothing in the text: `\todo{…}` (todonotes)
+/// and a block switched off (`\iffalse … \fi`, `comment` environments).
+const LATEX_COMMENTS: &[(&str, &str)] = &[
+    ("\\todo{", "}"),
+    ("\\todo[", "}"),
+    ("\\iffalse", "\\fi"),
+    ("\\begin{comment}", "\\end{comment}"),
+];
+/// YAML with Go-template comments (Helm charts).
+const YAML_COMMENTS: &[(&str, &str)] = &[
+    ("{{/*", "*/}}"),
+    ("{{- /*", "*/}}"),
+    ("{{/*", "*/ -}}"),
+    ("{{- /*", "*/ -}}"),
+];
 const NONE: &[(&str, &str)] = &[];
 
 const fn brace(
@@ -336,7 +363,14 @@ pub static LANGS: &[Lang] = &[
             NONE,
         )
     },
-    other("perl", &["pl", "pm"], &["#"], NONE),
+    // POD (`=pod`, `=head1`, `=begin comment` … `=cut`) is documentation.
+    other("perl", &["pl", "pm"], &["#"], PERL_POD),
+    // No extension of its own: `.pl` files that read as Prolog
+    // ([`SHARED_EXTENSIONS`]).
+    Lang {
+        unit: "predicates",
+        ..other("prolog", &[], &["%"], C_COMMENTS)
+    },
     other("r", &["r"], &["#"], NONE),
     Lang {
         unit: "statements",
@@ -358,7 +392,7 @@ pub static LANGS: &[Lang] = &[
         NONE,
     ),
     other("asm", &["asm", "s", "nasm"], &[";", "#"], NONE),
-    other("latex", &["tex", "sty", "bib"], &["%"], NONE),
+    other("latex", &["tex", "sty", "bib"], &["%"], LATEX_COMMENTS),
     other(
         "erlang",
         &["erl", "hrl", "m", "matlab", "pro"],
@@ -409,13 +443,21 @@ pub static LANGS: &[Lang] = &[
             ("{#", "#}"),
         ],
     ),
+    // AsciiDoc: `//` comments and `////` comment blocks, at a line's
+    // start only (a URL's `//` is text).
+    Lang {
+        prose: true,
+        unit: "sections",
+        sections: &["="],
+        ..other("asciidoc", &["adoc", "asciidoc"], &["//"], ASCIIDOC_COMMENTS)
+    },
     Lang {
         prose: true,
         unit: "sections",
         sections: &["#"],
         ..other(
             "prose",
-            &["md", "markdown", "txt", "rst", "adoc", "org"],
+            &["md", "markdown", "txt", "rst", "org"],
             &[],
             &[("<!--", "-->")],
         )
@@ -426,7 +468,10 @@ pub static LANGS: &[Lang] = &[
         Format::Json,
     ),
     data("toml", &["toml", "Cargo.lock", "Pipfile"], Format::Toml),
-    data("yaml", &["yaml", "yml"], Format::Yaml),
+    Lang {
+        block_comments: YAML_COMMENTS,
+        ..data("yaml", &["yaml", "yml"], Format::Yaml)
+    },
 ];
 
 /// The row used when nothing is known: C-like lexing, brace blocks, and a
@@ -452,6 +497,54 @@ pub fn from_path(path: &str) -> Option<&'static Lang> {
             }
         })
     })
+}
+
+/// Extensions two languages share, and the signs that a file holds the
+/// other one: (extension, language, signs any of which in the content's
+/// head picks it, signs any of which keeps the extension's own row).
+const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
+    // `.m`: MATLAB/Octave by default, Objective-C by its directives.
+    (
+        "m",
+        "objective-c",
+        &["#import", "@implementation", "@interface", "#include", "@end\n"],
+        &[],
+    ),
+    // `.pl`: Perl by default, Prolog by its directives and clauses.
+    (
+        "pl",
+        "prolog",
+        &[":- module(", ":- use_module(", ":- dynamic", ":- initialization", ") :-\n", ") :- "],
+        &["use strict", "my $", "#!/usr/bin/perl", "#!/usr/bin/env perl", "sub "],
+    ),
+];
+
+/// Returns the language of the file at `path` holding `content` (its
+/// old content, or the new one for a new file): from its name, an
+/// extension two languages share ([`SHARED_EXTENSIONS`]) resolved by its
+/// content, or sniffed from its content when the name says nothing. The
+/// one place a file's language is chosen for judging.
+pub fn of_file(path: &str, content: &[u8]) -> &'static Lang {
+    let Some(by_name) = from_path(path) else {
+        return sniff(content);
+    };
+    let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let Some((_, ext)) = base.rsplit_once('.') else {
+        return by_name;
+    };
+    let Some((_, other, signs, own)) = SHARED_EXTENSIONS
+        .iter()
+        .find(|(e, ..)| ext.eq_ignore_ascii_case(e))
+    else {
+        return by_name;
+    };
+    let head = &content[..content.len().min(16 * 1024)];
+    let has = |s: &&str| memchr::memmem::find(head, s.as_bytes()).is_some();
+    if signs.iter().any(has) && !own.iter().any(has) {
+        named(other)
+    } else {
+        by_name
+    }
 }
 
 /// Returns the row named `name`.

@@ -29,6 +29,7 @@ use std::hash::BuildHasherDefault;
 
 mod classify;
 mod diff;
+mod stub_lines;
 
 use classify::*;
 use diff::*;
@@ -641,6 +642,11 @@ fn judge_hunk(
         let body = stubs::classify(&b.text[start..end], lang);
         if body.real == 0 && (body.trivial > 0 || body.marked) {
             let l = new_code[0];
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
+        }
+    }
+    if !new_code.is_empty() && code_lines >= MIN_RUN {
+        if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }

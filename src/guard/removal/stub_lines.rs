@@ -1,0 +1,145 @@
+//! A stub line standing where a run of code lines was removed, in any
+//! language, with or without block syntax the stub scanner knows: the
+//! new side of a hunk holds, besides comments and the removed
+//! definition's own header (its parameters renamed, `_`-prefixed), only
+//! stubs — a failure that says "not done" (`error "TODO"`,
+//! `erlang:error(not_implemented)`), a stub statement, a do-nothing value
+//! or statement (`undefined`, `discard`, `{noreply, S}` is not one), a
+//! placeholder — or a one-line definition of the same name whose right
+//! side is one (`f _ _ = error "TODO"`, `def f(_), do: raise("TODO")`,
+//! `p(_, _) :- fail.`).
+
+use super::*;
+
+/// What separates a definition's head from its body on one line:
+/// Haskell/ML/Nim `=`, Erlang/Elixir `->`, Prolog `:-`, Elixir `, do:`,
+/// C#/Scala/Dart `=>`.
+const DEFINES: &[&str] = &[" :- ", ", do:", " -> ", " = ", " => "];
+
+/// Words that begin a definition without being its name.
+const DEFINERS: &[&str] = &[
+    "def",
+    "defp",
+    "defn",
+    "defn-",
+    "defun",
+    "defmacro",
+    "let",
+    "rec",
+    "fun",
+    "fn",
+    "function",
+    "func",
+    "proc",
+    "method",
+    "sub",
+    "pub",
+    "private",
+    "public",
+    "protected",
+    "static",
+    "async",
+    "inline",
+    "override",
+    "member",
+    "val",
+    "var",
+    "const",
+    "procedure",
+    "subroutine",
+];
+
+/// Words that begin a control statement: a line beginning with one names
+/// nothing (`if b:` is not the header of a removed `if a:`).
+const CONTROL: &[&str] = &[
+    "if", "else", "elif", "elsif", "unless", "for", "foreach", "while", "loop", "do", "case",
+    "when", "match", "switch", "try", "catch", "except", "cond", "return", "with", "begin",
+];
+
+/// Returns the name a line defines or calls first: its first identifier
+/// that is not a definer ([`DEFINERS`]), not a parameter ignored with `_`;
+/// none for a control statement ([`CONTROL`]).
+fn defined(t: &str) -> Option<&str> {
+    let name = t
+        .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '?' | '!' | '\'')))
+        .filter(|w| !w.is_empty() && !w.starts_with('_') && !w.starts_with('-'))
+        .find(|w| !DEFINERS.contains(w))?;
+    (!CONTROL.contains(&name)).then_some(name)
+}
+
+/// Returns the head and body of a one-line definition (`f x = body`),
+/// split at its first separator ([`DEFINES`]).
+fn split_definition(t: &str) -> Option<(&str, &str)> {
+    DEFINES
+        .iter()
+        .filter_map(|s| t.find(s).map(|p| (p, s.len())))
+        .min()
+        .map(|(p, n)| (&t[..p], &t[p + n..]))
+}
+
+/// Returns whether `t` (code) does nothing worth keeping and says so or
+/// is trivial.
+fn is_stub(t: &str, lang: &Lang) -> bool {
+    let body = stubs::classify(t, lang);
+    body.real == 0 && (body.trivial > 0 || body.marked)
+}
+
+/// Returns the new line that stands for the removed code when the new
+/// lines `put` (of side `b`) are only stubs, comments and the removed
+/// definition's header (see the module's documentation); `removed` are
+/// the old lines (of side `a`). At least one of them must be a stub.
+pub(super) fn stub_stands_in<'p>(
+    a: &Side,
+    b: &Side,
+    removed: &[Line],
+    put: &'p [Line],
+    lang: &Lang,
+) -> Option<&'p Line> {
+    if lang.prose {
+        return None;
+    }
+    // The names the removed lines define or begin with.
+    let names: Vec<&str> = removed
+        .iter()
+        .filter(|l| l.class == Class::Code && l.word)
+        .filter_map(|l| {
+            let t = &a.text[l.start..l.end];
+            defined(split_definition(t).map_or(t, |(head, _)| head))
+        })
+        .collect();
+    let ours = |head: &str| defined(head).is_some_and(|n| names.contains(&n));
+    let mut stub = None;
+    for l in put {
+        let t = &b.text[l.start..l.end];
+        match l.class {
+            Class::Blank => {}
+            Class::Comment => {
+                if stub.is_none() && stubs::classify(t, lang).marked {
+                    stub = Some(l);
+                }
+            }
+            Class::Code => {
+                let code = &t[..t.len() - trailing_note(t, lang).map_or(0, str::len)];
+                let opener = code
+                    .trim_end()
+                    .trim_end_matches(['{', ':', '=', '('])
+                    .trim_end_matches("->")
+                    .trim_end_matches(" do")
+                    .trim_end();
+                if !l.word || (opener.len() < code.trim_end().len() && ours(opener)) {
+                    // Punctuation, or the removed definition's header.
+                    continue;
+                }
+                let stubbed = is_stub(t, lang)
+                    || super::super::elision::is_placeholder_in(t, lang)
+                    || split_definition(code)
+                        .is_some_and(|(head, body)| ours(head) && is_stub(body, lang));
+                if !stubbed {
+                    return None;
+                }
+                stub.get_or_insert(l);
+            }
+        }
+    }
+    stub
+}
