@@ -449,7 +449,12 @@ pub static LANGS: &[Lang] = &[
         prose: true,
         unit: "sections",
         sections: &["="],
-        ..other("asciidoc", &["adoc", "asciidoc"], &["//"], ASCIIDOC_COMMENTS)
+        ..other(
+            "asciidoc",
+            &["adoc", "asciidoc"],
+            &["//"],
+            ASCIIDOC_COMMENTS,
+        )
     },
     Lang {
         prose: true,
@@ -507,15 +512,34 @@ const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
     (
         "m",
         "objective-c",
-        &["#import", "@implementation", "@interface", "#include", "@end\n"],
+        &[
+            "#import",
+            "@implementation",
+            "@interface",
+            "#include",
+            "@end\n",
+        ],
         &[],
     ),
     // `.pl`: Perl by default, Prolog by its directives and clauses.
     (
         "pl",
         "prolog",
-        &[":- module(", ":- use_module(", ":- dynamic", ":- initialization", ") :-\n", ") :- "],
-        &["use strict", "my $", "#!/usr/bin/perl", "#!/usr/bin/env perl", "sub "],
+        &[
+            ":- module(",
+            ":- use_module(",
+            ":- dynamic",
+            ":- initialization",
+            ") :-\n",
+            ") :- ",
+        ],
+        &[
+            "use strict",
+            "my $",
+            "#!/usr/bin/perl",
+            "#!/usr/bin/env perl",
+            "sub ",
+        ],
     ),
 ];
 
@@ -697,5 +721,65 @@ mod tests {
         );
         assert_eq!(sniff(b"services:\n  web:\n    image: nginx\n").name, "yaml");
         assert_eq!(sniff(b"def f(x):\n    return x\n").name, "python");
+    }
+}
+
+#[cfg(test)]
+mod shared_extension_tests {
+    use super::*;
+    use crate::guard::{check_file, Thresholds};
+
+    #[test]
+    fn shared_extensions_are_resolved_by_content() {
+        let objc = b"#import \"PhotoCache.h\"\n\n@implementation PhotoCache\n@end\n";
+        assert_eq!(of_file("PhotoCache.m", objc).name, "objective-c");
+        let matlab = b"function y = lowpass(x)\n% Filter.\ny = x;\nend\n";
+        assert_eq!(of_file("lowpass.m", matlab).name, "erlang");
+        let prolog = b":- module(family, [parent/2]).\n\nparent(tom, bob).\nancestor(X, Y) :-\n    parent(X, Y).\n";
+        assert_eq!(of_file("family.pl", prolog).name, "prolog");
+        let perl = b"#!/usr/bin/perl\nuse strict;\nmy $x = 1;\n# a :- b\n";
+        assert_eq!(of_file("run.pl", perl).name, "perl");
+        assert_eq!(of_file("x.rs", b"").name, "rust");
+    }
+
+    /// Whether `old` with lines 3..=6 replaced by `note` is blocked for
+    /// what stands in their place.
+    fn note_blocks(path: &str, old: &str, note: &str) -> bool {
+        let lines: Vec<&str> = old.lines().collect();
+        let mut new: Vec<&str> = lines[..2].to_vec();
+        new.push(note);
+        new.extend(&lines[6..]);
+        let new = new.join("\n") + "\n";
+        let r = check_file(
+            path,
+            Some(old.as_bytes()),
+            new.as_bytes(),
+            &Thresholds::default(),
+        );
+        r.blocked()
+            && r.reasons
+                .iter()
+                .any(|x| x.to_string().contains("were replaced by"))
+    }
+
+    #[test]
+    fn comment_syntaxes_of_their_file_kinds_are_known() {
+        let objc = "#import \"A.h\"\n@implementation A\n- (void)a {\n    [self b];\n    [self c];\n}\n- (void)d {\n    [self e];\n}\n@end\n";
+        assert!(note_blocks("A.m", objc, "// 나머지 메서드는 동일합니다"));
+        let prolog = ":- module(f, []).\nparent(tom, bob).\nparent(bob, ann).\nparent(ann, joe).\nparent(joe, kim).\nparent(kim, lee).\nsibling(X, Y) :- parent(P, X), parent(P, Y).\nx(1).\n";
+        assert!(note_blocks("f.pl", prolog, "% loput ennallaan"));
+        let perl = "package Q;\nuse strict;\nsub a {\n    my ($s) = @_;\n    return $s->{x};\n}\nsub b { 1 }\n1;\n";
+        assert!(note_blocks("Q.pm", perl, "=pod\n\nmuut ennallaan\n\n=cut"));
+        let adoc = "= Guide\n\n== Keys\nUse a key.\nRotate it.\nIt lasts a day.\n\n== Webhooks\nWe post events.\n";
+        assert!(note_blocks("g.adoc", adoc, "// resten uændret"));
+        assert!(note_blocks("g.adoc", adoc, "////\nsom før\n////"));
+        let tex = "\\section{A}\n\\label{a}\nA fixed threshold drifts.\nWe keep a window instead.\nAnd flag the outliers.\nTable~\\ref{t} compares.\n\\section{B}\nMore.\n";
+        assert!(note_blocks("m.tex", tex, "\\todo{wie vorher}"));
+        let helm = "spec:\n  containers:\n    - name: web\n      image: x\n      ports:\n        - containerPort: 80\n  nodeSelector:\n    a: b\n";
+        assert!(note_blocks(
+            "chart/templates/d.yaml",
+            helm,
+            "      {{- /* wie vorher */}}"
+        ));
     }
 }

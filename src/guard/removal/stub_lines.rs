@@ -143,3 +143,92 @@ pub(super) fn stub_stands_in<'p>(
     }
     stub
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::guard::{check_file, Thresholds};
+
+    fn blocked(path: &str, old: &str, new: &str) -> Vec<String> {
+        let r = check_file(
+            path,
+            Some(old.as_bytes()),
+            new.as_bytes(),
+            &Thresholds::default(),
+        );
+        r.reasons.iter().map(|x| x.to_string()).collect()
+    }
+
+    /// A module of several definitions whose second one's body is `body`.
+    fn module(head: &str, body: &str, tail: &str) -> String {
+        let mut s = String::from("-- prelude\nimport Data.List\n\nfirst xs = sum xs\n\n");
+        s.push_str(head);
+        s.push_str(body);
+        s.push_str("\n\n");
+        s.push_str(tail);
+        s
+    }
+
+    #[test]
+    fn a_stub_line_of_the_same_definition_stands_for_its_body() {
+        let tail = "third ys = map (* 2) ys\nfourth = 4\nfifth = 5\n";
+        let body = "\n  where\n    ordered = sortOn fst xs\n    total = foldl' (+) 0 ordered\n    scaled = map (* total) ordered";
+        let old = module("second xs = scaled", body, tail);
+        // Haskell: a one-line definition of the same name, `error "TODO"`
+        // or `undefined`, where the body and its where clause were.
+        for stub in ["second _ = error \"TODO: port\"", "second = undefined"] {
+            let new = module(stub, "", tail);
+            let why = blocked("Sched.hs", &old, &new);
+            assert!(
+                why.iter().any(|w| w.contains("stub on line 6")),
+                "{stub}: {why:?}"
+            );
+        }
+        // A one-line definition that does real work is a refactor.
+        let new = module("second xs = map (* sum xs) (sortOn fst xs)", "", tail);
+        assert_eq!(blocked("Sched.hs", &old, &new), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_kept_header_with_a_todo_or_a_failure_idiom_is_a_stub() {
+        let old = "-module(m).\n\ninit(A) ->\n    {ok, A}.\n\nhandle_info(sweep, S = #state{w = W}) ->\n    Now = erlang:monotonic_time(millisecond),\n    Live = maps:filter(fun(_, T) -> Now - T < W end, S),\n    erlang:send_after(W, self(), sweep),\n    {noreply, Live};\nhandle_info(_Other, S) ->\n    {noreply, S}.\n\nstop(S) ->\n    {stop, normal, S}.\n";
+        // The clause gone, the catch-all's header renamed, a TODO left.
+        let new = old.replace(
+            "handle_info(sweep, S = #state{w = W}) ->\n    Now = erlang:monotonic_time(millisecond),\n    Live = maps:filter(fun(_, T) -> Now - T < W end, S),\n    erlang:send_after(W, self(), sweep),\n    {noreply, Live};\nhandle_info(_Other, S) ->\n",
+            "handle_info(_Msg, S) ->\n    %% TODO sweep\n",
+        );
+        let why = blocked("rl.erl", old, &new);
+        assert!(why.iter().any(|w| w.contains("stub")), "{why:?}");
+        // The body replaced by the language's own "not done" failure.
+        let new = old.replace(
+            "    Now = erlang:monotonic_time(millisecond),\n    Live = maps:filter(fun(_, T) -> Now - T < W end, S),\n    erlang:send_after(W, self(), sweep),\n    {noreply, Live};\n",
+            "    erlang:error(not_implemented);\n",
+        );
+        let why = blocked("rl.erl", old, &new);
+        assert!(why.iter().any(|w| w.contains("stub")), "{why:?}");
+        // A guard that fails with a message of its own is code.
+        let new = old.replace(
+            "    Now = erlang:monotonic_time(millisecond),\n    Live = maps:filter(fun(_, T) -> Now - T < W end, S),\n    erlang:send_after(W, self(), sweep),\n    {noreply, Live};\n",
+            "    erlang:error(\"the window must be positive\");\n",
+        );
+        let why = blocked("rl.erl", old, &new);
+        assert!(!why.iter().any(|w| w.contains("stub")), "{why:?}");
+    }
+
+    #[test]
+    fn failure_idioms_and_unused_names_are_stubs() {
+        let old = "const std = @import(\"std\");\n\nfn a() void {}\n\npub fn push(self: *Ring, byte: u8) !void {\n    if (self.len == self.buf.len) return error.Full;\n    const tail = (self.head + self.len) % self.buf.len;\n    self.buf[tail] = byte;\n    self.len += 1;\n}\n\nfn b() void {}\n";
+        let body = "    if (self.len == self.buf.len) return error.Full;\n    const tail = (self.head + self.len) % self.buf.len;\n    self.buf[tail] = byte;\n    self.len += 1;\n";
+        for stub in [
+            "    _ = self;\n    _ = byte;\n    @panic(\"TODO\");\n",
+            "    _ = self;\n    unreachable; // TODO\n",
+        ] {
+            let new = old.replace(body, stub);
+            let why = blocked("ring.zig", old, &new);
+            assert!(why.iter().any(|w| w.contains("stub")), "{stub}: {why:?}");
+        }
+        // One line doing the real work is a rewrite.
+        let new = old.replace(body, "    try self.pushChecked(byte);\n");
+        let why = blocked("ring.zig", old, &new);
+        assert!(!why.iter().any(|w| w.contains("stub")), "{why:?}");
+    }
+}
