@@ -370,6 +370,10 @@ const IGNORES: &[&str] = &[
 /// Returns whether a squeezed code line only marks names unused
 /// ([`IGNORES`]).
 pub(super) fn ignores(squeezed: &str) -> bool {
+    // Most lines begin with none of the prefixes' first bytes.
+    if !matches!(squeezed.as_bytes().first(), Some(b'_' | b'(' | b'#' | b'l')) {
+        return false;
+    }
     IGNORES.iter().any(|p| {
         squeezed.strip_prefix(p).is_some_and(|rest| {
             let rest = rest.trim_end_matches([')', ';']);
