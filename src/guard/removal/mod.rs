@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 mod classify;
+mod deletion_notes;
 mod diff;
 mod stub_lines;
 
@@ -619,6 +620,17 @@ fn judge_hunk(
                 text_of(l),
             ));
         }
+    }
+    // Whole blocks deleted, and a note that says so: the deletion.
+    if new_code.is_empty()
+        && !stand_ins.is_empty()
+        && whole
+        && emptied().is_none()
+        && stand_ins
+            .iter()
+            .all(|(_, l)| deletion_notes::explains_deletion(&b.text[l.start..l.end]))
+    {
+        return Judged::Deleted(finding(Removal::StandIn, 0, String::new()));
     }
     if new_code.is_empty()
         && !stand_ins.is_empty()

@@ -77,6 +77,26 @@ fn split_definition(t: &str) -> Option<(&str, &str)> {
         .map(|(p, n)| (&t[..p], &t[p + n..]))
 }
 
+/// Returns whether a string or a parenthesised aside of the code line
+/// `t` is a placeholder (`@doc "unchanged"`, `- name: Enable the site
+/// (unchanged)`): a label kept over code left out.
+fn labels_a_placeholder(t: &str) -> bool {
+    let mut parts = Vec::new();
+    for (open, close) in [('"', '"'), ('\'', '\''), ('(', ')')] {
+        let mut rest = t;
+        while let Some(o) = rest.find(open) {
+            let after = &rest[o + open.len_utf8()..];
+            let Some(c) = after.find(close) else { break };
+            parts.push(&after[..c]);
+            rest = &after[c + close.len_utf8()..];
+        }
+    }
+    parts.iter().any(|p| {
+        p.chars().any(char::is_alphabetic)
+            && super::super::elision::is_placeholder(&format!("// {p}"))
+    })
+}
+
 /// Returns whether `t` (code) does nothing worth keeping and says so or
 /// is trivial.
 fn is_stub(t: &str, lang: &Lang) -> bool {
@@ -132,6 +152,7 @@ pub(super) fn stub_stands_in<'p>(
                 }
                 let stubbed = is_stub(t, lang)
                     || super::super::elision::is_placeholder_in(t, lang)
+                    || labels_a_placeholder(code)
                     || split_definition(code)
                         .is_some_and(|(head, body)| ours(head) && is_stub(body, lang));
                 if !stubbed {
