@@ -392,7 +392,15 @@ pub static LANGS: &[Lang] = &[
         NONE,
     ),
     other("asm", &["asm", "s", "nasm"], &[";", "#"], NONE),
-    other("latex", &["tex", "sty", "bib"], &["%"], LATEX_COMMENTS),
+    // LaTeX documents are prose with markup: a paragraph replaced by a
+    // short note is judged as in Markdown.
+    Lang {
+        prose: true,
+        unit: "sections",
+        sections: &["\\section", "\\subsection", "\\chapter"],
+        ..other("latex", &["tex", "ltx"], &["%"], LATEX_COMMENTS)
+    },
+    other("latex-package", &["sty", "bib"], &["%"], LATEX_COMMENTS),
     other(
         "erlang",
         &["erl", "hrl", "m", "matlab", "pro"],
