@@ -807,7 +807,8 @@ fn prose_stand_in<'s>(b: &Side, put: &'s [Line], removed: &[&str]) -> Option<(us
         return None;
     }
     let t = &b.text[l.start..l.end];
-    let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`'])
+    // A LaTeX command (`\input{method}`) is markup, not a note.
+    let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`', '\\'])
         || t.contains("](")
         || t.contains('`')
         || t.contains("://")
