@@ -64,6 +64,12 @@ const KEPT: &[&str] = &[
     "for now",
     "temporarily",
     "later",
+    "see above",
+    "see below",
+    "similar",
+    "likewise",
+    "ditto",
+    "and so on",
 ];
 
 /// Returns whether a word of `text` names a file (`store.py`,
@@ -118,6 +124,7 @@ mod tests {
             "# removed for now",
             "// TODO: removed, add back",
             "// other methods unchanged",
+            "// duplicate handlers removed, see above",
         ] {
             assert!(!explains_deletion(note), "{note}");
         }

@@ -18,7 +18,14 @@
 //!   `raise NotImplementedError`, `return null` alone — the stub scanner's
 //!   tables) stand where at least two code lines were removed;
 //! - **emptied block**: every line of a block's body was removed while its
-//!   header (`.btn {`, `build:`, `def f():`) stays.
+//!   header (`.btn {`, `build:`, `def f():`) stays;
+//! - **stub line** ([`stub_lines`]): besides comments and the removed
+//!   definition's own header, only stubs stand where at least [`MIN_RUN`]
+//!   code lines were, or a one-line definition of the same name with a
+//!   stub for its body (`f _ = error "TODO"`), in any language.
+//!
+//! Whole blocks deleted with a note that only says so (`// f() was
+//! removed`) are a deletion ([`deletion_notes`]).
 //!
 //! A clean deletion (nothing in its place, no header left empty) is an
 //! ordinary edit: dead code is deleted that way. The cost is linear in the
