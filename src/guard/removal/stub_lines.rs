@@ -236,6 +236,52 @@ mod tests {
     }
 
     #[test]
+    fn each_languages_not_done_idiom_is_a_stub() {
+        use crate::guard::lang::from_path;
+        for (file, line) in [
+            ("a.zig", "@panic(\"TODO\");"),
+            ("a.zig", "unreachable; // TODO"),
+            ("a.fs", "failwith \"not implemented\""),
+            ("a.f90", "error stop 'not implemented'"),
+            ("a.sol", "revert(\"TODO\");"),
+            ("a.erl", "erlang:error(not_implemented)."),
+            ("a.lisp", "(error \"not implemented\"))"),
+            (
+                "a.clj",
+                "(throw (UnsupportedOperationException. \"TODO\")))",
+            ),
+            ("a.nim", "discard # TODO"),
+            ("a.hs", "undefined"),
+            ("a.elm", "Debug.todo \"view\""),
+            ("a.cob", "CONTINUE."),
+            ("a.cob", "EXIT PARAGRAPH."),
+            ("a.sql", "RAISE EXCEPTION 'not implemented';"),
+            ("a.yml", "ansible.builtin.meta: noop"),
+            (
+                "a.m",
+                "@throw [NSException exceptionWithName:@\"TODO\" reason:nil userInfo:nil];",
+            ),
+            ("a.zig", "_ = self;\n@panic(\"TODO\");"),
+            ("a.lisp", "(declare (ignore config))\n(error \"TODO\")"),
+        ] {
+            let lang = from_path(file).unwrap_or(&crate::guard::lang::GENERIC);
+            assert!(super::is_stub(line, lang), "{file}: {line}");
+        }
+        // Real work, and failures that say why in their own words.
+        for (file, line) in [
+            ("a.zig", "_ = try self.flush();"),
+            ("a.fs", "failwith \"the price is negative\""),
+            ("a.sql", "RAISE EXCEPTION 'account % is closed', id;"),
+            ("a.hs", "fromIntegral busy / fromIntegral horizon"),
+            ("a.py", "admit_patient(record)"),
+            ("a.py", "RAISE_LIMIT = 5"),
+        ] {
+            let lang = from_path(file).unwrap_or(&crate::guard::lang::GENERIC);
+            assert!(!super::is_stub(line, lang), "{file}: {line}");
+        }
+    }
+
+    #[test]
     fn failure_idioms_and_unused_names_are_stubs() {
         let old = "const std = @import(\"std\");\n\nfn a() void {}\n\npub fn push(self: *Ring, byte: u8) !void {\n    if (self.len == self.buf.len) return error.Full;\n    const tail = (self.head + self.len) % self.buf.len;\n    self.buf[tail] = byte;\n    self.len += 1;\n}\n\nfn b() void {}\n";
         let body = "    if (self.len == self.buf.len) return error.Full;\n    const tail = (self.head + self.len) % self.buf.len;\n    self.buf[tail] = byte;\n    self.len += 1;\n";

@@ -123,6 +123,13 @@ pub(super) const STUB_STATEMENTS: &[&str] = &[
     "(throw(java.lang.UnsupportedOperationException.",
     "raise(NotImplementedException",
     "notImplementedYet",
+    // Elm, PureScript, Gleam, Lean/Coq, Elixir/Erlang tuples.
+    "Debug.todo",
+    "unsafeCrashWith",
+    "todoas\"",
+    "Admitted.",
+    "{:error,:not_implemented}",
+    "{error,not_implemented}",
 ];
 
 /// Statements that fail on purpose; a stub when the line also says why in
@@ -165,6 +172,16 @@ pub(super) const FAILURES: &[&str] = &[
     "(throw",
     "(signal",
     "(raise",
+    // SQL, Objective-C, Ansible, Nim.
+    "RAISEEXCEPTION",
+    "RAISE_APPLICATION_ERROR(",
+    "RAISERROR(",
+    "SIGNALSQLSTATE",
+    "@throw",
+    "[NSExceptionraise:",
+    "ansible.builtin.fail:",
+    "fail:",
+    "quit(",
 ];
 
 /// Words that mark a stub in a comment, a string or a log line of a body.
@@ -326,6 +343,20 @@ pub(super) const TRIVIAL: &[&str] = &[
     "nil)))",
     "ansible.builtin.meta:noop",
     "meta:noop",
+    // Gleam, Lean/Coq, shell, Haskell, COBOL.
+    "todo",
+    "sorry",
+    "admit",
+    "admit.",
+    "return1",
+    "exit1",
+    "return()",
+    "pure()",
+    "mempty",
+    "EXIT.",
+    "EXITPARAGRAPH.",
+    "NEXTSENTENCE.",
+    "GOBACK.",
 ];
 
 /// Returns whether a squeezed line returns a new, empty value
@@ -447,6 +478,10 @@ pub(super) const LOGGING: &[&str] = &[
     "ansible.builtin.debug:",
     "debug:",
     "msg:",
+    // Fortran, make.
+    "print*,",
+    "write(*,*)",
+    "@echo",
 ];
 
 /// Words that begin a control block, not a function (`if (x) {`).
