@@ -408,6 +408,15 @@ pub static LANGS: &[Lang] = &[
         NONE,
     ),
     other("fortran", &["f", "f90", "f95", "f03", "for"], &["!"], NONE),
+    other("ada", &["adb", "ads", "ada"], &["--"], NONE),
+    other("vhdl", &["vhd", "vhdl"], &["--"], NONE),
+    other("verilog", &["v", "sv", "svh", "vh"], &["//"], C_COMMENTS),
+    other(
+        "pascal",
+        &["pas", "dpr", "lpr"],
+        &["//"],
+        &[("(*", "*)"), ("{", "}")],
+    ),
     other(
         "vb",
         &["vb", "vbs", "bas", "cls", "vba", "frm"],
@@ -439,7 +448,8 @@ pub static LANGS: &[Lang] = &[
     other(
         "template",
         &[
-            "erb", "jsp", "cshtml", "razor", "aspx", "ejs", "hbs", "jinja", "j2",
+            "erb", "jsp", "cshtml", "razor", "aspx", "ejs", "hbs", "jinja", "j2", "liquid", "tmpl",
+            "gotmpl", "tpl", "mustache", "njk", "twig",
         ],
         &[],
         &[
@@ -449,6 +459,12 @@ pub static LANGS: &[Lang] = &[
             ("@*", "*@"),
             ("{{!--", "--}}"),
             ("{#", "#}"),
+            ("{{!", "}}"),
+            ("{% comment %}", "{% endcomment %}"),
+            ("{%- comment -%}", "{%- endcomment -%}"),
+            ("{{/*", "*/}}"),
+            ("{{- /*", "*/ -}}"),
+            ("{*", "*}"),
         ],
     ),
     // AsciiDoc: `//` comments and `////` comment blocks, at a line's
@@ -471,8 +487,13 @@ pub static LANGS: &[Lang] = &[
         ..other(
             "prose",
             &["md", "markdown", "txt", "rst", "org"],
-            &[],
-            &[("<!--", "-->")],
+            // Markdown's link-reference comment, `[//]: # (note)`.
+            &["[//]: #", "[//]:", "[comment]: #"],
+            &[
+                ("<!--", "-->"),
+                ("#+BEGIN_COMMENT", "#+END_COMMENT"),
+                ("#+begin_comment", "#+end_comment"),
+            ],
         )
     },
     data(
@@ -529,6 +550,32 @@ const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
         ],
         &[],
     ),
+    // `.v`: Verilog by default, Coq (ML comments) by its vernacular.
+    (
+        "v",
+        "ocaml",
+        &[
+            "Require Import",
+            "Theorem ",
+            "Lemma ",
+            "Proof.",
+            "Qed.",
+            "Inductive ",
+        ],
+        &["module ", "endmodule"],
+    ),
+    // `.fs`: F# by default, a GLSL fragment shader (C comments) by its
+    // directives.
+    ("fs", "c", &["#version ", "gl_FragColor", "void main("], &[]),
+    // `.cls`: a VB class module by default, a LaTeX class by its macros.
+    (
+        "cls",
+        "latex-package",
+        &["\\NeedsTeXFormat", "\\ProvidesClass", "\\LoadClass"],
+        &[],
+    ),
+    // `.ts`: TypeScript by default, a Qt translation (XML) by its root.
+    ("ts", "html", &["<!DOCTYPE TS>", "<TS version"], &[]),
     // `.pl`: Perl by default, Prolog by its directives and clauses.
     (
         "pl",
@@ -748,6 +795,23 @@ mod shared_extension_tests {
         let perl = b"#!/usr/bin/perl\nuse strict;\nmy $x = 1;\n# a :- b\n";
         assert_eq!(of_file("run.pl", perl).name, "perl");
         assert_eq!(of_file("x.rs", b"").name, "rust");
+        let coq = b"Require Import Arith.\nTheorem t : 1 = 1.\nProof. reflexivity. Qed.\n";
+        assert_eq!(of_file("t.v", coq).name, "ocaml");
+        assert_eq!(
+            of_file("m.v", b"module m(input a);\nendmodule\n").name,
+            "verilog"
+        );
+        let glsl = b"#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+        assert_eq!(of_file("shade.fs", glsl).name, "c");
+        assert_eq!(
+            of_file("Pricing.fs", b"module Pricing\nlet x = 1\n").name,
+            "ocaml"
+        );
+        let cls = b"\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesClass{thesis}\n";
+        assert_eq!(of_file("thesis.cls", cls).name, "latex-package");
+        assert_eq!(of_file("Sheet1.cls", b"Option Explicit\n").name, "vb");
+        let qt = b"<?xml version=\"1.0\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\">\n";
+        assert_eq!(of_file("app_de.ts", qt).name, "html");
     }
 
     /// Whether `old` with lines 3..=6 replaced by `note` is blocked for
@@ -783,6 +847,16 @@ mod shared_extension_tests {
         assert!(note_blocks("g.adoc", adoc, "////\nsom før\n////"));
         let tex = "\\section{A}\n\\label{a}\nA fixed threshold drifts.\nWe keep a window instead.\nAnd flag the outliers.\nTable~\\ref{t} compares.\n\\section{B}\nMore.\n";
         assert!(note_blocks("m.tex", tex, "\\todo{wie vorher}"));
+        let ada = "package body S is\n   function F return Float is\n   begin\n      return 1.0;\n   end F;\n   X : Float := 0.0;\n   Y : Float := 1.0;\nend S;\n";
+        assert!(note_blocks("s.adb", ada, "   -- igual que antes"));
+        let md = "# Guide\n\n## Keys\nUse a key.\nRotate it.\nIt lasts a day.\n\n## Hooks\nWe post events.\n";
+        assert!(note_blocks("g.md", md, "[//]: # (loput ennallaan)"));
+        let liquid = "<main>\n{% for p in posts %}\n<h2>{{ p.title }}</h2>\n<p>{{ p.summary }}</p>\n<a href=\"{{ p.url }}\">more</a>\n{% endfor %}\n</main>\n<footer>x</footer>\n";
+        assert!(note_blocks(
+            "index.liquid",
+            liquid,
+            "{% comment %}wie vorher{% endcomment %}"
+        ));
         let helm = "spec:\n  containers:\n    - name: web\n      image: x\n      ports:\n        - containerPort: 80\n  nodeSelector:\n    a: b\n";
         assert!(note_blocks(
             "chart/templates/d.yaml",
