@@ -183,6 +183,11 @@ fn frame(line: &str) -> Option<(&str, Frame)> {
 
 /// Returns the note of an HTML comment or bracketed note in prose.
 fn prose_frames(line: &str) -> Option<&str> {
+    // A list item's text is framed as a line's: `2. ... (same steps as
+    // before)`.
+    if let Some(item) = list_item(line) {
+        return prose_frames(item);
+    }
     if let Some(rest) = line.strip_prefix("<!--") {
         return Some(strip_closers(rest));
     }
@@ -196,6 +201,24 @@ fn prose_frames(line: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// Returns the text of a list item (`- x`, `* x`, `+ x`, `#. x`, `2. x`,
+/// `2) x`), if the line is one.
+fn list_item(line: &str) -> Option<&str> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let marker = if digits > 0 && digits <= 3 {
+        // `2. ...` may have been normalised to `2....`.
+        let rest = &line[digits..];
+        rest.strip_prefix(". ")
+            .or_else(|| rest.strip_prefix(") "))
+            .or_else(|| rest.starts_with("....").then(|| &rest[1..]))
+    } else {
+        ["- ", "* ", "+ ", "#. "]
+            .iter()
+            .find_map(|m| line.strip_prefix(m))
+    };
+    marker.map(str::trim_start).filter(|t| !t.is_empty())
 }
 
 /// Returns the comment after code on the line, outside string literals.
@@ -647,5 +670,25 @@ mod tests {
             "[rest of the README unchanged]",
             lang("md")
         ));
+    }
+}
+
+#[cfg(test)]
+mod list_item_tests {
+    use crate::guard::lang::from_path;
+
+    #[test]
+    fn a_list_item_holding_a_placeholder_is_one() {
+        let rst = from_path("deploy.rst").expect("prose");
+        for line in [
+            "2. ... (same steps as before)",
+            "3) (unchanged)",
+            "- (same as above)",
+        ] {
+            assert!(super::is_placeholder_in(line, rst), "{line}");
+        }
+        for line in ["2. ... and then restart the shell", "1. Tag the release."] {
+            assert!(!super::is_placeholder_in(line, rst), "{line}");
+        }
     }
 }

@@ -81,6 +81,33 @@ pub struct Lang {
 }
 
 const C_COMMENTS: &[(&str, &str)] = &[("/*", "*/")];
+/// Perl's POD blocks, read as comments.
+const PERL_POD: &[(&str, &str)] = &[
+    ("=pod", "=cut"),
+    ("=head1", "=cut"),
+    ("=head2", "=cut"),
+    ("=head3", "=cut"),
+    ("=head4", "=cut"),
+    ("=begin ", "=cut"),
+    ("=over ", "=cut"),
+];
+/// AsciiDoc's comment blocks (`////` lines).
+const ASCIIDOC_COMMENTS: &[(&str, &str)] = &[("////", "////")];
+/// LaTeX's notes that print nothing in the text: `\todo{…}` (todonotes)
+/// and a block switched off (`\iffalse … \fi`, `comment` environments).
+const LATEX_COMMENTS: &[(&str, &str)] = &[
+    ("\\todo{", "}"),
+    ("\\todo[", "}"),
+    ("\\iffalse", "\\fi"),
+    ("\\begin{comment}", "\\end{comment}"),
+];
+/// YAML with Go-template comments (Helm charts).
+const YAML_COMMENTS: &[(&str, &str)] = &[
+    ("{{/*", "*/}}"),
+    ("{{- /*", "*/}}"),
+    ("{{/*", "*/ -}}"),
+    ("{{- /*", "*/ -}}"),
+];
 const NONE: &[(&str, &str)] = &[];
 
 const fn brace(
@@ -336,7 +363,14 @@ pub static LANGS: &[Lang] = &[
             NONE,
         )
     },
-    other("perl", &["pl", "pm"], &["#"], NONE),
+    // POD (`=pod`, `=head1`, `=begin comment` … `=cut`) is documentation.
+    other("perl", &["pl", "pm"], &["#"], PERL_POD),
+    // No extension of its own: `.pl` files that read as Prolog
+    // ([`SHARED_EXTENSIONS`]).
+    Lang {
+        unit: "predicates",
+        ..other("prolog", &[], &["%"], C_COMMENTS)
+    },
     other("r", &["r"], &["#"], NONE),
     Lang {
         unit: "statements",
@@ -358,7 +392,15 @@ pub static LANGS: &[Lang] = &[
         NONE,
     ),
     other("asm", &["asm", "s", "nasm"], &[";", "#"], NONE),
-    other("latex", &["tex", "sty", "bib"], &["%"], NONE),
+    // LaTeX documents are prose with markup: a paragraph replaced by a
+    // short note is judged as in Markdown.
+    Lang {
+        prose: true,
+        unit: "sections",
+        sections: &["\\section", "\\subsection", "\\chapter"],
+        ..other("latex", &["tex", "ltx"], &["%"], LATEX_COMMENTS)
+    },
+    other("latex-package", &["sty", "bib"], &["%"], LATEX_COMMENTS),
     other(
         "erlang",
         &["erl", "hrl", "m", "matlab", "pro"],
@@ -366,6 +408,15 @@ pub static LANGS: &[Lang] = &[
         NONE,
     ),
     other("fortran", &["f", "f90", "f95", "f03", "for"], &["!"], NONE),
+    other("ada", &["adb", "ads", "ada"], &["--"], NONE),
+    other("vhdl", &["vhd", "vhdl"], &["--"], NONE),
+    other("verilog", &["v", "sv", "svh", "vh"], &["//"], C_COMMENTS),
+    other(
+        "pascal",
+        &["pas", "dpr", "lpr"],
+        &["//"],
+        &[("(*", "*)"), ("{", "}")],
+    ),
     other(
         "vb",
         &["vb", "vbs", "bas", "cls", "vba", "frm"],
@@ -397,7 +448,8 @@ pub static LANGS: &[Lang] = &[
     other(
         "template",
         &[
-            "erb", "jsp", "cshtml", "razor", "aspx", "ejs", "hbs", "jinja", "j2",
+            "erb", "jsp", "cshtml", "razor", "aspx", "ejs", "hbs", "jinja", "j2", "liquid", "tmpl",
+            "gotmpl", "tpl", "mustache", "njk", "twig",
         ],
         &[],
         &[
@@ -407,17 +459,41 @@ pub static LANGS: &[Lang] = &[
             ("@*", "*@"),
             ("{{!--", "--}}"),
             ("{#", "#}"),
+            ("{{!", "}}"),
+            ("{% comment %}", "{% endcomment %}"),
+            ("{%- comment -%}", "{%- endcomment -%}"),
+            ("{{/*", "*/}}"),
+            ("{{- /*", "*/ -}}"),
+            ("{*", "*}"),
         ],
     ),
+    // AsciiDoc: `//` comments and `////` comment blocks, at a line's
+    // start only (a URL's `//` is text).
+    Lang {
+        prose: true,
+        unit: "sections",
+        sections: &["="],
+        ..other(
+            "asciidoc",
+            &["adoc", "asciidoc"],
+            &["//"],
+            ASCIIDOC_COMMENTS,
+        )
+    },
     Lang {
         prose: true,
         unit: "sections",
         sections: &["#"],
         ..other(
             "prose",
-            &["md", "markdown", "txt", "rst", "adoc", "org"],
-            &[],
-            &[("<!--", "-->")],
+            &["md", "markdown", "txt", "rst", "org"],
+            // Markdown's link-reference comment, `[//]: # (note)`.
+            &["[//]: #", "[//]:", "[comment]: #"],
+            &[
+                ("<!--", "-->"),
+                ("#+BEGIN_COMMENT", "#+END_COMMENT"),
+                ("#+begin_comment", "#+end_comment"),
+            ],
         )
     },
     data(
@@ -426,7 +502,10 @@ pub static LANGS: &[Lang] = &[
         Format::Json,
     ),
     data("toml", &["toml", "Cargo.lock", "Pipfile"], Format::Toml),
-    data("yaml", &["yaml", "yml"], Format::Yaml),
+    Lang {
+        block_comments: YAML_COMMENTS,
+        ..data("yaml", &["yaml", "yml"], Format::Yaml)
+    },
 ];
 
 /// The row used when nothing is known: C-like lexing, brace blocks, and a
@@ -452,6 +531,99 @@ pub fn from_path(path: &str) -> Option<&'static Lang> {
             }
         })
     })
+}
+
+/// Extensions two languages share, and the signs that a file holds the
+/// other one: (extension, language, signs any of which in the content's
+/// head picks it, signs any of which keeps the extension's own row).
+const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
+    // `.m`: MATLAB/Octave by default, Objective-C by its directives.
+    (
+        "m",
+        "objective-c",
+        &[
+            "#import",
+            "@implementation",
+            "@interface",
+            "#include",
+            "@end\n",
+        ],
+        &[],
+    ),
+    // `.v`: Verilog by default, Coq (ML comments) by its vernacular.
+    (
+        "v",
+        "ocaml",
+        &[
+            "Require Import",
+            "Theorem ",
+            "Lemma ",
+            "Proof.",
+            "Qed.",
+            "Inductive ",
+        ],
+        &["module ", "endmodule"],
+    ),
+    // `.fs`: F# by default, a GLSL fragment shader (C comments) by its
+    // directives.
+    ("fs", "c", &["#version ", "gl_FragColor", "void main("], &[]),
+    // `.cls`: a VB class module by default, a LaTeX class by its macros.
+    (
+        "cls",
+        "latex-package",
+        &["\\NeedsTeXFormat", "\\ProvidesClass", "\\LoadClass"],
+        &[],
+    ),
+    // `.ts`: TypeScript by default, a Qt translation (XML) by its root.
+    ("ts", "html", &["<!DOCTYPE TS>", "<TS version"], &[]),
+    // `.pl`: Perl by default, Prolog by its directives and clauses.
+    (
+        "pl",
+        "prolog",
+        &[
+            ":- module(",
+            ":- use_module(",
+            ":- dynamic",
+            ":- initialization",
+            ") :-\n",
+            ") :- ",
+        ],
+        &[
+            "use strict",
+            "my $",
+            "#!/usr/bin/perl",
+            "#!/usr/bin/env perl",
+            "sub ",
+        ],
+    ),
+];
+
+/// Returns the language of the file at `path` holding `content` (its
+/// old content, or the new one for a new file): from its name, an
+/// extension two languages share ([`SHARED_EXTENSIONS`]) resolved by its
+/// content, or sniffed from its content when the name says nothing. The
+/// one place a file's language is chosen for judging.
+pub fn of_file(path: &str, content: &[u8]) -> &'static Lang {
+    let Some(by_name) = from_path(path) else {
+        return sniff(content);
+    };
+    let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let Some((_, ext)) = base.rsplit_once('.') else {
+        return by_name;
+    };
+    let Some((_, other, signs, own)) = SHARED_EXTENSIONS
+        .iter()
+        .find(|(e, ..)| ext.eq_ignore_ascii_case(e))
+    else {
+        return by_name;
+    };
+    let head = &content[..content.len().min(16 * 1024)];
+    let has = |s: &&str| memchr::memmem::find(head, s.as_bytes()).is_some();
+    if signs.iter().any(has) && !own.iter().any(has) {
+        named(other)
+    } else {
+        by_name
+    }
 }
 
 /// Returns the row named `name`.
@@ -604,5 +776,92 @@ mod tests {
         );
         assert_eq!(sniff(b"services:\n  web:\n    image: nginx\n").name, "yaml");
         assert_eq!(sniff(b"def f(x):\n    return x\n").name, "python");
+    }
+}
+
+#[cfg(test)]
+mod shared_extension_tests {
+    use super::*;
+    use crate::guard::{check_file, Thresholds};
+
+    #[test]
+    fn shared_extensions_are_resolved_by_content() {
+        let objc = b"#import \"PhotoCache.h\"\n\n@implementation PhotoCache\n@end\n";
+        assert_eq!(of_file("PhotoCache.m", objc).name, "objective-c");
+        let matlab = b"function y = lowpass(x)\n% Filter.\ny = x;\nend\n";
+        assert_eq!(of_file("lowpass.m", matlab).name, "erlang");
+        let prolog = b":- module(family, [parent/2]).\n\nparent(tom, bob).\nancestor(X, Y) :-\n    parent(X, Y).\n";
+        assert_eq!(of_file("family.pl", prolog).name, "prolog");
+        let perl = b"#!/usr/bin/perl\nuse strict;\nmy $x = 1;\n# a :- b\n";
+        assert_eq!(of_file("run.pl", perl).name, "perl");
+        assert_eq!(of_file("x.rs", b"").name, "rust");
+        let coq = b"Require Import Arith.\nTheorem t : 1 = 1.\nProof. reflexivity. Qed.\n";
+        assert_eq!(of_file("t.v", coq).name, "ocaml");
+        assert_eq!(
+            of_file("m.v", b"module m(input a);\nendmodule\n").name,
+            "verilog"
+        );
+        let glsl = b"#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+        assert_eq!(of_file("shade.fs", glsl).name, "c");
+        assert_eq!(
+            of_file("Pricing.fs", b"module Pricing\nlet x = 1\n").name,
+            "ocaml"
+        );
+        let cls = b"\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesClass{thesis}\n";
+        assert_eq!(of_file("thesis.cls", cls).name, "latex-package");
+        assert_eq!(of_file("Sheet1.cls", b"Option Explicit\n").name, "vb");
+        let qt = b"<?xml version=\"1.0\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\">\n";
+        assert_eq!(of_file("app_de.ts", qt).name, "html");
+    }
+
+    /// Whether `old` with lines 3..=6 replaced by `note` is blocked for
+    /// what stands in their place.
+    fn note_blocks(path: &str, old: &str, note: &str) -> bool {
+        let lines: Vec<&str> = old.lines().collect();
+        let mut new: Vec<&str> = lines[..2].to_vec();
+        new.push(note);
+        new.extend(&lines[6..]);
+        let new = new.join("\n") + "\n";
+        let r = check_file(
+            path,
+            Some(old.as_bytes()),
+            new.as_bytes(),
+            &Thresholds::default(),
+        );
+        r.blocked()
+            && r.reasons
+                .iter()
+                .any(|x| x.to_string().contains("were replaced by"))
+    }
+
+    #[test]
+    fn comment_syntaxes_of_their_file_kinds_are_known() {
+        let objc = "#import \"A.h\"\n@implementation A\n- (void)a {\n    [self b];\n    [self c];\n}\n- (void)d {\n    [self e];\n}\n@end\n";
+        assert!(note_blocks("A.m", objc, "// 나머지 메서드는 동일합니다"));
+        let prolog = ":- module(f, []).\nparent(tom, bob).\nparent(bob, ann).\nparent(ann, joe).\nparent(joe, kim).\nparent(kim, lee).\nsibling(X, Y) :- parent(P, X), parent(P, Y).\nx(1).\n";
+        assert!(note_blocks("f.pl", prolog, "% loput ennallaan"));
+        let perl = "package Q;\nuse strict;\nsub a {\n    my ($s) = @_;\n    return $s->{x};\n}\nsub b { 1 }\n1;\n";
+        assert!(note_blocks("Q.pm", perl, "=pod\n\nmuut ennallaan\n\n=cut"));
+        let adoc = "= Guide\n\n== Keys\nUse a key.\nRotate it.\nIt lasts a day.\n\n== Webhooks\nWe post events.\n";
+        assert!(note_blocks("g.adoc", adoc, "// resten uændret"));
+        assert!(note_blocks("g.adoc", adoc, "////\nsom før\n////"));
+        let tex = "\\section{A}\n\\label{a}\nA fixed threshold drifts.\nWe keep a window instead.\nAnd flag the outliers.\nTable~\\ref{t} compares.\n\\section{B}\nMore.\n";
+        assert!(note_blocks("m.tex", tex, "\\todo{wie vorher}"));
+        let ada = "package body S is\n   function F return Float is\n   begin\n      return 1.0;\n   end F;\n   X : Float := 0.0;\n   Y : Float := 1.0;\nend S;\n";
+        assert!(note_blocks("s.adb", ada, "   -- igual que antes"));
+        let md = "# Guide\n\n## Keys\nUse a key.\nRotate it.\nIt lasts a day.\n\n## Hooks\nWe post events.\n";
+        assert!(note_blocks("g.md", md, "[//]: # (loput ennallaan)"));
+        let liquid = "<main>\n{% for p in posts %}\n<h2>{{ p.title }}</h2>\n<p>{{ p.summary }}</p>\n<a href=\"{{ p.url }}\">more</a>\n{% endfor %}\n</main>\n<footer>x</footer>\n";
+        assert!(note_blocks(
+            "index.liquid",
+            liquid,
+            "{% comment %}wie vorher{% endcomment %}"
+        ));
+        let helm = "spec:\n  containers:\n    - name: web\n      image: x\n      ports:\n        - containerPort: 80\n  nodeSelector:\n    a: b\n";
+        assert!(note_blocks(
+            "chart/templates/d.yaml",
+            helm,
+            "      {{- /* wie vorher */}}"
+        ));
     }
 }

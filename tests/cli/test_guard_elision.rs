@@ -164,3 +164,40 @@ fn test_guard_check_process_agrees_with_the_suite() {
         assert_eq!(repo.read(&new), c.new);
     }
 }
+
+/// A note left where whole blocks were deleted is judged as a stand-in,
+/// even when it says the code was removed (fixtures/guard/elision/
+/// noted_deletions.md says why): every case there is blocked, with a
+/// reason that names the note; the same deletion without the note passes.
+#[test]
+fn test_guard_a_note_where_deleted_code_was_is_blocked_whatever_it_says() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/guard/elision/noted_deletions.jsonl");
+    let text = std::fs::read_to_string(path).expect("noted_deletions.jsonl exists");
+    let t = Thresholds::default();
+    let mut passed = Vec::new();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a case");
+        let field = |k: &str| v[k].as_str().expect("a string field").to_string();
+        let (name, file, old, new) = (field("name"), field("file"), field("old"), field("new"));
+        n += 1;
+        let r = killswitch::check_file(&file, Some(old.as_bytes()), new.as_bytes(), &t);
+        if !r.blocked() {
+            passed.push(name.clone());
+        }
+        // Without its note the deletion is an ordinary edit.
+        let note_line = new
+            .lines()
+            .find(|l| !old.lines().any(|o| o == *l) && !l.trim().is_empty())
+            .expect("the note");
+        let bare: String = new
+            .split_inclusive('\n')
+            .filter(|l| l.trim_end_matches('\n') != note_line)
+            .collect();
+        let r = killswitch::check_file(&file, Some(old.as_bytes()), bare.as_bytes(), &t);
+        assert!(!r.blocked(), "{name} without its note: {:?}", r.reasons);
+    }
+    assert!(n >= 40, "{n} cases");
+    assert!(passed.is_empty(), "passed: {passed:?}");
+}

@@ -59,7 +59,7 @@ impl Elsewhere<'_> {
 /// Adds the code lines `new` has and `old` has not to `added`, as file
 /// number `file`; content that is not UTF-8 adds nothing.
 fn add_to(added: &mut Added, file: u32, path: &str, old: Option<&[u8]>, new: &[u8]) {
-    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    let lang = lang::of_file(path, old.unwrap_or(new));
     if let Ok(n) = std::str::from_utf8(new) {
         let o = old.and_then(|o| std::str::from_utf8(o).ok()).unwrap_or("");
         removal::added_keys(o, n, lang, file, added);
@@ -110,7 +110,7 @@ impl<'a> Change<'a> {
     /// what the others add; `None` when there is no file at `i`.
     pub fn check(&self, i: usize, t: &Thresholds) -> Option<Report> {
         let (path, old, new) = *self.files.get(i)?;
-        let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+        let lang = lang::of_file(path, old.unwrap_or(new));
         Some(judge(lang, old, new, t, true, &self.elsewhere(i)))
     }
 }

@@ -196,7 +196,7 @@ pub fn check_in_change(
     t: &Thresholds,
     elsewhere: &Elsewhere<'_>,
 ) -> Report {
-    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    let lang = lang::of_file(path, old.unwrap_or(new));
     judge(lang, old, new, t, true, elsewhere)
 }
 

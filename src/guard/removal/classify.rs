@@ -347,6 +347,10 @@ pub(super) fn class_of(
                 );
             }
         }
+        // A document format's own line comments (AsciiDoc's `//`).
+        if lang.line_comments.iter().any(|m| starts_marker(t, m)) {
+            return (Class::Comment, None);
+        }
         return (
             if prose_note(t) {
                 Class::Comment

@@ -18,7 +18,16 @@
 //!   `raise NotImplementedError`, `return null` alone — the stub scanner's
 //!   tables) stand where at least two code lines were removed;
 //! - **emptied block**: every line of a block's body was removed while its
-//!   header (`.btn {`, `build:`, `def f():`) stays.
+//!   header (`.btn {`, `build:`, `def f():`) stays;
+//! - **stub line** ([`stub_lines`]): besides comments and the removed
+//!   definition's own header, only stubs stand where at least [`MIN_RUN`]
+//!   code lines were, or a one-line definition of the same name with a
+//!   stub for its body (`f _ = error "TODO"`), in any language.
+//!
+//! A note standing where whole blocks were deleted is judged as a stand-in
+//! even when it says the code was removed: the words that would tell a
+//! deletion's note from a lazy one ("removed for brevity", "entfernt, der
+//! Rest bleibt gleich") are no more reliable than any phrase list.
 //!
 //! A clean deletion (nothing in its place, no header left empty) is an
 //! ordinary edit: dead code is deleted that way. The cost is linear in the
@@ -29,6 +38,7 @@ use std::hash::BuildHasherDefault;
 
 mod classify;
 mod diff;
+mod stub_lines;
 
 use classify::*;
 use diff::*;
@@ -720,6 +730,11 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
+    if !new_code.is_empty() && code_lines >= MIN_RUN {
+        if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, lang) {
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
+        }
+    }
     if new_code.is_empty() && stand_ins.is_empty() && code_lines >= 2 {
         if let Some(header) = emptied() {
             let hl = &a.lines[header];
@@ -869,7 +884,8 @@ fn prose_stand_in<'s>(b: &Side, put: &'s [Line], removed: &[&str]) -> Option<(us
         return None;
     }
     let t = l.text(b.text);
-    let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`'])
+    // A LaTeX command (`\input{method}`) is markup, not a note.
+    let structured = t.starts_with(['#', '-', '*', '+', '|', '>', '!', '<', '`', '\\'])
         || t.contains("](")
         || t.contains('`')
         || t.contains("://")

@@ -517,6 +517,7 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
             || empty_construction(squeezed)
             || is_string_statement(squeezed)
             || LOGGING_PREFIXES.starts(squeezed)
+            || words::ignores(squeezed)
         {
             if words() {
                 b.marked = true;

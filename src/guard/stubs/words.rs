@@ -113,6 +113,23 @@ pub(super) const STUB_STATEMENTS: &[&str] = &[
     "thrownewUnimplementedError",
     "ThrowNewNotImplementedException",
     "ThrowNewNotSupportedException",
+    // Erlang, Clojure, F#: the languages' own "not done" failures.
+    "erlang:error(not_implemented",
+    "erlang:error(notimplemented",
+    "error(not_implemented",
+    "exit(not_implemented",
+    "erlang:nif_error(",
+    "(throw(UnsupportedOperationException.",
+    "(throw(java.lang.UnsupportedOperationException.",
+    "raise(NotImplementedException",
+    "notImplementedYet",
+    // Elm, PureScript, Gleam, Lean/Coq, Elixir/Erlang tuples.
+    "Debug.todo",
+    "unsafeCrashWith",
+    "todoas\"",
+    "Admitted.",
+    "{:error,:not_implemented}",
+    "{error,not_implemented}",
 ];
 
 /// Statements that fail on purpose; a stub when the line also says why in
@@ -138,6 +155,33 @@ pub(super) const FAILURES: &[&str] = &[
     "log.Fatal",
     "os.Exit",
     "process.exit",
+    // Zig, F#/OCaml, Fortran, Solidity, Erlang, Lisp/Clojure, Nim.
+    "@panic(",
+    "failwith",
+    "invalidOp",
+    "invalidArg",
+    "invalid_arg",
+    "errorstop",
+    "stop'",
+    "stop\"",
+    "revert(",
+    "revert\"",
+    "erlang:error(",
+    "erlang:exit(",
+    "(error",
+    "(throw",
+    "(signal",
+    "(raise",
+    // SQL, Objective-C, Ansible, Nim.
+    "RAISEEXCEPTION",
+    "RAISE_APPLICATION_ERROR(",
+    "RAISERROR(",
+    "SIGNALSQLSTATE",
+    "@throw",
+    "[NSExceptionraise:",
+    "ansible.builtin.fail:",
+    "fail:",
+    "quit(",
 ];
 
 /// Words that mark a stub in a comment, a string or a log line of a body.
@@ -280,6 +324,39 @@ pub(super) const TRIVIAL: &[&str] = &[
     "returnnil,false",
     "returnfalse,err",
     "Unit",
+    // Zig, Nim, COBOL, Prolog, Elixir/Erlang, Ansible: each language's
+    // statement or value that does nothing.
+    "unreachable",
+    "discard",
+    "CONTINUE",
+    "CONTINUE.",
+    "continue.",
+    "fail",
+    "fail.",
+    "true.",
+    ":ok",
+    "ok",
+    "ok.",
+    "{:ok,nil}",
+    "nil)",
+    "nil))",
+    "nil)))",
+    "ansible.builtin.meta:noop",
+    "meta:noop",
+    // Gleam, Lean/Coq, shell, Haskell, COBOL.
+    "todo",
+    "sorry",
+    "admit",
+    "admit.",
+    "return1",
+    "exit1",
+    "return()",
+    "pure()",
+    "mempty",
+    "EXIT.",
+    "EXITPARAGRAPH.",
+    "NEXTSENTENCE.",
+    "GOBACK.",
 ];
 
 /// Returns whether a squeezed line returns a new, empty value
@@ -306,6 +383,37 @@ pub(super) fn empty_construction(squeezed: &str) -> bool {
             ]
             .iter()
             .any(|e| value.ends_with(e)))
+}
+
+/// Statements that only tell the compiler a name goes unused (Zig's and
+/// Go's `_ = x;`, Lisp's `(declare (ignore x))`, C's `(void)x;`): they
+/// keep a stub company, as a stub's parameters are unused. Prefixes of a
+/// squeezed line, followed by nothing but names.
+const IGNORES: &[&str] = &[
+    "_=",
+    "(declare(ignore",
+    "(declare(ignorable",
+    "(void)",
+    "#pragmaunused(",
+    "let_=",
+];
+
+/// Returns whether a squeezed code line only marks names unused
+/// ([`IGNORES`]).
+pub(super) fn ignores(squeezed: &str) -> bool {
+    // Most lines begin with none of the prefixes' first bytes.
+    if !matches!(squeezed.as_bytes().first(), Some(b'_' | b'(' | b'#' | b'l')) {
+        return false;
+    }
+    IGNORES.iter().any(|p| {
+        squeezed.strip_prefix(p).is_some_and(|rest| {
+            let rest = rest.trim_end_matches([')', ';']);
+            !rest.is_empty()
+                && rest
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '&' | '*'))
+        })
+    })
 }
 
 /// Calls that only log or print; they keep a stub company without making it
@@ -366,6 +474,14 @@ pub(super) const LOGGING: &[&str] = &[
     "cerr<<",
     "Timber.",
     "Logger.",
+    // Ansible: a task that only prints.
+    "ansible.builtin.debug:",
+    "debug:",
+    "msg:",
+    // Fortran, make.
+    "print*,",
+    "write(*,*)",
+    "@echo",
 ];
 
 /// Words that begin a control block, not a function (`if (x) {`).
