@@ -219,7 +219,7 @@ pub fn check_file_awaiting(
     new: &[u8],
     t: impl FnOnce() -> Thresholds,
 ) -> Report {
-    let lang = lang::from_path(path).unwrap_or_else(|| lang::sniff(old.unwrap_or(new)));
+    let lang = lang::of_file(path, old.unwrap_or(new));
     judge_awaiting(lang, old, new, t, true, &Elsewhere::default())
 }
 
