@@ -151,10 +151,12 @@ pub(super) fn stub_stands_in<'p>(
                     continue;
                 }
                 let stubbed = is_stub(t, lang)
+                    || stubs::only_fails(code)
                     || super::super::elision::is_placeholder_in(t, lang)
                     || labels_a_placeholder(code)
-                    || split_definition(code)
-                        .is_some_and(|(head, body)| ours(head) && is_stub(body, lang));
+                    || split_definition(code).is_some_and(|(head, body)| {
+                        ours(head) && (is_stub(body, lang) || stubs::only_fails(body))
+                    });
                 if !stubbed {
                     return None;
                 }
@@ -226,13 +228,24 @@ mod tests {
         );
         let why = blocked("rl.erl", old, &new);
         assert!(why.iter().any(|w| w.contains("stub")), "{why:?}");
-        // A guard that fails with a message of its own is code.
+        // A failure alone where the whole body was, whatever its message
+        // says ("pending", "later", or words that sound like a guard): the
+        // body's logic is gone; a message is no sign of work kept.
+        for message in ["the window must be positive", "pending", "later"] {
+            let new = old.replace(
+                "    Now = erlang:monotonic_time(millisecond),\n    Live = maps:filter(fun(_, T) -> Now - T < W end, S),\n    erlang:send_after(W, self(), sweep),\n    {noreply, Live};\n",
+                &format!("    erlang:error(\"{message}\");\n"),
+            );
+            let why = blocked("rl.erl", old, &new);
+            assert!(why.iter().any(|w| w.contains("stub")), "{message}: {why:?}");
+        }
+        // A guard added before the body's logic, which stays, is code.
         let new = old.replace(
-            "    Now = erlang:monotonic_time(millisecond),\n    Live = maps:filter(fun(_, T) -> Now - T < W end, S),\n    erlang:send_after(W, self(), sweep),\n    {noreply, Live};\n",
-            "    erlang:error(\"the window must be positive\");\n",
+            "    Now = erlang:monotonic_time(millisecond),\n",
+            "    W > 0 orelse erlang:error(\"the window must be positive\"),\n    Now = erlang:monotonic_time(millisecond),\n",
         );
         let why = blocked("rl.erl", old, &new);
-        assert!(!why.iter().any(|w| w.contains("stub")), "{why:?}");
+        assert!(why.is_empty(), "{why:?}");
     }
 
     #[test]
@@ -297,5 +310,26 @@ mod tests {
         let new = old.replace(body, "    try self.pushChecked(byte);\n");
         let why = blocked("ring.zig", old, &new);
         assert!(!why.iter().any(|w| w.contains("stub")), "{why:?}");
+    }
+
+    #[test]
+    fn a_failure_with_any_message_standing_for_a_body_is_a_stub() {
+        // A one-line definition of the same name that only fails.
+        let old = "module Sched where\n\nschedule :: Int -> [Int] -> [Int]\nschedule n xs =\n  let sorted = reverse (foldr insert [] xs)\n      kept = take n sorted\n  in map (* 2) kept\n\nother :: Int\nother = 1\n";
+        for message in ["TODO", "pending", "later"] {
+            let new = old.replace(
+                "schedule n xs =\n  let sorted = reverse (foldr insert [] xs)\n      kept = take n sorted\n  in map (* 2) kept\n",
+                &format!("schedule _ _ = error \"{message}\"\n"),
+            );
+            let why = blocked("Sched.hs", old, &new);
+            assert!(why.iter().any(|w| w.contains("stub")), "{message}: {why:?}");
+        }
+        // A body left as one failure under its kept header, in braces.
+        let old = "const std = @import(\"std\");\n\nfn a() void {}\n\npub fn push(self: *Ring, byte: u8) !void {\n    if (self.len == self.buf.len) return error.Full;\n    const tail = (self.head + self.len) % self.buf.len;\n    self.buf[tail] = byte;\n    self.len += 1;\n}\n\nfn b() void {}\n";
+        let new = old.replace(
+            "    if (self.len == self.buf.len) return error.Full;\n    const tail = (self.head + self.len) % self.buf.len;\n    self.buf[tail] = byte;\n    self.len += 1;\n",
+            "    @panic(\"later\");\n",
+        );
+        assert!(!blocked("ring.zig", old, &new).is_empty());
     }
 }

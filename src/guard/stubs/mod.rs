@@ -547,6 +547,15 @@ fn is_string_statement(s: &str) -> bool {
             .any(|q| s.starts_with(q) && s.ends_with(q) && s.len() >= 2 * q.len())
 }
 
+/// Returns whether the code line `t` only fails (`throw …`, `panic(…)`,
+/// `error "…"`, `revert(…)`), whatever its message says: standing alone
+/// where a body of real logic was, that is a stub (a message without a
+/// stub word, `"pending"`, hides nothing).
+pub(crate) fn only_fails(t: &str) -> bool {
+    let squeezed: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    FAILURE_PREFIXES.starts(squeezed.trim_end_matches(';'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
