@@ -44,7 +44,7 @@ use classify::*;
 use diff::*;
 
 use super::lang::Lang;
-use super::lines::{find_newline, hash_line, seed, PassThrough};
+use super::lines::{count_newlines, find_newline, hash_line, seed, PassThrough};
 use super::measure::{self, Delta, Hunk};
 use super::stubs;
 
@@ -341,10 +341,7 @@ fn findings_in(
     let start = back_lines(old.as_bytes(), d.head, CONTEXT);
     let old_end = forward_lines(old.as_bytes(), old.len() - d.tail, CONTEXT);
     let new_end = forward_lines(new.as_bytes(), new.len() - d.tail, CONTEXT);
-    let first = old.as_bytes()[..start]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count();
+    let first = count_newlines(&old.as_bytes()[..start]);
     let open = open_at(&old[..start], lang);
     let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
         return Vec::new();
