@@ -25,6 +25,9 @@ use super::Entry;
 #[macro_export]
 macro_rules! entry_point {
     ($entry:ident) => {
+        #[global_allocator]
+        static ALLOCATOR: $crate::sys::alloc::HugeAlloc = $crate::sys::alloc::HugeAlloc;
+
         #[cfg(all(target_os = "linux", target_env = "gnu"))]
         #[no_mangle]
         extern "C" fn main(
