@@ -261,6 +261,60 @@ pub static LANGS: &[Lang] = &[
     brace("solidity", &["sol"], &["//"], b"\"'", false),
     brace("protobuf", &["proto", "thrift"], &["//"], b"\"'", false),
     brace("objective-c", &["mm"], &["//"], b"\"", true),
+    // Brace languages whose comments are C's: D (with its nesting `/+ +/`),
+    // shaders (GLSL, HLSL, WGSL, Metal), Haxe, Move, Cairo, Gleam,
+    // ReScript/Reason, Odin, Hare, Bicep, CUE, Jsonnet, Apex.
+    Lang {
+        block_comments: &[("/*", "*/"), ("/+", "+/")],
+        ..brace("d", &["d", "di"], &["//"], b"\"`", true)
+    },
+    brace(
+        "shader",
+        &[
+            "glsl", "vert", "frag", "geom", "comp", "tesc", "tese", "rgen", "rchit", "rmiss",
+            "hlsl", "hlsli", "fx", "fxh", "cginc", "compute", "usf", "ush", "wgsl", "metal",
+        ],
+        &["//"],
+        b"\"",
+        false,
+    ),
+    brace("haxe", &["hx"], &["//"], b"\"'", false),
+    brace("move", &["move"], &["//"], b"\"", false),
+    brace("cairo", &["cairo"], &["//"], b"\"'", false),
+    brace("gleam", &["gleam"], &["//"], b"\"", false),
+    brace(
+        "rescript",
+        &["res", "resi", "re", "rei"],
+        &["//"],
+        b"\"`",
+        false,
+    ),
+    brace("odin", &["odin"], &["//"], b"\"`", true),
+    brace("hare", &["ha"], &["//"], b"\"`", true),
+    brace("bicep", &["bicep"], &["//"], b"'", false),
+    brace("cue", &["cue"], &["//"], b"\"`", false),
+    brace(
+        "jsonnet",
+        &["jsonnet", "libsonnet"],
+        &["//", "#"],
+        b"\"'",
+        false,
+    ),
+    brace("apex", &["apex", "trigger"], &["//"], b"'", false),
+    // Brace languages whose line comments are `#` and have no block
+    // comments: AWK, Tcl, Nushell.
+    Lang {
+        block_comments: NONE,
+        ..brace("awk", &["awk", "gawk", "mawk"], &["#"], b"\"", false)
+    },
+    Lang {
+        block_comments: NONE,
+        ..brace("tcl", &["tcl", "tk", "itcl", "tm"], &["#"], b"\"", false)
+    },
+    Lang {
+        block_comments: NONE,
+        ..brace("nushell", &["nu"], &["#"], b"\"'`", false)
+    },
     Lang {
         block_comments: &[("<#", "#>")],
         ..brace(
@@ -353,6 +407,67 @@ pub static LANGS: &[Lang] = &[
         &[("(*", "*)")],
     ),
     other("vim", &["vim", "vimrc"], &["\""], NONE),
+    // Python's syntax (Vyper, Starlark, Mojo, GDScript): `#` comments,
+    // indented bodies, docstrings.
+    Lang {
+        blocks: Blocks::Indent,
+        fn_keywords: &["def", "async def", "fn", "func", "static func"],
+        bare_ellipsis_is_code: true,
+        quotes: b"\"'",
+        docstrings: true,
+        unit: "functions",
+        ..other(
+            "python-like",
+            &[
+                "vy",
+                "mojo",
+                "bzl",
+                "star",
+                "gd",
+                "BUILD",
+                "BUILD.bazel",
+                "WORKSPACE",
+                "Tiltfile",
+            ],
+            &["#"],
+            NONE,
+        )
+    },
+    Lang {
+        unit: "functions",
+        blocks: Blocks::End,
+        fn_keywords: &["def", "macro"],
+        ..other("crystal", &["cr"], &["#"], NONE)
+    },
+    other("lean", &["lean"], &["--"], &[("/-", "-/")]),
+    other("smalltalk", &["st"], &[], &[("\"", "\"")]),
+    other(
+        "forth",
+        &["fth", "4th", "frt", "forth"],
+        &["\\ "],
+        &[("( ", ")")],
+    ),
+    other("abap", &["abap"], &["\"", "*"], NONE),
+    other("cobol", &["cob", "cbl", "cpy"], &["*>", "*"], NONE),
+    other("raku", &["raku", "rakumod", "p6", "pm6"], &["#"], NONE),
+    other("coffeescript", &["coffee"], &["#"], &[("###", "###")]),
+    other("janet", &["janet"], &["#"], NONE),
+    other("autohotkey", &["ahk"], &[";"], C_COMMENTS),
+    other("wolfram", &["wl", "wls"], &[], &[("(*", "*)")]),
+    other("dhall", &["dhall"], &["--"], &[("{-", "-}")]),
+    other("cabal", &["cabal"], &["--"], NONE),
+    other(
+        "build-scripts",
+        &[
+            "meson.build",
+            "justfile",
+            "Justfile",
+            "Earthfile",
+            "Vagrantfile",
+        ],
+        &["#"],
+        NONE,
+    ),
     Lang {
         sections: &["["],
         unit: "sections",
@@ -380,18 +495,21 @@ pub static LANGS: &[Lang] = &[
         unit: "definitions",
         ..other(
             "haskell",
-            &["hs", "lhs", "elm", "purs"],
+            &["hs", "lhs", "elm", "purs", "idr", "lidr", "agda", "lagda"],
             &["--"],
             &[("{-", "-}")],
         )
     },
     other(
         "lisp",
-        &["lisp", "el", "clj", "cljs", "scm", "rkt"],
+        &[
+            "lisp", "el", "clj", "cljs", "cljc", "edn", "scm", "ss", "sld", "sls", "rkt", "fnl",
+            "hy", "lsp",
+        ],
         &[";"],
-        NONE,
+        &[("#|", "|#")],
     ),
-    other("asm", &["asm", "s", "nasm"], &[";", "#"], NONE),
+    other("asm", &["asm", "s", "nasm"], &[";", "#", "//"], C_COMMENTS),
     // LaTeX documents are prose with markup: a paragraph replaced by a
     // short note is judged as in Markdown.
     Lang {
@@ -575,6 +693,21 @@ const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
         &[],
     ),
     // `.ts`: TypeScript by default, a Qt translation (XML) by its root.
+    // Salesforce Apex classes share `.cls` with VBA and LaTeX classes.
+    (
+        "cls",
+        "apex",
+        &[
+            "with sharing",
+            "without sharing",
+            "inherited sharing",
+            "public class ",
+            "global class ",
+            "@isTest",
+            "@AuraEnabled",
+        ],
+        &["Attribute VB_", "VERSION 1.0 CLASS", "\\ProvidesClass"],
+    ),
     ("ts", "html", &["<!DOCTYPE TS>", "<TS version"], &[]),
     // `.pl`: Perl by default, Prolog by its directives and clauses.
     (
@@ -611,19 +744,15 @@ pub fn of_file(path: &str, content: &[u8]) -> &'static Lang {
     let Some((_, ext)) = base.rsplit_once('.') else {
         return by_name;
     };
-    let Some((_, other, signs, own)) = SHARED_EXTENSIONS
-        .iter()
-        .find(|(e, ..)| ext.eq_ignore_ascii_case(e))
-    else {
-        return by_name;
-    };
+    // An extension may be shared by several languages (`.cls`: VBA,
+    // LaTeX, Apex): the first whose signs the content shows wins.
     let head = &content[..content.len().min(16 * 1024)];
     let has = |s: &&str| memchr::memmem::find(head, s.as_bytes()).is_some();
-    if signs.iter().any(has) && !own.iter().any(has) {
-        named(other)
-    } else {
-        by_name
-    }
+    SHARED_EXTENSIONS
+        .iter()
+        .filter(|(e, ..)| ext.eq_ignore_ascii_case(e))
+        .find(|(_, _, signs, own)| signs.iter().any(has) && !own.iter().any(has))
+        .map_or(by_name, |(_, other, ..)| named(other))
 }
 
 /// Returns the row named `name`.

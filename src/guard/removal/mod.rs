@@ -252,6 +252,8 @@ pub enum Removal {
     Stub,
     /// A block's body was removed and its header kept.
     EmptiedBody,
+    /// A call to a function defined nowhere stands where a body was.
+    GhostCall,
 }
 
 /// One structural finding, with where it is.
@@ -432,6 +434,7 @@ fn findings_in(
             &added,
             elsewhere,
             lang,
+            (old, new),
         ) {
             Judged::Found(f) => out.push(f),
             Judged::Deleted(f) => {
@@ -583,6 +586,7 @@ fn judge_hunk(
     added: &Map<u32>,
     elsewhere: Others<'_>,
     lang: &Lang,
+    whole_texts: (&str, &str),
 ) -> Judged {
     let removed = &a.lines[or.clone()];
     let put = &b.lines[nr.clone()];
@@ -735,6 +739,18 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
+    if let Some(l) = stub_lines::noted_shrink(
+        a,
+        b,
+        put,
+        new_code.len(),
+        code_lines,
+        whole || emptied().is_some(),
+        &removed_comments,
+        lang,
+    ) {
+        return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
+    }
     if new_code.is_empty() && stand_ins.is_empty() && code_lines >= 2 {
         if let Some(header) = emptied() {
             let hl = &a.lines[header];
@@ -750,6 +766,15 @@ fn judge_hunk(
     }
     if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
         return Judged::Deleted(finding(Removal::StandIn, 0, String::new()));
+    }
+    if let ([l], true) = (new_code.as_slice(), code_lines >= MIN_RUN) {
+        if stub_lines::ghost_call(a, or.clone(), l.text(b.text), whole_texts, lang) {
+            return Judged::Found(finding(
+                Removal::GhostCall,
+                b.first + b.index(l) + 1,
+                text_of(l),
+            ));
+        }
     }
     Judged::Nothing
 }
@@ -774,6 +799,11 @@ fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
     }
     let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
     let head = squeeze(h.text(a.text));
+    // Lean's `:= by` opens a proof's tactic block: `:= sorry` collapses it.
+    let head = head
+        .strip_suffix("by")
+        .filter(|h| h.ends_with(":="))
+        .unwrap_or(&head);
     let head = head
         .trim_end_matches(['{', ':'])
         .trim_end_matches("=>")

@@ -167,6 +167,225 @@ pub(super) fn stub_stands_in<'p>(
     stub
 }
 
+/// At most this many new code lines, with a note that says they stand
+/// in, may replace a removed body ([`noted_shrink`]).
+const NOTED_SHRINK_LINES: usize = 2;
+
+/// Splits a code line at a comment after its code (`return 1.0; //
+/// placeholder`): the first comment marker of `lang` outside a string,
+/// after white space.
+fn split_note<'t>(t: &'t str, lang: &Lang) -> Option<(&'t str, &'t str)> {
+    let markers: Vec<&str> = lang
+        .line_comments
+        .iter()
+        .copied()
+        .chain(lang.block_comments.iter().map(|(o, _)| *o))
+        .map(str::trim_end)
+        .filter(|m| !m.is_empty())
+        .collect();
+    let bytes = t.as_bytes();
+    let mut quote: Option<u8> = None;
+    let mut escaped = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == q {
+                quote = None;
+            }
+            continue;
+        }
+        if lang.quotes.contains(&b) {
+            quote = Some(b);
+            continue;
+        }
+        if i > 0
+            && bytes[i - 1].is_ascii_whitespace()
+            && markers.iter().any(|m| bytes[i..].starts_with(m.as_bytes()))
+        {
+            return Some((&t[..i], &t[i..]));
+        }
+    }
+    None
+}
+
+/// Returns the note that stands for a removed body when one or two short
+/// code lines that write nothing new (every name in them was in the old
+/// text: `return x;`, `return 1.0;`, `esc(expr)`, `(void)`) replace at
+/// least three times as many removed code lines, or a body whole, next to
+/// a new comment that says it stands in (a stub word or an elision
+/// phrase: `// placeholder`, `// TODO: ACES curve`, `; same as before`).
+/// A rewrite that shortens the code writes something new: a library call,
+/// a helper's name.
+pub(super) fn noted_shrink<'p>(
+    a: &Side,
+    b: &Side,
+    put: &'p [Line],
+    new_code: usize,
+    gone: usize,
+    body: bool,
+    removed_comments: &[&str],
+    lang: &Lang,
+) -> Option<&'p Line> {
+    if lang.prose || new_code == 0 || new_code > NOTED_SHRINK_LINES {
+        return None;
+    }
+    if !(gone >= new_code * MIN_RUN || (body && gone > new_code)) {
+        return None;
+    }
+    let mut note = None;
+    for l in put {
+        let t = l.text(b.text);
+        let (code, comment) = match l.class() {
+            Class::Blank => continue,
+            Class::Comment => ("", Some(t)),
+            Class::Code => split_note(t, lang).map_or((t, None), |(c, n)| (c, Some(n))),
+        };
+        if let Some(n) = comment {
+            let says = stubs::classify(n, lang).marked
+                || super::super::elision::is_placeholder_in(n, lang)
+                || super::super::elision::says_kept(n);
+            if note.is_none() && says && !removed_comments.iter().any(|r| similar(r, n)) {
+                note = Some(l);
+            }
+        }
+        // Every name of the code was in the old text: nothing was written.
+        let new_name = code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| {
+                w.chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
+            })
+            .any(|w| !a.text.contains(w));
+        if new_name {
+            return None;
+        }
+    }
+    note
+}
+
+/// Keywords that may precede the one call of a delegating body.
+const CALL_PREFIXES: &[&str] = &["return ", "await ", "try ", "yield ", "co_return ", "ret "];
+
+/// Receivers of a method of the same object or module.
+const OWN_RECEIVERS: &[&str] = &[
+    "self.", "this.", "this.#", "@", "Self::", "self::", "static::",
+];
+
+/// Returns the words of an identifier, lower case, split at `_`, `-` and
+/// camel-case humps (`fetchWithRetries`, `fetch_with_retries`: fetch,
+/// with, retries).
+fn name_words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            prev_lower = false;
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Returns the name a one-call line calls (`return self._fetch(a, b);`
+/// calls `_fetch`): unqualified or on the object itself, the line nothing
+/// but the call.
+fn called(code: &str) -> Option<&str> {
+    let mut t = code.trim().trim_end_matches(';').trim_end();
+    while let Some(rest) = CALL_PREFIXES.iter().find_map(|p| t.strip_prefix(p)) {
+        t = rest.trim_start();
+    }
+    for r in OWN_RECEIVERS {
+        if let Some(rest) = t.strip_prefix(r) {
+            t = rest;
+            break;
+        }
+    }
+    let end = t
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(t.len());
+    let (name, rest) = t.split_at(end);
+    let first = name.chars().next()?;
+    if !(first.is_alphabetic() || first == '_') || !rest.starts_with('(') || !rest.ends_with(')') {
+        return None;
+    }
+    Some(name)
+}
+
+/// Returns whether a run of removed code lines (`or`, a body) was
+/// replaced by one call of a function that neither text defines or
+/// mentions elsewhere (`return splitQuoted(line, ',');` where the parser
+/// was, `return await self._fetch_with_retries(session, url)`): the body
+/// handed to code that was never written. The name must be private
+/// (`_`-prefixed) or share a word with the function whose body it
+/// replaces while not being one of its words (`splitLine` →
+/// `splitQuoted`, not `my_strlen` → `strlen`, a library's).
+pub(super) fn ghost_call(
+    a: &Side,
+    or: std::ops::Range<usize>,
+    line: &str,
+    (old, new): (&str, &str),
+    lang: &Lang,
+) -> bool {
+    if lang.prose || lang.format.is_some() {
+        return false;
+    }
+    let code = split_note(line, lang).map_or(line, |(c, _)| c);
+    let Some(name) = called(code) else {
+        return false;
+    };
+    if name.len() < 4 || old.contains(name) || new.matches(name).count() > 1 {
+        return false;
+    }
+    // The function whose body was removed: the nearest code line with
+    // words above the hunk, indented less than the removed code.
+    let removed = &a.lines[or.clone()];
+    let Some(indent) = removed
+        .iter()
+        .filter(|l| l.class() == Class::Code && l.word())
+        .map(|l| l.indent(a.text))
+        .min()
+    else {
+        return false;
+    };
+    let header = a.lines[..or.start]
+        .iter()
+        .rev()
+        .filter(|l| l.class() == Class::Code && l.word())
+        .find(|l| l.indent(a.text) < indent);
+    let owner: Vec<String> = header
+        .map(|h| {
+            let t = h.text(a.text);
+            t.split('(')
+                .next()
+                .unwrap_or(t)
+                .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .find(|w| !w.is_empty())
+                .map(name_words)
+                .unwrap_or_default()
+        })
+        .unwrap_or_default();
+    let words = name_words(name);
+    let shares = words.iter().any(|w| w.len() >= 3 && owner.contains(w));
+    let one_of_its_words = words.len() == 1 && owner.contains(&words[0]);
+    name.starts_with('_') || (shares && !one_of_its_words)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::guard::{check_file, Thresholds};
