@@ -447,7 +447,11 @@ pub static LANGS: &[Lang] = &[
         &["\\ "],
         &[("( ", ")")],
     ),
-    other("abap", &["abap"], &["\"", "*"], NONE),
+    // ABAP: `"` opens a comment, strings are `'…'` and `` `…` ``.
+    Lang {
+        quotes: b"'`|",
+        ..other("abap", &["abap"], &["\"", "*"], NONE)
+    },
     other("cobol", &["cob", "cbl", "cpy"], &["*>", "*"], NONE),
     other("raku", &["raku", "rakumod", "p6", "pm6"], &["#"], NONE),
     other("coffeescript", &["coffee"], &["#"], &[("###", "###")]),

@@ -734,6 +734,11 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
+    if let ([l], true) = (new_code.as_slice(), code_lines >= 2) {
+        if stub_lines::stub_definition(a, removed, l.text(b.text), lang) {
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
+        }
+    }
     if !new_code.is_empty() && code_lines >= MIN_RUN {
         if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));

@@ -127,7 +127,13 @@ pub(super) fn stub_stands_in<'p>(
             defined(split_definition(t).map_or(t, |(head, _)| head))
         })
         .collect();
-    let ours = |head: &str| defined(head).is_some_and(|n| names.contains(&n));
+    // The removed definition's header, or a definition under a name the
+    // old text does not hold (`schedule2 _ = undefined` where `schedule`
+    // was, `def cleanup_old(): ...`): a stub renamed is still a stub.
+    let ours = |head: &str| {
+        defined(head)
+            .is_some_and(|n| names.contains(&n) || (!names.is_empty() && !a.text.contains(n)))
+    };
     let mut stub = None;
     for l in put {
         let t = l.text(b.text);
@@ -146,6 +152,11 @@ pub(super) fn stub_stands_in<'p>(
                     .trim_end_matches("->")
                     .trim_end_matches(" do")
                     .trim_end();
+                if ["...", "…", "???"].contains(&code.trim()) {
+                    // A body of punctuation that stands for code.
+                    stub.get_or_insert(l);
+                    continue;
+                }
                 if !l.word() || (opener.len() < code.trim_end().len() && ours(opener)) {
                     // Punctuation, or the removed definition's header.
                     continue;
@@ -165,6 +176,30 @@ pub(super) fn stub_stands_in<'p>(
         }
     }
     stub
+}
+
+/// Returns whether `line`, the one new code line where at least two
+/// removed code lines were, is a one-line definition of a removed name
+/// (or of a name new to the text) whose right side is a stub or a typed
+/// hole (`transpose xs = ?transpose_rhs` where two clauses were).
+pub(super) fn stub_definition(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
+    if lang.prose {
+        return false;
+    }
+    let names: Vec<&str> = removed
+        .iter()
+        .filter(|l| l.class() == Class::Code && l.word())
+        .filter_map(|l| {
+            let t = l.text(a.text);
+            defined(split_definition(t).map_or(t, |(head, _)| head))
+        })
+        .collect();
+    let code = &line[..line.len() - trailing_note(line, lang).map_or(0, str::len)];
+    split_definition(code).is_some_and(|(head, body)| {
+        defined(head)
+            .is_some_and(|n| names.contains(&n) || (!names.is_empty() && !a.text.contains(n)))
+            && (is_stub(body, lang) || stubs::only_fails(body))
+    })
 }
 
 /// At most this many new code lines, with a note that says they stand
@@ -235,7 +270,8 @@ pub(super) fn noted_shrink<'p>(
     if !(gone >= new_code * MIN_RUN || (body && gone > new_code)) {
         return None;
     }
-    let mut note = None;
+    let mut note: Option<(&Line, bool)> = None;
+    let mut calls = false;
     for l in put {
         let t = l.text(b.text);
         let (code, comment) = match l.class() {
@@ -247,10 +283,19 @@ pub(super) fn noted_shrink<'p>(
             let says = stubs::classify(n, lang).marked
                 || super::super::elision::is_placeholder_in(n, lang)
                 || super::super::elision::says_kept(n);
-            if note.is_none() && says && !removed_comments.iter().any(|r| similar(r, n)) {
-                note = Some(l);
+            let words = comment_body(n, lang).chars().any(char::is_alphanumeric);
+            if !removed_comments.iter().any(|r| similar(r, n))
+                && words
+                && !is_directive(comment_body(n, lang))
+            {
+                if says {
+                    note.get_or_insert((l, true));
+                } else {
+                    note.get_or_insert((l, false));
+                }
             }
         }
+        calls |= code.contains('(') && stubs::classify(code, lang).real > 0;
         // Every name of the code was in the old text: nothing was written.
         let new_name = code
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -264,7 +309,10 @@ pub(super) fn noted_shrink<'p>(
             return None;
         }
     }
-    note
+    // A note in words no vocabulary holds ("giữ nguyên như cũ") counts
+    // when the code beside it calls nothing: a value or a name returned
+    // (`return rows;`, `rv_total = 0.`) is no rewrite of a body.
+    note.filter(|&(_, says)| says || !calls).map(|(l, _)| l)
 }
 
 /// Keywords that may precede the one call of a delegating body.
@@ -302,10 +350,21 @@ fn name_words(name: &str) -> Vec<String> {
     out
 }
 
+/// Splits an identifier off the start of `t`.
+fn ident(t: &str) -> Option<(&str, &str)> {
+    let end = t
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(t.len());
+    let (name, rest) = t.split_at(end);
+    let first = name.chars().next()?;
+    (first.is_alphabetic() || first == '_').then_some((name, rest))
+}
+
 /// Returns the name a one-call line calls (`return self._fetch(a, b);`
-/// calls `_fetch`): unqualified or on the object itself, the line nothing
-/// but the call.
-fn called(code: &str) -> Option<&str> {
+/// calls `_fetch`) and its qualifier (`Csv.split(line)`: `Csv`), if any:
+/// unqualified, on the object itself or on one module name, the line
+/// nothing but the call.
+fn called(code: &str) -> Option<(Option<&str>, &str)> {
     let mut t = code.trim().trim_end_matches(';').trim_end();
     while let Some(rest) = CALL_PREFIXES.iter().find_map(|p| t.strip_prefix(p)) {
         t = rest.trim_start();
@@ -316,15 +375,15 @@ fn called(code: &str) -> Option<&str> {
             break;
         }
     }
-    let end = t
-        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .unwrap_or(t.len());
-    let (name, rest) = t.split_at(end);
-    let first = name.chars().next()?;
-    if !(first.is_alphabetic() || first == '_') || !rest.starts_with('(') || !rest.ends_with(')') {
-        return None;
-    }
-    Some(name)
+    let (first, rest) = ident(t)?;
+    let (qualifier, name, rest) = match rest.strip_prefix("::").or_else(|| rest.strip_prefix('.')) {
+        Some(after) => {
+            let (name, rest) = ident(after)?;
+            (Some(first), name, rest)
+        }
+        None => (None, first, rest),
+    };
+    (rest.starts_with('(') && rest.ends_with(')')).then_some((qualifier, name))
 }
 
 /// Returns whether a run of removed code lines (`or`, a body) was
@@ -346,10 +405,13 @@ pub(super) fn ghost_call(
         return false;
     }
     let code = split_note(line, lang).map_or(line, |(c, _)| c);
-    let Some(name) = called(code) else {
+    let Some((qualifier, name)) = called(code) else {
         return false;
     };
-    if name.len() < 4 || old.contains(name) || new.matches(name).count() > 1 {
+    let nowhere = |w: &str| !old.contains(w) && new.matches(w).count() <= 1;
+    // A qualifier the file names nowhere else (no import, no other use)
+    // is as unwritten as the function.
+    if name.len() < 4 || !nowhere(name) || !qualifier.is_none_or(nowhere) {
         return false;
     }
     // The function whose body was removed: the nearest code line with
@@ -383,7 +445,7 @@ pub(super) fn ghost_call(
     let words = name_words(name);
     let shares = words.iter().any(|w| w.len() >= 3 && owner.contains(w));
     let one_of_its_words = words.len() == 1 && owner.contains(&words[0]);
-    name.starts_with('_') || (shares && !one_of_its_words)
+    (name.starts_with('_') && qualifier.is_none()) || (shares && !one_of_its_words)
 }
 
 #[cfg(test)]
