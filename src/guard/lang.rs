@@ -881,6 +881,19 @@ mod tests {
             ("package.json", "json"),
             ("views/index.html.erb", "template"),
             ("README.md", "prose"),
+            ("scripts/report.awk", "awk"),
+            ("source/app.d", "d"),
+            ("shaders/blur.wgsl", "shader"),
+            ("shaders/lit.frag", "shader"),
+            ("lib/backup.tcl", "tcl"),
+            ("src/Game.hx", "haxe"),
+            ("src/Pager.res", "rescript"),
+            ("Sort/Insertion.lean", "lean"),
+            ("src/limiter.cr", "crystal"),
+            ("contracts/Vault.vy", "python-like"),
+            ("scripts/deps.nu", "nushell"),
+            ("src/Vect.idr", "haskell"),
+            ("queue.rkt", "lisp"),
         ] {
             assert_eq!(from_path(path).map(|l| l.name), Some(name), "{path}");
         }
@@ -934,6 +947,11 @@ mod shared_extension_tests {
             of_file("m.v", b"module m(input a);\nendmodule\n").name,
             "verilog"
         );
+        let apex =
+            b"public with sharing class Scorer {\n    public Integer score() { return 1; }\n}\n";
+        assert_eq!(of_file("Scorer.cls", apex).name, "apex");
+        let vba = b"VERSION 1.0 CLASS\nAttribute VB_Name = \"Scorer\"\nPublic Function Score()\nEnd Function\n";
+        assert_eq!(of_file("Scorer.cls", vba).name, "vb");
         let glsl = b"#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
         assert_eq!(of_file("shade.fs", glsl).name, "c");
         assert_eq!(

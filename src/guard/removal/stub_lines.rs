@@ -613,4 +613,125 @@ mod tests {
         );
         assert!(!blocked("ring.zig", old, &new).is_empty());
     }
+
+    /// A D module of three functions, the second's body `body`.
+    fn d_module(body: &str) -> String {
+        format!(
+            "module csv;\nimport std.string : strip;\n\nsize_t count(string s)\n{{\n    return s.length;\n}}\n\nstring[] splitLine(string line)\n{{\n{body}}}\n\nbool blank(string s)\n{{\n    return s.strip.length == 0;\n}}\n"
+        )
+    }
+
+    const D_BODY: &str = "    string[] result;\n    string cur;\n    foreach (ch; line)\n    {\n        if (ch == ',')\n        {\n            result ~= cur;\n            cur = null;\n        }\n        else\n            cur ~= ch;\n    }\n    return result ~ cur;\n";
+
+    #[test]
+    fn code_that_writes_nothing_new_beside_a_note_is_a_stub() {
+        let old = d_module(D_BODY);
+        // A value or a parameter returned, a note in any words.
+        for body in [
+            "    return null; // placeholder\n",
+            "    string[] result;\n    return result; // giữ nguyên như cũ\n",
+            "    // TODO: quoting\n    return [line];\n",
+        ] {
+            let why = blocked("csv.d", &old, &d_module(body));
+            assert!(why.iter().any(|w| w.contains("stub")), "{body}: {why:?}");
+        }
+        // A call beside a note in words no vocabulary holds, a call of
+        // code the old text did not hold, or no note: rewrites.
+        for body in [
+            "    return line.split(\",\"); // std does it\n",
+            "    import std.array : split;\n    return split(line, \",\");\n",
+            "    return [line];\n",
+        ] {
+            let why = blocked("csv.d", &old, &d_module(body));
+            assert!(!why.iter().any(|w| w.contains("stub")), "{body}: {why:?}");
+        }
+    }
+
+    #[test]
+    fn a_body_handed_to_a_function_defined_nowhere_is_blocked() {
+        let old = d_module(D_BODY);
+        for body in [
+            "    return splitQuoted(line, ',');\n",
+            "    return Csv.splitQuoted(line);\n",
+            "    return _split(line);\n",
+        ] {
+            let why = blocked("csv.d", &old, &d_module(body));
+            assert!(
+                why.iter().any(|w| w.contains("defined nowhere")),
+                "{body}: {why:?}"
+            );
+        }
+        // The helper written in the same file, a library call named like
+        // the function, a name the file already uses: refactors.
+        let helper = d_module("    return splitQuoted(line, ',');\n")
+            + "\nstring[] splitQuoted(string line, char sep)\n{\n    string[] result;\n    string cur;\n    foreach (ch; line)\n    {\n        if (ch == sep)\n        {\n            result ~= cur;\n            cur = null;\n        }\n        else\n            cur ~= ch;\n    }\n    return result ~ cur;\n}\n";
+        assert!(blocked("csv.d", &old, &helper).is_empty());
+        let old_c = "#include <string.h>\n\nint a(void) { return 1; }\n\nsize_t su_strlen(const char *s)\n{\n    size_t n = 0;\n    while (s[n] != '\\0') {\n        n++;\n    }\n    return n;\n}\n\nint b(void) { return 2; }\n";
+        let new_c = old_c.replace(
+            "    size_t n = 0;\n    while (s[n] != '\\0') {\n        n++;\n    }\n    return n;\n",
+            "    return strlen(s);\n",
+        );
+        assert!(blocked("strutil.c", old_c, &new_c).is_empty());
+    }
+
+    #[test]
+    fn a_stub_under_a_new_name_or_a_typed_hole_is_a_stub() {
+        let old = "import os\n\n\ndef a():\n    return 1\n\n\ndef cleanup(days):\n    removed = 0\n    for p in os.listdir('.'):\n        os.remove(p)\n        removed += 1\n    return removed\n\n\ndef b():\n    return 2\n";
+        let new = old.replace(
+            "def cleanup(days):\n    removed = 0\n    for p in os.listdir('.'):\n        os.remove(p)\n        removed += 1\n    return removed\n",
+            "def cleanup_old(days):\n    ...\n",
+        );
+        let why = blocked("jobs.py", old, &new);
+        assert!(why.iter().any(|w| w.contains("stub")), "{why:?}");
+        let old = "module Vect\n\nhead : Vect (S n) a -> a\nhead (x :: _) = x\n\ntranspose : Vect m (Vect n a) -> Vect n (Vect m a)\ntranspose [] = replicate _ []\ntranspose (r :: rs) = zipWith (::) r (transpose rs)\n\nlast : Vect (S n) a -> a\nlast [x] = x\nlast (_ :: xs) = last xs\n";
+        let new = old.replace(
+            "transpose [] = replicate _ []\ntranspose (r :: rs) = zipWith (::) r (transpose rs)\n",
+            "transpose xs = ?transpose_rhs\n",
+        );
+        let why = blocked("Vect.idr", old, &new);
+        assert!(why.iter().any(|w| w.contains("stub")), "{why:?}");
+        // Two clauses merged into one that does the work: a rewrite.
+        let new = old.replace(
+            "transpose [] = replicate _ []\ntranspose (r :: rs) = zipWith (::) r (transpose rs)\n",
+            "transpose xs = foldr (zipWith (::)) (replicate _ []) xs\n",
+        );
+        assert!(blocked("Vect.idr", old, &new).is_empty());
+    }
+
+    #[test]
+    fn a_lean_proof_collapsed_to_sorry_is_a_stub() {
+        let old = "namespace S\n\ndef f (n : Nat) : Nat := n + 1\n\ntheorem f_pos (n : Nat) :\n    0 < f n := by\n  unfold f\n  induction n with\n  | zero => simp\n  | succ k ih => omega\n\ndef g := 2\n\nend S\n";
+        let new = old.replace(
+            "    0 < f n := by\n  unfold f\n  induction n with\n  | zero => simp\n  | succ k ih => omega\n",
+            "    0 < f n := sorry\n",
+        );
+        let why = blocked("S.lean", old, &new);
+        assert!(why.iter().any(|w| w.contains("stub")), "{why:?}");
+        let new = old.replace(
+            "  unfold f\n  induction n with\n  | zero => simp\n  | succ k ih => omega\n",
+            "  simp [f]\n",
+        );
+        assert!(blocked("S.lean", old, &new).is_empty());
+    }
+
+    #[test]
+    fn more_languages_failures_and_holes_are_stubs() {
+        use crate::guard::lang::from_path;
+        for (file, line) in [
+            ("a.nu", "error make {msg: \"not implemented\"}"),
+            ("a.sv", "$fatal(1, \"TODO\");"),
+            ("a.st", "^ self notYetImplemented"),
+            ("a.idr", "?rhs"),
+            ("a.agda", "{! !}"),
+            ("a.rkt", "(void))"),
+            ("a.el", "(user-error \"TODO\"))"),
+        ] {
+            let lang = from_path(file).unwrap_or(&crate::guard::lang::GENERIC);
+            assert!(super::is_stub(line, lang), "{file}: {line}");
+        }
+        for (file, line) in [("a.php", "?>"), ("a.js", "{!loading && <Spinner/>}")] {
+            let lang = from_path(file).unwrap_or(&crate::guard::lang::GENERIC);
+            assert!(!super::is_stub(line, lang), "{file}: {line}");
+        }
+    }
 }
