@@ -77,6 +77,9 @@ fn split_definition(t: &str) -> Option<(&str, &str)> {
         .map(|(p, n)| (&t[..p], &t[p + n..]))
 }
 
+/// The most words of an aside read as a label ([`labels_a_placeholder`]).
+const LABEL_WORDS: usize = 8;
+
 /// Returns whether a string or a parenthesised aside of the code line
 /// `t` is a placeholder (`@doc "unchanged"`, `- name: Enable the site
 /// (unchanged)`): a label kept over code left out.
@@ -91,9 +94,13 @@ fn labels_a_placeholder(t: &str) -> bool {
             rest = &after[c + close.len_utf8()..];
         }
     }
+    // A short aside that says the text is kept ("(same digest text as
+    // before)" where a heredoc's lines were) is a label too.
     parts.iter().any(|p| {
         p.chars().any(char::is_alphabetic)
-            && super::super::elision::is_placeholder(&format!("// {p}"))
+            && (super::super::elision::is_placeholder(&format!("// {p}"))
+                || (p.split_whitespace().count() <= LABEL_WORDS
+                    && super::super::elision::says_kept(p)))
     })
 }
 
