@@ -772,8 +772,10 @@ fn judge_hunk(
     if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
         return Judged::Deleted(finding(Removal::StandIn, 0, String::new()));
     }
-    if let ([l], true) = (new_code.as_slice(), code_lines >= MIN_RUN) {
-        if stub_lines::ghost_call(a, or.clone(), l.text(b.text), whole_texts, lang) {
+    if let (1..=2, true) = (new_code.len(), code_lines >= MIN_RUN) {
+        let texts: Vec<&str> = new_code.iter().map(|l| l.text(b.text)).collect();
+        if stub_lines::ghost_call(a, or.clone(), &texts, whole_texts, lang) {
+            let l = new_code[0];
             return Judged::Found(finding(
                 Removal::GhostCall,
                 b.first + b.index(l) + 1,

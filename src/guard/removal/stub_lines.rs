@@ -322,12 +322,49 @@ pub(super) fn noted_shrink<'p>(
     note.filter(|&(_, says)| says || !calls).map(|(l, _)| l)
 }
 
-/// Keywords that may precede the one call of a delegating body.
-const CALL_PREFIXES: &[&str] = &["return ", "await ", "try ", "yield ", "co_return ", "ret "];
+/// Receivers that name the object or module itself (`self._fetch(…)`,
+/// `this.cache.get(…)`), stripped before a call's chain is judged.
+const OWN_RECEIVERS: &[&str] = &["self", "this", "Self", "$this", "static", "@"];
 
-/// Receivers of a method of the same object or module.
-const OWN_RECEIVERS: &[&str] = &[
-    "self.", "this.", "this.#", "@", "Self::", "self::", "static::",
+/// Words a one- or two-line delegating body may hold without writing
+/// anything new.
+const GLUE_WORDS: &[&str] = &[
+    "return", "await", "let", "const", "var", "val", "auto", "yield", "try", "new", "nil", "null",
+    "None", "true", "false", "err", "mut", "async",
+];
+
+/// Languages whose libraries are called unqualified by compound names
+/// (`json_encode`, `pthread_mutex_lock`, `array_filter`): a bare call
+/// there may be the library's, so only a private name counts.
+const UNQUALIFIED_LIBRARIES: &[&str] = &[
+    "c",
+    "c++",
+    "objective-c",
+    "php",
+    "shell",
+    "perl",
+    "r",
+    "erlang",
+    "generic",
+];
+
+/// Global functions of the web platform called unqualified, named like
+/// the helpers they replace (`parseNumber` → `parseFloat`).
+const GLOBAL_CALLS: &[&str] = &[
+    "parseInt",
+    "parseFloat",
+    "structuredClone",
+    "encodeURIComponent",
+    "decodeURIComponent",
+    "encodeURI",
+    "decodeURI",
+    "queueMicrotask",
+    "requestAnimationFrame",
+    "cancelAnimationFrame",
+    "setTimeout",
+    "setInterval",
+    "clearTimeout",
+    "clearInterval",
 ];
 
 /// Returns the words of an identifier, lower case, split at `_`, `-` and
@@ -357,72 +394,183 @@ fn name_words(name: &str) -> Vec<String> {
     out
 }
 
-/// Splits an identifier off the start of `t`.
-fn ident(t: &str) -> Option<(&str, &str)> {
-    let end = t
-        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .unwrap_or(t.len());
-    let (name, rest) = t.split_at(end);
-    let first = name.chars().next()?;
-    (first.is_alphabetic() || first == '_').then_some((name, rest))
+/// One call in a line: the chain before its `(` split at `.`/`::`/`->`,
+/// whether it began at the object itself, and its arguments' text.
+struct Call<'t> {
+    parts: Vec<&'t str>,
+    own: bool,
+    args: &'t str,
 }
 
-/// Returns the name a one-call line calls (`return self._fetch(a, b);`
-/// calls `_fetch`) and its qualifier (`Csv.split(line)`: `Csv`), if any:
-/// unqualified, on the object itself or on one module name, the line
-/// nothing but the call.
-fn called(code: &str) -> Option<(Option<&str>, &str)> {
-    let mut t = code.trim().trim_end_matches(';').trim_end();
-    while let Some(rest) = CALL_PREFIXES.iter().find_map(|p| t.strip_prefix(p)) {
-        t = rest.trim_start();
-    }
-    for r in OWN_RECEIVERS {
-        if let Some(rest) = t.strip_prefix(r) {
-            t = rest;
-            break;
+/// Returns the position of the `)` that closes the `(` at `open`.
+fn closing_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate().skip(open) {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
         }
     }
-    let (first, rest) = ident(t)?;
-    let (qualifier, name, rest) = match rest.strip_prefix("::").or_else(|| rest.strip_prefix('.')) {
-        Some(after) => {
-            let (name, rest) = ident(after)?;
-            (Some(first), name, rest)
-        }
-        None => (None, first, rest),
-    };
-    (rest.starts_with('(') && rest.ends_with(')')).then_some((qualifier, name))
+    None
 }
 
-/// Returns whether a run of removed code lines (`or`, a body) was
-/// replaced by one call of a function that neither text defines or
-/// mentions elsewhere (`return splitQuoted(line, ',');` where the parser
-/// was, `return await self._fetch_with_retries(session, url)`): the body
-/// handed to code that was never written. The name must be private
-/// (`_`-prefixed) or share a word with the function whose body it
-/// replaces while not being one of its words (`splitLine` →
-/// `splitQuoted`, not `my_strlen` → `strlen`, a library's).
+/// Returns the calls of a code line (`return this.cache.fetch(id)`:
+/// `cache`, `fetch` on the object itself).
+fn calls_in(code: &str) -> Vec<Call<'_>> {
+    let bytes = code.as_bytes();
+    let mut out = Vec::new();
+    for (p, _) in code.match_indices('(') {
+        let start = bytes[..p]
+            .iter()
+            .rposition(|&b| {
+                !(b.is_ascii_alphanumeric()
+                    || matches!(b, b'_' | b'.' | b':' | b'$' | b'@' | b'#' | b'-' | b'>'))
+            })
+            .map_or(0, |x| x + 1);
+        let chain = &code[start..p];
+        let mut parts: Vec<&str> = chain
+            .split(['.', ':', '#'])
+            .flat_map(|x| x.split("->"))
+            .filter(|x| !x.is_empty())
+            .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        let own = OWN_RECEIVERS.contains(&parts[0]) || chain.starts_with('@');
+        if OWN_RECEIVERS.contains(&parts[0]) {
+            parts.remove(0);
+        }
+        let valid = |w: &&str| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$' || c == '@')
+        };
+        if parts.is_empty() || !parts.iter().all(valid) {
+            continue;
+        }
+        let close = closing_paren(bytes, p).unwrap_or(code.len());
+        out.push(Call {
+            parts: parts
+                .into_iter()
+                .map(|w| w.trim_start_matches(['@', '$']))
+                .collect(),
+            own,
+            args: &code[(p + 1).min(close)..close],
+        });
+    }
+    out
+}
+
+/// Returns whether the one or two new code lines (`lines`) where a run of
+/// removed code lines (`or`, a body) was hand the body to code never
+/// written: a call whose name, and every name it is reached through, the
+/// two texts hold nowhere else (`return splitQuoted(line, ',');`, `return
+/// this.cache.fetchOrder(id);`, `out := scheduleEDF(now, jobs)`), the rest
+/// of the lines writing nothing new. A bare or module-qualified name must
+/// also be private (`_`-prefixed) or share a word with the function whose
+/// body it replaces while not being one of its words (`splitLine` →
+/// `splitQuoted`; not `my_strlen` → `strlen`), and be no library's where
+/// libraries are called bare ([`UNQUALIFIED_LIBRARIES`], [`GLOBAL_CALLS`]).
 pub(super) fn ghost_call(
     a: &Side,
     or: std::ops::Range<usize>,
-    line: &str,
+    lines: &[&str],
     (old, new): (&str, &str),
     lang: &Lang,
 ) -> bool {
-    if lang.prose || lang.format.is_some() {
+    if lang.prose || lang.format.is_some() || lines.is_empty() || lines.len() > 2 {
         return false;
     }
-    let code = split_note(line, lang).map_or(line, |(c, _)| c);
-    let Some((qualifier, name)) = called(code) else {
+    let nowhere = |w: &str| !old.contains(w) && new.matches(w).count() <= 1;
+    let owner = owner_words(a, or.clone());
+    let codes: Vec<&str> = lines
+        .iter()
+        .map(|l| split_note(l, lang).map_or(*l, |(c, _)| c))
+        .collect();
+    let ghost = codes.iter().flat_map(|c| calls_in(c)).find(|call| {
+        let Some((&name, qualifiers)) = call.parts.split_last() else {
+            return false;
+        };
+        if name.len() < 4 || !nowhere(name) || !qualifiers.iter().all(|q| nowhere(q)) {
+            return false;
+        }
+        let words = name_words(name);
+        let shares = words.iter().any(|w| w.len() >= 3 && owner.contains(w));
+        let one_of_its_words = words.len() == 1 && owner.contains(&words[0]);
+        let related = shares && !one_of_its_words;
+        if call.own {
+            // A member of a class that inherits nothing is declared in
+            // the file: one it never names was never written. An
+            // inherited one (`self.filter_queryset`) may be the base's.
+            let private = name.starts_with('_') || qualifiers.iter().any(|q| q.starts_with('_'));
+            return private
+                || (base_free_class(a, or.start) && (related || !qualifiers.is_empty()));
+        }
+        if !qualifiers.is_empty() {
+            return related;
+        }
+        let simple_args = !call.args.contains(['(', '{']) && !call.args.contains("=>");
+        // Where libraries are called bare, the project's own prefix
+        // (`su_trim` → `su_trim_both`) tells its functions from theirs.
+        let own_prefix = owner.len() >= 2 && words.first() == owner.first();
+        name.starts_with('_')
+            || (related
+                && simple_args
+                && (!UNQUALIFIED_LIBRARIES.contains(&lang.name) || own_prefix)
+                && !GLOBAL_CALLS.contains(&name))
+    });
+    let Some(ghost) = ghost else {
         return false;
     };
-    let nowhere = |w: &str| !old.contains(w) && new.matches(w).count() <= 1;
-    // A qualifier the file names nowhere else (no import, no other use)
-    // is as unwritten as the function.
-    if name.len() < 4 || !nowhere(name) || !qualifier.is_none_or(nowhere) {
+    // Nothing else new: every other name was in the old text.
+    codes.iter().all(|c| {
+        c.split(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+            .filter(|w| {
+                w.chars()
+                    .next()
+                    .is_some_and(|ch| ch.is_alphabetic() || ch == '_')
+            })
+            .all(|w| ghost.parts.contains(&w) || GLUE_WORDS.contains(&w) || old.contains(w))
+    })
+}
+
+/// Returns whether the nearest class header above old line `at` (in the
+/// side's window) declares a class with no base class (`class Repo {`,
+/// `class Repo implements Store {`, `class Repo:`): one whose members
+/// are all in the file. No class header found: unknown, so no.
+fn base_free_class(a: &Side, at: usize) -> bool {
+    let Some(header) = a.lines[..at]
+        .iter()
+        .rev()
+        .filter(|l| l.class() == Class::Code)
+        .map(|l| l.text(a.text))
+        .find(|t| {
+            t.split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == "class")
+        })
+    else {
         return false;
-    }
-    // The function whose body was removed: the nearest code line with
-    // words above the hunk, indented less than the removed code.
+    };
+    let after = header.split_once("class").map_or("", |(_, r)| r);
+    let bases = after.contains("extends")
+        || after.contains(" < ")
+        || after.contains(':') && !after.trim_end().ends_with(':')
+        || after.split_once('(').is_some_and(|(_, r)| {
+            !matches!(r.split(')').next().map(str::trim), Some("" | "object"))
+        });
+    !bases
+}
+
+/// Returns the words of the name of the function whose body the removed
+/// lines `or` were: the nearest code line with words above them, indented
+/// less.
+fn owner_words(a: &Side, or: std::ops::Range<usize>) -> Vec<String> {
     let removed = &a.lines[or.clone()];
     let Some(indent) = removed
         .iter()
@@ -430,14 +578,13 @@ pub(super) fn ghost_call(
         .map(|l| l.indent(a.text))
         .min()
     else {
-        return false;
+        return Vec::new();
     };
-    let header = a.lines[..or.start]
+    a.lines[..or.start]
         .iter()
         .rev()
         .filter(|l| l.class() == Class::Code && l.word())
-        .find(|l| l.indent(a.text) < indent);
-    let owner: Vec<String> = header
+        .find(|l| l.indent(a.text) < indent)
         .map(|h| {
             let t = h.text(a.text);
             t.split('(')
@@ -448,11 +595,7 @@ pub(super) fn ghost_call(
                 .map(name_words)
                 .unwrap_or_default()
         })
-        .unwrap_or_default();
-    let words = name_words(name);
-    let shares = words.iter().any(|w| w.len() >= 3 && owner.contains(w));
-    let one_of_its_words = words.len() == 1 && owner.contains(&words[0]);
-    (name.starts_with('_') && qualifier.is_none()) || (shares && !one_of_its_words)
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -679,6 +822,40 @@ mod tests {
             "    return strlen(s);\n",
         );
         assert!(blocked("strutil.c", old_c, &new_c).is_empty());
+    }
+
+    #[test]
+    fn a_member_nothing_declares_is_a_ghost_only_in_a_class_that_inherits_nothing() {
+        let class = |base: &str, body: &str| {
+            format!(
+                "import {{ Pool }} from 'pg';\n\nexport class Repo{base} {{\n  constructor(private readonly pool: Pool) {{}}\n\n  async byId(id: string) {{\n{body}  }}\n\n  close() {{\n    return this.pool.end();\n  }}\n}}\n"
+            )
+        };
+        let body = "    const { rows } = await this.pool.query('SELECT 1 WHERE id = $1', [id]);\n    if (rows.length === 0) {\n      return null;\n    }\n    return rows[0];\n";
+        let ghost = "    return this.cache.fetchOrder(id);\n";
+        let why = blocked("repo.ts", &class("", body), &class("", ghost));
+        assert!(why.iter().any(|w| w.contains("defined nowhere")), "{why:?}");
+        // A base class may declare it.
+        let why = blocked(
+            "repo.ts",
+            &class(" extends Base", body),
+            &class(" extends Base", ghost),
+        );
+        assert!(why.is_empty(), "{why:?}");
+        // Library calls named like the helper they replace.
+        let php_old = "<?php\nfinal class U\n{\n    public function encodeJson(array $users): string\n    {\n        $parts = [];\n        foreach ($users as $u) {\n            $parts[] = $u->name;\n        }\n        return '[' . implode(',', $parts) . ']';\n    }\n\n    public function count(array $users): int\n    {\n        $n = 0;\n        foreach ($users as $u) {\n            $n += $u->active ? 1 : 0;\n        }\n        return $n;\n    }\n}\n";
+        let php_new = php_old.replace(
+            "        $parts = [];\n        foreach ($users as $u) {\n            $parts[] = $u->name;\n        }\n        return '[' . implode(',', $parts) . ']';\n",
+            "        return json_encode($users);\n",
+        );
+        assert!(blocked("U.php", php_old, &php_new).is_empty());
+        let js_old = "const D = /x/;\n\nexport function parseNumber(text) {\n  const t = String(text).trim();\n  if (!D.test(t)) {\n    return NaN;\n  }\n  return Number(t);\n}\n\nexport function clamp(n, lo, hi) {\n  if (n < lo) {\n    return lo;\n  }\n  if (n > hi) {\n    return hi;\n  }\n  return n;\n}\n";
+        let js_new = js_old.replace(
+            "  const t = String(text).trim();\n  if (!D.test(t)) {\n    return NaN;\n  }\n  return Number(t);\n",
+            "  return parseFloat(text);\n",
+        );
+        let why = blocked("num.js", js_old, &js_new);
+        assert!(why.is_empty(), "{why:?}");
     }
 
     #[test]
