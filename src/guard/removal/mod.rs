@@ -748,9 +748,7 @@ fn judge_hunk(
         a,
         b,
         put,
-        new_code.len(),
-        code_lines,
-        whole || emptied().is_some(),
+        (new_code.len(), code_lines, whole || emptied().is_some()),
         &removed_comments,
         lang,
     ) {

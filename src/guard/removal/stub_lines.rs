@@ -258,16 +258,16 @@ fn split_note<'t>(t: &'t str, lang: &Lang) -> Option<(&'t str, &'t str)> {
 /// text: `return x;`, `return 1.0;`, `esc(expr)`, `(void)`) replace at
 /// least three times as many removed code lines, or a body whole, next to
 /// a new comment that says it stands in (a stub word or an elision
-/// phrase: `// placeholder`, `// TODO: ACES curve`, `; same as before`).
-/// A rewrite that shortens the code writes something new: a library call,
-/// a helper's name.
+/// phrase: `// placeholder`, `// TODO: ACES curve`, `; same as before`),
+/// or in any words when the code calls nothing. A rewrite that shortens
+/// the code writes something new: a library call, a helper's name.
+/// `counts` are the new code lines, the removed ones, and whether those
+/// were a body whole.
 pub(super) fn noted_shrink<'p>(
     a: &Side,
     b: &Side,
     put: &'p [Line],
-    new_code: usize,
-    gone: usize,
-    body: bool,
+    (new_code, gone, body): (usize, usize, bool),
     removed_comments: &[&str],
     lang: &Lang,
 ) -> Option<&'p Line> {
