@@ -424,6 +424,7 @@ fn findings_in(
     }
     let mut out = Vec::new();
     let (mut deleted, mut loose) = (None::<Finding>, None::<(usize, String)>);
+    let known = stub_lines::Names::new(old, new);
     for (h, (or, nr)) in hunks.iter().enumerate() {
         match judge_hunk(
             &a,
@@ -434,7 +435,7 @@ fn findings_in(
             &added,
             elsewhere,
             lang,
-            (old, new),
+            &known,
         ) {
             Judged::Found(f) => out.push(f),
             Judged::Deleted(f) => {
@@ -586,7 +587,7 @@ fn judge_hunk(
     added: &Map<u32>,
     elsewhere: Others<'_>,
     lang: &Lang,
-    whole_texts: (&str, &str),
+    known: &stub_lines::Names,
 ) -> Judged {
     let removed = &a.lines[or.clone()];
     let put = &b.lines[nr.clone()];
@@ -735,17 +736,17 @@ fn judge_hunk(
         }
     }
     if let ([l], true) = (new_code.as_slice(), code_lines >= 2) {
-        if stub_lines::stub_definition(a, removed, l.text(b.text), lang) {
+        if stub_lines::stub_definition(a, removed, l.text(b.text), known, lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
     if !new_code.is_empty() && code_lines >= MIN_RUN {
-        if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, lang) {
+        if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, known, lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
     if let Some(l) = stub_lines::noted_shrink(
-        a,
+        known,
         b,
         put,
         (new_code.len(), code_lines, whole || emptied().is_some()),
@@ -772,7 +773,7 @@ fn judge_hunk(
     }
     if let (1..=2, true) = (new_code.len(), code_lines >= MIN_RUN) {
         let texts: Vec<&str> = new_code.iter().map(|l| l.text(b.text)).collect();
-        if stub_lines::ghost_call(a, or.clone(), &texts, whole_texts, lang) {
+        if stub_lines::ghost_call(a, or.clone(), &texts, known, lang) {
             let l = new_code[0];
             return Judged::Found(finding(
                 Removal::GhostCall,

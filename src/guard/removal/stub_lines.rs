@@ -11,6 +11,62 @@
 
 use super::*;
 
+/// The names of the two whole texts, gathered once, on first use: the
+/// rules that ask whether a name is new to the file or written nowhere
+/// look it up instead of searching the texts for every hunk (a spread
+/// edit of a large file has thousands).
+pub(super) struct Names<'t> {
+    old: &'t str,
+    new: &'t str,
+    in_old: std::cell::OnceCell<std::collections::HashSet<&'t str>>,
+    in_new: std::cell::OnceCell<HashMap<&'t str, u32>>,
+}
+
+/// Returns the names of `t`: runs of letters, digits and `_`, and the
+/// longer runs that also hold `-`, `?`, `!` or `'` (Lisp and Haskell
+/// names).
+fn names_of(t: &str) -> impl Iterator<Item = &str> {
+    t.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '?' | '!' | '\'')))
+        .filter(|w| !w.is_empty())
+        .flat_map(|w| {
+            let parts = w
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|p| !p.is_empty() && p.len() < w.len());
+            std::iter::once(w).chain(parts)
+        })
+}
+
+impl<'t> Names<'t> {
+    /// The names of `old` and `new`, not gathered yet.
+    pub(super) fn new(old: &'t str, new: &'t str) -> Names<'t> {
+        Names {
+            old,
+            new,
+            in_old: std::cell::OnceCell::new(),
+            in_new: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Returns whether the old text holds the name `w`.
+    fn old_has(&self, w: &str) -> bool {
+        self.in_old
+            .get_or_init(|| names_of(self.old).collect())
+            .contains(w)
+    }
+
+    /// Returns how many times the new text holds the name `w`.
+    fn new_count(&self, w: &str) -> u32 {
+        let counts = self.in_new.get_or_init(|| {
+            let mut m = HashMap::new();
+            for n in names_of(self.new) {
+                *m.entry(n).or_insert(0u32) += 1;
+            }
+            m
+        });
+        counts.get(w).copied().unwrap_or(0)
+    }
+}
+
 /// What separates a definition's head from its body on one line:
 /// Haskell/ML/Nim `=`, Erlang/Elixir `->`, Prolog `:-`, Elixir `, do:`,
 /// C#/Scala/Dart `=>`.
@@ -120,6 +176,7 @@ pub(super) fn stub_stands_in<'p>(
     b: &Side,
     removed: &[Line],
     put: &'p [Line],
+    known: &Names,
     lang: &Lang,
 ) -> Option<&'p Line> {
     if lang.prose {
@@ -139,7 +196,7 @@ pub(super) fn stub_stands_in<'p>(
     // was, `def cleanup_old(): ...`): a stub renamed is still a stub.
     let ours = |head: &str| {
         defined(head)
-            .is_some_and(|n| names.contains(&n) || (!names.is_empty() && !a.text.contains(n)))
+            .is_some_and(|n| names.contains(&n) || (!names.is_empty() && !known.old_has(n)))
     };
     let mut stub = None;
     for l in put {
@@ -189,7 +246,13 @@ pub(super) fn stub_stands_in<'p>(
 /// removed code lines were, is a one-line definition of a removed name
 /// (or of a name new to the text) whose right side is a stub or a typed
 /// hole (`transpose xs = ?transpose_rhs` where two clauses were).
-pub(super) fn stub_definition(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
+pub(super) fn stub_definition(
+    a: &Side,
+    removed: &[Line],
+    line: &str,
+    known: &Names,
+    lang: &Lang,
+) -> bool {
     if lang.prose {
         return false;
     }
@@ -204,7 +267,7 @@ pub(super) fn stub_definition(a: &Side, removed: &[Line], line: &str, lang: &Lan
     let code = &line[..line.len() - trailing_note(line, lang).map_or(0, str::len)];
     split_definition(code).is_some_and(|(head, body)| {
         defined(head)
-            .is_some_and(|n| names.contains(&n) || (!names.is_empty() && !a.text.contains(n)))
+            .is_some_and(|n| names.contains(&n) || (!names.is_empty() && !known.old_has(n)))
             && (is_stub(body, lang) || stubs::only_fails(body))
     })
 }
@@ -264,7 +327,7 @@ fn split_note<'t>(t: &'t str, lang: &Lang) -> Option<(&'t str, &'t str)> {
 /// `counts` are the new code lines, the removed ones, and whether those
 /// were a body whole.
 pub(super) fn noted_shrink<'p>(
-    a: &Side,
+    known: &Names,
     b: &Side,
     put: &'p [Line],
     (new_code, gone, body): (usize, usize, bool),
@@ -311,7 +374,7 @@ pub(super) fn noted_shrink<'p>(
                     .next()
                     .is_some_and(|c| c.is_alphabetic() || c == '_')
             })
-            .any(|w| !a.text.contains(w));
+            .any(|w| !known.old_has(w));
         if new_name {
             return None;
         }
@@ -481,13 +544,13 @@ pub(super) fn ghost_call(
     a: &Side,
     or: std::ops::Range<usize>,
     lines: &[&str],
-    (old, new): (&str, &str),
+    known: &Names,
     lang: &Lang,
 ) -> bool {
     if lang.prose || lang.format.is_some() || lines.is_empty() || lines.len() > 2 {
         return false;
     }
-    let nowhere = |w: &str| !old.contains(w) && new.matches(w).count() <= 1;
+    let nowhere = |w: &str| !known.old_has(w) && known.new_count(w) <= 1;
     let owner = owner_words(a, or.clone());
     let codes: Vec<&str> = lines
         .iter()
@@ -536,9 +599,13 @@ pub(super) fn ghost_call(
                     .next()
                     .is_some_and(|ch| ch.is_alphabetic() || ch == '_')
             })
-            .all(|w| ghost.parts.contains(&w) || GLUE_WORDS.contains(&w) || old.contains(w))
+            .all(|w| ghost.parts.contains(&w) || GLUE_WORDS.contains(&w) || known.old_has(w))
     })
 }
+
+/// How many lines above a call its class header is looked for (a bound:
+/// every candidate call of a spread edit looks).
+const CLASS_SCAN: usize = 4096;
 
 /// Returns whether the nearest class header above old line `at` (in the
 /// side's window) declares a class with no base class (`class Repo {`,
@@ -548,6 +615,7 @@ fn base_free_class(a: &Side, at: usize) -> bool {
     let Some(header) = a.lines[..at]
         .iter()
         .rev()
+        .take(CLASS_SCAN)
         .filter(|l| l.class() == Class::Code)
         .map(|l| l.text(a.text))
         .find(|t| {
