@@ -618,11 +618,10 @@ pub static LANGS: &[Lang] = &[
             ],
         )
     },
-    data(
-        "json",
-        &["json", "jsonc", "json5", "ipynb", "geojson"],
-        Format::Json,
-    ),
+    // A Jupyter notebook is JSON whose code cells are also judged as code
+    // ([`notebook_code`]).
+    data("notebook", &["ipynb"], Format::Json),
+    data("json", &["json", "jsonc", "json5", "geojson"], Format::Json),
     data("toml", &["toml", "Cargo.lock", "Pipfile"], Format::Toml),
     Lang {
         block_comments: YAML_COMMENTS,
@@ -760,6 +759,143 @@ pub fn of_file(path: &str, content: &[u8]) -> &'static Lang {
 }
 
 /// Returns the row named `name`.
+/// Returns the code cells of a Jupyter notebook's text, one after the
+/// other, each opened by a `# %%` line (the cell marker of editors that
+/// read notebooks as scripts), and the language of its kernel (Python when
+/// it names none the table knows); `None` when the text is no notebook.
+pub fn notebook_code(text: &str) -> Option<(String, &'static Lang)> {
+    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    let cells = doc.get("cells")?.as_array()?;
+    let kernel = doc
+        .pointer("/metadata/language_info/file_extension")
+        .and_then(|e| e.as_str())
+        .and_then(|e| from_path(&format!("cell{e}")))
+        .unwrap_or_else(|| named("python"));
+    let mut out = String::new();
+    for cell in cells {
+        if cell.get("cell_type").and_then(|t| t.as_str()) != Some("code") {
+            continue;
+        }
+        out.push_str("# %%\n");
+        match cell.get("source") {
+            Some(serde_json::Value::String(s)) => out.push_str(s),
+            Some(serde_json::Value::Array(lines)) => {
+                for l in lines.iter().filter_map(|l| l.as_str()) {
+                    out.push_str(l);
+                }
+            }
+            _ => {}
+        }
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    Some((out, kernel))
+}
+
+/// Returns the code a document embeds, grouped by language, in order:
+/// a notebook's code cells ([`notebook_code`]), a Markdown file's fenced
+/// blocks (by their info string: ```` ```python ````), an HTML page's
+/// inline `<script>` and `<style>` elements. Each piece is followed by a
+/// blank line. Empty for other files.
+pub fn embedded_code(text: &str, lang: &Lang) -> Vec<(&'static Lang, String)> {
+    let mut groups: Vec<(&'static Lang, String)> = Vec::new();
+    let mut add = |l: &'static Lang, code: &str| {
+        let at = match groups.iter().position(|(g, _)| std::ptr::eq(*g, l)) {
+            Some(i) => i,
+            None => {
+                groups.push((l, String::new()));
+                groups.len() - 1
+            }
+        };
+        groups[at].1.push_str(code);
+        groups[at].1.push('\n');
+    };
+    match lang.name {
+        "notebook" => {
+            if let Some((code, kernel)) = notebook_code(text) {
+                add(kernel, &code);
+            }
+        }
+        "prose" => {
+            let mut fence: Option<(&str, Option<&'static Lang>, String)> = None;
+            for line in text.lines() {
+                let t = line.trim_start();
+                match &mut fence {
+                    None => {
+                        for marker in ["```", "~~~"] {
+                            if let Some(info) = t.strip_prefix(marker) {
+                                let word = info.trim().split([' ', '{', ',']).next().unwrap_or("");
+                                let l = (!word.is_empty())
+                                    .then(|| {
+                                        from_path(&format!("x.{word}")).or_else(|| by_name(word))
+                                    })
+                                    .flatten();
+                                fence = Some((marker, l, String::new()));
+                                break;
+                            }
+                        }
+                    }
+                    Some((marker, l, body)) => {
+                        if t.starts_with(*marker) {
+                            if let Some(l) = l {
+                                if l.format.is_none() && !l.prose {
+                                    add(l, body);
+                                }
+                            }
+                            fence = None;
+                        } else {
+                            body.push_str(line);
+                            body.push('\n');
+                        }
+                    }
+                }
+            }
+        }
+        "html" => {
+            for (open, close, name) in [
+                ("<script", "</script>", "javascript"),
+                ("<style", "</style>", "css"),
+            ] {
+                let mut rest = text;
+                while let Some(o) = rest.find(open) {
+                    let after = &rest[o..];
+                    let Some(gt) = after.find('>') else { break };
+                    let tag = &after[..gt];
+                    let body = &after[gt + 1..];
+                    let Some(c) = body.find(close) else { break };
+                    if !tag.contains("src=") && !tag.contains("type=\"application/") {
+                        add(named(name), &body[..c]);
+                    }
+                    rest = &body[c..];
+                }
+            }
+        }
+        _ => {}
+    }
+    groups
+}
+
+/// Returns the row whose name is `name` (`python`, `rust`), or a common
+/// alias of one (`js`, `sh`), for a fence's info string.
+fn by_name(name: &str) -> Option<&'static Lang> {
+    let name = name.to_ascii_lowercase();
+    let name = match name.as_str() {
+        "js" | "node" => "javascript",
+        "ts" => "typescript",
+        "py" | "python3" => "python",
+        "sh" | "bash" | "zsh" | "console" | "shell-session" => "shell",
+        "cpp" | "cxx" => "c++",
+        "cs" | "csharp" => "c#",
+        "rb" => "ruby",
+        "rs" => "rust",
+        "golang" => "go",
+        other => other,
+    };
+    LANGS.iter().find(|l| l.name == name)
+}
+
 fn named(name: &str) -> &'static Lang {
     LANGS.iter().find(|l| l.name == name).unwrap_or(&GENERIC)
 }

@@ -726,7 +726,9 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
-    if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
+    // In JSON a string line is a value, not a statement that does nothing.
+    let statements = !lang.prose && lang.format != Some(super::lang::Format::Json);
+    if !new_code.is_empty() && code_lines >= 2 && statements {
         let start = new_code[0].start();
         let end = new_code[new_code.len() - 1].end(b.text);
         let body = stubs::classify(&b.text[start..end], lang);
@@ -740,7 +742,7 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
-    if !new_code.is_empty() && code_lines >= MIN_RUN {
+    if !new_code.is_empty() && code_lines >= MIN_RUN && statements {
         if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, known, lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
