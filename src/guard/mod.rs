@@ -13,6 +13,7 @@ pub mod lang;
 mod lines;
 mod measure;
 mod phrases;
+mod reflow;
 pub mod removal;
 pub mod structure;
 pub mod stubs;

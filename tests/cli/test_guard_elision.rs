@@ -213,3 +213,134 @@ fn test_guard_a_note_where_deleted_code_was_is_blocked_whatever_it_says() {
     assert!(n >= 40, "{n} cases");
     assert!(passed.is_empty(), "passed: {passed:?}");
 }
+
+/// The smallest single edit that turns `old` into `new`: whole lines, the
+/// old side widened until it occurs once (as Edit tools require).
+fn one_edit(old: &str, new: &str) -> (String, String) {
+    let a: Vec<&str> = old.split_inclusive('\n').collect();
+    let b: Vec<&str> = new.split_inclusive('\n').collect();
+    let mut p = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let most = a.len().min(b.len()) - p;
+    let mut s = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(most)
+        .take_while(|(x, y)| x == y)
+        .count();
+    loop {
+        let o = a[p..a.len() - s].concat();
+        if (!o.is_empty() && old.matches(o.as_str()).count() == 1) || (p == 0 && s == 0) {
+            return (o, b[p..b.len() - s].concat());
+        }
+        if p > 0 {
+            p -= 1;
+        } else {
+            s -= 1;
+        }
+    }
+}
+
+/// Every write path judges the suite alike: a sample (each file kind's
+/// first lazy and first legitimate case, and every 97th) goes, in a real
+/// repository, through `guard write`, the hook's Claude Edit and MultiEdit,
+/// Gemini `replace` and Codex `apply_patch` payloads, and a real `git
+/// commit` through the installed pre-commit hook; each blocks exactly the
+/// lazy cases, and by effect: a blocked write leaves the file and HEAD as
+/// they were.
+#[test]
+fn test_guard_every_write_path_judges_the_suite_alike() {
+    use crate::test_hook_agents::{hook, payload, veto_message, with_path};
+    use serde_json::json;
+    let all = cases();
+    let mut seen = BTreeSet::new();
+    let sample: Vec<&Case> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.others.is_empty())
+        .filter(|(i, c)| seen.insert((kind(&c.file), c.block)) || i % 97 == 0)
+        .map(|(_, c)| c)
+        .collect();
+    assert!(sample.len() >= 100, "{} sampled", sample.len());
+    println!("{} cases sampled", sample.len());
+    let mut wrong = Vec::new();
+    for c in sample {
+        let r = TestRepo::with_commit();
+        assert_eq!(r.run(&["hooks", "install"]).code, 0);
+        r.write(&c.file, &c.old);
+        r.git(&["add", "-A"]);
+        r.git(&["commit", "-q", "--no-verify", "-m", "old"]);
+        let mut verdicts: Vec<(&str, bool)> = Vec::new();
+
+        let mut cmd = r.cmd("git-fararoni");
+        cmd.args(["guard", "write", &c.file]);
+        let out = crate::common::run_with_stdin(&mut cmd, c.new.as_bytes());
+        assert!(out.code == 0 || out.code == 3, "{}: {out}", c.name);
+        let now = r.read(&c.file);
+        assert_eq!(
+            &now,
+            if out.code == 3 { &c.old } else { &c.new },
+            "{}",
+            c.name
+        );
+        verdicts.push(("guard write", out.code == 3));
+        r.write(&c.file, &c.old);
+
+        let (o, n) = one_edit(&c.old, &c.new);
+        for (agent, tool) in [("claude", "Edit"), ("gemini", "replace")] {
+            let mut v = payload(&r, agent, "edit");
+            with_path(&r, agent, "edit", &mut v, &c.file);
+            v["tool_input"]["old_string"] = json!(o);
+            v["tool_input"]["new_string"] = json!(n);
+            verdicts.push((tool, veto_message(agent, &hook(&r, agent, &v)).is_some()));
+        }
+        let mut v = payload(&r, "claude", "multiedit");
+        with_path(&r, "claude", "multiedit", &mut v, &c.file);
+        v["tool_input"]["edits"] = json!([{"old_string": o, "new_string": n}]);
+        verdicts.push((
+            "MultiEdit",
+            veto_message("claude", &hook(&r, "claude", &v)).is_some(),
+        ));
+        let sign = |t: &str, s: char| -> String {
+            t.split_inclusive('\n').map(|l| format!("{s}{l}")).collect()
+        };
+        let mut body = format!("*** Update File: {}\n@@\n{}", c.file, sign(&o, '-'));
+        if !body.ends_with('\n') {
+            body.push('\n');
+        }
+        body.push_str(&sign(&n, '+'));
+        if !body.ends_with('\n') {
+            body.push('\n');
+        }
+        let mut v = payload(&r, "codex", "apply_patch");
+        v["tool_input"]["command"] = json!(format!("*** Begin Patch\n{body}*** End Patch\n"));
+        verdicts.push((
+            "apply_patch",
+            veto_message("codex", &hook(&r, "codex", &v)).is_some(),
+        ));
+
+        let head = r.git(&["rev-parse", "HEAD"]);
+        r.write(&c.file, &c.new);
+        r.git(&["add", "-A"]);
+        let out = r.git_out(&["commit", "-q", "-m", "new"]);
+        let made = r.git(&["rev-parse", "HEAD"]) != head;
+        assert_eq!(made, out.code == 0, "{}: {out}", c.name);
+        verdicts.push(("pre-commit", !made));
+
+        for (path, blocked) in verdicts {
+            if blocked != c.block {
+                wrong.push(format!(
+                    "{}: {path} {}",
+                    c.name,
+                    if blocked { "blocked" } else { "passed" }
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

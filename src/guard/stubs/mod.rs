@@ -542,6 +542,12 @@ fn is_hole(squeezed: &str) -> bool {
     idris || (squeezed.starts_with("{!") && squeezed.ends_with("!}"))
 }
 
+/// Returns whether `text` says it is unfinished (a stub word of
+/// [`words::has_stub_word`]'s, in any case or accent).
+pub fn says_unfinished(text: &str) -> bool {
+    has_stub_word(&fold(text))
+}
+
 /// Returns whether a failure statement carries a message of its own
 /// (`throw new Error("closed")`), as opposed to `throw new Error()`,
 /// `raise Exception`, `panic!()`.
