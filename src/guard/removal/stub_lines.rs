@@ -411,9 +411,35 @@ const UNQUALIFIED_LIBRARIES: &[&str] = &[
     "generic",
 ];
 
-/// Global functions of the web platform called unqualified, named like
-/// the helpers they replace (`parseNumber` → `parseFloat`).
+/// Library functions called unqualified by compound names, named like
+/// the helpers they replace (`parseNumber` → `parseFloat`, `maxScore` →
+/// `maxOf`): the web platform's globals, Kotlin's and Swift's standard
+/// top-level functions.
 const GLOBAL_CALLS: &[&str] = &[
+    "listOf",
+    "mapOf",
+    "setOf",
+    "arrayOf",
+    "sequenceOf",
+    "mutableListOf",
+    "mutableMapOf",
+    "mutableSetOf",
+    "emptyList",
+    "emptyMap",
+    "emptySet",
+    "maxOf",
+    "minOf",
+    "requireNotNull",
+    "checkNotNull",
+    "buildString",
+    "buildList",
+    "buildMap",
+    "withContext",
+    "runCatching",
+    "readLine",
+    "readln",
+    "swap",
+    "repeatElement",
     "parseInt",
     "parseFloat",
     "structuredClone",
@@ -928,6 +954,12 @@ mod tests {
         );
         let why = blocked("num.js", js_old, &js_new);
         assert!(why.is_empty(), "{why:?}");
+        let kt_old = "package a\n\nfun one() = 1\n\nfun maxScore(a: Int, b: Int): Int {\n    if (a > b) {\n        return a\n    }\n    return b\n}\n\nfun two() = 2\nfun three() = 3\nfun four() = 4\n";
+        let kt_new = kt_old.replace(
+            "    if (a > b) {\n        return a\n    }\n    return b\n",
+            "    return maxOf(a, b)\n",
+        );
+        assert!(blocked("a.kt", kt_old, &kt_new).is_empty());
     }
 
     #[test]
