@@ -44,7 +44,7 @@ use classify::*;
 use diff::*;
 
 use super::lang::Lang;
-use super::lines::{find_newline, hash_line, seed, PassThrough};
+use super::lines::{count_newlines, find_newline, hash_line, seed, PassThrough};
 use super::measure::{self, Delta, Hunk};
 use super::stubs;
 
@@ -254,6 +254,9 @@ pub enum Removal {
     EmptiedBody,
     /// A call to a function defined nowhere stands where a body was.
     GhostCall,
+    /// Lines kept with their values replaced by placeholders (`TODO`,
+    /// `...`, `(same as before)`), in several places.
+    Placeholders,
 }
 
 /// One structural finding, with where it is.
@@ -340,10 +343,7 @@ fn findings_in(
     let start = back_lines(old.as_bytes(), d.head, CONTEXT);
     let old_end = forward_lines(old.as_bytes(), old.len() - d.tail, CONTEXT);
     let new_end = forward_lines(new.as_bytes(), new.len() - d.tail, CONTEXT);
-    let first = old.as_bytes()[..start]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count();
+    let first = count_newlines(&old.as_bytes()[..start]);
     let open = open_at(&old[..start], lang);
     let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
         return Vec::new();
@@ -424,9 +424,11 @@ fn findings_in(
     }
     let mut out = Vec::new();
     let mut small = Vec::new();
+    let mut values = Vec::new();
     let (mut deleted, mut loose) = (None::<Finding>, None::<(usize, String)>);
     let known = stub_lines::Names::new(old, new);
     for (h, (or, nr)) in hunks.iter().enumerate() {
+        values.extend(placeholder_values(&a, &around[h], or.clone(), 0..nr.len()));
         match judge_hunk(
             &a,
             &around[h],
@@ -455,6 +457,22 @@ fn findings_in(
     // places of one write is a file elided piece by piece.
     if out.is_empty() && small.len() >= 2 {
         out.append(&mut small);
+    }
+    // One value made a placeholder is a reminder; several are content
+    // elided line by line.
+    if let (true, Some(&(first, line, ref text))) =
+        (out.is_empty() && values.len() >= 2, values.first())
+    {
+        let last = values.iter().map(|v| v.0).max().unwrap_or(first);
+        out.push(Finding {
+            kind: Removal::Placeholders,
+            old_lines: (first, last),
+            blocks: 0,
+            unit: lang.unit,
+            code_lines: values.len(),
+            line,
+            text: text.clone(),
+        });
     }
     // Code deleted in one place and a note added in another, where no
     // code follows it (`// other methods unchanged` before the class's
@@ -1130,6 +1148,73 @@ fn heads_block(a: &Side, removed: &[Line], l: &Line) -> bool {
         .is_some_and(|next| next.indent(a.text) > l.indent(a.text))
 }
 
+/// The lines of a hunk kept with their value replaced by a placeholder
+/// (`<string name="x">TODO</string>`, `KEY=...`, `subject: "(same as
+/// before)"`): each new code line is set against the removed line in
+/// the same place, and what differs between them (the part after their
+/// common beginning and before their common end) says it is unfinished
+/// or elided where the old part did not. Returns (old line, new line,
+/// new text), 1-based.
+fn placeholder_values(
+    a: &Side,
+    b: &Side,
+    or: std::ops::Range<usize>,
+    nr: std::ops::Range<usize>,
+) -> Vec<(usize, usize, String)> {
+    let code = |s: &Side, r: std::ops::Range<usize>| -> Vec<usize> {
+        r.filter(|&i| s.lines[i].class() == Class::Code).collect()
+    };
+    let (olds, news) = (code(a, or), code(b, nr));
+    if olds.len() != news.len() || olds.len() > PLACEHOLDER_HUNK {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (&i, &j) in olds.iter().zip(&news) {
+        let (o, n) = (
+            a.lines[i].text(a.text).trim(),
+            b.lines[j].text(b.text).trim(),
+        );
+        // Cheap first: nothing that could be a placeholder, no comparing.
+        if !(n.contains("...") || n.contains('…') || n.contains('(') || stubs::says_unfinished(n))
+        {
+            continue;
+        }
+        let p = o
+            .char_indices()
+            .zip(n.chars())
+            .take_while(|((_, x), y)| x == y)
+            .last()
+            .map_or(0, |((at, c), _)| at + c.len_utf8());
+        let s = o[p..]
+            .chars()
+            .rev()
+            .zip(n[p..].chars().rev())
+            .take_while(|(x, y)| x == y)
+            .map(|(c, _)| c.len_utf8())
+            .sum::<usize>();
+        // The key the value belongs to must be kept.
+        if !o[..p].chars().any(char::is_alphanumeric) {
+            continue;
+        }
+        let (was, now) = (&o[p..o.len() - s], &n[p..n.len() - s.min(n.len() - p)]);
+        let now = now.trim().trim_matches(['"', '\'']);
+        let says = |t: &str| {
+            t == "..."
+                || t == "…"
+                || stubs::says_unfinished(t)
+                || stub_lines::labels_a_placeholder(t)
+                || super::elision::is_placeholder(&format!("// {t}"))
+        };
+        if !now.is_empty() && says(now) && !says(was.trim().trim_matches(['"', '\''])) {
+            out.push((a.first + i + 1, b.first + j + 1, shorten(n)));
+        }
+    }
+    out
+}
+
+/// Hunks of more code lines than this are not read value by value.
+const PLACEHOLDER_HUNK: usize = 64;
+
 /// Returns whether `line` is a removed opener (`deps = [`, `f(`) closed
 /// at once (`deps = []`): the list or the call emptied.
 fn emptied_literal(a: &Side, removed: &[Line], line: &str) -> bool {
@@ -1398,6 +1483,43 @@ mod tests {
         assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::StandIn), "{f:?}");
         let new = format!("{pad}deps = []\nexecutable('x', src, dependencies : deps)\n");
         assert!(find(&old, &new, "build.py").is_empty());
+    }
+
+    #[test]
+    fn values_made_placeholders_in_several_places_are_found() {
+        let old: String = (0..12)
+            .map(|i| format!("    <string name=\"s{i}\">Wert Nummer {i}</string>\n"))
+            .collect();
+        let old = format!("<resources>\n{old}</resources>\n");
+        let todo = old
+            .replace(">Wert Nummer 3<", ">TODO<")
+            .replace(">Wert Nummer 7<", ">TODO<");
+        let f = find(&old, &todo, "strings.xml");
+        assert_eq!(
+            f.first().map(|f| &f.kind),
+            Some(&Removal::Placeholders),
+            "{f:?}"
+        );
+        assert_eq!(f[0].code_lines, 2);
+        for p in ["...", "(same as before)", "(sin cambios)"] {
+            let new = old
+                .replace(">Wert Nummer 3<", &format!(">{p}<"))
+                .replace(">Wert Nummer 4<", &format!(">{p}<"));
+            assert!(!find(&old, &new, "strings.xml").is_empty(), "{p}");
+        }
+        // One is a reminder; values changed to other values are edits;
+        // a placeholder already there stays one.
+        let once = old.replace(">Wert Nummer 3<", ">TODO<");
+        assert!(find(&old, &once, "strings.xml").is_empty());
+        let edited = old
+            .replace(">Wert Nummer 3<", ">Value three<")
+            .replace(">Wert Nummer 7<", ">Value seven<");
+        assert!(find(&old, &edited, "strings.xml").is_empty());
+        let had = old.replace("Nummer", "TODO");
+        let new = had
+            .replace(">Wert TODO 3<", ">TODO<")
+            .replace(">Wert TODO 7<", ">TODO<");
+        assert!(find(&had, &new, "strings.xml").is_empty());
     }
 
     #[test]
