@@ -57,6 +57,37 @@ pub fn is_placeholder(line: &str) -> bool {
     is_placeholder_in(line, &GENERIC)
 }
 
+/// Predicates too common in ordinary comments to say a note stands for
+/// kept code on their own ("compute it here").
+const WEAK_PREDICATES: &[&str] = &["here", "etc", "snip"];
+
+/// Returns whether a note says that something is kept as it was ("timing
+/// as before", "same checks unchanged"): it holds a predicate of the
+/// vocabularies ([`super::phrases`]) whatever its other words. Weaker than
+/// [`is_placeholder_in`]; only for a note that already stands where code
+/// was removed.
+pub fn says_kept(note: &str) -> bool {
+    let folded = fold(note);
+    let words: Vec<&str> = word_spans(&folded).map(|(_, w)| w).collect();
+    let mut i = 0;
+    while i < words.len() {
+        let hit = LEXICON.entries.get(words[i]).and_then(|slot| {
+            slot.iter()
+                .filter(|(entry, cats)| {
+                    cats & (cat::PRED | cat::PHRASE) != 0 && words[i..].starts_with(entry)
+                })
+                .map(|(entry, _)| entry)
+                .max_by_key(|e| e.len())
+        });
+        match hit {
+            Some(e) if !(e.len() == 1 && WEAK_PREDICATES.contains(&e[0])) => return true,
+            Some(e) => i += e.len(),
+            None => i += 1,
+        }
+    }
+    false
+}
+
 /// Returns whether the (trimmed) line is an elision placeholder in `lang`.
 pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
     // Only the ASCII `...` can be code (Python's Ellipsis, YAML's document

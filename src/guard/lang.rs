@@ -261,6 +261,60 @@ pub static LANGS: &[Lang] = &[
     brace("solidity", &["sol"], &["//"], b"\"'", false),
     brace("protobuf", &["proto", "thrift"], &["//"], b"\"'", false),
     brace("objective-c", &["mm"], &["//"], b"\"", true),
+    // Brace languages whose comments are C's: D (with its nesting `/+ +/`),
+    // shaders (GLSL, HLSL, WGSL, Metal), Haxe, Move, Cairo, Gleam,
+    // ReScript/Reason, Odin, Hare, Bicep, CUE, Jsonnet, Apex.
+    Lang {
+        block_comments: &[("/*", "*/"), ("/+", "+/")],
+        ..brace("d", &["d", "di"], &["//"], b"\"`", true)
+    },
+    brace(
+        "shader",
+        &[
+            "glsl", "vert", "frag", "geom", "comp", "tesc", "tese", "rgen", "rchit", "rmiss",
+            "hlsl", "hlsli", "fx", "fxh", "cginc", "compute", "usf", "ush", "wgsl", "metal",
+        ],
+        &["//"],
+        b"\"",
+        false,
+    ),
+    brace("haxe", &["hx"], &["//"], b"\"'", false),
+    brace("move", &["move"], &["//"], b"\"", false),
+    brace("cairo", &["cairo"], &["//"], b"\"'", false),
+    brace("gleam", &["gleam"], &["//"], b"\"", false),
+    brace(
+        "rescript",
+        &["res", "resi", "re", "rei"],
+        &["//"],
+        b"\"`",
+        false,
+    ),
+    brace("odin", &["odin"], &["//"], b"\"`", true),
+    brace("hare", &["ha"], &["//"], b"\"`", true),
+    brace("bicep", &["bicep"], &["//"], b"'", false),
+    brace("cue", &["cue"], &["//"], b"\"`", false),
+    brace(
+        "jsonnet",
+        &["jsonnet", "libsonnet"],
+        &["//", "#"],
+        b"\"'",
+        false,
+    ),
+    brace("apex", &["apex", "trigger"], &["//"], b"'", false),
+    // Brace languages whose line comments are `#` and have no block
+    // comments: AWK, Tcl, Nushell.
+    Lang {
+        block_comments: NONE,
+        ..brace("awk", &["awk", "gawk", "mawk"], &["#"], b"\"", false)
+    },
+    Lang {
+        block_comments: NONE,
+        ..brace("tcl", &["tcl", "tk", "itcl", "tm"], &["#"], b"\"", false)
+    },
+    Lang {
+        block_comments: NONE,
+        ..brace("nushell", &["nu"], &["#"], b"\"'`", false)
+    },
     Lang {
         block_comments: &[("<#", "#>")],
         ..brace(
@@ -353,6 +407,71 @@ pub static LANGS: &[Lang] = &[
         &[("(*", "*)")],
     ),
     other("vim", &["vim", "vimrc"], &["\""], NONE),
+    // Python's syntax (Vyper, Starlark, Mojo, GDScript): `#` comments,
+    // indented bodies, docstrings.
+    Lang {
+        blocks: Blocks::Indent,
+        fn_keywords: &["def", "async def", "fn", "func", "static func"],
+        bare_ellipsis_is_code: true,
+        quotes: b"\"'",
+        docstrings: true,
+        unit: "functions",
+        ..other(
+            "python-like",
+            &[
+                "vy",
+                "mojo",
+                "bzl",
+                "star",
+                "gd",
+                "BUILD",
+                "BUILD.bazel",
+                "WORKSPACE",
+                "Tiltfile",
+            ],
+            &["#"],
+            NONE,
+        )
+    },
+    Lang {
+        unit: "functions",
+        blocks: Blocks::End,
+        fn_keywords: &["def", "macro"],
+        ..other("crystal", &["cr"], &["#"], NONE)
+    },
+    other("lean", &["lean"], &["--"], &[("/-", "-/")]),
+    other("smalltalk", &["st"], &[], &[("\"", "\"")]),
+    other(
+        "forth",
+        &["fth", "4th", "frt", "forth"],
+        &["\\ "],
+        &[("( ", ")")],
+    ),
+    // ABAP: `"` opens a comment, strings are `'…'` and `` `…` ``.
+    Lang {
+        quotes: b"'`|",
+        ..other("abap", &["abap"], &["\"", "*"], NONE)
+    },
+    other("cobol", &["cob", "cbl", "cpy"], &["*>", "*"], NONE),
+    other("raku", &["raku", "rakumod", "p6", "pm6"], &["#"], NONE),
+    other("coffeescript", &["coffee"], &["#"], &[("###", "###")]),
+    other("janet", &["janet"], &["#"], NONE),
+    other("autohotkey", &["ahk"], &[";"], C_COMMENTS),
+    other("wolfram", &["wl", "wls"], &[], &[("(*", "*)")]),
+    other("dhall", &["dhall"], &["--"], &[("{-", "-}")]),
+    other("cabal", &["cabal"], &["--"], NONE),
+    other(
+        "build-scripts",
+        &[
+            "meson.build",
+            "justfile",
+            "Justfile",
+            "Earthfile",
+            "Vagrantfile",
+        ],
+        &["#"],
+        NONE,
+    ),
     Lang {
         sections: &["["],
         unit: "sections",
@@ -380,18 +499,21 @@ pub static LANGS: &[Lang] = &[
         unit: "definitions",
         ..other(
             "haskell",
-            &["hs", "lhs", "elm", "purs"],
+            &["hs", "lhs", "elm", "purs", "idr", "lidr", "agda", "lagda"],
             &["--"],
             &[("{-", "-}")],
         )
     },
     other(
         "lisp",
-        &["lisp", "el", "clj", "cljs", "scm", "rkt"],
+        &[
+            "lisp", "el", "clj", "cljs", "cljc", "edn", "scm", "ss", "sld", "sls", "rkt", "fnl",
+            "hy", "lsp",
+        ],
         &[";"],
-        NONE,
+        &[("#|", "|#")],
     ),
-    other("asm", &["asm", "s", "nasm"], &[";", "#"], NONE),
+    other("asm", &["asm", "s", "nasm"], &[";", "#", "//"], C_COMMENTS),
     // LaTeX documents are prose with markup: a paragraph replaced by a
     // short note is judged as in Markdown.
     Lang {
@@ -496,11 +618,10 @@ pub static LANGS: &[Lang] = &[
             ],
         )
     },
-    data(
-        "json",
-        &["json", "jsonc", "json5", "ipynb", "geojson"],
-        Format::Json,
-    ),
+    // A Jupyter notebook is JSON whose code cells are also judged as code
+    // ([`notebook_code`]).
+    data("notebook", &["ipynb"], Format::Json),
+    data("json", &["json", "jsonc", "json5", "geojson"], Format::Json),
     data("toml", &["toml", "Cargo.lock", "Pipfile"], Format::Toml),
     Lang {
         block_comments: YAML_COMMENTS,
@@ -575,6 +696,21 @@ const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
         &[],
     ),
     // `.ts`: TypeScript by default, a Qt translation (XML) by its root.
+    // Salesforce Apex classes share `.cls` with VBA and LaTeX classes.
+    (
+        "cls",
+        "apex",
+        &[
+            "with sharing",
+            "without sharing",
+            "inherited sharing",
+            "public class ",
+            "global class ",
+            "@isTest",
+            "@AuraEnabled",
+        ],
+        &["Attribute VB_", "VERSION 1.0 CLASS", "\\ProvidesClass"],
+    ),
     ("ts", "html", &["<!DOCTYPE TS>", "<TS version"], &[]),
     // `.pl`: Perl by default, Prolog by its directives and clauses.
     (
@@ -611,22 +747,155 @@ pub fn of_file(path: &str, content: &[u8]) -> &'static Lang {
     let Some((_, ext)) = base.rsplit_once('.') else {
         return by_name;
     };
-    let Some((_, other, signs, own)) = SHARED_EXTENSIONS
-        .iter()
-        .find(|(e, ..)| ext.eq_ignore_ascii_case(e))
-    else {
-        return by_name;
-    };
+    // An extension may be shared by several languages (`.cls`: VBA,
+    // LaTeX, Apex): the first whose signs the content shows wins.
     let head = &content[..content.len().min(16 * 1024)];
     let has = |s: &&str| memchr::memmem::find(head, s.as_bytes()).is_some();
-    if signs.iter().any(has) && !own.iter().any(has) {
-        named(other)
-    } else {
-        by_name
-    }
+    SHARED_EXTENSIONS
+        .iter()
+        .filter(|(e, ..)| ext.eq_ignore_ascii_case(e))
+        .find(|(_, _, signs, own)| signs.iter().any(has) && !own.iter().any(has))
+        .map_or(by_name, |(_, other, ..)| named(other))
 }
 
 /// Returns the row named `name`.
+/// Returns the code cells of a Jupyter notebook's text, one after the
+/// other, each opened by a `# %%` line (the cell marker of editors that
+/// read notebooks as scripts), and the language of its kernel (Python when
+/// it names none the table knows); `None` when the text is no notebook.
+pub fn notebook_code(text: &str) -> Option<(String, &'static Lang)> {
+    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    let cells = doc.get("cells")?.as_array()?;
+    let kernel = doc
+        .pointer("/metadata/language_info/file_extension")
+        .and_then(|e| e.as_str())
+        .and_then(|e| from_path(&format!("cell{e}")))
+        .unwrap_or_else(|| named("python"));
+    let mut out = String::new();
+    for cell in cells {
+        if cell.get("cell_type").and_then(|t| t.as_str()) != Some("code") {
+            continue;
+        }
+        out.push_str("# %%\n");
+        match cell.get("source") {
+            Some(serde_json::Value::String(s)) => out.push_str(s),
+            Some(serde_json::Value::Array(lines)) => {
+                for l in lines.iter().filter_map(|l| l.as_str()) {
+                    out.push_str(l);
+                }
+            }
+            _ => {}
+        }
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    Some((out, kernel))
+}
+
+/// Returns the code a document embeds, grouped by language, in order:
+/// a notebook's code cells ([`notebook_code`]), a Markdown file's fenced
+/// blocks (by their info string: ```` ```python ````), an HTML page's
+/// inline `<script>` and `<style>` elements. Each piece is followed by a
+/// blank line. Empty for other files.
+pub fn embedded_code(text: &str, lang: &Lang) -> Vec<(&'static Lang, String)> {
+    let mut groups: Vec<(&'static Lang, String)> = Vec::new();
+    let mut add = |l: &'static Lang, code: &str| {
+        let at = match groups.iter().position(|(g, _)| std::ptr::eq(*g, l)) {
+            Some(i) => i,
+            None => {
+                groups.push((l, String::new()));
+                groups.len() - 1
+            }
+        };
+        groups[at].1.push_str(code);
+        groups[at].1.push('\n');
+    };
+    match lang.name {
+        "notebook" => {
+            if let Some((code, kernel)) = notebook_code(text) {
+                add(kernel, &code);
+            }
+        }
+        "prose" => {
+            let mut fence: Option<(&str, Option<&'static Lang>, String)> = None;
+            for line in text.lines() {
+                let t = line.trim_start();
+                match &mut fence {
+                    None => {
+                        for marker in ["```", "~~~"] {
+                            if let Some(info) = t.strip_prefix(marker) {
+                                let word = info.trim().split([' ', '{', ',']).next().unwrap_or("");
+                                let l = (!word.is_empty())
+                                    .then(|| {
+                                        from_path(&format!("x.{word}")).or_else(|| by_name(word))
+                                    })
+                                    .flatten();
+                                fence = Some((marker, l, String::new()));
+                                break;
+                            }
+                        }
+                    }
+                    Some((marker, l, body)) => {
+                        if t.starts_with(*marker) {
+                            if let Some(l) = l {
+                                if l.format.is_none() && !l.prose {
+                                    add(l, body);
+                                }
+                            }
+                            fence = None;
+                        } else {
+                            body.push_str(line);
+                            body.push('\n');
+                        }
+                    }
+                }
+            }
+        }
+        "html" => {
+            for (open, close, name) in [
+                ("<script", "</script>", "javascript"),
+                ("<style", "</style>", "css"),
+            ] {
+                let mut rest = text;
+                while let Some(o) = rest.find(open) {
+                    let after = &rest[o..];
+                    let Some(gt) = after.find('>') else { break };
+                    let tag = &after[..gt];
+                    let body = &after[gt + 1..];
+                    let Some(c) = body.find(close) else { break };
+                    if !tag.contains("src=") && !tag.contains("type=\"application/") {
+                        add(named(name), &body[..c]);
+                    }
+                    rest = &body[c..];
+                }
+            }
+        }
+        _ => {}
+    }
+    groups
+}
+
+/// Returns the row whose name is `name` (`python`, `rust`), or a common
+/// alias of one (`js`, `sh`), for a fence's info string.
+fn by_name(name: &str) -> Option<&'static Lang> {
+    let name = name.to_ascii_lowercase();
+    let name = match name.as_str() {
+        "js" | "node" => "javascript",
+        "ts" => "typescript",
+        "py" | "python3" => "python",
+        "sh" | "bash" | "zsh" | "console" | "shell-session" => "shell",
+        "cpp" | "cxx" => "c++",
+        "cs" | "csharp" => "c#",
+        "rb" => "ruby",
+        "rs" => "rust",
+        "golang" => "go",
+        other => other,
+    };
+    LANGS.iter().find(|l| l.name == name)
+}
+
 fn named(name: &str) -> &'static Lang {
     LANGS.iter().find(|l| l.name == name).unwrap_or(&GENERIC)
 }
@@ -748,6 +1017,19 @@ mod tests {
             ("package.json", "json"),
             ("views/index.html.erb", "template"),
             ("README.md", "prose"),
+            ("scripts/report.awk", "awk"),
+            ("source/app.d", "d"),
+            ("shaders/blur.wgsl", "shader"),
+            ("shaders/lit.frag", "shader"),
+            ("lib/backup.tcl", "tcl"),
+            ("src/Game.hx", "haxe"),
+            ("src/Pager.res", "rescript"),
+            ("Sort/Insertion.lean", "lean"),
+            ("src/limiter.cr", "crystal"),
+            ("contracts/Vault.vy", "python-like"),
+            ("scripts/deps.nu", "nushell"),
+            ("src/Vect.idr", "haskell"),
+            ("queue.rkt", "lisp"),
         ] {
             assert_eq!(from_path(path).map(|l| l.name), Some(name), "{path}");
         }
@@ -801,6 +1083,11 @@ mod shared_extension_tests {
             of_file("m.v", b"module m(input a);\nendmodule\n").name,
             "verilog"
         );
+        let apex =
+            b"public with sharing class Scorer {\n    public Integer score() { return 1; }\n}\n";
+        assert_eq!(of_file("Scorer.cls", apex).name, "apex");
+        let vba = b"VERSION 1.0 CLASS\nAttribute VB_Name = \"Scorer\"\nPublic Function Score()\nEnd Function\n";
+        assert_eq!(of_file("Scorer.cls", vba).name, "vb");
         let glsl = b"#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
         assert_eq!(of_file("shade.fs", glsl).name, "c");
         assert_eq!(

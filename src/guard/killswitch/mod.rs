@@ -546,7 +546,22 @@ fn judged(
         {
             reasons.retain(|r| !ratio(r));
         }
-        let found = found.unwrap_or_default();
+        let mut found = found.unwrap_or_default();
+        // A notebook's code cells are code: a cell cut to a note or a stub
+        // is judged as in a script of the kernel's language.
+        // So are a Markdown file's fenced blocks and a page's inline
+        // scripts and styles.
+        let old_code = lang::embedded_code(o, lang);
+        if !old_code.is_empty() {
+            let new_code = lang::embedded_code(n, lang);
+            for (l, oc) in &old_code {
+                let nc = new_code
+                    .iter()
+                    .find(|(x, _)| std::ptr::eq(*x, *l))
+                    .map_or("", |(_, c)| c.as_str());
+                found.extend(removal::findings(oc, nc, l, elsewhere.others(false)));
+            }
+        }
         elisions.retain(
             |e| !matches!(e, Reason::Elision { line, .. } if found.iter().any(|f| f.line == *line)),
         );

@@ -289,6 +289,11 @@ fn removed(r: &removal::Finding, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             "{lines} ({what}) were replaced by the stub on line {}: `{}`",
             r.line, r.text
         ),
+        removal::Removal::GhostCall => write!(
+            f,
+            "{lines} ({what}) were replaced by a call, on line {}, to a function defined nowhere: `{}`",
+            r.line, r.text
+        ),
         removal::Removal::Placeholders => write!(
             f,
             "the values of {lines} ({} line{}) were replaced by placeholders, as on line {}: `{}`",

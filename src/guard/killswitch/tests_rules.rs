@@ -468,3 +468,72 @@ fn a_change_counts_the_code_its_other_files_gain_as_moved() {
     // Out of range: no file to judge.
     assert!(Change::new(&[me]).check(3, &t).is_none());
 }
+
+/// Reasons of `guard check` for a pair of files named `path`.
+fn reasons_of(path: &str, old: &str, new: &str) -> Vec<String> {
+    crate::guard::check_file(
+        path,
+        Some(old.as_bytes()),
+        new.as_bytes(),
+        &Thresholds::default(),
+    )
+    .reasons
+    .iter()
+    .map(|r| r.to_string())
+    .collect()
+}
+
+/// A notebook of the given code cells.
+fn notebook(cells: &[&str]) -> String {
+    let cells: Vec<serde_json::Value> = cells
+        .iter()
+        .map(|c| {
+            let source: Vec<String> = c.lines().map(|l| format!("{l}\n")).collect();
+            serde_json::json!({"cell_type": "code", "metadata": {}, "outputs": [], "source": source})
+        })
+        .collect();
+    let doc =
+        serde_json::json!({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5});
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+#[test]
+fn embedded_code_is_judged_as_code() {
+    let load = "import pandas as pd\nimport numpy as np";
+    let clean = "df = pd.read_csv('sales.csv')\ndf = df.dropna(subset=['amount'])\ndf['month'] = df['date'].dt.month\ndf['amount'] = df['amount'].clip(lower=0)";
+    let plot = "ax = df.plot(x='month', y='amount')\nax.set_title('Revenue')\nax.set_ylabel('EUR')\nax.grid(True)";
+    let old = notebook(&[load, clean, plot]);
+    // A cell cut to a note in any words, or to a stub.
+    for cell in ["# sama seperti sebelumnya", "pass  # plotting unchanged"] {
+        let why = reasons_of("a.ipynb", &old, &notebook(&[load, clean, cell]));
+        assert!(!why.is_empty(), "{cell}");
+    }
+    // A cell rewritten shorter: its lines are code, not string values that
+    // do nothing.
+    let new = notebook(&[
+        load,
+        clean,
+        "df.plot(x='month', y='amount', title='Revenue')",
+    ]);
+    let why = reasons_of("a.ipynb", &old, &new);
+    assert!(why.is_empty(), "{why:?}");
+    // A Markdown fence's body, an HTML page's inline script.
+    let fence = |body: &str| {
+        format!("# API\n\nSet up:\n\n```python\n{body}\n```\n\n## Errors\n\nEvery call raises `Error`.\nNetwork errors are retried.\n")
+    };
+    let old_md = fence("from acme import Client\nclient = Client(key)\nsession = client.session(timeout=30)\nsession.login()");
+    let why = reasons_of("api.md", &old_md, &fence("# la fel ca mai sus"));
+    assert!(!why.is_empty());
+    let page = |body: &str| {
+        format!("<!DOCTYPE html>\n<html>\n<body>\n<ul id=\"s\"></ul>\n<script>\nasync function refresh() {{\n{body}\n}}\nrefresh();\n</script>\n</body>\n</html>\n")
+    };
+    let old_page = page("  const res = await fetch('/api');\n  const data = await res.json();\n  document.getElementById('s').textContent = data.name;\n  console.log(data);");
+    let why = reasons_of("index.html", &old_page, &page("  // kuten ennen"));
+    assert!(!why.is_empty());
+    let why = reasons_of(
+        "index.html",
+        &old_page,
+        &page("  const { name } = await (await fetch('/api')).json();\n  document.getElementById('s').textContent = name;\n  console.log(name);"),
+    );
+    assert!(why.is_empty(), "{why:?}");
+}

@@ -535,6 +535,11 @@ pub(super) fn starts_marker(t: &str, m: &str) -> bool {
         }
     }
     let m = m.trim_end();
+    // `#{…}` opening a line is interpolation in a heredoc or a string
+    // (Ruby, Crystal, Elixir, CoffeeScript), not a comment.
+    if m == "#" && t.starts_with("#{") {
+        return false;
+    }
     if m.bytes().all(|b| b.is_ascii_alphabetic()) {
         return t.len() >= m.len()
             && t.is_char_boundary(m.len())

@@ -252,6 +252,8 @@ pub enum Removal {
     Stub,
     /// A block's body was removed and its header kept.
     EmptiedBody,
+    /// A call to a function defined nowhere stands where a body was.
+    GhostCall,
     /// Lines kept with their values replaced by placeholders (`TODO`,
     /// `...`, `(same as before)`), in several places.
     Placeholders,
@@ -424,6 +426,7 @@ fn findings_in(
     let mut small = Vec::new();
     let mut values = Vec::new();
     let (mut deleted, mut loose) = (None::<Finding>, None::<(usize, String)>);
+    let known = stub_lines::Names::new(old, new);
     for (h, (or, nr)) in hunks.iter().enumerate() {
         values.extend(placeholder_values(&a, &around[h], or.clone(), 0..nr.len()));
         match judge_hunk(
@@ -435,6 +438,7 @@ fn findings_in(
             &added,
             elsewhere,
             lang,
+            &known,
         ) {
             Judged::Found(f) => out.push(f),
             Judged::Deleted(f) => {
@@ -611,6 +615,7 @@ fn judge_hunk(
     added: &Map<u32>,
     elsewhere: Others<'_>,
     lang: &Lang,
+    known: &stub_lines::Names,
 ) -> Judged {
     let removed = &a.lines[or.clone()];
     let put = &b.lines[nr.clone()];
@@ -790,7 +795,9 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
-    if !new_code.is_empty() && code_lines >= 2 && !lang.prose {
+    // In JSON a string line is a value, not a statement that does nothing.
+    let statements = !lang.prose && lang.format != Some(super::lang::Format::Json);
+    if !new_code.is_empty() && code_lines >= 2 && statements {
         let start = new_code[0].start();
         let end = new_code[new_code.len() - 1].end(b.text);
         let body = stubs::classify(&b.text[start..end], lang);
@@ -799,10 +806,25 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
-    if !new_code.is_empty() && code_lines >= MIN_RUN {
-        if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, lang) {
+    if let ([l], true) = (new_code.as_slice(), code_lines >= 2) {
+        if stub_lines::stub_definition(a, removed, l.text(b.text), known, lang) {
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
+    }
+    if !new_code.is_empty() && code_lines >= MIN_RUN && statements {
+        if let Some(l) = stub_lines::stub_stands_in(a, b, removed, put, known, lang) {
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
+        }
+    }
+    if let Some(l) = stub_lines::noted_shrink(
+        known,
+        b,
+        put,
+        (new_code.len(), code_lines, whole || emptied().is_some()),
+        &removed_comments,
+        lang,
+    ) {
+        return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
     }
     if new_code.is_empty() && stand_ins.is_empty() && code_lines >= 2 {
         if let Some(header) = emptied() {
@@ -819,6 +841,17 @@ fn judge_hunk(
     }
     if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
         return Judged::Deleted(finding(Removal::StandIn, 0, String::new()));
+    }
+    if let (1..=2, true) = (new_code.len(), code_lines >= MIN_RUN) {
+        let texts: Vec<&str> = new_code.iter().map(|l| l.text(b.text)).collect();
+        if stub_lines::ghost_call(a, or.clone(), &texts, known, lang) {
+            let l = new_code[0];
+            return Judged::Found(finding(
+                Removal::GhostCall,
+                b.first + b.index(l) + 1,
+                text_of(l),
+            ));
+        }
     }
     if let (true, Some(&(i, l))) = (new_code.is_empty(), stand_ins.first()) {
         return Judged::Small(finding(
@@ -850,6 +883,11 @@ fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
     }
     let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
     let head = squeeze(h.text(a.text));
+    // Lean's `:= by` opens a proof's tactic block: `:= sorry` collapses it.
+    let head = head
+        .strip_suffix("by")
+        .filter(|h| h.ends_with(":="))
+        .unwrap_or(&head);
     let head = head
         .trim_end_matches(['{', ':'])
         .trim_end_matches("=>")

@@ -481,8 +481,8 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
             squeezed.extend(line.chars().filter(|c| !c.is_whitespace()));
         }
         let squeezed = squeezed.trim_end_matches(';');
-        if squeezed == "???" {
-            // Scala's stub.
+        if squeezed == "???" || is_hole(squeezed) {
+            // Scala's stub; a typed hole (Idris `?rhs`, Agda `{! !}`).
             b.marked = true;
             b.stub_statement = true;
             b.trivial += 1;
@@ -528,6 +528,18 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
         }
     }
     b
+}
+
+/// Returns whether a squeezed code line is a typed hole: Idris's
+/// `?name`, Agda's `{! !}` / `{!…!}`.
+fn is_hole(squeezed: &str) -> bool {
+    let idris = squeezed.strip_prefix('?').is_some_and(|name| {
+        name.chars().next().is_some_and(char::is_alphabetic)
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
+    });
+    idris || (squeezed.starts_with("{!") && squeezed.ends_with("!}"))
 }
 
 /// Returns whether `text` says it is unfinished (a stub word of

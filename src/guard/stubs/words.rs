@@ -130,6 +130,12 @@ pub(super) const STUB_STATEMENTS: &[&str] = &[
     "Admitted.",
     "{:error,:not_implemented}",
     "{error,not_implemented}",
+    // Smalltalk, Agda, Idris, Isabelle.
+    "selfnotYetImplemented",
+    "^selfnotYetImplemented",
+    "selfshouldBeImplemented",
+    "^selfshouldBeImplemented",
+    "{!!}",
 ];
 
 /// Statements that fail on purpose; a stub when the line also says why in
@@ -182,6 +188,26 @@ pub(super) const FAILURES: &[&str] = &[
     "ansible.builtin.fail:",
     "fail:",
     "quit(",
+    // Nushell, SystemVerilog, Emacs Lisp, Smalltalk, ABAP, Forth, Tcl,
+    // Julia, D, Ada, Pascal.
+    "errormake",
+    "$fatal",
+    "$error(",
+    "(user-error",
+    "(cl-assert",
+    "selferror:",
+    "^selferror:",
+    "RAISEEXCEPTIONTYPE",
+    "abort\"",
+    "return-codeerror",
+    "throw(ErrorException(",
+    "throw(ArgumentError(",
+    "throw(DomainError(",
+    "assert(false,",
+    "raiseProgram_Error",
+    "raiseConstraint_Error",
+    "raiseENotImplemented",
+    "raiseENotSupported",
 ];
 
 /// Words that mark a stub in a comment, a string or a log line of a body.
@@ -341,6 +367,11 @@ pub(super) const TRIVIAL: &[&str] = &[
     "nil)",
     "nil))",
     "nil)))",
+    // Racket/Scheme: the value of nothing.
+    "(void)",
+    "(void))",
+    "(values)",
+    "(values))",
     "ansible.builtin.meta:noop",
     "meta:noop",
     // Gleam, Lean/Coq, shell, Haskell, COBOL.
