@@ -318,7 +318,12 @@ pub fn veto_message(agent: &str, out: &Out) -> Option<String> {
         msg.chars().count() <= 300,
         "{agent}: message over 300 chars: {msg}"
     );
-    assert!(msg.contains("ask the user"), "{agent}: {msg}");
+    // Every veto sends the model to the user, but one it can mend itself
+    // (a function to write first), which says how.
+    assert!(
+        msg.contains("ask the user") || msg.ends_with("then make this change."),
+        "{agent}: {msg}"
+    );
     Some(msg)
 }
 

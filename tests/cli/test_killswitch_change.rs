@@ -310,3 +310,45 @@ fn test_killswitch_hook_multiedit_moving_a_function_within_the_file() {
     assert_vetoed("claude", &hook(&r, "claude", &v), &["kill-switch", "a.py"]);
     assert_eq!(r.read("a.py"), A_PY, "the hook never writes");
 }
+
+/// An extraction done in two edits, the call first: the first edit is
+/// refused with a message that says how to mend it (write the function
+/// first, or in the same edit) and does not send the model to the user;
+/// once the function is written, the same edit passes, and the file ends
+/// with its logic kept.
+#[test]
+fn test_killswitch_hook_extraction_call_first_says_write_the_function_first() {
+    let r = TestRepo::with_commit();
+    let cart = "class Cart:\n    def __init__(self, items):\n        self.items = items\n\n    def total(self):\n        subtotal = 0\n        for item in self.items:\n            subtotal += item.price * item.qty\n        tax = subtotal * 0.2\n        return subtotal + tax\n\n    def count(self):\n        return len(self.items)\n";
+    let body = "        subtotal = 0\n        for item in self.items:\n            subtotal += item.price * item.qty\n        tax = subtotal * 0.2\n        return subtotal + tax\n";
+    r.write("cart.py", cart);
+    r.git(&["add", "cart.py"]);
+    r.git(&["commit", "-q", "-m", "cart"]);
+    let edit = |old: &str, new: &str| {
+        let mut v = payload(&r, "claude", "edit");
+        with_path(&r, "claude", "edit", &mut v, "cart.py");
+        v["tool_input"]["old_string"] = json!(old);
+        v["tool_input"]["new_string"] = json!(new);
+        hook(&r, "claude", &v)
+    };
+    let call = "        return self._total_with_tax()\n";
+    let msg = assert_vetoed("claude", &edit(body, call), &["_total_with_tax", "first"]);
+    assert!(!msg.contains("ask the user"), "{msg}");
+    assert_eq!(r.read("cart.py"), cart);
+    // The function written first (the agent's edit applied), then the call.
+    let helper = format!("    def _total_with_tax(self):\n{body}\n    def count(self):\n");
+    let out = edit("    def count(self):\n", &helper);
+    assert_allowed("claude", &out);
+    let with_helper = cart.replace("    def count(self):\n", &helper);
+    r.write("cart.py", &with_helper);
+    assert_allowed("claude", &edit(body, call));
+    // A body replaced by a comment is refused as before, closing with the
+    // user.
+    r.write("cart.py", cart);
+    let msg = assert_vetoed(
+        "claude",
+        &edit(body, "        # same as before\n"),
+        &["ask the user"],
+    );
+    assert!(msg.contains("comment"), "{msg}");
+}

@@ -149,6 +149,16 @@ impl Report {
         self.verdict == Verdict::Block
     }
 
+    /// Returns whether the only reasons to block are bodies handed to
+    /// functions written nowhere (what the first half of an extraction
+    /// looks like until the function is written).
+    pub fn hands_off_to_unwritten_code(&self) -> bool {
+        self.blocked()
+            && self.reasons.iter().all(
+                |r| matches!(r, Reason::Removed(f) if f.kind == super::removal::Removal::GhostCall),
+            )
+    }
+
     /// Returns the report as the JSON object `guard check --json` prints.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({

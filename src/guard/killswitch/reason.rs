@@ -291,8 +291,8 @@ fn removed(r: &removal::Finding, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         ),
         removal::Removal::GhostCall => write!(
             f,
-            "{lines} ({what}) were replaced by a call, on line {}, to a function defined nowhere: `{}`",
-            r.line, r.text
+            "{lines} ({what}) were replaced by `{}` on line {}, a call of code written nowhere",
+            r.text, r.line
         ),
         removal::Removal::Placeholders => write!(
             f,

@@ -388,8 +388,19 @@ fn judge_inner(
             if report.blocked() {
                 let reasons: Vec<String> = report.reasons.iter().map(|r| r.to_string()).collect();
                 let shown = target.rel.as_deref().unwrap_or(input);
+                let rule = format!("the kill-switch blocked this change to `{shown}`");
+                // A body handed to a function not written yet is also the
+                // first half of an extraction: writing the function first
+                // (or in the same edit) makes the same change pass.
+                if report.hands_off_to_unwritten_code() {
+                    return Err(Veto::redo(
+                        &rule,
+                        &reasons.join("; "),
+                        "write that function first, or in the same edit, then make this change",
+                    ));
+                }
                 return Err(Veto::rule(
-                    &format!("the kill-switch blocked this change to `{shown}`"),
+                    &rule,
                     &reasons.join("; "),
                     "make a targeted edit that keeps the existing code, or send the complete file",
                 ));

@@ -45,6 +45,16 @@ impl Veto {
         Veto::compose(rule, loss, instead, false)
     }
 
+    /// A rule's refusal that the model can mend itself: `instead` says how,
+    /// and the message does not close with "ask the user".
+    pub fn redo(rule: &str, loss: &str, instead: &str) -> Veto {
+        let mut v = Veto::compose(rule, loss, instead, false);
+        if let Some(body) = v.message.strip_suffix(CLOSING) {
+            v.message = body.trim_end().to_string();
+        }
+        v
+    }
+
     /// A refusal because the hook could not judge the call.
     pub fn fail_closed(what: &str) -> Veto {
         Veto::compose(what, "", "nothing was run", true)
