@@ -411,7 +411,7 @@ fn judged(
         if let Ok(old_doc) = structure::parse(o.as_bytes(), format) {
             structured = true;
             unit = match format {
-                Format::Json => "JSON entries",
+                Format::Json | Format::Jsonc => "JSON entries",
                 Format::Toml => "TOML entries",
                 Format::Yaml => "YAML entries",
             };
