@@ -66,7 +66,7 @@ use serde::Serialize;
 use super::lang::{self, Format, Lang};
 use super::lines::{lines, PassThrough};
 use super::measure::{meaningful_common, measure, merge, Measured};
-use super::{removal, structure, stubs};
+use super::{embedded, removal, structure, stubs};
 use std::hash::BuildHasherDefault;
 
 mod change;
@@ -347,10 +347,13 @@ fn judged(
         || {
             texts.map(|(o, n)| {
                 let others = elsewhere.others(lang.prose);
-                match changed {
+                let mut found = match changed {
                     Changed::Hunks(parts) => removal::findings_parted(o, n, lang, others, parts),
                     _ => removal::findings(o, n, lang, others),
-                }
+                };
+                let more = embedded::findings(o, n, lang, others, &found);
+                found.extend(more);
+                found
             })
         },
         || {
