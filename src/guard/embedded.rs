@@ -24,20 +24,16 @@ pub(super) fn findings(
     known: &[Finding],
 ) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
-    let add = |f: Finding, out: &mut Vec<Finding>| {
-        let overlaps = |k: &Finding| {
-            k.line == f.line || (k.old_lines.0 <= f.old_lines.1 && f.old_lines.0 <= k.old_lines.1)
-        };
-        if !known.iter().any(overlaps) && !out.iter().any(overlaps) {
-            out.push(f);
-        }
-    };
+    let add = |f: Finding, out: &mut Vec<Finding>| push(f, known, out);
     if old == new {
         return out;
     }
     // What differs: only a note written there can stand for anything, so
     // the sides are rewritten only when it holds one (the rest is read
     // once, to find the ends both share).
+    if lang.spaced_comments.is_empty() && !lang.prose && !markup(lang) {
+        return out;
+    }
     let (old_mid, new_mid) = middles(old, new);
     // Notes in a spaced or foreign comment form, and back references in
     // prose, rewritten as the kind's own notes.
@@ -75,6 +71,43 @@ pub(super) fn findings(
             }
         }
     }
+    // A region's note is a comment line of some language written in the
+    // changed part; without one there is nothing to read region by region.
+    let commented = |l: &str| {
+        let t = l.trim_start();
+        COMMENT_STARTS.iter().any(|m| t.starts_with(m))
+    };
+    if (lang.prose || markup(lang)) && new_mid.lines().any(commented) {
+        return regional(old, new, lang, others, known, out);
+    }
+    out
+}
+
+/// How a whole-line comment begins in the common languages.
+const COMMENT_STARTS: &[&str] = &[
+    "#", "//", "/*", "*", "--", ";", "%", "<!--", "'", "\"", "{#", "{{!", "(*", "{-", "!", "REM ",
+    "rem ", "::",
+];
+
+/// Whether `lang` is markup that may embed scripts and styles (the
+/// generic row knows `<!--` too, but holds no pages).
+fn markup(lang: &Lang) -> bool {
+    !lang.prose
+        && !std::ptr::eq(lang, &GENERIC)
+        && lang.block_comments.iter().any(|(o, _)| *o == "<!--")
+}
+
+/// Adds to `out` the findings in the embedded code regions of the two
+/// sides, none at a line `known` or `out` already reports.
+fn regional(
+    old: &str,
+    new: &str,
+    lang: &Lang,
+    others: Others<'_>,
+    known: &[Finding],
+    mut out: Vec<Finding>,
+) -> Vec<Finding> {
+    let add = |f: Finding, out: &mut Vec<Finding>| push(f, known, out);
     // Embedded code, region by region.
     let (before, after) = (regions(old, lang), regions(new, lang));
     let mut from = 0;
@@ -100,22 +133,50 @@ pub(super) fn findings(
     out
 }
 
+/// Adds `f` to `out` unless a finding of `known` or `out` is at its line
+/// or covers some of the same removed lines.
+fn push(f: Finding, known: &[Finding], out: &mut Vec<Finding>) {
+    let overlaps = |k: &Finding| {
+        k.line == f.line || (k.old_lines.0 <= f.old_lines.1 && f.old_lines.0 <= k.old_lines.1)
+    };
+    if !known.iter().any(overlaps) && !out.iter().any(overlaps) {
+        out.push(f);
+    }
+}
+
 /// Returns the parts of `old` and `new` between the lines both begin
 /// and end with.
 fn middles<'a>(old: &'a str, new: &'a str) -> (&'a str, &'a str) {
     let (o, n) = (old.as_bytes(), new.as_bytes());
-    let same = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    // Compared a block at a time (a slice comparison is a `memcmp`), then
+    // byte by byte in the first block that differs.
+    const BLOCK: usize = 4096;
+    let mut same = 0;
+    while same + BLOCK <= o.len().min(n.len()) && o[same..same + BLOCK] == n[same..same + BLOCK] {
+        same += BLOCK;
+    }
+    same += o[same..]
+        .iter()
+        .zip(&n[same..])
+        .take_while(|(a, b)| a == b)
+        .count();
     // Back to a line start.
     let pre = o[..same]
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |p| p + 1);
     let most = o.len().min(n.len()) - pre;
-    let tail = o
+    let mut tail = 0;
+    while tail + BLOCK <= most
+        && o[o.len() - tail - BLOCK..o.len() - tail] == n[n.len() - tail - BLOCK..n.len() - tail]
+    {
+        tail += BLOCK;
+    }
+    tail += o[..o.len() - tail]
         .iter()
         .rev()
-        .zip(n.iter().rev())
-        .take(most)
+        .zip(n[..n.len() - tail].iter().rev())
+        .take(most - tail)
         .take_while(|(a, b)| a == b)
         .count();
     // Forward to a line end.
@@ -246,7 +307,8 @@ const FENCE_LANGS: &[(&[&str], &str)] = &[
 fn fence_lang(info: &str) -> &'static Lang {
     let word = info
         .trim_start_matches(['{', '.', '['])
-        .trim_start_matches("source,")
+        .trim_start_matches("source")
+        .trim_start_matches([',', ' '])
         .split([' ', ',', '}', ']', '='])
         .next()
         .unwrap_or("")
@@ -271,8 +333,30 @@ fn fence_lang(info: &str) -> &'static Lang {
 /// Returns the code regions of `text`, a file in `lang`: fenced or
 /// delimited code in prose, `<script>` and `<style>` bodies in markup.
 fn regions<'a>(text: &'a str, lang: &Lang) -> Vec<Region<'a>> {
-    let markup = lang.block_comments.iter().any(|(o, _)| *o == "<!--") && !lang.prose;
+    let markup = markup(lang);
     if !lang.prose && !markup {
+        return Vec::new();
+    }
+    // Most files hold no region: one search of the whole text says so.
+    let signs: &[&str] = if markup {
+        &[
+            "<script", "<SCRIPT", "<Script", "<style", "<STYLE", "<Style",
+        ]
+    } else {
+        &[
+            "```",
+            "~~~",
+            ".. code",
+            ".. sourcecode",
+            "[source",
+            "#+begin_src",
+            "#+BEGIN_SRC",
+        ]
+    };
+    if !signs
+        .iter()
+        .any(|s| memchr::memmem::find(text.as_bytes(), s.as_bytes()).is_some())
+    {
         return Vec::new();
     }
     // Line starts, to cut bodies by line numbers.
@@ -366,6 +450,9 @@ fn indent(l: &str) -> usize {
 
 /// A `<script>` or `<style>` line that opens a body on the next lines.
 fn markup_opener(t: &str) -> Option<(&'static Lang, Close)> {
+    if !t.starts_with('<') {
+        return None;
+    }
     let lower = t.to_ascii_lowercase();
     let &(tag, close, default) = MARKUP_REGIONS.iter().find(|(tag, ..)| {
         lower.starts_with(tag)
@@ -415,7 +502,7 @@ fn prose_opener<'a>(
     if lower.starts_with("[source") && lower.ends_with(']') && i + 1 < count {
         let d = line(i + 1).trim();
         if d == "----" || d == "...." {
-            let info = lower.trim_start_matches("[source").trim_start_matches(',');
+            let info = lower.trim_start_matches("[source");
             return Some((
                 fence_lang(info),
                 Close::Delimiter(if d == "----" { "----" } else { "...." }),

@@ -538,6 +538,17 @@ pub static LANGS: &[Lang] = &[
         unit: "labels",
         ..other("batch", &["bat", "cmd"], &["REM ", "::"], NONE)
     },
+    // XSLT: XML, and an instruction that writes a comment and nothing
+    // else.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "xslt",
+            &["xsl", "xslt"],
+            &[],
+            &[("<!--", "-->"), ("<xsl:comment", "</xsl:comment>")],
+        )
+    },
     // HTML and the XML family. A `//` or `#` line is no markup: a note
     // written in another language's comment.
     Lang {
@@ -552,8 +563,6 @@ pub static LANGS: &[Lang] = &[
                 "svg",
                 "xaml",
                 "plist",
-                "xsl",
-                "xslt",
                 "xsd",
                 "wsdl",
                 "dtd",
@@ -594,16 +603,13 @@ pub static LANGS: &[Lang] = &[
             &[],
             // A template engine's comments in a page named `.html` (Django,
             // Jinja, Handlebars), each opener followed by what no other
-            // tag has after it (`{{#each}}` holds `{#`, not `{# `).
+            // tag has after it (`{{#each}}` holds `{#`, not `{# `); few,
+            // as every line of a page is tried against them.
             &[
                 ("<!--", "-->"),
                 ("{# ", "#}"),
-                ("{#-", "#}"),
-                ("{{!--", "--}}"),
-                ("{{! ", "}}"),
+                ("{{!", "}}"),
                 ("{% comment %}", "{% endcomment %}"),
-                // XSLT's instruction that writes a comment and nothing else.
-                ("<xsl:comment", "</xsl:comment>"),
             ],
         )
     },
@@ -708,6 +714,12 @@ pub static LANGS: &[Lang] = &[
             ("{*", "*}"),
         ],
     ),
+    // Smarty (`.tpl` whose content says so, [`SHARED_EXTENSIONS`]): a
+    // page, whose `#id` style rules are no comments.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other("smarty", &[], &[], &[("<!--", "-->"), ("{*", "*}")])
+    },
     // Haml and Slim: `-#` and `/` lines are comments (a text line
     // starting with `/` has to be escaped); Pug's are `//` and `//-`.
     other("haml", &["haml"], &["-#", "/"], NONE),
@@ -973,6 +985,13 @@ const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
     ),
     // `.ts`: TypeScript by default, a Qt translation (XML) by its root.
     ("ts", "html", &["<!DOCTYPE TS>", "<TS version"], &[]),
+    // `.tpl`: a Go template (Helm) by default, Smarty by its tags.
+    (
+        "tpl",
+        "smarty",
+        &["{$", "{include file=", "{foreach ", "{if $", "{/if}", "{*"],
+        &["{{"],
+    ),
     // `.pl`: Perl by default, Prolog by its directives and clauses.
     (
         "pl",
@@ -1295,6 +1314,10 @@ mod shared_extension_tests {
         let cls = b"\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesClass{thesis}\n";
         assert_eq!(of_file("thesis.cls", cls).name, "latex-package");
         assert_eq!(of_file("Sheet1.cls", b"Option Explicit\n").name, "vb");
+        let smarty = b"<h1>{$title}</h1>\n{foreach $items as $i}<p>{$i}</p>{/foreach}\n";
+        assert_eq!(of_file("index.tpl", smarty).name, "smarty");
+        let helm = b"{{- define \"x.name\" -}}\n{{ .Chart.Name }}\n{{- end }}\n";
+        assert_eq!(of_file("templates/_helpers.tpl", helm).name, "go-template");
         let qt = b"<?xml version=\"1.0\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\">\n";
         assert_eq!(of_file("app_de.ts", qt).name, "html");
     }

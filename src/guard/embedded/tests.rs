@@ -374,6 +374,13 @@ fn fenced_code_is_read_in_its_language() {
     let old_rst = format!("Deploy\n======\n\n.. code-block:: bash\n\n{rst_cmds}\n{prose}");
     let new_rst = format!("Deploy\n======\n\n.. code-block:: bash\n\n   # zorp blit\n\n{prose}");
     assert!(stands_in("deploy.rst", &old_rst, &new_rst));
+    // AsciiDoc source blocks and Org src blocks.
+    let old_adoc = format!("= Deploy\n\n[source, bash]\n----\n{cmds}----\n\n{prose}");
+    let new_adoc = format!("= Deploy\n\n[source, bash]\n----\n# zorp blit\n----\n\n{prose}");
+    assert!(stands_in("deploy.adoc", &old_adoc, &new_adoc));
+    let old_org = format!("* Deploy\n#+BEGIN_SRC sh\n{cmds}#+END_SRC\n{prose}");
+    let new_org = format!("* Deploy\n#+BEGIN_SRC sh\n# zorp blit\n#+END_SRC\n{prose}");
+    assert!(stands_in("deploy.org", &old_org, &new_org));
     // A command edited and a comment added before it: passes.
     let edited = format!(
         "# Deploy\n\n```bash\n# apply the manifests in order\n{}```\n\n{prose}",
@@ -417,4 +424,18 @@ fn prose_that_refers_back_stands_for_what_it_replaced() {
         &tail,
     );
     assert!(passes("README.md", &old, &added));
+}
+
+#[test]
+fn the_changed_middle_is_found_at_line_boundaries() {
+    let old = "a\nb\nc\nd\n".repeat(3000);
+    let new = old.replacen("c\nd\na\nb\nc", "c\nd\nX\nb\nc", 1);
+    let (o, n) = super::middles(&old, &new);
+    assert!(o.contains('a') && !o.contains('X'), "{o:?}");
+    assert!(n.contains('X') && !n.contains('a'), "{n:?}");
+    assert!(o.len() < 8 && n.len() < 8, "{o:?} {n:?}");
+    let (o, n) = super::middles("x\n", "x\ny\n");
+    assert_eq!((o, n.trim()), ("", "y"));
+    let (o, n) = super::middles("same\n", "same\n");
+    assert!(o.is_empty() && n.is_empty());
 }
