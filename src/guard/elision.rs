@@ -81,6 +81,15 @@ pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
     trailing(line).is_some_and(|inner| judge(inner, Frame::Trailing, lang))
 }
 
+/// Parts of a forge's address that lead to a file's history.
+const HISTORY_LINKS: &[&str] = &[
+    "/commits/",
+    "/commit/",
+    "/-/commits/",
+    "/blame/",
+    "/history/",
+];
+
 /// Returns whether a prose line sends the reader back to an earlier
 /// version of the text or its history in version control ("See the
 /// previous version of this section.", "A korábbi verziókat lásd a git
@@ -89,7 +98,15 @@ pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
 /// reference. Words only: the caller judges where the line stands.
 pub(super) fn refers_back(line: &str) -> bool {
     let t = line.trim();
-    if t.is_empty() || t.chars().count() > 240 || t.contains("](") {
+    if t.is_empty() || t.chars().count() > 240 {
+        return false;
+    }
+    // A link into the history of a forge (`…/commits/main/README.md`) is
+    // a back reference whatever the words.
+    if HISTORY_LINKS.iter().any(|h| t.contains(h)) {
+        return true;
+    }
+    if t.contains("](") {
         return false;
     }
     // A path (`docs/architecture.md`) names content that is still there.

@@ -124,7 +124,19 @@ fn regional(
             prose: a.lang.prose,
             ..others
         };
-        for mut f in removal::findings(a.body, b.body, a.lang, inner) {
+        // In its language, and with the common forms: a `//` note in a
+        // shell fence is no shell, but it is no command either.
+        let generic = Others {
+            prose: false,
+            ..others
+        };
+        let found = removal::findings(a.body, b.body, a.lang, inner);
+        let found = if found.is_empty() && !std::ptr::eq(a.lang, &GENERIC) {
+            removal::findings(a.body, b.body, &GENERIC, generic)
+        } else {
+            found
+        };
+        for mut f in found {
             f.old_lines = (f.old_lines.0 + a.first, f.old_lines.1 + a.first);
             f.line += b.first;
             add(f, &mut out);
@@ -211,7 +223,12 @@ fn wrap_back_references(
             let lead = &line[..line.len() - line.trim_start().len()];
             out.push_str(lead);
             out.push('(');
-            out.push_str(t.trim_start_matches(['>', '-', '*', ' ']));
+            // A link stays a pointer to the prose rule (`](`): read as
+            // the note it is.
+            out.push_str(
+                &t.trim_start_matches(['>', '-', '*', ' '])
+                    .replace("](", "] ("),
+            );
             out.push(')');
             out.push_str(&line[lead.len() + line.trim_start().trim_end().len()..]);
             changed = true;

@@ -742,6 +742,8 @@ pub static LANGS: &[Lang] = &[
         prose: true,
         unit: "sections",
         sections: &["#"],
+        // No text line opens with `// `: a note in a code comment's form.
+        spaced_comments: &["//"],
         ..other(
             "prose",
             &[

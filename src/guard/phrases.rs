@@ -1451,6 +1451,11 @@ pub static BACK_REFERENCES: &[&str] = &[
     "unchanged from the previous",
     "as previously documented",
     "history of this file",
+    "repository history",
+    "repo history",
+    "project history",
+    "commit log",
+    "git blame",
     // Spanish
     "version anterior",
     "versiones anteriores",

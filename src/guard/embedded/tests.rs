@@ -365,6 +365,9 @@ fn fenced_code_is_read_in_its_language() {
         assert!(stands_in("deploy.md", &old, &new), "{fence}: {note}");
         assert!(stands_in("deploy.qmd", &old, &new), "{fence}: {note}");
     }
+    // Another language's comment in a fence is a note too.
+    let new = format!("# Deploy\n\n```bash\n// zorp blit vaan\n```\n\n{prose}");
+    assert!(stands_in("deploy.md", &old, &new));
     let js = pad(5, |i| format!("const v{i} = load({i});"));
     let old_js = format!("Intro.\n\n```js\n{js}```\n\n{prose}");
     let new_js = format!("Intro.\n\n```js\n// zorp blit vaan\n```\n\n{prose}");
@@ -404,6 +407,9 @@ fn prose_that_refers_back_stands_for_what_it_replaced() {
         "Esta sección no cambia respecto a la versión anterior.",
         "Details are in the git history.",
         "詳細は以前のバージョンを参照してください。",
+        "Older notes are in the repository history.",
+        "See [the old text](https://github.com/acme/x/commits/main/README.md).",
+        "// zorp blit vaan",
     ] {
         let new = file(head, &format!("{note}\n"), &tail);
         assert!(stands_in("README.md", &old, &new), "{note}");
