@@ -36,6 +36,25 @@ pub(super) fn find_newline(s: &[u8]) -> Option<usize> {
         .map(|p| offset + p)
 }
 
+/// Returns how many `\n` bytes `s` holds: counted in blocks whose byte
+/// compares the compiler turns into vector instructions (a line number
+/// after a long stretch is counted over megabytes, a byte at a time
+/// several instructions each).
+pub(super) fn count_newlines(s: &[u8]) -> usize {
+    // At most 255 matches per block: the per-lane sums fit in a byte.
+    const BLOCK: usize = 255;
+    let mut blocks = s.chunks_exact(BLOCK);
+    let mut n = 0;
+    for block in blocks.by_ref() {
+        n += usize::from(
+            block
+                .iter()
+                .fold(0u8, |c, &b| c.wrapping_add(u8::from(b == b'\n'))),
+        );
+    }
+    n + blocks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
 /// Iterates over the non-blank, trimmed lines of a buffer with their
 /// 1-based numbers, counting the line endings it passes.
 pub(super) struct Lines<'a> {
@@ -460,6 +479,44 @@ mod tests {
             ("abcdefghijklmno\x0b", true),
         ] {
             assert_eq!(needs_rewrite(line.as_bytes()), rewrite, "{line:?}");
+        }
+    }
+
+    /// The blocked newline count is the byte-by-byte one: around block
+    /// edges, in runs of 255 and more `\n` (a block's count at its
+    /// limit), with CR, CRLF, tabs, Unicode spaces, invalid UTF-8, no
+    /// final newline.
+    #[test]
+    fn newlines_are_counted_as_one_by_one() {
+        let naive = |s: &[u8]| s.iter().filter(|&&b| b == b'\n').count();
+        let mut samples: Vec<Vec<u8>> = vec![
+            Vec::new(),
+            b"\n".to_vec(),
+            b"a".to_vec(),
+            b"a\r\nb\rc\n\td\x0b\x0c".to_vec(),
+            "x\u{a0}y\u{2028}z\u{3000}\n\u{85}".as_bytes().to_vec(),
+            b"\xff\xfe\n\xc3\n\x80".to_vec(),
+            vec![b'\n'; 255],
+            vec![b'\n'; 256],
+            vec![b'\n'; 255 * 3 + 7],
+            vec![b'x'; 10_000],
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        samples.push(
+            (0..5000)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    [b'\n', b'\r', b'a', 0xff][(state % 4) as usize]
+                })
+                .collect(),
+        );
+        for s in &samples {
+            for cut in [0, 1, 254, 255, 256, 509, 510, 511] {
+                let s = &s[cut.min(s.len())..];
+                assert_eq!(count_newlines(s), naive(s), "{}", s.len());
+            }
         }
     }
 

@@ -14,6 +14,7 @@ pub mod lang;
 mod lines;
 mod measure;
 mod phrases;
+mod reflow;
 pub mod removal;
 pub mod structure;
 pub mod stubs;

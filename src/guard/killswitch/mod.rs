@@ -436,6 +436,15 @@ fn judged(
         }
     }
 
+    // Prose re-wrapped and tables with a column added or dropped change
+    // every line and keep what they hold: judged by that instead.
+    let mut reflowed = false;
+    if let (false, true, Some((o, n))) = (structured, jaccard < t.jaccard, texts) {
+        if let Some(j) = super::reflow::jaccard(o, n, lang.prose).filter(|&j| j > jaccard) {
+            (jaccard, reflowed) = (j, true);
+        }
+    }
+
     if new_lines == 0 && old_lines > 0 {
         reasons.push(Reason::Emptied { old_lines });
     } else if !tiny {
@@ -457,7 +466,7 @@ fn judged(
             let mc = meaningful_common(&old_side, &new_side, common);
             let mj = ratio_of(mc, mo, mn);
             let mv = mn as f64 / mo as f64;
-            if mj < t.jaccard && jaccard >= t.jaccard {
+            if mj < t.jaccard && jaccard >= t.jaccard && !reflowed {
                 reasons.push(Reason::MeaningfulJaccard {
                     value: mj,
                     min: t.jaccard,

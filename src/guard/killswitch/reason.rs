@@ -289,6 +289,14 @@ fn removed(r: &removal::Finding, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             "{lines} ({what}) were replaced by the stub on line {}: `{}`",
             r.line, r.text
         ),
+        removal::Removal::Placeholders => write!(
+            f,
+            "the values of {lines} ({} line{}) were replaced by placeholders, as on line {}: `{}`",
+            r.code_lines,
+            if r.code_lines == 1 { "" } else { "s" },
+            r.line,
+            r.text
+        ),
         removal::Removal::EmptiedBody => write!(
             f,
             "{lines} ({what}), the whole body of `{}`, were removed and its header kept on line {}",

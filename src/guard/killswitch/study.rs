@@ -7,7 +7,7 @@ use std::hash::BuildHasherDefault;
 
 use super::super::elision;
 use super::super::lang::{self, Lang};
-use super::super::lines::{hash_line, lines, seed, PassThrough};
+use super::super::lines::{count_newlines, hash_line, lines, seed, PassThrough};
 use super::super::measure::{hunks, measure, Delta, Hunk, Measured};
 use super::super::stubs;
 use super::Reason;
@@ -222,7 +222,7 @@ pub(super) fn placeholders(
         return found;
     }
     // The changed part starts on the line after the beginning's last `\n`.
-    let before = head.iter().filter(|&&b| b == b'\n').count();
+    let before = count_newlines(head);
     for (number, l) in lines(&new[delta.mid(new.len())]) {
         if found.len() >= MAX_ELISIONS || surplus.is_empty() {
             break;
@@ -277,7 +277,7 @@ fn placeholders_in_parts(
                 judge(before + number, l, &mut found);
             }
         }
-        before += piece.iter().filter(|&&b| b == b'\n').count();
+        before += count_newlines(piece);
         at = end;
     }
     found

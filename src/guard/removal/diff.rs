@@ -69,7 +69,7 @@ pub(super) fn matched<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<usize> {
             continue;
         }
         let (mut pa, mut pb) = (a0, b0);
-        for (x, y) in anchors {
+        for (x, y) in anchors.iter() {
             let (x, y) = (a0 + x, b0 + y);
             // A gap empty on either side matches nothing.
             if pa < x && pb < y {
@@ -85,16 +85,48 @@ pub(super) fn matched<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<usize> {
 }
 
 /// The longest increasing run of lines unique on both sides.
-pub(super) fn unique_anchors<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
+pub(super) fn unique_anchors<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Anchors {
     // The bucketed search numbers lines in 32 bits (a side of four
     // billion lines is left to the table).
     let fits = a.len().max(b.len()) < u32::MAX as usize;
-    let cands = if a.len() + b.len() >= BUCKETED && fits {
-        unique_pairs_bucketed(a, b)
+    if a.len() + b.len() >= BUCKETED && fits {
+        Anchors::Narrow(longest_noted_run(&unique_pairs_noted(a, b)))
     } else {
-        unique_pairs(a, b)
-    };
-    longest_run(cands)
+        Anchors::Wide(longest_run(unique_pairs(a, b)))
+    }
+}
+
+/// [`unique_anchors`]' pairs (index in `a`, index in `b`), in order: in 32
+/// bits for a large region (a 10 MB side's run is half a million pairs,
+/// and each byte of it a byte of fresh pages), else in `usize`.
+pub(super) enum Anchors {
+    Narrow(Vec<(u32, u32)>),
+    Wide(Vec<(usize, usize)>),
+}
+
+impl Anchors {
+    fn is_empty(&self) -> bool {
+        match self {
+            Anchors::Narrow(v) => v.is_empty(),
+            Anchors::Wide(v) => v.is_empty(),
+        }
+    }
+
+    /// The pairs, in order.
+    fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let narrow = match self {
+            Anchors::Narrow(v) => v.as_slice(),
+            Anchors::Wide(_) => &[],
+        };
+        let wide = match self {
+            Anchors::Narrow(_) => &[],
+            Anchors::Wide(v) => v.as_slice(),
+        };
+        narrow
+            .iter()
+            .map(|&(x, y)| (x as usize, y as usize))
+            .chain(wide.iter().copied())
+    }
 }
 
 /// From this many lines on both sides together, the lines unique to both
@@ -128,11 +160,24 @@ pub(super) fn unique_pairs<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, 
     cands
 }
 
-/// [`unique_pairs`], the same pairs in the same order: each side's keys
-/// with their indices, spread into buckets by their top bits and sorted
+/// [`unique_pairs`], the same pairs in the same order. Each side has
+/// fewer than `u32::MAX` lines.
+#[cfg(test)]
+pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
+    unique_pairs_noted(a, b)
+        .iter()
+        .enumerate()
+        .filter(|(_, &y)| y != u32::MAX)
+        .map(|(x, &y)| (x, y as usize))
+        .collect()
+}
+
+/// [`unique_pairs`] noted at their index in `a`: the index in `b` of the
+/// line of `a` at each index (`u32::MAX`: none). Each side's keys with
+/// their indices are spread into buckets by their top bits and sorted
 /// within them, so the two sides are walked together in key order. Each
 /// side has fewer than `u32::MAX` lines.
-pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<(usize, usize)> {
+fn unique_pairs_noted<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec<u32> {
     // A large pair's two sides are sorted on two threads: this comes late
     // in a check, when the other pieces of work are done and a core is
     // free.
@@ -175,11 +220,7 @@ pub(super) fn unique_pairs_bucketed<A: Keyed, B: Keyed>(a: &[A], b: &[B]) -> Vec
         }
         (x, y) = (x2, y2);
     }
-    to.iter()
-        .enumerate()
-        .filter(|(_, &y)| y != u32::MAX)
-        .map(|(x, &y)| (x, y as usize))
-        .collect()
+    to
 }
 
 /// From this many lines on both sides together, [`unique_pairs_bucketed`]
@@ -234,6 +275,45 @@ fn by_key<K: Keyed>(keys: &[K]) -> Vec<Entry> {
         out[w[0]..w[1]].sort_unstable_by_key(Entry::key);
     }
     out
+}
+
+/// [`longest_run`] of the pairs noted in `to` ([`unique_pairs_noted`]),
+/// the same run: the candidates are numbered by their index in `a`
+/// instead of their place among the candidates (both increase together),
+/// so no list of candidates is made, and every index takes four bytes.
+fn longest_noted_run(to: &[u32]) -> Vec<(u32, u32)> {
+    let mut tails: Vec<u32> = Vec::new();
+    let mut tail_ys: Vec<u32> = Vec::new();
+    let mut back: Vec<u32> = vec![u32::MAX; to.len()];
+    for (x, &y) in to.iter().enumerate() {
+        if y == u32::MAX {
+            continue;
+        }
+        // Below `u32::MAX`: `a` has fewer lines.
+        let x = x as u32;
+        let p = match tail_ys.last() {
+            Some(&last) if last < y => tail_ys.len(),
+            _ => tail_ys.partition_point(|&t| t < y),
+        };
+        if p > 0 {
+            back[x as usize] = tails[p - 1];
+        }
+        if p == tails.len() {
+            tails.push(x);
+            tail_ys.push(y);
+        } else {
+            tails[p] = x;
+            tail_ys[p] = y;
+        }
+    }
+    let mut run = Vec::with_capacity(tails.len());
+    let mut at = tails.last().copied();
+    while let Some(x) = at {
+        run.push((x, to[x as usize]));
+        at = Some(back[x as usize]).filter(|&b| b != u32::MAX);
+    }
+    run.reverse();
+    run
 }
 
 /// Patience sorting: the longest increasing subsequence of new indices
@@ -389,6 +469,18 @@ mod tests {
             for y in ys {
                 let cands: Vec<(usize, usize)> = y.into_iter().enumerate().collect();
                 assert_eq!(longest_run(cands.clone()), searched(&cands), "{cands:?}");
+                // Noted by old index, with gaps between the candidates.
+                let mut to = vec![u32::MAX; 3 * cands.len() + 1];
+                for &(x, y) in &cands {
+                    to[3 * x + 1] = y as u32;
+                }
+                let spread: Vec<(usize, usize)> =
+                    cands.iter().map(|&(x, y)| (3 * x + 1, y)).collect();
+                let noted: Vec<(usize, usize)> = longest_noted_run(&to)
+                    .into_iter()
+                    .map(|(x, y)| (x as usize, y as usize))
+                    .collect();
+                assert_eq!(noted, searched(&spread), "{cands:?}");
             }
         }
     }

@@ -44,7 +44,7 @@ use classify::*;
 use diff::*;
 
 use super::lang::Lang;
-use super::lines::{find_newline, hash_line, seed, PassThrough};
+use super::lines::{count_newlines, find_newline, hash_line, seed, PassThrough};
 use super::measure::{self, Delta, Hunk};
 use super::stubs;
 
@@ -252,6 +252,9 @@ pub enum Removal {
     Stub,
     /// A block's body was removed and its header kept.
     EmptiedBody,
+    /// Lines kept with their values replaced by placeholders (`TODO`,
+    /// `...`, `(same as before)`), in several places.
+    Placeholders,
 }
 
 /// One structural finding, with where it is.
@@ -338,10 +341,7 @@ fn findings_in(
     let start = back_lines(old.as_bytes(), d.head, CONTEXT);
     let old_end = forward_lines(old.as_bytes(), old.len() - d.tail, CONTEXT);
     let new_end = forward_lines(new.as_bytes(), new.len() - d.tail, CONTEXT);
-    let first = old.as_bytes()[..start]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count();
+    let first = count_newlines(&old.as_bytes()[..start]);
     let open = open_at(&old[..start], lang);
     let (Some(ot), Some(nt)) = (old.get(start..old_end), new.get(start..new_end)) else {
         return Vec::new();
@@ -421,8 +421,11 @@ fn findings_in(
         }
     }
     let mut out = Vec::new();
+    let mut small = Vec::new();
+    let mut values = Vec::new();
     let (mut deleted, mut loose) = (None::<Finding>, None::<(usize, String)>);
     for (h, (or, nr)) in hunks.iter().enumerate() {
+        values.extend(placeholder_values(&a, &around[h], or.clone(), 0..nr.len()));
         match judge_hunk(
             &a,
             &around[h],
@@ -442,8 +445,30 @@ fn findings_in(
             Judged::Loose(line, text) => {
                 loose.get_or_insert((line, text));
             }
+            Judged::Small(f) => small.push(f),
             Judged::Nothing => {}
         }
+    }
+    // Two statements replaced by a note is an edit; the same in several
+    // places of one write is a file elided piece by piece.
+    if out.is_empty() && small.len() >= 2 {
+        out.append(&mut small);
+    }
+    // One value made a placeholder is a reminder; several are content
+    // elided line by line.
+    if let (true, Some(&(first, line, ref text))) =
+        (out.is_empty() && values.len() >= 2, values.first())
+    {
+        let last = values.iter().map(|v| v.0).max().unwrap_or(first);
+        out.push(Finding {
+            kind: Removal::Placeholders,
+            old_lines: (first, last),
+            blocks: 0,
+            unit: lang.unit,
+            code_lines: values.len(),
+            line,
+            text: text.clone(),
+        });
     }
     // Code deleted in one place and a note added in another, where no
     // code follows it (`// other methods unchanged` before the class's
@@ -467,6 +492,9 @@ enum Judged {
     /// A note added with no code after it, and nothing removed: its line
     /// and text.
     Loose(usize, String),
+    /// A note where fewer than [`MIN_RUN`] code lines were: a finding
+    /// when several hunks of the same write show one.
+    Small(Finding),
     Nothing,
 }
 
@@ -588,7 +616,7 @@ fn judge_hunk(
     let put = &b.lines[nr.clone()];
     // Removed code not added anywhere: in this hunk it was kept (a diff
     // artefact), in another one or another file it was moved.
-    let gone: Vec<&Line> = removed
+    let mut gone: Vec<&Line> = removed
         .iter()
         .filter(|l| l.class() == Class::Code && l.word())
         .filter(|l| !added.contains_key(&l.key) && !elsewhere.has(l.key))
@@ -608,17 +636,16 @@ fn judge_hunk(
     if moved >= gone.len() {
         return Judged::Nothing;
     }
-    let code_lines = gone.len();
     // Every rule wants two code lines, or a block or a body whole: most
     // hunks of an edit (a line changed) stop here.
     let (blocks, whole) = blocks_in(a.text, removed);
     let emptied = || emptied_header(a, or.clone(), lang);
-    if code_lines < 2 && !whole && emptied().is_none() {
+    if gone.len() < 2 && !whole && emptied().is_none() {
         return Judged::Nothing;
     }
     // New code, counting the stubs made of punctuation (`...`, `???`) but
     // not the closers left behind.
-    let new_code: Vec<&Line> = put
+    let mut new_code: Vec<&Line> = put
         .iter()
         .filter(|l| l.class() == Class::Code)
         .filter(|l| {
@@ -629,6 +656,42 @@ fn judge_hunk(
                 || ["...", "…", "???"].iter().any(|s| code.contains(s))
         })
         .collect();
+    // A new line that is a removed one edited (a value bumped, a trailing
+    // comma dropped with the entry after it, a note appended) is neither
+    // new code nor removed code: what else the hunk removed is judged by
+    // what else stands in its place. A note appended to it stands in.
+    let mut edited_notes: Vec<(usize, &Line)> = Vec::new();
+    let gone_before = gone.len();
+    new_code.retain(|l| {
+        let t = l.text(b.text);
+        let (code, note) = split_note(t, lang);
+        let Some(at) = gone
+            .iter()
+            .position(|r| !heads_block(a, removed, r) && edit_of(r.text(a.text), code, lang))
+        else {
+            return true;
+        };
+        let was = gone.remove(at).text(a.text);
+        if let Some(n) = note.filter(|n| !was.contains(n.trim())) {
+            if comment_body(n, lang).chars().any(char::is_alphanumeric)
+                && !is_directive(comment_body(n, lang))
+            {
+                edited_notes.push((b.index(l) - nr.start, l));
+            }
+        }
+        false
+    });
+    // A list or a call emptied on its header's line (`deps = []`
+    // where `deps = [` and its items were) stands for nothing: a note
+    // beside it stands in for the items; alone it is a clean deletion.
+    new_code.retain(|l| !emptied_literal(a, removed, l.text(b.text)));
+    let code_lines = gone.len();
+    // A body with an edited line left in it is not emptied.
+    let edited = gone.len() < gone_before;
+    let emptied = || if edited { None } else { emptied() };
+    if code_lines < 2 && !whole && emptied().is_none() {
+        return Judged::Nothing;
+    }
     let removed_comments: Vec<&str> = removed
         .iter()
         .filter(|l| l.class() == Class::Comment)
@@ -643,7 +706,7 @@ fn judge_hunk(
     // comment, not removed code commented out, not a bare separator.
     let mut paired = vec![false; removed_comments.len()];
     let mut commented_out = 0usize;
-    let stand_ins: Vec<(usize, &Line)> = put
+    let mut stand_ins: Vec<(usize, &Line)> = put
         .iter()
         .enumerate()
         .filter(|(_, l)| {
@@ -666,9 +729,13 @@ fn judge_hunk(
                 commented_out += 1;
                 return false;
             }
-            if let Some(i) =
-                (0..removed_comments.len()).find(|&i| !paired[i] && similar(removed_comments[i], t))
-            {
+            // A heading kept with a note appended (`# Hardening` →
+            // `# Hardening (unchanged)`) is a note, not a rewording.
+            if let Some(i) = (0..removed_comments.len()).find(|&i| {
+                !paired[i]
+                    && similar(removed_comments[i], t)
+                    && !extends(comment_body(removed_comments[i], lang), body)
+            }) {
                 paired[i] = true;
                 return false;
             }
@@ -679,6 +746,8 @@ fn judge_hunk(
     if commented_out * 2 >= code_lines {
         return Judged::Nothing;
     }
+    stand_ins.extend(edited_notes);
+    stand_ins.sort_by_key(|(i, _)| *i);
     let first_gone = gone.first().map_or(or.start, |l| a.index(l));
     let last_gone = gone.last().map_or(or.end, |l| a.index(l));
     let old_lines = (a.first + first_gone + 1, a.first + last_gone + 1);
@@ -750,6 +819,13 @@ fn judge_hunk(
     }
     if new_code.is_empty() && stand_ins.is_empty() && (code_lines >= MIN_RUN || whole) {
         return Judged::Deleted(finding(Removal::StandIn, 0, String::new()));
+    }
+    if let (true, Some(&(i, l))) = (new_code.is_empty(), stand_ins.first()) {
+        return Judged::Small(finding(
+            Removal::StandIn,
+            b.first + nr.start + i + 1,
+            text_of(l),
+        ));
     }
     Judged::Nothing
 }
@@ -963,6 +1039,194 @@ fn squeezed_key(t: &str) -> u64 {
 /// Returns whether two comments share at least half their letter pairs
 /// (a rewording, not a new note).
 fn similar(x: &str, y: &str) -> bool {
+    dice(x, y) >= REWRITE_SIMILARITY
+}
+
+/// Returns whether the comment text `new` is `old` with words added
+/// (`Hardening` → `Hardening (unchanged)`).
+fn extends(old: &str, new: &str) -> bool {
+    let (o, n) = (old.trim().to_lowercase(), new.trim().to_lowercase());
+    o.chars().filter(|c| c.is_alphanumeric()).count() >= 3
+        && n.contains(&o)
+        && n.split_whitespace().count() > o.split_whitespace().count()
+}
+
+/// A line edited keeps at least this share of its letter pairs.
+const EDIT_SIMILARITY: f64 = 0.8;
+
+/// Returns whether the new code `new` is the removed line `old` edited:
+/// the same once white space and a trailing `,`/`;` are ignored, most of
+/// its letter pairs kept, or, in a file of entries (data formats, INI
+/// and properties files), the same key with another value. Never a stub
+/// or a placeholder.
+fn edit_of(old: &str, new: &str, lang: &Lang) -> bool {
+    let squeeze = |t: &str| -> String {
+        let s: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+        s.trim_end_matches([',', ';']).to_string()
+    };
+    let (o, n) = (squeeze(old), squeeze(new));
+    if n.is_empty() || !n.chars().any(char::is_alphanumeric) {
+        return false;
+    }
+    if o == n {
+        return true;
+    }
+    let body = stubs::classify(new, lang);
+    if n.contains("...")
+        || n.contains('…')
+        || body.marked
+        || stubs::says_unfinished(new)
+        || super::elision::is_placeholder_in(new, lang)
+        || stub_lines::labels_a_placeholder(new)
+    {
+        return false;
+    }
+    // `return nil` where `return v, nil` was is a stub, however alike.
+    if body.real > 0 && dice(&o, &n) >= EDIT_SIMILARITY {
+        return true;
+    }
+    let key = |t: &str| -> Option<String> {
+        let at = t.find([':', '='])?;
+        let k = &t[..at];
+        (!k.is_empty()
+            && k.chars()
+                .all(|c| c.is_alphanumeric() || "-_.\"'@$[]".contains(c)))
+        .then(|| k.to_string())
+    };
+    let entries = lang.format.is_some() || lang.name == "ini";
+    entries && key(&o).is_some() && key(&o) == key(&n)
+}
+
+/// Returns whether the removed line `l` opens a block of the removed
+/// lines (the next code line is indented deeper, or it ends with an
+/// opener): collapsing it onto one line is a stub, not an edit.
+fn heads_block(a: &Side, removed: &[Line], l: &Line) -> bool {
+    let t = l.text(a.text).trim_end();
+    if t.ends_with(['{', ':', '=', '(', '[', '>']) || t.ends_with(" do") || t.ends_with(" then") {
+        return true;
+    }
+    let at = removed.iter().position(|r| r.start() == l.start());
+    at.and_then(|i| removed[i + 1..].iter().find(|r| r.class() == Class::Code))
+        .is_some_and(|next| next.indent(a.text) > l.indent(a.text))
+}
+
+/// The lines of a hunk kept with their value replaced by a placeholder
+/// (`<string name="x">TODO</string>`, `KEY=...`, `subject: "(same as
+/// before)"`): each new code line is set against the removed line in
+/// the same place, and what differs between them (the part after their
+/// common beginning and before their common end) says it is unfinished
+/// or elided where the old part did not. Returns (old line, new line,
+/// new text), 1-based.
+fn placeholder_values(
+    a: &Side,
+    b: &Side,
+    or: std::ops::Range<usize>,
+    nr: std::ops::Range<usize>,
+) -> Vec<(usize, usize, String)> {
+    let code = |s: &Side, r: std::ops::Range<usize>| -> Vec<usize> {
+        r.filter(|&i| s.lines[i].class() == Class::Code).collect()
+    };
+    let (olds, news) = (code(a, or), code(b, nr));
+    if olds.len() != news.len() || olds.len() > PLACEHOLDER_HUNK {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (&i, &j) in olds.iter().zip(&news) {
+        let (o, n) = (
+            a.lines[i].text(a.text).trim(),
+            b.lines[j].text(b.text).trim(),
+        );
+        // Cheap first: nothing that could be a placeholder, no comparing.
+        if !(n.contains("...") || n.contains('…') || n.contains('(') || stubs::says_unfinished(n))
+        {
+            continue;
+        }
+        let p = o
+            .char_indices()
+            .zip(n.chars())
+            .take_while(|((_, x), y)| x == y)
+            .last()
+            .map_or(0, |((at, c), _)| at + c.len_utf8());
+        let s = o[p..]
+            .chars()
+            .rev()
+            .zip(n[p..].chars().rev())
+            .take_while(|(x, y)| x == y)
+            .map(|(c, _)| c.len_utf8())
+            .sum::<usize>();
+        // The key the value belongs to must be kept.
+        if !o[..p].chars().any(char::is_alphanumeric) {
+            continue;
+        }
+        let (was, now) = (&o[p..o.len() - s], &n[p..n.len() - s.min(n.len() - p)]);
+        let now = now.trim().trim_matches(['"', '\'']);
+        let says = |t: &str| {
+            t == "..."
+                || t == "…"
+                || stubs::says_unfinished(t)
+                || stub_lines::labels_a_placeholder(t)
+                || super::elision::is_placeholder(&format!("// {t}"))
+        };
+        if !now.is_empty() && says(now) && !says(was.trim().trim_matches(['"', '\''])) {
+            out.push((a.first + i + 1, b.first + j + 1, shorten(n)));
+        }
+    }
+    out
+}
+
+/// Hunks of more code lines than this are not read value by value.
+const PLACEHOLDER_HUNK: usize = 64;
+
+/// Returns whether `line` is a removed opener (`deps = [`, `f(`) closed
+/// at once (`deps = []`): the list or the call emptied.
+fn emptied_literal(a: &Side, removed: &[Line], line: &str) -> bool {
+    let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
+    let n = squeeze(line);
+    let n = n.trim_end_matches([',', ';']);
+    removed
+        .iter()
+        .filter(|l| l.class() == Class::Code)
+        .any(|l| {
+            let h = squeeze(l.text(a.text));
+            // A brace block collapsed (`.btn {}`) is the stub rule's.
+            [("[", "]"), ("(", ")")].iter().any(|(o, c)| {
+                h.ends_with(o) && h.len() > 1 && n.strip_prefix(h.as_str()) == Some(c)
+            })
+        })
+}
+
+/// Splits a line into its code and a comment after it (`- pytest -q  #
+/// the rest unchanged`): a comment marker of the language after white
+/// space, outside quotes.
+fn split_note<'t>(t: &'t str, lang: &Lang) -> (&'t str, Option<&'t str>) {
+    let markers = lang
+        .line_comments
+        .iter()
+        .copied()
+        .chain(lang.block_comments.iter().map(|(o, _)| *o))
+        .map(str::trim_end)
+        .filter(|m| !m.is_empty());
+    let at = markers
+        .filter_map(|m| {
+            t.match_indices(m).map(|(p, _)| p).find(|&p| {
+                p > 0
+                    && t[..p].ends_with([' ', '\t'])
+                    && lang
+                        .quotes
+                        .iter()
+                        .all(|&q| t[..p].bytes().filter(|&b| b == q).count() % 2 == 0)
+            })
+        })
+        .min();
+    match at {
+        Some(p) if t[..p].chars().any(char::is_alphanumeric) => (t[..p].trim_end(), Some(&t[p..])),
+        _ => (t, None),
+    }
+}
+
+/// The share of letter pairs two texts have in common (Dice's
+/// coefficient over lower-cased letters and digits).
+fn dice(x: &str, y: &str) -> f64 {
     fn pairs(s: &str) -> Vec<(char, char)> {
         let cs: Vec<char> = s
             .chars()
@@ -975,7 +1239,7 @@ fn similar(x: &str, y: &str) -> bool {
     }
     let (p, q) = (pairs(x), pairs(y));
     if p.is_empty() || q.is_empty() {
-        return false;
+        return 0.0;
     }
     let (mut i, mut j, mut common) = (0, 0, 0);
     while i < p.len() && j < q.len() {
@@ -989,7 +1253,7 @@ fn similar(x: &str, y: &str) -> bool {
             }
         }
     }
-    2.0 * common as f64 / (p.len() + q.len()) as f64 >= REWRITE_SIMILARITY
+    2.0 * common as f64 / (p.len() + q.len()) as f64
 }
 
 /// Shortens `t` to [`QUOTE_CHARS`] characters at a word boundary.
@@ -1077,6 +1341,147 @@ mod tests {
         // Commented out.
         let n = "# compute the total\n# x = 1\n# y = 2\n# z = 3\n";
         assert!(find(o, n, "x.py").is_empty());
+    }
+
+    /// `n` lines `key{i}: value{i}` (or `= ` in INI), for padding.
+    fn entries(n: usize, sep: &str) -> String {
+        (0..n).map(|i| format!("key{i}{sep}value{i}\n")).collect()
+    }
+
+    #[test]
+    fn a_line_edited_beside_a_removal_is_an_edit() {
+        // The last member of a JSON object removed: the one before loses
+        // its comma. Not a stub.
+        let old = "{\n  \"deps\": {\n    \"a\": \"^1.0.0\",\n    \"b\": \"^2.0.0\",\n    \"c\": \"^3.0.0\"\n  }\n}\n";
+        let new = old.replace("\"^2.0.0\",\n    \"c\": \"^3.0.0\"\n", "\"^2.0.0\"\n");
+        assert!(find(old, &new, "package.json").is_empty());
+        // A key removed and its neighbour's value changed (YAML, TOML, INI).
+        for (name, sep) in [("a.yaml", ": "), ("a.toml", " = "), ("a.properties", "=")] {
+            let old = entries(12, sep);
+            let new = old.replace(
+                &format!("key5{sep}value5\nkey6{sep}value6\n"),
+                &format!("key5{sep}value50\n"),
+            );
+            assert!(find(&old, &new, name).is_empty(), "{name}");
+        }
+        // In code, the same key with another value is new code.
+        let old = "def f(x):\n    y = compute(x)\n    z = y + 1\n    w = z * 2\n    return w\n";
+        let new = "def f(x):\n    y = cached(x)\n    return y\n";
+        assert!(find(old, new, "a.py").is_empty());
+    }
+
+    #[test]
+    fn a_note_beside_an_edited_line_or_on_it_stands_in() {
+        let pad = entries(20, ": ");
+        let old = format!(
+            "{pad}spec:\n  image: web:1.25\n  ports:\n    - 80\n  env:\n    - A=1\n  replicas: 3\n"
+        );
+        // The image bumped, the rest replaced by a note: the bump is an
+        // edit, the note stands where four entries were.
+        let new =
+            format!("{pad}spec:\n  image: web:1.27\n  # ports, env and replicas: as before\n");
+        let f = find(&old, &new, "deploy.yaml");
+        assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::StandIn), "{f:?}");
+        // The note appended to the kept line instead.
+        let new = format!("{pad}spec:\n  image: web:1.25  # the rest as before\n");
+        let f = find(&old, &new, "deploy.yaml");
+        assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::StandIn), "{f:?}");
+        // The bump alone with the rest deleted is a deletion; a tool's
+        // directive appended is no note.
+        let new = format!("{pad}spec:\n  image: web:1.27\n");
+        assert!(find(&old, &new, "deploy.yaml").is_empty());
+        let new = format!("{pad}spec:\n  image: web:1.25  # yamllint disable-line\n");
+        assert!(find(&old, &new, "deploy.yaml").is_empty());
+        // A `#` inside quotes is no comment.
+        let old = format!("{pad}a:\n  b: \"x\"\n  c: 1\n  d: 2\n  e: 3\n");
+        let new = format!("{pad}a:\n  b: \"x # y\"\n");
+        assert!(find(&old, &new, "a.yaml").is_empty());
+    }
+
+    #[test]
+    fn a_heading_kept_with_a_note_appended_stands_in() {
+        let pad = entries(20, "=");
+        let old = format!("{pad}# Hardening\nNoNewPrivileges=yes\nProtectSystem=strict\nProtectHome=yes\nPrivateTmp=yes\n");
+        let new = format!("{pad}# Hardening (unchanged)\n");
+        let f = find(&old, &new, "a.ini");
+        assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::StandIn), "{f:?}");
+        // The heading reworded, the options kept: an edit.
+        let new = old.replace("# Hardening\n", "# Sandboxing\n");
+        assert!(find(&old, &new, "a.ini").is_empty());
+        // The section deleted with its heading: a deletion.
+        let new = pad.clone();
+        assert!(find(&old, &new, "a.ini").is_empty());
+    }
+
+    #[test]
+    fn small_notes_in_several_places_stand_in_together() {
+        let block = |i: usize| {
+            format!("location /p{i} {{\n    proxy_pass http://b{i};\n    proxy_set_header Host h{i};\n    proxy_read_timeout {i}s;\n}}\n")
+        };
+        let old: String = (0..6).map(block).collect();
+        let noted =
+            |i: usize| format!("location /p{i} {{\n    proxy_pass http://b{i};\n    # idem\n}}\n");
+        // Once: two statements replaced by a note is an edit.
+        let once: String = (0..6)
+            .map(|i| if i == 2 { noted(i) } else { block(i) })
+            .collect();
+        assert!(find(&old, &once, "nginx.conf").is_empty());
+        // In three places of the same write: elided piece by piece.
+        let thrice: String = (0..6)
+            .map(|i| if i % 2 == 0 { noted(i) } else { block(i) })
+            .collect();
+        let f = find(&old, &thrice, "nginx.conf");
+        assert_eq!(f.len(), 3, "{f:?}");
+    }
+
+    #[test]
+    fn a_list_emptied_beside_a_note_stands_in_and_alone_is_a_deletion() {
+        let pad = "project('x', 'c')\ncc = meson.get_compiler('c')\nsrc = files('a.c')\n";
+        let old = format!("{pad}deps = [\n  dependency('libpng'),\n  dependency('zlib'),\n  dependency('threads'),\n]\nexecutable('x', src, dependencies : deps)\n");
+        let new = format!(
+            "{pad}# dependencies as before\ndeps = []\nexecutable('x', src, dependencies : deps)\n"
+        );
+        let f = find(&old, &new, "build.py");
+        assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::StandIn), "{f:?}");
+        let new = format!("{pad}deps = []\nexecutable('x', src, dependencies : deps)\n");
+        assert!(find(&old, &new, "build.py").is_empty());
+    }
+
+    #[test]
+    fn values_made_placeholders_in_several_places_are_found() {
+        let old: String = (0..12)
+            .map(|i| format!("    <string name=\"s{i}\">Wert Nummer {i}</string>\n"))
+            .collect();
+        let old = format!("<resources>\n{old}</resources>\n");
+        let todo = old
+            .replace(">Wert Nummer 3<", ">TODO<")
+            .replace(">Wert Nummer 7<", ">TODO<");
+        let f = find(&old, &todo, "strings.xml");
+        assert_eq!(
+            f.first().map(|f| &f.kind),
+            Some(&Removal::Placeholders),
+            "{f:?}"
+        );
+        assert_eq!(f[0].code_lines, 2);
+        for p in ["...", "(same as before)", "(sin cambios)"] {
+            let new = old
+                .replace(">Wert Nummer 3<", &format!(">{p}<"))
+                .replace(">Wert Nummer 4<", &format!(">{p}<"));
+            assert!(!find(&old, &new, "strings.xml").is_empty(), "{p}");
+        }
+        // One is a reminder; values changed to other values are edits;
+        // a placeholder already there stays one.
+        let once = old.replace(">Wert Nummer 3<", ">TODO<");
+        assert!(find(&old, &once, "strings.xml").is_empty());
+        let edited = old
+            .replace(">Wert Nummer 3<", ">Value three<")
+            .replace(">Wert Nummer 7<", ">Value seven<");
+        assert!(find(&old, &edited, "strings.xml").is_empty());
+        let had = old.replace("Nummer", "TODO");
+        let new = had
+            .replace(">Wert TODO 3<", ">TODO<")
+            .replace(">Wert TODO 7<", ">TODO<");
+        assert!(find(&had, &new, "strings.xml").is_empty());
     }
 
     #[test]

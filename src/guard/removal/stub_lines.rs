@@ -80,7 +80,7 @@ fn split_definition(t: &str) -> Option<(&str, &str)> {
 /// Returns whether a string or a parenthesised aside of the code line
 /// `t` is a placeholder (`@doc "unchanged"`, `- name: Enable the site
 /// (unchanged)`): a label kept over code left out.
-fn labels_a_placeholder(t: &str) -> bool {
+pub(super) fn labels_a_placeholder(t: &str) -> bool {
     let mut parts = Vec::new();
     for (open, close) in [('"', '"'), ('\'', '\''), ('(', ')')] {
         let mut rest = t;

@@ -530,6 +530,12 @@ pub(in crate::guard) fn classify(body: &str, lang: &Lang) -> Body {
     b
 }
 
+/// Returns whether `text` says it is unfinished (a stub word of
+/// [`words::has_stub_word`]'s, in any case or accent).
+pub fn says_unfinished(text: &str) -> bool {
+    has_stub_word(&fold(text))
+}
+
 /// Returns whether a failure statement carries a message of its own
 /// (`throw new Error("closed")`), as opposed to `throw new Error()`,
 /// `raise Exception`, `panic!()`.
