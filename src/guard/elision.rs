@@ -101,7 +101,8 @@ pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
         return false;
     }
     if lang.prose {
-        return prose_frames(line).is_some_and(|inner| judge(inner, Frame::Whole, lang));
+        return ellipsis_row(line)
+            || prose_frames(line).is_some_and(|inner| judge(inner, Frame::Whole, lang));
     }
     if let Some((inner, frame)) = frame(line) {
         if judge(inner, frame, lang) {
@@ -109,6 +110,52 @@ pub fn is_placeholder_in(line: &str, lang: &Lang) -> bool {
         }
     }
     trailing(line).is_some_and(|inner| judge(inner, Frame::Trailing, lang))
+}
+
+/// Parts of a forge's address that lead to a file's history.
+const HISTORY_LINKS: &[&str] = &[
+    "/commits/",
+    "/commit/",
+    "/-/commits/",
+    "/blame/",
+    "/history/",
+];
+
+/// Returns whether a prose line sends the reader back to an earlier
+/// version of the text or its history in version control ("See the
+/// previous version of this section.", "A korábbi verziókat lásd a git
+/// előzményekben.") instead of pointing at content that exists: a line
+/// that links to a file or names a path is a pointer, not a back
+/// reference. Words only: the caller judges where the line stands.
+pub(super) fn refers_back(line: &str) -> bool {
+    let t = line.trim();
+    if t.is_empty() || t.chars().count() > 240 {
+        return false;
+    }
+    // A link into the history of a forge (`…/commits/main/README.md`) is
+    // a back reference whatever the words.
+    if HISTORY_LINKS.iter().any(|h| t.contains(h)) {
+        return true;
+    }
+    if t.contains("](") {
+        return false;
+    }
+    // A path (`docs/architecture.md`) names content that is still there.
+    let path = t.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '/' && c != '.');
+        !w.contains("://")
+            && w.contains('/')
+            && w.rsplit_once('.').is_some_and(|(_, ext)| {
+                (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            })
+    });
+    if path {
+        return false;
+    }
+    let folded = fold(&normalise(t));
+    super::phrases::BACK_REFERENCES
+        .iter()
+        .any(|r| folded.contains(r) || folded.contains(&fold(r)))
 }
 
 /// Returns `line` with invisible characters removed, Unicode spaces made
@@ -232,6 +279,16 @@ fn prose_frames(line: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// Returns whether a line is a table row whose cells are only ellipses
+/// (`| ... | ... |`): rows left out of a table, not a row of it.
+fn ellipsis_row(line: &str) -> bool {
+    let Some(inner) = line.strip_prefix('|').and_then(|l| l.strip_suffix('|')) else {
+        return false;
+    };
+    let cells: Vec<&str> = inner.split('|').map(str::trim).collect();
+    cells.contains(&"...") && cells.iter().all(|c| c.is_empty() || *c == "...")
 }
 
 /// Returns the text of a list item (`- x`, `* x`, `+ x`, `#. x`, `2. x`,

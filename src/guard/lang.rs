@@ -22,6 +22,9 @@ pub enum Blocks {
 pub enum Format {
     /// JSON (`serde_json`).
     Json,
+    /// JSON with comments and trailing commas (`tsconfig.json`, VS Code's
+    /// settings, `.jsonc`): parsed once they are taken out.
+    Jsonc,
     /// TOML (`toml`).
     Toml,
     /// YAML (`saphyr-parser`).
@@ -33,6 +36,7 @@ impl Format {
     pub fn name(self) -> &'static str {
         match self {
             Format::Json => "JSON",
+            Format::Jsonc => "JSONC",
             Format::Toml => "TOML",
             Format::Yaml => "YAML",
         }
@@ -78,6 +82,13 @@ pub struct Lang {
     /// Line prefixes that open a section running to the next one (a
     /// Dockerfile's `FROM`, an INI `[table]`, a Markdown heading).
     pub sections: &'static [&'static str],
+    /// Markers that open a whole-line comment only when white space or
+    /// the line's end follows them: Org's `# note` (but not `#+TITLE:`),
+    /// and the comment forms of other languages a note gets written in
+    /// where the kind has none of its own (`# same as before` in XML,
+    /// `-- note` in a file of unknown kind, but not `--flag`). See
+    /// [`spaced_comments`].
+    pub spaced_comments: &'static [&'static str],
 }
 
 const C_COMMENTS: &[(&str, &str)] = &[("/*", "*/")];
@@ -133,6 +144,7 @@ const fn brace(
         unit: "functions",
         docstrings: false,
         sections: &[],
+        spaced_comments: &[],
     }
 }
 
@@ -158,6 +170,7 @@ const fn other(
         unit: "blocks",
         docstrings: false,
         sections: &[],
+        spaced_comments: &[],
     }
 }
 
@@ -167,9 +180,14 @@ const fn data(name: &'static str, names: &'static [&'static str], format: Format
         names,
         line_comments: match format {
             Format::Json => &[],
+            // A line opening with `#` is never JSON: a note in any case.
+            Format::Jsonc => &["//", "#"],
             Format::Toml | Format::Yaml => &["#"],
         },
-        block_comments: NONE,
+        block_comments: match format {
+            Format::Jsonc => C_COMMENTS,
+            Format::Json | Format::Toml | Format::Yaml => NONE,
+        },
         quotes: b"\"'",
         char_quote: false,
         blocks: Blocks::None,
@@ -182,8 +200,9 @@ const fn data(name: &'static str, names: &'static [&'static str], format: Format
         docstrings: false,
         sections: match format {
             Format::Toml => &["["],
-            Format::Json | Format::Yaml => &[],
+            Format::Json | Format::Jsonc | Format::Yaml => &[],
         },
+        spaced_comments: &[],
     }
 }
 
@@ -229,6 +248,17 @@ pub static LANGS: &[Lang] = &[
         b"\"'`",
         false,
     ),
+    // Blade views are HTML with Blade's own comments, not PHP code: the
+    // double extension decides, before `.php`.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "blade",
+            &["blade.php"],
+            &[],
+            &[("{{--", "--}}"), ("<!--", "-->")],
+        )
+    },
     brace("php", &["php", "phtml"], &["//", "#"], b"\"'", false),
     Lang {
         unit: "rules",
@@ -259,7 +289,8 @@ pub static LANGS: &[Lang] = &[
     ),
     brace("zig", &["zig"], &["//"], b"\"", true),
     brace("solidity", &["sol"], &["//"], b"\"'", false),
-    brace("protobuf", &["proto", "thrift"], &["//"], b"\"'", false),
+    brace("protobuf", &["proto"], &["//"], b"\"'", false),
+    brace("thrift", &["thrift"], &["//", "#"], b"\"'", false),
     brace("objective-c", &["mm"], &["//"], b"\"", true),
     // Brace languages whose comments are C's: D (with its nesting `/+ +/`),
     // shaders (GLSL, HLSL, WGSL, Metal), Haxe, Move, Cairo, Gleam,
@@ -348,7 +379,24 @@ pub static LANGS: &[Lang] = &[
         fn_keywords: &["def"],
         ..other(
             "ruby",
-            &["rb", "rake", "gemspec", "Rakefile", "Gemfile"],
+            &[
+                "rb",
+                "rake",
+                "gemspec",
+                "podspec",
+                "ru",
+                "Rakefile",
+                "Gemfile",
+                "Brewfile",
+                "Podfile",
+                "Vagrantfile",
+                "Fastfile",
+                "Appfile",
+                "Dangerfile",
+                "Guardfile",
+                "Capfile",
+                "Berksfile",
+            ],
             &["#"],
             &[("=begin", "=end")],
         )
@@ -477,11 +525,63 @@ pub static LANGS: &[Lang] = &[
         unit: "sections",
         ..other(
             "ini",
-            &["ini", "cfg", "conf", "properties", "editorconfig"],
+            &[
+                "ini",
+                "cfg",
+                "conf",
+                "properties",
+                "editorconfig",
+                ".editorconfig",
+                ".npmrc",
+                ".gitconfig",
+                ".gitmodules",
+                ".pylintrc",
+                ".coveragerc",
+                ".flake8",
+                "desktop",
+                // systemd units.
+                "service",
+                "timer",
+                "socket",
+                "mount",
+                "automount",
+                "path",
+                "target",
+                "slice",
+                "swap",
+                "network",
+                "netdev",
+            ],
             &[";", "#"],
             NONE,
         )
     },
+    // Lists of names or patterns with `#` comments: ignore files,
+    // requirements ([`NAME_PATTERNS`]), CODEOWNERS.
+    other(
+        "hash-comments",
+        &[
+            "gitignore",
+            "dockerignore",
+            ".gitignore",
+            ".dockerignore",
+            ".npmignore",
+            ".eslintignore",
+            ".prettierignore",
+            ".stylelintignore",
+            ".helmignore",
+            ".gcloudignore",
+            ".vercelignore",
+            ".slugignore",
+            ".hgignore",
+            ".gitattributes",
+            ".yarnrc",
+            ".tool-versions",
+            "CODEOWNERS",
+        ],
+        &["#"],
+        NONE,
+    ),
     // POD (`=pod`, `=head1`, `=begin comment` … `=cut`) is documentation.
     other("perl", &["pl", "pm"], &["#"], PERL_POD),
     // No extension of its own: `.pl` files that read as Prolog
@@ -493,7 +593,17 @@ pub static LANGS: &[Lang] = &[
     other("r", &["r"], &["#"], NONE),
     Lang {
         unit: "statements",
-        ..other("sql", &["sql", "psql", "plsql", "ddl"], &["--"], C_COMMENTS)
+        ..other(
+            "sql",
+            &["sql", "psql", "plsql", "pgsql", "ddl", "hql", "hive"],
+            &["--"],
+            C_COMMENTS,
+        )
+    },
+    // Cassandra's CQL and Cypher share `.cql`; both take `//`.
+    Lang {
+        unit: "statements",
+        ..other("cql", &["cql", "cypher", "cyp"], &["//", "--"], C_COMMENTS)
     },
     Lang {
         unit: "definitions",
@@ -550,14 +660,81 @@ pub static LANGS: &[Lang] = &[
         unit: "labels",
         ..other("batch", &["bat", "cmd"], &["REM ", "::"], NONE)
     },
-    other(
-        "html",
-        &[
-            "html", "htm", "xml", "xhtml", "svg", "xaml", "csproj", "plist",
-        ],
-        &[],
-        &[("<!--", "-->")],
-    ),
+    // XSLT: XML, and an instruction that writes a comment and nothing
+    // else.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "xslt",
+            &["xsl", "xslt"],
+            &[],
+            &[("<!--", "-->"), ("<xsl:comment", "</xsl:comment>")],
+        )
+    },
+    // HTML and the XML family. A `//` or `#` line is no markup: a note
+    // written in another language's comment.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "html",
+            &[
+                "html",
+                "htm",
+                "xhtml",
+                "xml",
+                "svg",
+                "xaml",
+                "plist",
+                "xsd",
+                "wsdl",
+                "dtd",
+                "resx",
+                "xliff",
+                "xlf",
+                "nuspec",
+                "targets",
+                "props",
+                "csproj",
+                "vbproj",
+                "fsproj",
+                "vcxproj",
+                "sqlproj",
+                "proj",
+                "projitems",
+                "shproj",
+                "config",
+                "manifest",
+                "storyboard",
+                "xib",
+                "kml",
+                "gpx",
+                "rss",
+                "atom",
+                "xul",
+                "rdf",
+                "fxml",
+                "mxml",
+                "jrxml",
+                "tld",
+                "wxs",
+                "wxi",
+                "wxl",
+                "ui",
+                "glade",
+            ],
+            &[],
+            // A template engine's comments in a page named `.html` (Django,
+            // Jinja, Handlebars), each opener followed by what no other
+            // tag has after it (`{{#each}}` holds `{#`, not `{# `); few,
+            // as every line of a page is tried against them.
+            &[
+                ("<!--", "-->"),
+                ("{# ", "#}"),
+                ("{{!", "}}"),
+                ("{% comment %}", "{% endcomment %}"),
+            ],
+        )
+    },
     Lang {
         unit: "blocks",
         ..other(
@@ -567,28 +744,109 @@ pub static LANGS: &[Lang] = &[
             &[("<!--", "-->"), ("/*", "*/"), ("{/*", "*/}")],
         )
     },
+    // Templates, one row per family of engines: an opener of one is
+    // markup in another (Handlebars' `{{#each}}` holds Jinja's `{#`), so
+    // each row lists only its own, none a prefix of another's tag.
+    // ERB and EJS: `<%# %>`, and a scriptlet holding only a Ruby or JS
+    // comment.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "erb",
+            &["erb", "ejs", "eex", "leex", "heex", "rhtml"],
+            &[],
+            &[
+                ("<!--", "-->"),
+                ("<%#", "%>"),
+                ("<%-#", "%>"),
+                ("<% #", "%>"),
+                ("<%- #", "%>"),
+                ("<%/*", "%>"),
+                ("<% /*", "%>"),
+                ("<%- /*", "%>"),
+                ("<% //", "%>"),
+                ("<%!--", "--%>"),
+            ],
+        )
+    },
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "server-pages",
+            &["jsp", "jspf", "tag", "aspx", "ascx", "master", "asp"],
+            &[],
+            &[("<!--", "-->"), ("<%--", "--%>")],
+        )
+    },
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "razor",
+            &["cshtml", "razor", "vbhtml"],
+            &[],
+            &[("<!--", "-->"), ("@*", "*@")],
+        )
+    },
+    // Jinja, Nunjucks, Twig, Liquid, Django.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "jinja",
+            &["jinja", "jinja2", "j2", "njk", "twig", "liquid", "djhtml"],
+            &[],
+            &[
+                ("<!--", "-->"),
+                ("{#", "#}"),
+                ("{% comment %}", "{% endcomment %}"),
+                ("{%- comment -%}", "{%- endcomment -%}"),
+                ("{% comment -%}", "{%- endcomment %}"),
+                ("{% #", "%}"),
+                ("{%- #", "%}"),
+            ],
+        )
+    },
+    // Handlebars and Mustache: sections open with `{{#`, comments with
+    // `{{!`.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other(
+            "handlebars",
+            &["hbs", "handlebars", "mustache"],
+            &[],
+            &[
+                ("<!--", "-->"),
+                ("{{!--", "--}}"),
+                ("{{~!--", "--~}}"),
+                ("{{!", "}}"),
+            ],
+        )
+    },
+    // Go templates (Helm's `_helpers.tpl`, whose output is YAML: a `#`
+    // line is a comment there) and Smarty's `{* *}`.
     other(
-        "template",
-        &[
-            "erb", "jsp", "cshtml", "razor", "aspx", "ejs", "hbs", "jinja", "j2", "liquid", "tmpl",
-            "gotmpl", "tpl", "mustache", "njk", "twig",
-        ],
-        &[],
+        "go-template",
+        &["tmpl", "gotmpl", "tpl"],
+        &["#"],
         &[
             ("<!--", "-->"),
-            ("<%--", "--%>"),
-            ("<%#", "%>"),
-            ("@*", "*@"),
-            ("{{!--", "--}}"),
-            ("{#", "#}"),
-            ("{{!", "}}"),
-            ("{% comment %}", "{% endcomment %}"),
-            ("{%- comment -%}", "{%- endcomment -%}"),
             ("{{/*", "*/}}"),
             ("{{- /*", "*/ -}}"),
+            ("{{- /*", "*/}}"),
+            ("{{/*", "*/ -}}"),
             ("{*", "*}"),
         ],
     ),
+    // Smarty (`.tpl` whose content says so, [`SHARED_EXTENSIONS`]): a
+    // page, whose `#id` style rules are no comments.
+    Lang {
+        spaced_comments: &["//", "#"],
+        ..other("smarty", &[], &[], &[("<!--", "-->"), ("{*", "*}")])
+    },
+    // Haml and Slim: `-#` and `/` lines are comments (a text line
+    // starting with `/` has to be escaped); Pug's are `//` and `//-`.
+    other("haml", &["haml"], &["-#", "/"], NONE),
+    other("slim", &["slim"], &["/"], NONE),
+    other("pug", &["pug", "jade"], &["//"], NONE),
     // AsciiDoc: `//` comments and `////` comment blocks, at a line's
     // start only (a URL's `//` is text).
     Lang {
@@ -606,22 +864,74 @@ pub static LANGS: &[Lang] = &[
         prose: true,
         unit: "sections",
         sections: &["#"],
+        // No text line opens with `// `: a note in a code comment's form.
+        spaced_comments: &["//"],
         ..other(
             "prose",
-            &["md", "markdown", "txt", "rst", "org"],
+            &[
+                "md", "markdown", "mdown", "mkd", "mdx", "rmd", "qmd", "txt", "text", "rst",
+            ],
             // Markdown's link-reference comment, `[//]: # (note)`.
             &["[//]: #", "[//]:", "[comment]: #"],
+            // MDX's comments are JSX's.
+            &[("<!--", "-->"), ("{/*", "*/}")],
+        )
+    },
+    // Org: `# note` (a `#` and a space) and `#+COMMENT:` lines, comment
+    // blocks; `#+TITLE:` and `#+BEGIN_SRC` are markup.
+    Lang {
+        prose: true,
+        unit: "sections",
+        sections: &["* "],
+        spaced_comments: &["#"],
+        ..other(
+            "org",
+            &["org"],
+            &["#+COMMENT:", "#+comment:"],
             &[
-                ("<!--", "-->"),
                 ("#+BEGIN_COMMENT", "#+END_COMMENT"),
                 ("#+begin_comment", "#+end_comment"),
             ],
         )
     },
+    // roff manual pages: `.\"` and `'\"` comment lines. Only with a roff
+    // request in the content ([`NEEDS_SIGNS`]): `app.log.1` is no page.
+    Lang {
+        prose: true,
+        unit: "sections",
+        sections: &[".SH", ".Sh", ".SS"],
+        ..other(
+            "roff",
+            &[
+                "1", "2", "3", "4", "5", "6", "7", "8", "9", "1m", "3p", "man", "mdoc", "roff",
+                "nroff", "troff", "ms", "me", "mm",
+            ],
+            &[".\\\"", "'\\\"", ".\\\\\"", "\\\"", ".\\#"],
+            NONE,
+        )
+    },
+    data(
+        "jsonc",
+        &[
+            "jsonc",
+            "json5",
+            "code-workspace",
+            ".eslintrc.json",
+            ".eslintrc",
+            ".babelrc",
+            ".babelrc.json",
+            ".swcrc",
+            ".jshintrc",
+            ".jscsrc",
+            ".devcontainer.json",
+            ".oxlintrc.json",
+        ],
+        Format::Jsonc,
+    ),
     // A Jupyter notebook is JSON whose code cells are also judged as code
     // ([`notebook_code`]).
     data("notebook", &["ipynb"], Format::Json),
-    data("json", &["json", "jsonc", "json5", "geojson"], Format::Json),
+    data("json", &["json", "geojson"], Format::Json),
     data("toml", &["toml", "Cargo.lock", "Pipfile"], Format::Toml),
     Lang {
         block_comments: YAML_COMMENTS,
@@ -633,17 +943,91 @@ pub static LANGS: &[Lang] = &[
 /// bare `...` given the benefit of the doubt.
 pub static GENERIC: Lang = Lang {
     bare_ellipsis_is_code: true,
+    block_comments: &[("/*", "*/"), ("<!--", "-->")],
+    // The comment forms of the other common kinds, followed by a space:
+    // `--flag`, `;(function…` and `%d` lines stay content.
+    spaced_comments: &["--", ";", "%", ".\\\"", "'\\\""],
     ..brace("generic", &[], &["//", "#"], b"\"'`", false)
 };
 
+/// Names a row's own names cannot say: (a folder the file is in, the
+/// start and the end of its name, lowercase; the row). First match wins,
+/// before the rows' names (`requirements-dev.txt` is no prose).
+const NAME_PATTERNS: &[(&str, &str, &str, &str)] = &[
+    // JSON with comments: TypeScript's and VS Code's configurations.
+    ("", "tsconfig", ".json", "jsonc"),
+    ("", "jsconfig", ".json", "jsonc"),
+    ("", "devcontainer", ".json", "jsonc"),
+    (".vscode", "", ".json", "jsonc"),
+    (".devcontainer", "", ".json", "jsonc"),
+    (".zed", "", ".json", "jsonc"),
+    ("", "tslint", ".json", "jsonc"),
+    ("", "api-extractor", ".json", "jsonc"),
+    ("", "turbo", ".json", "jsonc"),
+    ("", "deno", ".json", "jsonc"),
+    ("", "biome", ".json", "jsonc"),
+    ("", "nest-cli", ".json", "jsonc"),
+    ("", "typedoc", ".json", "jsonc"),
+    ("", "language-configuration", ".json", "jsonc"),
+    // pip's requirement and constraint lists: `#` comments.
+    ("", "requirements", ".txt", "hash-comments"),
+    ("", "requirements", ".in", "hash-comments"),
+    ("", "constraints", ".txt", "hash-comments"),
+    ("requirements", "", ".txt", "hash-comments"),
+    ("requirements", "", ".in", "hash-comments"),
+];
+
+/// Names of prose files that have no extension, in capitals (`LICENSE`,
+/// `LICENSE-MIT`, `COPYING.LESSER`, `README`).
+const PROSE_NAMES: &[&str] = &[
+    "LICENSE",
+    "LICENCE",
+    "COPYING",
+    "COPYRIGHT",
+    "NOTICE",
+    "AUTHORS",
+    "CONTRIBUTORS",
+    "MAINTAINERS",
+    "CREDITS",
+    "THANKS",
+    "README",
+    "CHANGELOG",
+    "CHANGES",
+    "HISTORY",
+    "NEWS",
+    "RELEASE-NOTES",
+    "RELEASE_NOTES",
+    "INSTALL",
+    "UPGRADING",
+    "CONTRIBUTING",
+    "SECURITY",
+    "CODE_OF_CONDUCT",
+    "PATENTS",
+    "TODO",
+    "UNLICENSE",
+];
+
 /// Returns the language of a file from its name (`src/app.d.ts`,
-/// `Makefile`), or `None` when the name says nothing.
+/// `Makefile`, `.gitignore`, `tsconfig.base.json`, `LICENSE`), or `None`
+/// when the name says nothing.
 pub fn from_path(path: &str) -> Option<&'static Lang> {
     let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
     let lower = base.to_ascii_lowercase();
-    LANGS.iter().find(|l| {
+    let dir = path[..path.len() - base.len()].to_ascii_lowercase();
+    let in_dir = |d: &str| d.is_empty() || dir.split(['/', '\\']).any(|component| component == d);
+    if let Some(&(.., row)) = NAME_PATTERNS.iter().find(|(d, start, end, _)| {
+        in_dir(d)
+            && lower.len() >= start.len() + end.len()
+            && lower.starts_with(start)
+            && lower.ends_with(end)
+    }) {
+        return Some(named(row));
+    }
+    let by_names = LANGS.iter().find(|l| {
         l.names.iter().any(|n| {
-            if n.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+            if n.starts_with('.') {
+                lower == *n
+            } else if n.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
                 base == *n
             } else {
                 lower
@@ -651,8 +1035,39 @@ pub fn from_path(path: &str) -> Option<&'static Lang> {
                     .is_some_and(|stem| stem.ends_with('.') && stem.len() > 1)
             }
         })
+    });
+    // Capitalised only: a lowercase `install` or `news` may be a script.
+    let capital = base.starts_with(|c: char| c.is_ascii_uppercase());
+    by_names.or_else(|| {
+        let upper = base.to_ascii_uppercase();
+        PROSE_NAMES
+            .iter()
+            .any(|n| {
+                upper
+                    .strip_prefix(n)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '_', '.']))
+            })
+            .then(|| named("prose"))
+            .filter(|_| capital)
     })
 }
+
+/// Extensions that name a kind only when the content shows it: (the
+/// extension, signs any of which in the content's head confirms it). A
+/// file without any is judged as if unnamed (`app.log.1` is no manual
+/// page, a `.config` not in XML no XML).
+const NEEDS_SIGNS: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "1", "2", "3", "4", "5", "6", "7", "8", "9", "1m", "3p", "man", "mdoc", "ms", "me",
+            "mm",
+        ],
+        &[
+            ".TH ", ".Dd ", ".SH ", ".Sh ", ".PP", ".TP", ".\\\"", "'\\\"", ".B ", ".I ", ".Nm",
+        ],
+    ),
+    (&["config", "manifest", "props", "targets", "ui"], &["<"]),
+];
 
 /// Extensions two languages share, and the signs that a file holds the
 /// other one: (extension, language, signs any of which in the content's
@@ -712,6 +1127,13 @@ const SHARED_EXTENSIONS: &[(&str, &str, &[&str], &[&str])] = &[
         &["Attribute VB_", "VERSION 1.0 CLASS", "\\ProvidesClass"],
     ),
     ("ts", "html", &["<!DOCTYPE TS>", "<TS version"], &[]),
+    // `.tpl`: a Go template (Helm) by default, Smarty by its tags.
+    (
+        "tpl",
+        "smarty",
+        &["{$", "{include file=", "{foreach ", "{if $", "{/if}", "{*"],
+        &["{{"],
+    ),
     // `.pl`: Perl by default, Prolog by its directives and clauses.
     (
         "pl",
@@ -743,19 +1165,92 @@ pub fn of_file(path: &str, content: &[u8]) -> &'static Lang {
     let Some(by_name) = from_path(path) else {
         return sniff(content);
     };
+    let head = &content[..content.len().min(16 * 1024)];
+    let has = |s: &&str| memchr::memmem::find(head, s.as_bytes()).is_some();
+    // JSON that holds comments is JSONC, whatever its name.
+    if by_name.format == Some(Format::Json) && has_comment_line(head) {
+        return named("jsonc");
+    }
     let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
     let Some((_, ext)) = base.rsplit_once('.') else {
         return by_name;
     };
+    if NEEDS_SIGNS.iter().any(|(exts, signs)| {
+        exts.iter().any(|e| ext.eq_ignore_ascii_case(e)) && !signs.iter().any(has)
+    }) {
+        return sniff(content);
+    }
     // An extension may be shared by several languages (`.cls`: VBA,
     // LaTeX, Apex): the first whose signs the content shows wins.
-    let head = &content[..content.len().min(16 * 1024)];
-    let has = |s: &&str| memchr::memmem::find(head, s.as_bytes()).is_some();
     SHARED_EXTENSIONS
         .iter()
         .filter(|(e, ..)| ext.eq_ignore_ascii_case(e))
         .find(|(_, _, signs, own)| signs.iter().any(has) && !own.iter().any(has))
         .map_or(by_name, |(_, other, ..)| named(other))
+}
+
+/// Returns whether a line of `head` opens with `//` or `/*` (a JSON
+/// string or value never does).
+fn has_comment_line(head: &[u8]) -> bool {
+    head.split(|&b| b == b'\n').any(|l| {
+        let t = l.trim_ascii_start();
+        t.starts_with(b"//") || t.starts_with(b"/*")
+    })
+}
+
+/// Returns `text` with every whole-line comment in one of `lang`'s
+/// [`Lang::spaced_comments`] forms rewritten in the kind's own syntax
+/// (its first line comment, or else wrapped in its first block comment),
+/// so the removal rule reads them as the notes they are; `None` when no
+/// line has one. Lines keep their numbers.
+pub fn spaced_comments(text: &str, lang: &Lang) -> Option<String> {
+    let (open, close) = match (lang.line_comments.first(), lang.block_comments.first()) {
+        (Some(m), _) => (*m, ""),
+        (None, Some((o, c))) => (*o, *c),
+        (None, None) => return None,
+    };
+    let spaced = |t: &str| is_spaced_comment(t, lang);
+    // Most files have none: look before copying.
+    if !has_spaced_comment(text, lang) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if spaced(t) {
+            let body = t.trim_end();
+            out.push_str(&line[..line.len() - t.len()]);
+            out.push_str(open);
+            out.push(' ');
+            out.push_str(body);
+            if !close.is_empty() {
+                out.push(' ');
+                out.push_str(close);
+            }
+            out.push_str(&t[body.len()..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    Some(out)
+}
+
+/// Returns whether a trimmed line opens with one of `lang`'s
+/// [`Lang::spaced_comments`] followed by white space or nothing.
+fn is_spaced_comment(t: &str, lang: &Lang) -> bool {
+    lang.spaced_comments.iter().any(|m| {
+        t.strip_prefix(m)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+    })
+}
+
+/// Returns whether a line of `text` is a whole-line comment in one of
+/// `lang`'s [`Lang::spaced_comments`] forms.
+pub fn has_spaced_comment(text: &str, lang: &Lang) -> bool {
+    !lang.spaced_comments.is_empty()
+        && text
+            .lines()
+            .any(|l| is_spaced_comment(l.trim_start(), lang))
 }
 
 /// Returns the row named `name`.
@@ -936,7 +1431,21 @@ pub fn sniff(bytes: &[u8]) -> &'static Lang {
     else {
         return &GENERIC;
     };
-    let start = text.trim_start();
+    let start = text.trim_start().trim_start_matches('\u{feff}');
+    if [
+        "<?xml",
+        "<!DOCTYPE",
+        "<!doctype",
+        "<svg",
+        "<html",
+        "<project",
+        "<Project",
+    ]
+    .iter()
+    .any(|s| start.starts_with(s))
+    {
+        return named("html");
+    }
     if (start.starts_with('{') || start.starts_with('['))
         && serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
     {
@@ -1015,7 +1524,7 @@ mod tests {
             ("Cargo.lock", "toml"),
             ("config/app.yml", "yaml"),
             ("package.json", "json"),
-            ("views/index.html.erb", "template"),
+            ("views/index.html.erb", "erb"),
             ("README.md", "prose"),
             ("scripts/report.awk", "awk"),
             ("source/app.d", "d"),
@@ -1033,7 +1542,8 @@ mod tests {
         ] {
             assert_eq!(from_path(path).map(|l| l.name), Some(name), "{path}");
         }
-        assert_eq!(from_path("LICENSE"), None);
+        assert_eq!(from_path("LICENSE").map(|l| l.name), Some("prose"));
+        assert_eq!(from_path("src/main"), None);
         assert_eq!(from_path(".rs"), None);
     }
 
@@ -1097,6 +1607,10 @@ mod shared_extension_tests {
         let cls = b"\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesClass{thesis}\n";
         assert_eq!(of_file("thesis.cls", cls).name, "latex-package");
         assert_eq!(of_file("Sheet1.cls", b"Option Explicit\n").name, "vb");
+        let smarty = b"<h1>{$title}</h1>\n{foreach $items as $i}<p>{$i}</p>{/foreach}\n";
+        assert_eq!(of_file("index.tpl", smarty).name, "smarty");
+        let helm = b"{{- define \"x.name\" -}}\n{{ .Chart.Name }}\n{{- end }}\n";
+        assert_eq!(of_file("templates/_helpers.tpl", helm).name, "go-template");
         let qt = b"<?xml version=\"1.0\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\">\n";
         assert_eq!(of_file("app_de.ts", qt).name, "html");
     }

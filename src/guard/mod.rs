@@ -8,6 +8,7 @@
 //! Never prints; never runs git.
 
 mod elision;
+mod embedded;
 pub mod killswitch;
 pub mod lang;
 mod lines;

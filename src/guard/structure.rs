@@ -37,12 +37,83 @@ pub fn parse(bytes: &[u8], format: Format) -> Result<Node, ParseError> {
         Format::Json => serde_json::from_str::<serde_json::Value>(text)
             .map(|v| from_json(&v))
             .map_err(|e| ParseError(e.to_string())),
+        Format::Jsonc => serde_json::from_str::<serde_json::Value>(&without_comments(text))
+            .map(|v| from_json(&v))
+            .map_err(|e| ParseError(e.to_string())),
         Format::Toml => text
             .parse::<toml::Table>()
             .map(|t| from_toml(&toml::Value::Table(t)))
             .map_err(|e| ParseError(e.to_string().lines().next().unwrap_or("").to_string())),
         Format::Yaml => from_yaml(text),
     }
+}
+
+/// Returns JSONC as JSON: `//`, `#` and `/* */` comments blanked (line
+/// breaks kept, so a parse error's line is the file's), and a comma
+/// before a closing bracket dropped. Strings are left as they are.
+fn without_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'"' => {
+                // A string, to its closing quote (escapes skipped).
+                let start = i;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(b.len());
+                out.extend_from_slice(&b[start..i]);
+                line_start = false;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'#' if line_start => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    if b[i] == b'\n' {
+                        out.push(b'\n');
+                    }
+                    i += 1;
+                }
+                i = (i + 2).min(b.len());
+                out.push(b' ');
+                continue;
+            }
+            b'}' | b']' => {
+                if let Some(p) = out.iter().rposition(|x| !x.is_ascii_whitespace()) {
+                    if out[p] == b',' {
+                        out[p] = b' ';
+                    }
+                }
+            }
+            _ => {}
+        }
+        if c == b'\n' {
+            line_start = true;
+        } else if !c.is_ascii_whitespace() {
+            line_start = false;
+        }
+        out.push(c);
+        i += 1;
+    }
+    // Only ASCII bytes were removed or replaced, outside strings.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 fn from_json(v: &serde_json::Value) -> Node {

@@ -66,7 +66,7 @@ use serde::Serialize;
 use super::lang::{self, Format, Lang};
 use super::lines::{lines, PassThrough};
 use super::measure::{meaningful_common, measure, merge, Measured};
-use super::{removal, structure, stubs};
+use super::{embedded, removal, structure, stubs};
 use std::hash::BuildHasherDefault;
 
 mod change;
@@ -357,10 +357,13 @@ fn judged(
         || {
             texts.map(|(o, n)| {
                 let others = elsewhere.others(lang.prose);
-                match changed {
+                let mut found = match changed {
                     Changed::Hunks(parts) => removal::findings_parted(o, n, lang, others, parts),
                     _ => removal::findings(o, n, lang, others),
-                }
+                };
+                let more = embedded::findings(o, n, lang, others, &found);
+                found.extend(more);
+                found
             })
         },
         || {
@@ -421,7 +424,7 @@ fn judged(
         if let Ok(old_doc) = structure::parse(o.as_bytes(), format) {
             structured = true;
             unit = match format {
-                Format::Json => "JSON entries",
+                Format::Json | Format::Jsonc => "JSON entries",
                 Format::Toml => "TOML entries",
                 Format::Yaml => "YAML entries",
             };

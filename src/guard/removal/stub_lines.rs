@@ -905,7 +905,7 @@ mod tests {
         ] {
             let why = blocked("csv.d", &old, &d_module(body));
             assert!(
-                why.iter().any(|w| w.contains("defined nowhere")),
+                why.iter().any(|w| w.contains("written nowhere")),
                 "{body}: {why:?}"
             );
         }
@@ -932,7 +932,7 @@ mod tests {
         let body = "    const { rows } = await this.pool.query('SELECT 1 WHERE id = $1', [id]);\n    if (rows.length === 0) {\n      return null;\n    }\n    return rows[0];\n";
         let ghost = "    return this.cache.fetchOrder(id);\n";
         let why = blocked("repo.ts", &class("", body), &class("", ghost));
-        assert!(why.iter().any(|w| w.contains("defined nowhere")), "{why:?}");
+        assert!(why.iter().any(|w| w.contains("written nowhere")), "{why:?}");
         // A base class may declare it.
         let why = blocked(
             "repo.ts",
