@@ -617,8 +617,8 @@ pub static LANGS: &[Lang] = &[
     other(
         "lisp",
         &[
-            "lisp", "el", "clj", "cljs", "cljc", "edn", "scm", "ss", "sld", "sls", "rkt", "fnl",
-            "hy", "lsp",
+            "lisp", "el", "clj", "cljs", "cljc", "edn", "scm", "ss", "sld", "rkt", "fnl", "hy",
+            "lsp",
         ],
         &[";"],
         &[("#|", "|#")],
@@ -904,7 +904,7 @@ pub static LANGS: &[Lang] = &[
             "roff",
             &[
                 "1", "2", "3", "4", "5", "6", "7", "8", "9", "1m", "3p", "man", "mdoc", "roff",
-                "nroff", "troff", "ms", "me", "mm",
+                "nroff", "troff", "ms", "me",
             ],
             &[".\\\"", "'\\\"", ".\\\\\"", "\\\"", ".\\#"],
             NONE,
@@ -1060,7 +1060,6 @@ const NEEDS_SIGNS: &[(&[&str], &[&str])] = &[
     (
         &[
             "1", "2", "3", "4", "5", "6", "7", "8", "9", "1m", "3p", "man", "mdoc", "ms", "me",
-            "mm",
         ],
         &[
             ".TH ", ".Dd ", ".SH ", ".Sh ", ".PP", ".TP", ".\\\"", "'\\\"", ".B ", ".I ", ".Nm",

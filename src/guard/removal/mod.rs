@@ -795,8 +795,10 @@ fn judge_hunk(
             return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
-    // In JSON a string line is a value, not a statement that does nothing.
-    let statements = !lang.prose && lang.format != Some(super::lang::Format::Json);
+    // In a notebook a string line is a line of a cell (judged as code of
+    // the cell's language besides), not a statement that does nothing.
+    // Elsewhere in JSON a string standing where an object was is one.
+    let statements = !lang.prose && lang.name != "notebook";
     if !new_code.is_empty() && code_lines >= 2 && statements {
         let start = new_code[0].start();
         let end = new_code[new_code.len() - 1].end(b.text);
