@@ -10,6 +10,30 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 
+/// Blocks up to this size come from the heap rather than a mapping of
+/// their own.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MAPPED_FROM: libc::c_int = 32 << 20;
+
+/// Freed memory is given back to the system only past this much.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const TRIM_FROM: libc::c_int = 256 << 20;
+
+/// Keeps large blocks in the process: by default glibc maps each block
+/// of a few hundred kilobytes on its own and unmaps it when freed, so the
+/// next one is fresh memory the kernel must zero again (a 10 MB pair's
+/// judgement frees and allocates its per-phase buffers: reused, it takes
+/// 8-9% less time). Called once at the start, before any thread.
+pub fn keep_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` only sets the allocator's thresholds; a value it
+    // refuses leaves the default, so its result is not read.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, MAPPED_FROM);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, TRIM_FROM);
+    }
+}
+
 /// Blocks of at least this many bytes are advised as huge.
 const HUGE_FROM: usize = 2 << 20;
 

@@ -898,6 +898,13 @@ fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
     let Some(rest) = new.strip_prefix(head) else {
         return false;
     };
+    // A note inside the collapsed line stands for the body too
+    // (`{% block nav %}{# same as the list page #}{% endblock %}`): the
+    // header and the removed closer with only comments between them.
+    let bare = without_comments(rest, lang);
+    if bare.len() < rest.len() && bare == squeeze(last.text(a.text)) {
+        return true;
+    }
     let rest = rest
         .trim_start_matches(['{', ':', '='])
         .trim_start_matches('>')
@@ -907,6 +914,26 @@ fn collapsed(a: &Side, removed: &[Line], line: &str, lang: &Lang) -> bool {
     }
     let body = stubs::classify(rest, lang);
     body.real == 0 && (body.trivial > 0 || body.marked)
+}
+
+/// `t` (squeezed: no white space) without the language's block
+/// comments.
+fn without_comments(t: &str, lang: &Lang) -> String {
+    let mut out = t.to_string();
+    for (open, close) in lang.block_comments {
+        let squeeze = |m: &str| -> String { m.chars().filter(|c| !c.is_whitespace()).collect() };
+        let (o, c) = (squeeze(open), squeeze(close));
+        if o.is_empty() || c.is_empty() {
+            continue;
+        }
+        while let Some(a) = out.find(&o) {
+            let Some(b) = out[a + o.len()..].find(&c) else {
+                break;
+            };
+            out.replace_range(a..a + o.len() + b + c.len(), "");
+        }
+    }
+    out
 }
 
 /// A note added where nothing was removed, with no code after it at its
@@ -1522,6 +1549,18 @@ mod tests {
             .replace(">Wert TODO 3<", ">TODO<")
             .replace(">Wert TODO 7<", ">TODO<");
         assert!(find(&had, &new, "strings.xml").is_empty());
+    }
+
+    #[test]
+    fn a_block_collapsed_onto_one_line_around_a_note_is_a_stub() {
+        let pad = "{% extends \"base.html\" %}\n{% block title %}Order{% endblock %}\n";
+        let old = format!("{pad}{{% block nav %}}\n<nav>\n  <a href=\"/\">Home</a>\n  <span>{{{{ order.number }}}}</span>\n</nav>\n{{% endblock %}}\n<p>{{{{ order.total }}}}</p>\n");
+        let new = format!("{pad}{{% block nav %}}{{# kalau sama #}}{{% endblock %}}\n<p>{{{{ order.total }}}}</p>\n");
+        let f = find(&old, &new, "order.j2");
+        assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::Stub), "{f:?}");
+        // The block removed whole is a deletion.
+        let new = format!("{pad}<p>{{{{ order.total }}}}</p>\n");
+        assert!(find(&old, &new, "order.j2").is_empty());
     }
 
     #[test]
