@@ -70,7 +70,6 @@ fn status(code: ExitCode) -> i32 {
 ///
 /// Must be called once, before any other thread exists.
 unsafe fn init() {
-    crate::sys::alloc::keep_large_blocks();
     // A standard descriptor that is closed would be taken by the next
     // file we open, and a message meant for stderr would land in a lock
     // or a backup: closed ones are opened on /dev/null, as std does.

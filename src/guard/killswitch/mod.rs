@@ -251,6 +251,9 @@ fn judge(
     judge_awaiting(lang, old, new, || *t, derive, elsewhere)
 }
 
+/// Both sides together from this size on keep their large blocks.
+const LARGE_SIDES: usize = 8 << 20;
+
 /// [`judge`], the thresholds asked for only when they are needed.
 fn judge_awaiting(
     lang: &'static Lang,
@@ -260,6 +263,11 @@ fn judge_awaiting(
     derive: bool,
     elsewhere: &Elsewhere<'_>,
 ) -> Report {
+    // Large sides: the phases' buffers are reused rather than mapped
+    // fresh each time (see `sys::alloc`); small ones are not worth it.
+    if old.map_or(0, <[u8]>::len) + new.len() >= LARGE_SIDES {
+        crate::sys::alloc::keep_large_blocks();
+    }
     let mut reasons = Vec::new();
     let Some(old) = old else {
         let new_lines = lines(new).count();
