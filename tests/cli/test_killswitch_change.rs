@@ -342,6 +342,23 @@ fn test_killswitch_hook_extraction_call_first_says_write_the_function_first() {
     let with_helper = cart.replace("    def count(self):\n", &helper);
     r.write("cart.py", &with_helper);
     assert_allowed("claude", &edit(body, call));
+    // The way around it: a helper that does nothing written first (or in
+    // the same write), then the body handed to it. Refused both ways, and
+    // the file keeps its logic.
+    let stub_helper = "    def _total_with_tax(self):\n        pass\n\n    def count(self):\n";
+    r.write("cart.py", cart);
+    assert_allowed("claude", &edit("    def count(self):\n", stub_helper));
+    let with_stub = cart.replace("    def count(self):\n", stub_helper);
+    r.write("cart.py", &with_stub);
+    let msg = assert_vetoed("claude", &edit(body, call), &["stub"]);
+    assert!(msg.contains("ask the user"), "{msg}");
+    assert!(r.read("cart.py").contains("tax = subtotal * 0.2"));
+    r.write("cart.py", cart);
+    let mut v = payload(&r, "claude", "write");
+    with_path(&r, "claude", "write", &mut v, "cart.py");
+    v["tool_input"]["content"] = json!(with_stub.replace(body, call));
+    assert_vetoed("claude", &hook(&r, "claude", &v), &["stub"]);
+    assert_eq!(r.read("cart.py"), cart);
     // A body replaced by a comment is refused as before, closing with the
     // user.
     r.write("cart.py", cart);

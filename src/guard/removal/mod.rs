@@ -677,6 +677,13 @@ fn judge_hunk(
             return true;
         };
         let was = gone.remove(at).text(a.text);
+        // A note hidden in the edited line's string (`image: "web:1.27 #
+        // the rest as before"`) is a note too, if it has words.
+        let note = note.or_else(|| {
+            split_note_in(t, lang, false)
+                .1
+                .filter(|n| comment_body(n, lang).split_whitespace().count() >= 2)
+        });
         if let Some(n) = note.filter(|n| !was.contains(n.trim())) {
             if comment_body(n, lang).chars().any(char::is_alphanumeric)
                 && !is_directive(comment_body(n, lang))
@@ -853,6 +860,13 @@ fn judge_hunk(
                 b.first + b.index(l) + 1,
                 text_of(l),
             ));
+        }
+    }
+    if let (1..=6, true) = (new_code.len(), code_lines >= MIN_RUN) {
+        let texts: Vec<&str> = new_code.iter().map(|l| l.text(b.text)).collect();
+        if stub_lines::handed_to_stub(&texts, known, lang) {
+            let l = new_code[0];
+            return Judged::Found(finding(Removal::Stub, b.first + b.index(l) + 1, text_of(l)));
         }
     }
     if let (true, Some(&(i, l))) = (new_code.is_empty(), stand_ins.first()) {
@@ -1204,7 +1218,11 @@ fn placeholder_values(
             b.lines[j].text(b.text).trim(),
         );
         // Cheap first: nothing that could be a placeholder, no comparing.
-        if !(n.contains("...") || n.contains('…') || n.contains('(') || stubs::says_unfinished(n))
+        if !(n.contains("...")
+            || n.contains('…')
+            || n.contains('(')
+            || !n.is_ascii()
+            || stubs::says_unfinished(n))
         {
             continue;
         }
@@ -1226,6 +1244,9 @@ fn placeholder_values(
             continue;
         }
         let (was, now) = (&o[p..o.len() - s], &n[p..n.len() - s.min(n.len() - p)]);
+        // Full-width and look-alike letters read as the letters they
+        // imitate (`ＴＯＤＯ`).
+        let now: String = now.chars().map(crate::text::lookalike::latin).collect();
         let now = now.trim().trim_matches(['"', '\'']);
         let says = |t: &str| {
             t == "..."
@@ -1266,6 +1287,11 @@ fn emptied_literal(a: &Side, removed: &[Line], line: &str) -> bool {
 /// the rest unchanged`): a comment marker of the language after white
 /// space, outside quotes.
 fn split_note<'t>(t: &'t str, lang: &Lang) -> (&'t str, Option<&'t str>) {
+    split_note_in(t, lang, true)
+}
+
+/// [`split_note`], the marker sought outside quotes only when `outside`.
+fn split_note_in<'t>(t: &'t str, lang: &Lang, outside: bool) -> (&'t str, Option<&'t str>) {
     let markers = lang
         .line_comments
         .iter()
@@ -1278,10 +1304,11 @@ fn split_note<'t>(t: &'t str, lang: &Lang) -> (&'t str, Option<&'t str>) {
             t.match_indices(m).map(|(p, _)| p).find(|&p| {
                 p > 0
                     && t[..p].ends_with([' ', '\t'])
-                    && lang
-                        .quotes
-                        .iter()
-                        .all(|&q| t[..p].bytes().filter(|&b| b == q).count() % 2 == 0)
+                    && (!outside
+                        || lang
+                            .quotes
+                            .iter()
+                            .all(|&q| t[..p].bytes().filter(|&b| b == q).count() % 2 == 0))
             })
         })
         .min();
@@ -1453,6 +1480,22 @@ mod tests {
         let new = format!("{pad}spec:\n  image: web:1.25  # the rest as before\n");
         let f = find(&old, &new, "deploy.yaml");
         assert_eq!(f.first().map(|f| &f.kind), Some(&Removal::StandIn), "{f:?}");
+        // The same through a tab or in full-width letters.
+        for line in [
+            "  image: web:1.25\t# the rest as before",
+            "  image: web:1.25  # ｒｅｓｔ ｕｎｃｈａｎｇｅｄ",
+        ] {
+            let new = format!("{pad}spec:\n{line}\n");
+            assert!(!find(&old, &new, "deploy.yaml").is_empty(), "{line}");
+        }
+        // Inside the edited line's quoted value: no comment, but a value
+        // that labels a placeholder is no edit, and the write is blocked.
+        let new = format!(
+            "{pad}spec:\n  image: \"web:1.27 # ports, env and replicas: same as before\"\n"
+        );
+        let t = crate::guard::Thresholds::default();
+        let r = crate::guard::check_file("deploy.yaml", Some(old.as_bytes()), new.as_bytes(), &t);
+        assert!(r.blocked(), "{:?}", r.reasons);
         // The bump alone with the rest deleted is a deletion; a tool's
         // directive appended is no note.
         let new = format!("{pad}spec:\n  image: web:1.27\n");
@@ -1544,6 +1587,11 @@ mod tests {
             .replace(">Wert Nummer 3<", ">Value three<")
             .replace(">Wert Nummer 7<", ">Value seven<");
         assert!(find(&old, &edited, "strings.xml").is_empty());
+        // Full-width look-alikes read as the letters they imitate.
+        let wide = old
+            .replace(">Wert Nummer 3<", ">ＴＯＤＯ<")
+            .replace(">Wert Nummer 7<", ">ＴＯＤＯ<");
+        assert!(!find(&old, &wide, "strings.xml").is_empty());
         let had = old.replace("Nummer", "TODO");
         let new = had
             .replace(">Wert TODO 3<", ">TODO<")

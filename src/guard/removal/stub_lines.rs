@@ -20,6 +20,9 @@ pub(super) struct Names<'t> {
     new: &'t str,
     in_old: std::cell::OnceCell<std::collections::HashSet<&'t str>>,
     in_new: std::cell::OnceCell<HashMap<&'t str, u32>>,
+    /// The new text's functions whose bodies do no real work, by their
+    /// last name part.
+    stubs_new: std::cell::OnceCell<std::collections::HashSet<String>>,
 }
 
 /// Returns the names of `t`: runs of letters, digits and `_`, and the
@@ -44,7 +47,22 @@ impl<'t> Names<'t> {
             new,
             in_old: std::cell::OnceCell::new(),
             in_new: std::cell::OnceCell::new(),
+            stubs_new: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Returns whether the new text defines a function named `w` whose
+    /// body does no real work (`def _total(self): pass`).
+    fn new_stub(&self, w: &str, lang: &Lang) -> bool {
+        self.stubs_new
+            .get_or_init(|| {
+                stubs::functions(self.new, lang)
+                    .into_iter()
+                    .filter(|f| !f.body.implemented())
+                    .map(|f| last_name(&f.name).to_string())
+                    .collect()
+            })
+            .contains(w)
     }
 
     /// Returns whether the old text holds the name `w`.
@@ -627,6 +645,32 @@ pub(super) fn ghost_call(
             })
             .all(|w| ghost.parts.contains(&w) || GLUE_WORDS.contains(&w) || known.old_has(w))
     })
+}
+
+/// Returns the last part of a qualified name (`Cart._total` → `_total`).
+fn last_name(name: &str) -> &str {
+    name.rsplit(['.', ':']).next().unwrap_or(name)
+}
+
+/// Returns whether the new code lines (`lines`) where a run of removed
+/// code lines was hand the work to a function the new text defines with a
+/// body that does nothing (`return self._total()` beside `def
+/// _total(self): pass`, in the same write or written first): one or two
+/// lines call it, and every other line is that function's header or a
+/// stub. The body's logic is gone either way.
+pub(super) fn handed_to_stub(lines: &[&str], known: &Names, lang: &Lang) -> bool {
+    let calls_stub = |l: &&str| {
+        let code = split_note(l, lang).map_or(*l, |(c, _)| c);
+        calls_in(code)
+            .iter()
+            .filter_map(|c| c.parts.last())
+            .any(|name| known.new_stub(name, lang))
+    };
+    let (calls, rest): (Vec<&str>, Vec<&str>) = lines.iter().copied().partition(calls_stub);
+    (1..=2).contains(&calls.len())
+        && rest.iter().all(|l| {
+            is_stub(l, lang) || names_of(l).any(|w| w.len() > 2 && known.new_stub(w, lang))
+        })
 }
 
 /// How many lines above a call its class header is looked for (a bound:
