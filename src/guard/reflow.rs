@@ -16,9 +16,25 @@ const MAX_BYTES: usize = 2 << 20;
 /// Separators of a table's fields, tried in turn.
 const SEPARATORS: &[char] = &[',', '\t', ';', '|'];
 
+/// What a text may be read as, by its file kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Prose: sentences, or a table.
+    Prose,
+    /// No known kind (`.csv`, `.tsv`): a table.
+    Unknown,
+    /// Code or a known format: lines only (code whose lines all hold one
+    /// comma would read as a table).
+    Code,
+}
+
 /// Returns the Jaccard index of `old` and `new` by sentences when both
-/// are prose (`prose`), by cells when both are tables; `None` otherwise.
-pub(super) fn jaccard(old: &str, new: &str, prose: bool) -> Option<f64> {
+/// are prose, by cells when both are tables of a file that is not code;
+/// `None` otherwise.
+pub(super) fn jaccard(old: &str, new: &str, kind: Kind) -> Option<f64> {
+    if kind == Kind::Code {
+        return None;
+    }
     // Past this the lines' verdict stands (a block, on the safe side):
     // the reading below allocates a string per sentence or cell.
     if old.len().max(new.len()) > MAX_BYTES {
@@ -27,7 +43,7 @@ pub(super) fn jaccard(old: &str, new: &str, prose: bool) -> Option<f64> {
     if let (Some(a), Some(b)) = (cells(old), cells(new)) {
         return Some(index(&a, &b));
     }
-    prose.then(|| index(&sentences(old), &sentences(new)))
+    (kind == Kind::Prose).then(|| index(&sentences(old), &sentences(new)))
 }
 
 fn index(a: &HashSet<String>, b: &HashSet<String>) -> f64 {
@@ -102,13 +118,22 @@ mod tests {
             .map(|i| format!("{i},name{i},{},0.2\n", i * 3))
             .collect();
         let dropped: String = (0..20).map(|i| format!("{i},name{i}\n")).collect();
-        assert!(jaccard(&old, &added, false).is_some_and(|j| j > 0.9));
-        assert!(jaccard(&old, &dropped, false).is_some_and(|j| j > 0.6));
+        assert!(jaccard(&old, &added, Kind::Unknown).is_some_and(|j| j > 0.9));
+        assert!(jaccard(&old, &dropped, Kind::Unknown).is_some_and(|j| j > 0.6));
         // Rows cut: the cells go with them.
         let cut: String = (0..5).map(|i| format!("{i},name{i},{}\n", i * 3)).collect();
-        assert!(jaccard(&old, &cut, false).is_some_and(|j| j < 0.4));
+        assert!(jaccard(&old, &cut, Kind::Unknown).is_some_and(|j| j < 0.4));
         // Not a table: nothing to say.
-        assert_eq!(jaccard("a\nb c\n", "a b\nc\n", false), None);
+        assert_eq!(jaccard("a\nb c\n", "a b\nc\n", Kind::Unknown), None);
+        // Code whose every line holds one comma is no table.
+        let code: String = (0..20)
+            .map(|i| format!("    v{i} = f{i}(a, b) + {i}\n"))
+            .collect();
+        let bumped: String = (0..20)
+            .map(|i| format!("    v{i} = f{i}(a, b) + {}\n", i + 1))
+            .collect();
+        assert!(jaccard(&code, &bumped, Kind::Unknown).is_some());
+        assert_eq!(jaccard(&code, &bumped, Kind::Code), None);
     }
 
     #[test]
@@ -116,11 +141,11 @@ mod tests {
         let old = "The tool judges every write. It keeps what was there\nand says why it refused. Nothing is lost.\n\nA second paragraph\nfollows here.\n";
         let wide = "The tool judges every write. It keeps what was there and says why it refused. Nothing is lost.\n\nA second paragraph follows here.\n";
         let one = "The tool judges every write.\nIt keeps what was there and says why it refused.\nNothing is lost.\n\nA second paragraph follows here.\n";
-        assert_eq!(jaccard(old, wide, true), Some(1.0));
-        assert_eq!(jaccard(old, one, true), Some(1.0));
+        assert_eq!(jaccard(old, wide, Kind::Prose), Some(1.0));
+        assert_eq!(jaccard(old, one, Kind::Prose), Some(1.0));
         // A paragraph replaced by a note: its sentences are gone.
         let noted = "The tool judges every write. It keeps what was there\nand says why it refused. Nothing is lost.\n\n(unchanged)\n";
-        assert!(jaccard(old, noted, true).is_some_and(|j| j < 1.0));
-        assert_eq!(jaccard(old, wide, false), None);
+        assert!(jaccard(old, noted, Kind::Prose).is_some_and(|j| j < 1.0));
+        assert_eq!(jaccard(old, wide, Kind::Code), None);
     }
 }

@@ -458,7 +458,12 @@ fn judged(
     // every line and keep what they hold: judged by that instead.
     let mut reflowed = false;
     if let (false, true, Some((o, n))) = (structured, jaccard < t.jaccard, texts) {
-        if let Some(j) = super::reflow::jaccard(o, n, lang.prose).filter(|&j| j > jaccard) {
+        let kind = match (lang.prose, lang.name) {
+            (true, _) => super::reflow::Kind::Prose,
+            (false, "generic") => super::reflow::Kind::Unknown,
+            _ => super::reflow::Kind::Code,
+        };
+        if let Some(j) = super::reflow::jaccard(o, n, kind).filter(|&j| j > jaccard) {
             (jaccard, reflowed) = (j, true);
         }
     }

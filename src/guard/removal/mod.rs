@@ -667,16 +667,35 @@ fn judge_hunk(
     // what else stands in its place. A note appended to it stands in.
     let mut edited_notes: Vec<(usize, &Line)> = Vec::new();
     let gone_before = gone.len();
+    // Lines equal but for white space and a trailing `,`/`;` are found by
+    // their key; the likeness of every pair is weighed only in hunks small
+    // enough (a file rewritten whole is one hunk of every line).
+    let fuzzy = gone.len() <= EDIT_PAIRING && new_code.len() <= EDIT_PAIRING;
+    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, r) in gone.iter().enumerate().rev() {
+        by_key.entry(edit_key(r.text(a.text))).or_default().push(i);
+    }
+    let mut taken = vec![false; gone.len()];
     new_code.retain(|l| {
         let t = l.text(b.text);
         let (code, note) = split_note(t, lang);
-        let Some(at) = gone
-            .iter()
-            .position(|r| !heads_block(a, removed, r) && edit_of(r.text(a.text), code, lang))
-        else {
+        let free = |i: &usize| !taken[*i] && !heads_block(a, removed, gone[*i]);
+        let exact = by_key
+            .get(&edit_key(code))
+            .and_then(|v| v.iter().rev().copied().find(free))
+            .filter(|_| code.chars().any(char::is_alphanumeric));
+        let at = exact.or_else(|| {
+            fuzzy
+                .then(|| {
+                    (0..gone.len()).find(|i| free(i) && edit_of(gone[*i].text(a.text), code, lang))
+                })
+                .flatten()
+        });
+        let Some(at) = at else {
             return true;
         };
-        let was = gone.remove(at).text(a.text);
+        taken[at] = true;
+        let was = gone[at].text(a.text);
         // A note hidden in the edited line's string (`image: "web:1.27 #
         // the rest as before"`) is a note too, if it has words.
         let note = note.or_else(|| {
@@ -693,10 +712,18 @@ fn judge_hunk(
         }
         false
     });
+    let mut i = 0;
+    gone.retain(|_| {
+        i += 1;
+        !taken[i - 1]
+    });
     // A list or a call emptied on its header's line (`deps = []`
     // where `deps = [` and its items were) stands for nothing: a note
     // beside it stands in for the items; alone it is a clean deletion.
-    new_code.retain(|l| !emptied_literal(a, removed, l.text(b.text)));
+    if !new_code.is_empty() {
+        let openers = openers(a, removed);
+        new_code.retain(|l| !emptied_literal(&openers, l.text(b.text)));
+    }
     let code_lines = gone.len();
     // A body with an edited line left in it is not emptied.
     let edited = gone.len() < gone_before;
@@ -1132,6 +1159,17 @@ fn extends(old: &str, new: &str) -> bool {
         && n.split_whitespace().count() > o.split_whitespace().count()
 }
 
+/// Hunks of more code lines than this on either side pair edited lines
+/// only when they are equal but for white space and a trailing `,`/`;`.
+const EDIT_PAIRING: usize = 32;
+
+/// A line's text without white space and a trailing `,`/`;`: equal keys
+/// are the same line edited at most in those.
+fn edit_key(t: &str) -> String {
+    let s: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    s.trim_end_matches([',', ';']).to_string()
+}
+
 /// A line edited keeps at least this share of its letter pairs.
 const EDIT_SIMILARITY: f64 = 0.8;
 
@@ -1141,11 +1179,7 @@ const EDIT_SIMILARITY: f64 = 0.8;
 /// and properties files), the same key with another value. Never a stub
 /// or a placeholder.
 fn edit_of(old: &str, new: &str, lang: &Lang) -> bool {
-    let squeeze = |t: &str| -> String {
-        let s: String = t.chars().filter(|c| !c.is_whitespace()).collect();
-        s.trim_end_matches([',', ';']).to_string()
-    };
-    let (o, n) = (squeeze(old), squeeze(new));
+    let (o, n) = (edit_key(old), edit_key(new));
     if n.is_empty() || !n.chars().any(char::is_alphanumeric) {
         return false;
     }
@@ -1265,22 +1299,32 @@ fn placeholder_values(
 /// Hunks of more code lines than this are not read value by value.
 const PLACEHOLDER_HUNK: usize = 64;
 
-/// Returns whether `line` is a removed opener (`deps = [`, `f(`) closed
-/// at once (`deps = []`): the list or the call emptied.
-fn emptied_literal(a: &Side, removed: &[Line], line: &str) -> bool {
-    let squeeze = |t: &str| -> String { t.chars().filter(|c| !c.is_whitespace()).collect() };
-    let n = squeeze(line);
-    let n = n.trim_end_matches([',', ';']);
+/// The removed openers (`deps = [`, `f(`) of a hunk, without white
+/// space, for [`emptied_literal`].
+fn openers(a: &Side, removed: &[Line]) -> std::collections::HashSet<String> {
     removed
         .iter()
         .filter(|l| l.class() == Class::Code)
-        .any(|l| {
-            let h = squeeze(l.text(a.text));
-            // A brace block collapsed (`.btn {}`) is the stub rule's.
-            [("[", "]"), ("(", ")")].iter().any(|(o, c)| {
-                h.ends_with(o) && h.len() > 1 && n.strip_prefix(h.as_str()) == Some(c)
-            })
+        .map(|l| {
+            l.text(a.text)
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>()
         })
+        // A brace block collapsed (`.btn {}`) is the stub rule's.
+        .filter(|h| h.len() > 1 && h.ends_with(['[', '(']))
+        .collect()
+}
+
+/// Returns whether `line` is one of the removed `openers` closed at once
+/// (`deps = []`): the list or the call emptied.
+fn emptied_literal(openers: &std::collections::HashSet<String>, line: &str) -> bool {
+    let n: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let n = n.trim_end_matches([',', ';']);
+    [("[", ']'), ("(", ')')].iter().any(|(o, c)| {
+        n.strip_suffix(*c)
+            .is_some_and(|h| h.ends_with(o) && openers.contains(h))
+    })
 }
 
 /// Splits a line into its code and a comment after it (`- pytest -q  #
@@ -1609,6 +1653,25 @@ mod tests {
         // The block removed whole is a deletion.
         let new = format!("{pad}<p>{{{{ order.total }}}}</p>\n");
         assert!(find(&old, &new, "order.j2").is_empty());
+    }
+
+    #[test]
+    fn a_file_rewritten_whole_is_judged_without_weighing_every_pair() {
+        // One hunk of 20,000 lines on each side: pairing every new line
+        // with every removed one by likeness never finished.
+        let old: String = (0..20_000)
+            .map(|i| format!("    value_{i} = compute_{i}(alpha, beta) + {i}\n"))
+            .collect();
+        let new: String = (0..20_000)
+            .map(|i| format!("    result_{i} = derive_{i}(gamma, delta) - {i}\n"))
+            .collect();
+        // Other code throughout, nothing standing in: no finding here (the
+        // ratios judge it).
+        assert!(find(&old, &new, "a.py").is_empty());
+        // Re-spaced throughout: every line pairs by its key, in a hunk that
+        // large too.
+        let spaced = old.replace(") + ", ")  +  ");
+        assert!(find(&old, &spaced, "a.py").is_empty());
     }
 
     #[test]
