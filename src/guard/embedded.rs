@@ -530,4 +530,4 @@ fn prose_opener<'a>(
 }
 
 #[cfg(test)]
-mod tests;
+pub(in crate::guard) mod tests;

@@ -1573,7 +1573,6 @@ mod tests {
 #[cfg(test)]
 mod shared_extension_tests {
     use super::*;
-    use crate::guard::{check_file, Thresholds};
 
     #[test]
     fn shared_extensions_are_resolved_by_content() {
@@ -1622,16 +1621,7 @@ mod shared_extension_tests {
         new.push(note);
         new.extend(&lines[6..]);
         let new = new.join("\n") + "\n";
-        let r = check_file(
-            path,
-            Some(old.as_bytes()),
-            new.as_bytes(),
-            &Thresholds::default(),
-        );
-        r.blocked()
-            && r.reasons
-                .iter()
-                .any(|x| x.to_string().contains("were replaced by"))
+        crate::guard::embedded::tests::stands_in(path, old, &new)
     }
 
     #[test]

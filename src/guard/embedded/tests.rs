@@ -12,8 +12,9 @@ fn pad(n: usize, f: impl Fn(usize) -> String) -> String {
 }
 
 /// Whether writing `new` over `old` at `path` is blocked because
-/// something stands where content was removed.
-fn stands_in(path: &str, old: &str, new: &str) -> bool {
+/// something stands where content was removed (the file-kind tests of
+/// `lang` ask the same).
+pub(in crate::guard) fn stands_in(path: &str, old: &str, new: &str) -> bool {
     let r = check_file(
         path,
         Some(old.as_bytes()),
